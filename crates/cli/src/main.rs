@@ -1,0 +1,3 @@
+//! The `nav` command-line tool.
+
+fn main() {}

@@ -1,0 +1,89 @@
+use glam::Vec2;
+
+/// An axis-aligned bounding box, `min` and `max` inclusive.
+///
+/// A box is *valid* when its corners are finite and `min <= max` on both axes; functions that
+/// take boxes from outside check [`is_valid`](Aabb::is_valid) first.
+///
+/// ```
+/// use nav_geom::{Aabb, Vec2};
+///
+/// let a = Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(2.0, 1.0));
+/// let b = Aabb::from_center_half_extents(Vec2::new(2.5, 0.5), Vec2::splat(0.5));
+/// assert!(a.intersects(&b)); // they touch along x = 2
+/// assert!(a.contains_point(Vec2::new(1.0, 1.0)));
+/// assert_eq!(a.union(&b).max, Vec2::new(3.0, 1.0));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Aabb {
+    /// The corner with the smallest coordinates.
+    pub min: Vec2,
+    /// The corner with the largest coordinates.
+    pub max: Vec2,
+}
+
+impl Aabb {
+    /// The box with corners `min` and `max` (not reordered; see [`Aabb::from_corners`]).
+    pub const fn new(min: Vec2, max: Vec2) -> Self {
+        Self { min, max }
+    }
+
+    /// The smallest box holding both points, in any order.
+    pub fn from_corners(a: Vec2, b: Vec2) -> Self {
+        Self::new(a.min(b), a.max(b))
+    }
+
+    /// The box centred on `center` reaching `half_extents` on each side.
+    pub fn from_center_half_extents(center: Vec2, half_extents: Vec2) -> Self {
+        Self::new(center - half_extents, center + half_extents)
+    }
+
+    /// Whether both corners are finite and `min <= max` on both axes.
+    pub fn is_valid(&self) -> bool {
+        self.min.is_finite() && self.max.is_finite() && self.min.cmple(self.max).all()
+    }
+
+    /// The centre point.
+    pub fn center(&self) -> Vec2 {
+        (self.min + self.max) * 0.5
+    }
+
+    /// Half the size on each axis.
+    pub fn half_extents(&self) -> Vec2 {
+        (self.max - self.min) * 0.5
+    }
+
+    /// Width and height.
+    pub fn size(&self) -> Vec2 {
+        self.max - self.min
+    }
+
+    /// Whether `p` lies inside or on the border.
+    pub fn contains_point(&self, p: Vec2) -> bool {
+        self.min.cmple(p).all() && p.cmple(self.max).all()
+    }
+
+    /// Whether `other` lies entirely inside this box (borders may touch).
+    pub fn contains(&self, other: &Aabb) -> bool {
+        self.min.cmple(other.min).all() && other.max.cmple(self.max).all()
+    }
+
+    /// Whether the two boxes share at least one point (touching counts).
+    pub fn intersects(&self, other: &Aabb) -> bool {
+        self.min.cmple(other.max).all() && other.min.cmple(self.max).all()
+    }
+
+    /// The smallest box holding both.
+    pub fn union(&self, other: &Aabb) -> Aabb {
+        Aabb::new(self.min.min(other.min), self.max.max(other.max))
+    }
+
+    /// The box grown by `margin` on every side (shrunk when `margin` is negative; the result
+    /// is then invalid if the margin exceeds half the size).
+    pub fn expand(&self, margin: f32) -> Aabb {
+        Aabb::new(
+            self.min - Vec2::splat(margin),
+            self.max + Vec2::splat(margin),
+        )
+    }
+}

@@ -1,0 +1,2 @@
+//! # nav-grid: tile-grid pathfinding
+#![warn(missing_docs)]

@@ -1,0 +1,13 @@
+//! # nav: pathfinding for games
+//!
+//! The facade a Rust game depends on. It re-exports the crates of the workspace under short
+//! module names:
+//!
+//! * [`search`]: the A* engine every navigator runs on (`nav-search`).
+#![warn(missing_docs)]
+
+pub use nav_search as search;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

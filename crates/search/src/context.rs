@@ -1,0 +1,399 @@
+//! The node arena, the open list and the A* loop.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use crate::graph::{Graph, NodeId, Successors, ZeroHeuristic};
+use crate::outcome::{Limits, SearchOutcome, SearchStatus};
+
+/// Parent id of the start node (and of nothing else).
+const NO_PARENT: NodeId = NodeId::MAX;
+
+/// The largest generation that fits in a slot's mark next to the closed bit.
+const MAX_GENERATION: u32 = u32::MAX >> 1;
+
+/// The state of a node in the current (or last) query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NodeState {
+    /// Not reached by the query.
+    Unseen,
+    /// Reached and waiting in the open list.
+    Open,
+    /// Expanded.
+    Closed,
+}
+
+/// One arena slot. `mark` packs the generation of the query that last touched the slot with
+/// a closed bit (`generation << 1 | closed`): a slot from an older query reads as unseen, so a
+/// new query resets the whole arena by bumping one counter.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    g: f64,
+    parent: NodeId,
+    mark: u32,
+}
+
+impl Slot {
+    const UNSEEN: Slot = Slot {
+        g: 0.0,
+        parent: NO_PARENT,
+        mark: 0,
+    };
+}
+
+/// An open-list entry. Entries are never removed from the heap when a node gets cheaper; the
+/// stale copy is recognised on pop because its `g` no longer matches the slot's (lazy deletion).
+#[derive(Debug, Clone, Copy)]
+struct OpenEntry {
+    f: f64,
+    g: f64,
+    node: NodeId,
+}
+
+impl PartialEq for OpenEntry {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for OpenEntry {}
+
+impl PartialOrd for OpenEntry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for OpenEntry {
+    /// `BinaryHeap` pops the greatest entry, so "greater" means "expand first": smaller `f`,
+    /// then larger `g` (the node is closer to the goal, which cuts ties on open ground short),
+    /// then smaller id, so that the order never depends on the heap's internals.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .f
+            .total_cmp(&self.f)
+            .then_with(|| self.g.total_cmp(&other.g))
+            .then_with(|| other.node.cmp(&self.node))
+    }
+}
+
+/// Scratch memory for searches: the node arena, the open list and the successor buffer.
+///
+/// Create one per thread and reuse it for every query: it resets in O(1) and, once it has grown
+/// to the size of the largest graph it searched, a query allocates nothing. After a query it
+/// still holds that query's tree, which [`state`](SearchContext::state),
+/// [`g`](SearchContext::g) and [`closed_nodes`](SearchContext::closed_nodes) read (to draw the
+/// expanded cells, say).
+#[derive(Debug, Clone)]
+pub struct SearchContext {
+    slots: Vec<Slot>,
+    generation: u32,
+    open: BinaryHeap<OpenEntry>,
+    successors: Successors,
+}
+
+impl Default for SearchContext {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SearchContext {
+    /// An empty context; it grows as queries need.
+    pub fn new() -> Self {
+        Self {
+            slots: Vec::new(),
+            generation: 0,
+            open: BinaryHeap::new(),
+            successors: Successors::new(),
+        }
+    }
+
+    /// A context whose arena already holds `nodes` slots (for dense graphs, the node count), so
+    /// that even the first query does not grow it.
+    pub fn with_capacity(nodes: usize) -> Self {
+        let mut ctx = Self::new();
+        ctx.reserve(nodes);
+        ctx
+    }
+
+    /// Grows the arena to at least `nodes` slots.
+    pub fn reserve(&mut self, nodes: usize) {
+        if self.slots.len() < nodes {
+            self.slots.resize(nodes, Slot::UNSEEN);
+        }
+    }
+
+    /// Number of slots in the arena.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The state of `node` after the last query.
+    pub fn state(&self, node: NodeId) -> NodeState {
+        match self.slots.get(node as usize) {
+            Some(slot) if slot.mark >> 1 == self.generation => {
+                if slot.mark & 1 == 1 {
+                    NodeState::Closed
+                } else {
+                    NodeState::Open
+                }
+            }
+            _ => NodeState::Unseen,
+        }
+    }
+
+    /// The cheapest known cost from the start to `node` in the last query, if it was reached.
+    pub fn g(&self, node: NodeId) -> Option<f64> {
+        match self.state(node) {
+            NodeState::Unseen => None,
+            _ => Some(self.slots[node as usize].g),
+        }
+    }
+
+    /// The nodes expanded by the last query, in id order.
+    pub fn closed_nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
+        let closed = self.generation << 1 | 1;
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(move |(_, slot)| slot.mark == closed)
+            .map(|(id, _)| id as NodeId)
+    }
+
+    /// Dijkstra's algorithm: [`astar`](SearchContext::astar) with the graph's heuristic replaced
+    /// by zero. Slower, but it needs no heuristic, so tests use it as the reference.
+    pub fn dijkstra<G: Graph>(
+        &mut self,
+        graph: &mut G,
+        start: NodeId,
+        limits: &Limits,
+        path: &mut Vec<NodeId>,
+    ) -> SearchOutcome {
+        self.astar(&mut ZeroHeuristic(graph), start, limits, path)
+    }
+
+    /// Finds a cheapest path from `start` to a goal of `graph`.
+    ///
+    /// `path` is cleared, then receives the node ids from `start` to the goal inclusive when
+    /// one is found, the partial path when [`Limits::partial_path`] asks for one and the goal
+    /// was not reached, and nothing otherwise. The outcome says which.
+    ///
+    /// The path is optimal when the heuristic is admissible (see [`Graph`]).
+    pub fn astar<G: Graph>(
+        &mut self,
+        graph: &mut G,
+        start: NodeId,
+        limits: &Limits,
+        path: &mut Vec<NodeId>,
+    ) -> SearchOutcome {
+        path.clear();
+        self.begin_query();
+
+        let h0 = graph.heuristic(start);
+        debug_assert!(h0 >= 0.0, "heuristic of the start is {h0}");
+        self.open_node(start, 0.0, NO_PARENT);
+        self.open.push(OpenEntry {
+            f: h0,
+            g: 0.0,
+            node: start,
+        });
+
+        let mut expanded = 0usize;
+        let mut pruned_by_cost = false;
+        // The expanded node with the smallest heuristic, for a partial path: (h, g, node).
+        let mut closest: Option<(f64, f64, NodeId)> = None;
+        let mut successors = std::mem::take(&mut self.successors);
+
+        let outcome = loop {
+            let Some(entry) = self.open.pop() else {
+                let status = if pruned_by_cost {
+                    SearchStatus::LimitReached
+                } else {
+                    SearchStatus::NoPath
+                };
+                break self.finish_without_goal(status, expanded, closest, limits, path);
+            };
+            let slot = self.slots[entry.node as usize];
+            if slot.mark & 1 == 1 || slot.g.to_bits() != entry.g.to_bits() {
+                continue; // stale copy of a node that was reached more cheaply since
+            }
+            if graph.is_goal(entry.node) {
+                self.write_path(entry.node, path);
+                break SearchOutcome {
+                    status: SearchStatus::Found,
+                    cost: entry.g,
+                    expanded,
+                    end: Some(entry.node),
+                    partial: false,
+                };
+            }
+            if expanded >= limits.max_expanded {
+                break self.finish_without_goal(
+                    SearchStatus::LimitReached,
+                    expanded,
+                    closest,
+                    limits,
+                    path,
+                );
+            }
+            expanded += 1;
+            self.slots[entry.node as usize].mark = self.generation << 1 | 1;
+            if limits.partial_path {
+                let h = graph.heuristic(entry.node);
+                let better = match closest {
+                    None => true,
+                    Some((best_h, best_g, _)) => h < best_h || (h == best_h && entry.g < best_g),
+                };
+                if better {
+                    closest = Some((h, entry.g, entry.node));
+                }
+            }
+
+            successors.clear();
+            graph.successors(entry.node, &mut successors);
+            for &(next, cost) in successors.as_slice() {
+                if !(cost >= 0.0 && cost.is_finite()) {
+                    continue; // broken edge: ignoring it keeps every cost in the arena valid
+                }
+                let g = entry.g + cost;
+                if self.reached_as_cheaply(next, g) {
+                    continue;
+                }
+                let f = g + graph.heuristic(next);
+                if f > limits.max_cost {
+                    pruned_by_cost = true;
+                    continue;
+                }
+                self.open_node(next, g, entry.node);
+                self.open.push(OpenEntry { f, g, node: next });
+            }
+        };
+        self.successors = successors;
+        outcome
+    }
+
+    /// Starts a new generation so that every slot reads as unseen.
+    fn begin_query(&mut self) {
+        self.open.clear();
+        if self.generation == MAX_GENERATION {
+            // Once every two billion queries: really clear, so that old marks cannot collide.
+            self.slots.fill(Slot::UNSEEN);
+            self.generation = 0;
+        }
+        self.generation += 1;
+    }
+
+    /// Whether `node` was already reached in this query at a cost of at most `g`.
+    #[inline]
+    fn reached_as_cheaply(&self, node: NodeId, g: f64) -> bool {
+        match self.slots.get(node as usize) {
+            Some(slot) => slot.mark >> 1 == self.generation && slot.g <= g,
+            None => false,
+        }
+    }
+
+    /// Records `node` as open with cost `g` via `parent` (reopening it if it was closed).
+    #[inline]
+    fn open_node(&mut self, node: NodeId, g: f64, parent: NodeId) {
+        let index = node as usize;
+        if index >= self.slots.len() {
+            // Lazily discovered graphs grow the arena as they go; amortised O(1).
+            let len = (index + 1).max(self.slots.len() * 2).max(64);
+            self.slots.resize(len, Slot::UNSEEN);
+        }
+        self.slots[index] = Slot {
+            g,
+            parent,
+            mark: self.generation << 1,
+        };
+    }
+
+    fn finish_without_goal(
+        &mut self,
+        status: SearchStatus,
+        expanded: usize,
+        closest: Option<(f64, f64, NodeId)>,
+        limits: &Limits,
+        path: &mut Vec<NodeId>,
+    ) -> SearchOutcome {
+        match closest {
+            Some((_, g, node)) if limits.partial_path => {
+                self.write_path(node, path);
+                SearchOutcome {
+                    status,
+                    cost: g,
+                    expanded,
+                    end: Some(node),
+                    partial: true,
+                }
+            }
+            _ => SearchOutcome {
+                status,
+                cost: 0.0,
+                expanded,
+                end: None,
+                partial: false,
+            },
+        }
+    }
+
+    /// Writes the path from the start to `end` by following parent ids.
+    fn write_path(&self, end: NodeId, path: &mut Vec<NodeId>) {
+        path.clear();
+        let mut node = end;
+        // Parents form a tree (a parent is only replaced by a strictly cheaper one), so the walk
+        // ends at the start; the bound is a guard, not a case that happens.
+        for _ in 0..=self.slots.len() {
+            path.push(node);
+            let parent = self.slots[node as usize].parent;
+            if parent == NO_PARENT {
+                break;
+            }
+            node = parent;
+        }
+        path.reverse();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two nodes, 0 -> 1 with cost 1.
+    struct Pair;
+
+    impl Graph for Pair {
+        fn successors(&mut self, node: NodeId, out: &mut Successors) {
+            if node == 0 {
+                out.push(1, 1.0);
+            }
+        }
+        fn heuristic(&self, _: NodeId) -> f64 {
+            0.0
+        }
+        fn is_goal(&self, node: NodeId) -> bool {
+            node == 1
+        }
+    }
+
+    #[test]
+    fn generation_wraparound_clears_the_arena() {
+        let mut ctx = SearchContext::new();
+        let mut path = Vec::new();
+        ctx.generation = MAX_GENERATION - 1;
+        for _ in 0..4 {
+            let outcome = ctx.astar(&mut Pair, 0, &Limits::default(), &mut path);
+            assert!(outcome.is_found());
+            assert_eq!(path, [0, 1]);
+        }
+        assert_eq!(
+            ctx.generation, 3,
+            "wrapped to 1 on the second query, then counted on"
+        );
+        // A slot written in the last generation before the wrap must not look current.
+        assert_eq!(ctx.state(1), NodeState::Open);
+        ctx.begin_query();
+        assert_eq!(ctx.state(0), NodeState::Unseen);
+    }
+}

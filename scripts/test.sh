@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs every test of nav: formatting, lints, docs, the Rust tests (unit, property, Moving AI),
+# then the C, C++ and C# programs against the freshly built library.
+# Installs what the tests need when it is missing. Works from a fresh clone; CI runs it with CI=true.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+step() { printf '\n==> %s\n' "$*"; }
+
+# Moving AI data lives next to the repository (../shared/data/movingai) unless told otherwise.
+if [[ -z "${NAV_MOVINGAI_DIR:-}" && -d "$ROOT/../shared/data/movingai" ]]; then
+    export NAV_MOVINGAI_DIR="$ROOT/../shared/data/movingai"
+fi
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy (warnings are errors)"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+step "cargo doc (warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+
+step "cargo test"
+cargo test --workspace --quiet
+
+echo
+echo "All tests passed."
