@@ -4,8 +4,10 @@
 //! module names:
 //!
 //! * [`search`]: the A* engine every navigator runs on (`nav-search`).
+//! * [`grid`]: tile-grid pathfinding, map generators and the Moving AI formats (`nav-grid`).
 #![warn(missing_docs)]
 
+pub use nav_grid as grid;
 pub use nav_search as search;
 
 #[cfg(doctest)]

@@ -1,0 +1,136 @@
+//! The errors of grid construction and grid queries.
+
+use crate::heuristic::Heuristic;
+
+/// Which end of a query a cell is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Endpoint {
+    /// The cell the path starts from.
+    Start,
+    /// The cell the path leads to.
+    Goal,
+}
+
+impl std::fmt::Display for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Endpoint::Start => "start",
+            Endpoint::Goal => "goal",
+        })
+    }
+}
+
+/// Why a grid operation was refused. The map and the pathfinder stay usable after any of these.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GridError {
+    /// The requested map size is zero or larger than [`GridMap::MAX_SIDE`](crate::GridMap::MAX_SIDE)
+    /// per side or [`GridMap::MAX_CELLS`](crate::GridMap::MAX_CELLS) cells.
+    #[error(
+        "map size {width}x{height} refused: each side must be 1..={max_side} and the map at most {max_cells} cells"
+    )]
+    InvalidSize {
+        /// Requested width.
+        width: u64,
+        /// Requested height.
+        height: u64,
+        /// Largest accepted side.
+        max_side: u32,
+        /// Largest accepted cell count.
+        max_cells: u64,
+    },
+    /// A buffer handed to a constructor does not hold `width * height` values.
+    #[error("{what} has {actual} values, the map needs {expected} ({width}x{height})")]
+    WrongCellCount {
+        /// What the buffer holds.
+        what: &'static str,
+        /// Values in the buffer.
+        actual: usize,
+        /// `width * height`.
+        expected: usize,
+        /// Map width.
+        width: u32,
+        /// Map height.
+        height: u32,
+    },
+    /// A cell outside the map was given where a cell of the map is needed.
+    #[error("cell ({x}, {y}) is outside the {width}x{height} map")]
+    CellOutOfRange {
+        /// Column of the cell.
+        x: u64,
+        /// Row of the cell.
+        y: u64,
+        /// Map width.
+        width: u32,
+        /// Map height.
+        height: u32,
+    },
+    /// The start or the goal of a query lies outside the map.
+    #[error("{endpoint} ({x}, {y}) is outside the {width}x{height} map")]
+    EndpointOutOfRange {
+        /// Whether the start or the goal is outside.
+        endpoint: Endpoint,
+        /// Column of the cell.
+        x: u64,
+        /// Row of the cell.
+        y: u64,
+        /// Map width.
+        width: u32,
+        /// Map height.
+        height: u32,
+    },
+    /// A cost or cost multiplier that is NaN, infinite, zero or negative.
+    #[error("{what} must be finite and greater than zero, got {value}")]
+    InvalidCost {
+        /// Which cost.
+        what: &'static str,
+        /// The refused value.
+        value: f64,
+    },
+    /// A custom move set that cannot be used (see [`Moves::custom`](crate::Moves::custom)).
+    #[error("invalid move set: {reason}")]
+    InvalidMoves {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The heuristic could overestimate the cost to the goal under the chosen moves and costs,
+    /// so A* could return a longer path than the shortest one.
+    #[error(
+        "heuristic {heuristic} is not admissible: it estimates the move ({dx}, {dy}) at {estimate} but the move costs {cost}; pick another heuristic or allow suboptimal search"
+    )]
+    InadmissibleHeuristic {
+        /// The refused heuristic.
+        heuristic: Heuristic,
+        /// Column offset of a move the heuristic overestimates.
+        dx: i32,
+        /// Row offset of that move.
+        dy: i32,
+        /// The heuristic's estimate of the move (before the terrain multiplier).
+        estimate: f64,
+        /// The move's cost (before the terrain multiplier).
+        cost: f64,
+    },
+    /// Text given to [`GridMap::from_ascii`](crate::GridMap::from_ascii) that is not a map.
+    #[error("line {line}: {reason}")]
+    InvalidAscii {
+        /// Line of the problem, from 1.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A movement budget that is NaN or negative.
+    #[error("movement budget must be a number of at least 0, got {value}")]
+    InvalidBudget {
+        /// The refused budget.
+        value: f64,
+    },
+    /// A generator parameter out of its range.
+    #[error("invalid generator parameter {name} = {value}: {reason}")]
+    InvalidGeneratorParameter {
+        /// Name of the parameter.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+        /// The accepted range.
+        reason: &'static str,
+    },
+}

@@ -1,0 +1,476 @@
+//! The tile map: terrain, walkability and move-cost multipliers per cell.
+
+use std::collections::BTreeMap;
+
+use crate::cell::Cell;
+use crate::error::GridError;
+
+/// Multiplier of a cell whose cost was never changed.
+const UNIT_MULTIPLIER: f32 = 1.0;
+
+/// A `width x height` tile map.
+///
+/// Every cell has
+/// * a **terrain** value (a tile number, as in seed 003's world array; the Moving AI reader
+///   stores the map character),
+/// * an explicit **blocked** flag,
+/// * a **cost multiplier** (weighted terrain: entering the cell costs the move's cost times the
+///   multiplier; 1 by default).
+///
+/// A cell is *walkable* when it is not blocked and its terrain is at most
+/// [`max_walkable_terrain`](GridMap::max_walkable_terrain) (seed 003's `maxWalkableTileNum`;
+/// by default every terrain is walkable).
+///
+/// Changing a cell is O(1) (O(log k) for a multiplier, with k distinct multipliers in use), so
+/// a game may edit the map between queries. Walkability is kept in a compact byte array with a
+/// border of blocked cells, which lets the search visit neighbours without bounds checks.
+///
+/// ```
+/// use nav_grid::{Cell, GridMap};
+///
+/// // Seed 003: tile 0 is grass, tile 1 a boulder; tiles up to 0 are walkable.
+/// let mut map = GridMap::from_terrain(3, 2, vec![0, 1, 0, 0, 0, 0], 0)?;
+/// assert!(!map.is_walkable(Cell::new(1, 0)));
+/// map.set_terrain(Cell::new(1, 0), 0)?;
+/// assert!(map.is_walkable(Cell::new(1, 0)));
+/// map.set_blocked(Cell::new(2, 1), true)?;
+/// assert!(!map.is_walkable(Cell::new(2, 1)));
+/// # Ok::<(), nav_grid::GridError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridMap {
+    width: u32,
+    height: u32,
+    /// 1 = walkable, 0 = not; `(width + 2) x (height + 2)` with a blocked border.
+    walkable: Vec<u8>,
+    terrain: Vec<u16>,
+    blocked: Vec<bool>,
+    max_walkable_terrain: u16,
+    /// Empty while every multiplier is 1 (most maps): saves 4 bytes per cell.
+    multipliers: Vec<f32>,
+    /// Number of cells per multiplier (keyed by the `f32` bits, which order like the values
+    /// since multipliers are positive): the smallest key scales the heuristic.
+    multiplier_counts: BTreeMap<u32, u64>,
+    walkable_count: usize,
+}
+
+impl GridMap {
+    /// Largest accepted width or height.
+    pub const MAX_SIDE: u32 = 1 << 15;
+    /// Largest accepted number of cells (a search arena for it takes about 1 GiB).
+    pub const MAX_CELLS: u64 = 1 << 26;
+
+    /// Checks a requested size: each side in `1..=MAX_SIDE`, at most `MAX_CELLS` cells.
+    pub fn check_size(width: u64, height: u64) -> Result<(u32, u32), GridError> {
+        let max = Self::MAX_SIDE as u64;
+        if width == 0
+            || height == 0
+            || width > max
+            || height > max
+            || width * height > Self::MAX_CELLS
+        {
+            return Err(GridError::InvalidSize {
+                width,
+                height,
+                max_side: Self::MAX_SIDE,
+                max_cells: Self::MAX_CELLS,
+            });
+        }
+        Ok((width as u32, height as u32))
+    }
+
+    /// A map of walkable cells of terrain 0.
+    pub fn new(width: u32, height: u32) -> Result<Self, GridError> {
+        let (width, height) = Self::check_size(width as u64, height as u64)?;
+        let len = width as usize * height as usize;
+        Ok(Self::assemble(
+            width,
+            height,
+            vec![0; len],
+            vec![false; len],
+            u16::MAX,
+        ))
+    }
+
+    /// A map from per-cell terrain values (row by row, `y * width + x`); a cell is walkable
+    /// when its terrain is at most `max_walkable_terrain`.
+    pub fn from_terrain(
+        width: u32,
+        height: u32,
+        terrain: Vec<u16>,
+        max_walkable_terrain: u16,
+    ) -> Result<Self, GridError> {
+        let (width, height) = Self::check_size(width as u64, height as u64)?;
+        let len = width as usize * height as usize;
+        if terrain.len() != len {
+            return Err(GridError::WrongCellCount {
+                what: "terrain",
+                actual: terrain.len(),
+                expected: len,
+                width,
+                height,
+            });
+        }
+        Ok(Self::assemble(
+            width,
+            height,
+            terrain,
+            vec![false; len],
+            max_walkable_terrain,
+        ))
+    }
+
+    /// A map from walkability flags (row by row, `y * width + x`): `false` cells are blocked.
+    pub fn from_walkable(width: u32, height: u32, walkable: &[bool]) -> Result<Self, GridError> {
+        let (width, height) = Self::check_size(width as u64, height as u64)?;
+        let len = width as usize * height as usize;
+        if walkable.len() != len {
+            return Err(GridError::WrongCellCount {
+                what: "walkable",
+                actual: walkable.len(),
+                expected: len,
+                width,
+                height,
+            });
+        }
+        let blocked = walkable.iter().map(|&w| !w).collect();
+        Ok(Self::assemble(
+            width,
+            height,
+            vec![0; len],
+            blocked,
+            u16::MAX,
+        ))
+    }
+
+    /// Builds the map and its derived arrays from validated parts.
+    pub(crate) fn assemble(
+        width: u32,
+        height: u32,
+        terrain: Vec<u16>,
+        blocked: Vec<bool>,
+        max_walkable_terrain: u16,
+    ) -> Self {
+        let len = width as usize * height as usize;
+        debug_assert_eq!(terrain.len(), len);
+        debug_assert_eq!(blocked.len(), len);
+        let mut map = Self {
+            width,
+            height,
+            walkable: vec![0; (width as usize + 2) * (height as usize + 2)],
+            terrain,
+            blocked,
+            max_walkable_terrain,
+            multipliers: Vec::new(),
+            multiplier_counts: BTreeMap::from([(UNIT_MULTIPLIER.to_bits(), len as u64)]),
+            walkable_count: 0,
+        };
+        map.rebuild_walkable();
+        map
+    }
+
+    /// Width in cells.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in cells.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Number of cells, `width * height`.
+    pub fn cell_count(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    /// Number of walkable cells.
+    pub fn walkable_count(&self) -> usize {
+        self.walkable_count
+    }
+
+    /// Whether `cell` lies on the map.
+    pub fn contains(&self, cell: Cell) -> bool {
+        cell.x < self.width && cell.y < self.height
+    }
+
+    /// The index `y * width + x` of `cell` (its node id in a search), if it lies on the map.
+    pub fn index_of(&self, cell: Cell) -> Option<usize> {
+        self.contains(cell)
+            .then(|| cell.y as usize * self.width as usize + cell.x as usize)
+    }
+
+    /// The cell with index `index`, if there is one.
+    pub fn cell_at(&self, index: usize) -> Option<Cell> {
+        (index < self.cell_count()).then(|| {
+            Cell::new(
+                (index % self.width as usize) as u32,
+                (index / self.width as usize) as u32,
+            )
+        })
+    }
+
+    /// Whether `cell` can be entered; `false` outside the map.
+    #[inline]
+    pub fn is_walkable(&self, cell: Cell) -> bool {
+        self.contains(cell) && self.walkable[self.padded_index(cell.x, cell.y)] != 0
+    }
+
+    /// The terrain value of `cell`, if it lies on the map.
+    pub fn terrain(&self, cell: Cell) -> Option<u16> {
+        self.index_of(cell).map(|i| self.terrain[i])
+    }
+
+    /// The explicit blocked flag of `cell`, if it lies on the map.
+    pub fn is_blocked(&self, cell: Cell) -> Option<bool> {
+        self.index_of(cell).map(|i| self.blocked[i])
+    }
+
+    /// The cost multiplier of `cell`, if it lies on the map.
+    pub fn cost_multiplier(&self, cell: Cell) -> Option<f64> {
+        self.index_of(cell).map(|i| self.multiplier_at(i) as f64)
+    }
+
+    /// The largest walkable terrain value.
+    pub fn max_walkable_terrain(&self) -> u16 {
+        self.max_walkable_terrain
+    }
+
+    /// The smallest cost multiplier of any cell: the factor that keeps heuristics admissible.
+    pub fn min_cost_multiplier(&self) -> f64 {
+        self.multiplier_counts
+            .keys()
+            .next()
+            .map_or(1.0, |&bits| f32::from_bits(bits) as f64)
+    }
+
+    /// Whether every cell has the same cost multiplier (the search then skips reading them).
+    pub fn has_uniform_cost(&self) -> bool {
+        self.multiplier_counts.len() == 1
+    }
+
+    /// Sets the terrain value of `cell`.
+    pub fn set_terrain(&mut self, cell: Cell, terrain: u16) -> Result<(), GridError> {
+        let index = self.checked_index(cell)?;
+        self.write_cell(
+            index,
+            terrain,
+            self.blocked[index],
+            self.multiplier_at(index),
+        );
+        Ok(())
+    }
+
+    /// Sets or clears the explicit blocked flag of `cell`.
+    pub fn set_blocked(&mut self, cell: Cell, blocked: bool) -> Result<(), GridError> {
+        let index = self.checked_index(cell)?;
+        self.write_cell(
+            index,
+            self.terrain[index],
+            blocked,
+            self.multiplier_at(index),
+        );
+        Ok(())
+    }
+
+    /// Sets the cost multiplier of `cell`: entering it costs the move's cost times
+    /// `multiplier`. Refuses NaN, infinite, zero, negative values and values that `f32`
+    /// (the storage type) cannot hold as a positive finite number.
+    pub fn set_cost_multiplier(&mut self, cell: Cell, multiplier: f64) -> Result<(), GridError> {
+        let index = self.checked_index(cell)?;
+        let stored = multiplier as f32;
+        if !(multiplier.is_finite() && multiplier > 0.0 && stored.is_finite() && stored > 0.0) {
+            return Err(GridError::InvalidCost {
+                what: "cost multiplier",
+                value: multiplier,
+            });
+        }
+        self.write_cell(index, self.terrain[index], self.blocked[index], stored);
+        Ok(())
+    }
+
+    /// Sets the walkability threshold: cells whose terrain is above it become blocked. O(cells).
+    pub fn set_max_walkable_terrain(&mut self, max_walkable_terrain: u16) {
+        self.max_walkable_terrain = max_walkable_terrain;
+        self.rebuild_walkable();
+    }
+
+    /// The one place where a cell changes after construction: every setter goes through here,
+    /// so whatever depends on cells (walkability, multiplier counts) is updated in one spot.
+    fn write_cell(&mut self, index: usize, terrain: u16, blocked: bool, multiplier: f32) {
+        let old_multiplier = self.multiplier_at(index);
+        if old_multiplier.to_bits() != multiplier.to_bits() {
+            if self.multipliers.is_empty() {
+                self.multipliers = vec![UNIT_MULTIPLIER; self.cell_count()];
+            }
+            self.multipliers[index] = multiplier;
+            self.count_multiplier(old_multiplier, -1);
+            self.count_multiplier(multiplier, 1);
+        }
+        self.terrain[index] = terrain;
+        self.blocked[index] = blocked;
+        let (x, y) = self.xy(index);
+        let padded = self.padded_index(x, y);
+        let was = self.walkable[padded] != 0;
+        let now = self.walkable_rule(index);
+        if was != now {
+            self.walkable[padded] = now as u8;
+            if now {
+                self.walkable_count += 1;
+            } else {
+                self.walkable_count -= 1;
+            }
+        }
+    }
+
+    fn count_multiplier(&mut self, multiplier: f32, delta: i64) {
+        let count = self
+            .multiplier_counts
+            .entry(multiplier.to_bits())
+            .or_insert(0);
+        *count = count.saturating_add_signed(delta);
+        if *count == 0 {
+            self.multiplier_counts.remove(&multiplier.to_bits());
+        }
+    }
+
+    fn rebuild_walkable(&mut self) {
+        self.walkable_count = 0;
+        for index in 0..self.cell_count() {
+            let (x, y) = self.xy(index);
+            let padded = self.padded_index(x, y);
+            let now = self.walkable_rule(index);
+            self.walkable[padded] = now as u8;
+            self.walkable_count += now as usize;
+        }
+    }
+
+    #[inline]
+    fn walkable_rule(&self, index: usize) -> bool {
+        !self.blocked[index] && self.terrain[index] <= self.max_walkable_terrain
+    }
+
+    #[inline]
+    fn multiplier_at(&self, index: usize) -> f32 {
+        self.multipliers
+            .get(index)
+            .copied()
+            .unwrap_or(UNIT_MULTIPLIER)
+    }
+
+    fn checked_index(&self, cell: Cell) -> Result<usize, GridError> {
+        self.index_of(cell).ok_or(GridError::CellOutOfRange {
+            x: cell.x as u64,
+            y: cell.y as u64,
+            width: self.width,
+            height: self.height,
+        })
+    }
+
+    #[inline]
+    fn xy(&self, index: usize) -> (u32, u32) {
+        (
+            (index % self.width as usize) as u32,
+            (index / self.width as usize) as u32,
+        )
+    }
+
+    /// Row stride of the padded walkability array.
+    #[inline]
+    pub(crate) fn padded_width(&self) -> usize {
+        self.width as usize + 2
+    }
+
+    /// Index of cell `(x, y)` in the padded walkability array.
+    #[inline]
+    pub(crate) fn padded_index(&self, x: u32, y: u32) -> usize {
+        (y as usize + 1) * self.padded_width() + x as usize + 1
+    }
+
+    /// The padded walkability array: 1 = walkable; a border of zeros surrounds the map.
+    #[inline]
+    pub(crate) fn walkable_padded(&self) -> &[u8] {
+        &self.walkable
+    }
+
+    /// Per-cell multipliers, or `None` while every cell has multiplier 1.
+    #[inline]
+    pub(crate) fn multipliers(&self) -> Option<&[f32]> {
+        (!self.multipliers.is_empty()).then_some(self.multipliers.as_slice())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absurd_sizes_are_refused_without_allocating() {
+        assert!(matches!(
+            GridMap::new(1_000_000_000, 1_000_000_000),
+            Err(GridError::InvalidSize { .. })
+        ));
+        assert!(GridMap::new(0, 5).is_err());
+        assert!(GridMap::new(5, 0).is_err());
+        assert!(GridMap::new(GridMap::MAX_SIDE, GridMap::MAX_SIDE).is_err());
+        assert!(GridMap::new(GridMap::MAX_SIDE + 1, 1).is_err());
+        assert!(GridMap::new(GridMap::MAX_SIDE, 4).is_ok());
+    }
+
+    #[test]
+    fn wrong_buffer_lengths_are_refused() {
+        assert!(matches!(
+            GridMap::from_terrain(3, 3, vec![0; 8], 0),
+            Err(GridError::WrongCellCount {
+                actual: 8,
+                expected: 9,
+                ..
+            })
+        ));
+        assert!(GridMap::from_walkable(2, 2, &[true; 5]).is_err());
+    }
+
+    #[test]
+    fn walkability_follows_terrain_threshold_and_blocked_flag() {
+        let mut map = GridMap::from_terrain(2, 2, vec![0, 1, 2, 3], 1).unwrap();
+        assert_eq!(map.walkable_count(), 2);
+        assert!(map.is_walkable(Cell::new(1, 0)));
+        assert!(!map.is_walkable(Cell::new(0, 1)));
+        map.set_max_walkable_terrain(2);
+        assert!(map.is_walkable(Cell::new(0, 1)));
+        assert_eq!(map.walkable_count(), 3);
+        map.set_blocked(Cell::new(0, 0), true).unwrap();
+        assert!(!map.is_walkable(Cell::new(0, 0)));
+        assert_eq!(map.terrain(Cell::new(0, 0)), Some(0));
+        assert_eq!(map.walkable_count(), 2);
+        assert!(
+            !map.is_walkable(Cell::new(2, 0)),
+            "outside is never walkable"
+        );
+        assert!(map.set_blocked(Cell::new(2, 0), true).is_err());
+        assert!(map.set_terrain(Cell::new(0, 9), 0).is_err());
+    }
+
+    #[test]
+    fn min_multiplier_tracks_changes() {
+        let mut map = GridMap::new(3, 1).unwrap();
+        assert!(map.has_uniform_cost());
+        assert_eq!(map.min_cost_multiplier(), 1.0);
+        map.set_cost_multiplier(Cell::new(0, 0), 0.5).unwrap();
+        map.set_cost_multiplier(Cell::new(1, 0), 3.0).unwrap();
+        assert_eq!(map.min_cost_multiplier(), 0.5);
+        assert!(!map.has_uniform_cost());
+        map.set_cost_multiplier(Cell::new(0, 0), 2.0).unwrap();
+        assert_eq!(map.min_cost_multiplier(), 1.0);
+        map.set_cost_multiplier(Cell::new(2, 0), 2.0).unwrap();
+        assert_eq!(map.min_cost_multiplier(), 2.0);
+        assert_eq!(map.cost_multiplier(Cell::new(1, 0)), Some(3.0));
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e300, 1e-300] {
+            assert!(
+                map.set_cost_multiplier(Cell::new(0, 0), bad).is_err(),
+                "{bad}"
+            );
+        }
+        assert_eq!(map.cost_multiplier(Cell::new(0, 0)), Some(2.0));
+    }
+}

@@ -1,0 +1,128 @@
+//! The rules of movement a query runs under.
+
+use crate::error::GridError;
+use crate::heuristic::Heuristic;
+use crate::moves::{CompiledMoves, DiagonalRule, MoveCosts, Moves};
+
+/// Moves, diagonal rule, costs and heuristic of a query.
+///
+/// The default is the Moving AI rules: 8 moves, no corner cutting, costs 1 and √2, octile
+/// heuristic.
+///
+/// ```
+/// use nav_grid::{DiagonalRule, GridRules, Heuristic, MoveCosts, Moves};
+///
+/// let rules = GridRules::default()
+///     .with_moves(Moves::Four)
+///     .with_heuristic(Heuristic::Manhattan);
+/// assert!(rules.check().is_ok());
+///
+/// // Manhattan overestimates a diagonal step: refused unless suboptimal paths are fine.
+/// let greedy = GridRules::default().with_heuristic(Heuristic::Manhattan);
+/// assert!(greedy.check().is_err());
+/// assert!(greedy.allow_inadmissible(true).check().is_ok());
+///
+/// // Seed 000's integer-like costs.
+/// let rules = GridRules::default().with_costs(MoveCosts::new(10.0, 14.0)?);
+/// assert!(rules.check().is_ok());
+/// # Ok::<(), nav_grid::GridError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GridRules {
+    /// Which offsets a unit may step by.
+    pub moves: Moves,
+    /// When diagonal steps are allowed.
+    pub diagonal: DiagonalRule,
+    /// Straight and diagonal step costs.
+    pub costs: MoveCosts,
+    /// The estimate that guides the search.
+    pub heuristic: Heuristic,
+    /// Accept a heuristic that may overestimate (faster, greedier searches whose paths may be
+    /// longer than the shortest). Off by default: such a heuristic is an error.
+    pub allow_inadmissible: bool,
+}
+
+impl GridRules {
+    /// The rules of the Moving AI benchmarks (the default).
+    pub fn moving_ai() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`moves`](GridRules::moves).
+    pub fn with_moves(mut self, moves: Moves) -> Self {
+        self.moves = moves;
+        self
+    }
+
+    /// Sets [`diagonal`](GridRules::diagonal).
+    pub fn with_diagonal(mut self, diagonal: DiagonalRule) -> Self {
+        self.diagonal = diagonal;
+        self
+    }
+
+    /// Sets [`costs`](GridRules::costs).
+    pub fn with_costs(mut self, costs: MoveCosts) -> Self {
+        self.costs = costs;
+        self
+    }
+
+    /// Sets [`heuristic`](GridRules::heuristic).
+    pub fn with_heuristic(mut self, heuristic: Heuristic) -> Self {
+        self.heuristic = heuristic;
+        self
+    }
+
+    /// Sets [`allow_inadmissible`](GridRules::allow_inadmissible).
+    pub fn allow_inadmissible(mut self, allow: bool) -> Self {
+        self.allow_inadmissible = allow;
+        self
+    }
+
+    /// Checks that the rules can be searched: a move is left after the diagonal rule, and the
+    /// heuristic underestimates every move (unless inadmissible heuristics are allowed).
+    pub fn check(&self) -> Result<(), GridError> {
+        self.compile().map(drop)
+    }
+
+    /// Checks the rules and prepares them for searching (see [`GridView`](crate::GridView)).
+    pub fn compile(&self) -> Result<CompiledRules, GridError> {
+        let moves = CompiledMoves::new(&self.moves, self.diagonal, &self.costs)?;
+        if !self.allow_inadmissible {
+            if let Some((dx, dy, estimate, cost)) =
+                self.heuristic.overestimated_move(&moves, &self.costs)
+            {
+                return Err(GridError::InadmissibleHeuristic {
+                    heuristic: self.heuristic,
+                    dx,
+                    dy,
+                    estimate,
+                    cost,
+                });
+            }
+        }
+        Ok(CompiledRules {
+            rules: self.clone(),
+            moves,
+        })
+    }
+}
+
+/// [`GridRules`] that passed their check, with the move tables the search uses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompiledRules {
+    rules: GridRules,
+    pub(crate) moves: CompiledMoves,
+}
+
+impl CompiledRules {
+    /// The rules these were compiled from.
+    pub fn rules(&self) -> &GridRules {
+        &self.rules
+    }
+
+    /// The effective moves as `(dx, dy, cost before the terrain multiplier)`: what is left of
+    /// the move set after the diagonal rule.
+    pub fn steps(&self) -> impl Iterator<Item = (i32, i32, f64)> + '_ {
+        self.moves.steps.iter().map(|s| (s.dx, s.dy, s.cost))
+    }
+}
