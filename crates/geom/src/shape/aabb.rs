@@ -1,9 +1,14 @@
 use glam::Vec2;
 
+use crate::RoundedAabb;
+
 /// An axis-aligned bounding box, `min` and `max` inclusive.
 ///
 /// A box is *valid* when its corners are finite and `min <= max` on both axes; functions that
-/// take boxes from outside check [`is_valid`](Aabb::is_valid) first.
+/// take boxes from outside check [`is_valid`](Aabb::is_valid) first. An *inverted* box
+/// (`min > max` on an axis) is treated as empty by the tests here and in [`query`](crate::query):
+/// it contains no point and intersects nothing. A box with a NaN corner likewise contains and
+/// intersects nothing.
 ///
 /// ```
 /// use nav_geom::{Aabb, Vec2};
@@ -68,9 +73,19 @@ impl Aabb {
         self.min.cmple(other.min).all() && other.max.cmple(self.max).all()
     }
 
-    /// Whether the two boxes share at least one point (touching counts).
+    /// Whether the two boxes share at least one point (touching counts). False when either box
+    /// is inverted or holds NaN.
     pub fn intersects(&self, other: &Aabb) -> bool {
-        self.min.cmple(other.max).all() && other.min.cmple(self.max).all()
+        self.min.cmple(other.max).all()
+            && other.min.cmple(self.max).all()
+            && self.min.cmple(self.max).all()
+            && other.min.cmple(other.max).all()
+    }
+
+    /// The point of the box closest to `p` (`p` itself when inside). For an inverted box the
+    /// result is `p` clamped coordinate-wise (first to `min`, then to `max`): not meaningful.
+    pub fn closest_point(&self, p: Vec2) -> Vec2 {
+        p.max(self.min).min(self.max)
     }
 
     /// The smallest box holding both.
@@ -80,10 +95,53 @@ impl Aabb {
 
     /// The box grown by `margin` on every side (shrunk when `margin` is negative; the result
     /// is then invalid if the margin exceeds half the size).
+    ///
+    /// With an agent's radius as the margin this is the *conservative* Minkowski expansion: it
+    /// holds every point within `margin` of the box, plus the four corner squares that are
+    /// farther. Use it for broad-phase queries, and [`Aabb::inflated`] for the exact shape.
     pub fn expand(&self, margin: f32) -> Aabb {
         Aabb::new(
             self.min - Vec2::splat(margin),
             self.max + Vec2::splat(margin),
         )
+    }
+
+    /// The exact Minkowski sum of the box and a disc of radius `radius`: the rounded box of
+    /// every point within `radius` of this box. An agent of radius `radius` overlaps the box
+    /// exactly when its centre lies strictly inside the rounded box.
+    ///
+    /// ```
+    /// use nav_geom::{Aabb, Vec2};
+    /// let b = Aabb::new(Vec2::ZERO, Vec2::ONE);
+    /// let agent_radius = 0.5;
+    /// assert!(b.inflated(agent_radius).contains_point(Vec2::new(1.3, 1.3)));
+    /// assert!(!b.inflated(agent_radius).contains_point(Vec2::new(1.4, 1.4)));
+    /// assert!(b.expand(agent_radius).contains_point(Vec2::new(1.4, 1.4)));
+    /// ```
+    pub fn inflated(&self, radius: f32) -> RoundedAabb {
+        RoundedAabb::new(*self, radius)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inverted_and_nan_boxes_intersect_nothing() {
+        let unit = Aabb::new(Vec2::ZERO, Vec2::ONE);
+        let inverted = Aabb::new(Vec2::splat(0.8), Vec2::splat(0.2));
+        assert!(!unit.intersects(&inverted) && !inverted.intersects(&unit));
+        assert!(!inverted.contains_point(Vec2::splat(0.5)));
+        let nan = Aabb::new(Vec2::NAN, Vec2::ONE);
+        assert!(!unit.intersects(&nan) && !nan.intersects(&unit));
+        assert!(unit.intersects(&unit));
+    }
+
+    #[test]
+    fn closest_point_clamps() {
+        let b = Aabb::new(Vec2::ZERO, Vec2::new(2.0, 1.0));
+        assert_eq!(b.closest_point(Vec2::new(3.0, -1.0)), Vec2::new(2.0, 0.0));
+        assert_eq!(b.closest_point(Vec2::new(1.0, 0.5)), Vec2::new(1.0, 0.5));
     }
 }

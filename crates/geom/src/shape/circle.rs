@@ -1,4 +1,4 @@
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 use crate::Aabb;
 
@@ -10,6 +10,9 @@ use crate::Aabb;
 /// let c = Circle::new(Vec2::new(1.0, 1.0), 2.0);
 /// assert!(c.contains_point(Vec2::new(2.0, 2.0)));
 /// assert_eq!(c.aabb().min, Vec2::new(-1.0, -1.0));
+/// // Minkowski expansion by an agent radius: a point agent avoiding the inflated circle is a
+/// // disc of radius 0.5 avoiding the original one.
+/// assert_eq!(c.inflated(0.5).radius, 2.5);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Circle {
@@ -30,13 +33,72 @@ impl Circle {
         self.center.is_finite() && self.radius.is_finite() && self.radius >= 0.0
     }
 
-    /// Whether `p` lies inside or on the circle.
+    /// Whether `p` lies inside or on the circle (computed in f64; false for NaN, and for every
+    /// point when the radius is negative).
     pub fn contains_point(&self, p: Vec2) -> bool {
-        self.center.distance_squared(p) <= self.radius * self.radius
+        let r = self.radius as f64;
+        r >= 0.0 && self.center.as_dvec2().distance_squared(p.as_dvec2()) <= r * r
     }
 
     /// The bounding box.
     pub fn aabb(&self) -> Aabb {
         Aabb::from_center_half_extents(self.center, Vec2::splat(self.radius))
+    }
+
+    /// The Minkowski sum of this disc and a disc of radius `margin`: the same centre, radius
+    /// `radius + margin`. A disc of radius `margin` overlaps this circle exactly when its centre
+    /// lies strictly inside the inflated one, which is how agents of any radius are reduced to
+    /// points (seed 002). A negative margin shrinks the circle; the result is invalid if the
+    /// radius becomes negative.
+    pub fn inflated(&self, margin: f32) -> Circle {
+        Circle::new(self.center, (self.radius as f64 + margin as f64) as f32)
+    }
+
+    /// The point of the boundary at `angle` (radians from +x towards +y).
+    pub fn point_at_angle(&self, angle: f32) -> Vec2 {
+        (self.center.as_dvec2() + DVec2::from_angle(angle as f64) * self.radius as f64).as_vec2()
+    }
+
+    /// The angle (radians in `(-π, π]`) of the direction from the centre to `p`; 0 when `p`
+    /// is the centre, NaN when either is NaN.
+    pub fn angle_of(&self, p: Vec2) -> f32 {
+        crate::turn::angle_of(p.as_dvec2() - self.center.as_dvec2()) as f32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn negative_radius_contains_nothing() {
+        let c = Circle::new(Vec2::ZERO, -1.0);
+        assert!(!c.is_valid());
+        assert!(!c.contains_point(Vec2::ZERO));
+        assert!(!Circle::new(Vec2::ZERO, 1.0).contains_point(Vec2::NAN));
+    }
+
+    #[test]
+    fn contains_point_is_exact_far_from_origin() {
+        // In f32, 1e6^2 swamps the radius; in f64 the test is exact for f32 inputs.
+        let c = Circle::new(Vec2::new(1.0e6, 1.0e6), 0.5);
+        assert!(c.contains_point(Vec2::new(1.0e6 + 0.5, 1.0e6)));
+        assert!(!c.contains_point(Vec2::new(1.0e6 + 0.5, 1.0e6 + 0.0625)));
+    }
+
+    #[test]
+    fn angle_and_point_round_trip() {
+        let c = Circle::new(Vec2::new(2.0, -3.0), 4.0);
+        for i in -6..=6 {
+            let angle = i as f32 * 0.5;
+            let p = c.point_at_angle(angle);
+            assert!((p.distance(c.center) - 4.0).abs() < 1e-5);
+            let back = c.angle_of(p);
+            let diff = crate::Turn::Ccw.sweep_between(angle, back);
+            assert!(
+                !(1e-5..=std::f32::consts::TAU - 1e-5).contains(&diff),
+                "{angle} {back}"
+            );
+        }
     }
 }

@@ -1,9 +1,13 @@
 //! The shapes.
 
 mod aabb;
+mod arc;
 mod circle;
+mod rounded_aabb;
 mod segment;
 
 pub use aabb::Aabb;
+pub use arc::Arc;
 pub use circle::Circle;
+pub use rounded_aabb::RoundedAabb;
 pub use segment::Segment;
