@@ -38,6 +38,20 @@ pub enum SpatialError {
         /// The limit, [`HashGrid::MAX_CELLS`](crate::HashGrid::MAX_CELLS).
         max: u64,
     },
+    /// A quadtree's node capacity is zero.
+    #[error("invalid node capacity {capacity}: must be at least 1")]
+    InvalidCapacity {
+        /// The refused capacity.
+        capacity: usize,
+    },
+    /// A quadtree's maximum depth exceeds [`Quadtree::MAX_DEPTH`](crate::Quadtree::MAX_DEPTH).
+    #[error("invalid maximum depth {max_depth}: must be at most {max}")]
+    InvalidMaxDepth {
+        /// The refused depth.
+        max_depth: u32,
+        /// The limit.
+        max: u32,
+    },
     /// The handle names no object of this index (removed, or issued by another index).
     #[error("unknown object {key:?}: removed, or issued by another index")]
     UnknownKey {

@@ -6,6 +6,7 @@
 //!
 //! * [`HashGrid`]: uniform cells over the world bounds. Fastest for evenly spread objects of
 //!   similar size and small queries; needs a cell size.
+//! * [`Quadtree`]: adapts to clusters and mixed sizes; no tuning beyond a node capacity.
 //! * [`BruteForce`]: tests every object. For a few dozen objects, and as the reference.
 //!
 //! Shared guarantees (details on [`SpatialIndex`]):
@@ -35,6 +36,7 @@ mod brute_force;
 mod error;
 mod hash_grid;
 mod key;
+mod quadtree;
 mod spatial_index;
 
 pub use brute_force::BruteForce;
@@ -42,4 +44,5 @@ pub use error::SpatialError;
 pub use hash_grid::HashGrid;
 pub use key::ObjectKey;
 pub use nav_geom::{Aabb, Circle, Segment, Vec2};
+pub use quadtree::{Quadtree, QuadtreeConfig};
 pub use spatial_index::{MAX_OBJECTS, SpatialIndex};

@@ -11,7 +11,8 @@ pub const MAX_OBJECTS: usize = u32::MAX as usize - 1;
 
 /// A 2-D spatial index over objects that each have a bounding box and a value of type `T`.
 ///
-/// Implemented by [`HashGrid`](crate::HashGrid) and [`BruteForce`](crate::BruteForce), so that a caller written against the trait can switch
+/// Implemented by [`HashGrid`](crate::HashGrid), [`Quadtree`](crate::Quadtree) and
+/// [`BruteForce`](crate::BruteForce), so that a caller written against the trait can switch
 /// between them after measuring.
 ///
 /// # Contract

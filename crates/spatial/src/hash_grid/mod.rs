@@ -19,7 +19,7 @@ use segment_sweep::SegmentSweep;
 /// The grid is the fastest index when objects are spread fairly evenly and are about as large
 /// as a cell, and queries are small (an agent's surroundings, a step of a path): a query reads
 /// only the few cells under it. Pick a cell size close to the typical query or object size.
-/// When object sizes or densities vary a lot, a quadtree adapts better.
+/// When object sizes or densities vary a lot, a [`Quadtree`](crate::Quadtree) adapts better.
 ///
 /// * **Dense cell storage.** Cells are a `Vec` indexed by `row * columns + column`; each cell
 ///   holds its entries (box, handle, first cell of the object) inline, so a query tests boxes
