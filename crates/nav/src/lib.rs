@@ -5,10 +5,13 @@
 //!
 //! * [`search`]: the A* engine every navigator runs on (`nav-search`).
 //! * [`grid`]: tile-grid pathfinding, map generators and the Moving AI formats (`nav-grid`).
+//! * [`spatial`]: spatial indexes (hash grid, quadtree) over boxes, queried by box, circle or
+//!   segment (`nav-spatial`).
 #![warn(missing_docs)]
 
 pub use nav_grid as grid;
 pub use nav_search as search;
+pub use nav_spatial as spatial;
 
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
