@@ -4,11 +4,14 @@
 //! module names:
 //!
 //! * [`search`]: the A* engine every navigator runs on (`nav-search`).
+//! * [`geom`]: 2-D geometry on glam: boxes, circles, arcs, distances, swept discs, tangents
+//!   between circles (`nav-geom`).
 //! * [`grid`]: tile-grid pathfinding, map generators and the Moving AI formats (`nav-grid`).
 //! * [`spatial`]: spatial indexes (hash grid, quadtree) over boxes, queried by box, circle or
 //!   segment (`nav-spatial`).
 #![warn(missing_docs)]
 
+pub use nav_geom as geom;
 pub use nav_grid as grid;
 pub use nav_search as search;
 pub use nav_spatial as spatial;
