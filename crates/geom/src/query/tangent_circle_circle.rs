@@ -222,19 +222,31 @@ impl Frame {
             Turn::Ccw => -1.0,
         };
         let m = self.u * cos + self.n * (sin * side);
-        let (mb, turn_b) = match kind {
-            Kind::External => (m, turn_a),
-            Kind::Internal => (-m, turn_a.opposite()),
+        let angle_a = angle_of(m);
+        // B's tangent point lies along m (external) or -m (internal): the same angle or the
+        // opposite one, without a second atan2.
+        let (mb, turn_b, angle_b) = match kind {
+            Kind::External => (m, turn_a, angle_a),
+            Kind::Internal => (-m, turn_a.opposite(), opposite_angle(angle_a)),
         };
         Some(Bitangent {
             a: (self.a + m * self.ra).as_vec2(),
             b: (self.b + mb * self.rb).as_vec2(),
             turn_a,
             turn_b,
-            angle_a: angle_of(m) as f32,
-            angle_b: angle_of(mb) as f32,
+            angle_a: angle_a as f32,
+            angle_b: angle_b as f32,
             length: length as f32,
         })
+    }
+}
+
+/// The angle of the opposite direction, kept in `(-π, π]`.
+fn opposite_angle(angle: f64) -> f64 {
+    if angle > 0.0 {
+        angle - std::f64::consts::PI
+    } else {
+        angle + std::f64::consts::PI
     }
 }
 

@@ -40,6 +40,17 @@ impl Circle {
         r >= 0.0 && self.center.as_dvec2().distance_squared(p.as_dvec2()) <= r * r
     }
 
+    /// Signed distance from `p` to the disc: `|p - center| - radius`, positive outside, zero on
+    /// the boundary, negative inside. Computed in f64; NaN for NaN input or a negative radius.
+    ///
+    /// An agent of radius `r` standing at `p` overlaps the disc exactly when this is `< r`.
+    pub fn signed_distance_to_point(&self, p: Vec2) -> f32 {
+        if self.radius < 0.0 {
+            return f32::NAN;
+        }
+        (self.center.as_dvec2().distance(p.as_dvec2()) - self.radius as f64) as f32
+    }
+
     /// The bounding box.
     pub fn aabb(&self) -> Aabb {
         Aabb::from_center_half_extents(self.center, Vec2::splat(self.radius))
@@ -76,6 +87,16 @@ mod tests {
         assert!(!c.is_valid());
         assert!(!c.contains_point(Vec2::ZERO));
         assert!(!Circle::new(Vec2::ZERO, 1.0).contains_point(Vec2::NAN));
+    }
+
+    #[test]
+    fn signed_distance_signs() {
+        let c = Circle::new(Vec2::new(1.0e6, 0.0), 2.0);
+        assert_eq!(c.signed_distance_to_point(Vec2::new(1.0e6 + 5.0, 0.0)), 3.0);
+        assert_eq!(c.signed_distance_to_point(Vec2::new(1.0e6 + 2.0, 0.0)), 0.0);
+        assert_eq!(c.signed_distance_to_point(c.center), -2.0);
+        assert!(c.signed_distance_to_point(Vec2::NAN).is_nan());
+        assert!(Circle::new(Vec2::ZERO, -1.0).signed_distance_to_point(Vec2::ONE).is_nan());
     }
 
     #[test]

@@ -3,6 +3,17 @@ use glam::Vec2;
 use crate::Aabb;
 
 /// The straight segment from `a` to `b`.
+///
+/// A segment is *valid* when both ends are finite; `a == b` (a point) is valid and handled by
+/// every query.
+///
+/// ```
+/// use nav_geom::{Segment, Vec2};
+/// let s = Segment::new(Vec2::new(1.0, 1.0), Vec2::new(4.0, 5.0));
+/// assert_eq!(s.length(), 5.0);
+/// assert_eq!(s.point_at(0.5), Vec2::new(2.5, 3.0));
+/// assert_eq!(s.reversed().a, s.b);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Segment {
     /// First end point.
@@ -22,9 +33,19 @@ impl Segment {
         self.a.is_finite() && self.b.is_finite()
     }
 
-    /// Length of the segment.
+    /// `b - a`.
+    pub fn direction(&self) -> Vec2 {
+        self.b - self.a
+    }
+
+    /// The same segment from `b` to `a`.
+    pub fn reversed(&self) -> Segment {
+        Segment::new(self.b, self.a)
+    }
+
+    /// Length of the segment (computed in f64).
     pub fn length(&self) -> f32 {
-        self.a.distance(self.b)
+        self.a.as_dvec2().distance(self.b.as_dvec2()) as f32
     }
 
     /// The point at parameter `t` (0 at `a`, 1 at `b`).
