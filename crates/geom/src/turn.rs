@@ -89,8 +89,8 @@ impl Turn {
         Turn::from_sign((b - a).perp_dot(c - a))
     }
 
-    /// The angle travelled, in radians within `[0, 2π)`, when going from angle `from` to angle
-    /// `to` in this direction. This is the wrap-around-safe way to measure an arc: going
+    /// The angle travelled, in radians within `[0, 2π)` (computed in f64; the f32 result can
+    /// round up to `2π` itself), when going from angle `from` to angle `to` in this direction. This is the wrap-around-safe way to measure an arc: going
     /// counter-clockwise from 170° to -170° is 20°, not 340°. NaN when either angle is not
     /// finite.
     pub fn sweep_between(self, from: f32, to: f32) -> f32 {

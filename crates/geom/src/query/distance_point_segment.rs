@@ -16,7 +16,8 @@ pub struct ClosestOnSegment {
 /// The point of `segment` closest to `p`, with its clamped parameter `u` and the distance.
 ///
 /// Computed in f64: the projection `u = (p - a) . (b - a) / |b - a|^2` loses precision in f32 for
-/// long segments far from the origin. A degenerate segment (`a == b`) gives `u = 0`.
+/// long segments far from the origin. A degenerate segment (`a == b`) gives `u = 0`. NaN input
+/// gives NaN fields (no panic).
 ///
 /// ```
 /// use nav_geom::{Segment, Vec2, query::closest_point_on_segment};
@@ -44,4 +45,19 @@ pub fn closest_point_on_segment(p: Vec2, segment: &Segment) -> ClosestOnSegment 
 /// Distance from `p` to `segment`.
 pub fn distance_point_segment(p: Vec2, segment: &Segment) -> f32 {
     closest_point_on_segment(p, segment).distance
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nan_and_degenerate() {
+        let s = Segment::new(Vec2::ZERO, Vec2::new(10.0, 0.0));
+        let c = closest_point_on_segment(Vec2::NAN, &s);
+        assert!(c.point.is_nan() && c.u.is_nan() && c.distance.is_nan());
+        let point = Segment::new(Vec2::ONE, Vec2::ONE);
+        let c = closest_point_on_segment(Vec2::new(4.0, 5.0), &point);
+        assert_eq!((c.point, c.u, c.distance), (Vec2::ONE, 0.0, 5.0));
+    }
 }

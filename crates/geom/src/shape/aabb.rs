@@ -33,7 +33,8 @@ impl Aabb {
         Self { min, max }
     }
 
-    /// The smallest box holding both points, in any order.
+    /// The smallest box holding both points, in any order. A NaN coordinate is skipped by the
+    /// component-wise min/max (glam's, like `f32::min`), so check the points first.
     pub fn from_corners(a: Vec2, b: Vec2) -> Self {
         Self::new(a.min(b), a.max(b))
     }
@@ -82,13 +83,18 @@ impl Aabb {
             && other.min.cmple(other.max).all()
     }
 
-    /// The point of the box closest to `p` (`p` itself when inside). For an inverted box the
-    /// result is `p` clamped coordinate-wise (first to `min`, then to `max`): not meaningful.
+    /// The point of the box closest to `p` (`p` itself when inside). NaN when `p` holds NaN.
+    /// For an inverted box the result is `p` clamped coordinate-wise (first to `min`, then to
+    /// `max`): not meaningful.
     pub fn closest_point(&self, p: Vec2) -> Vec2 {
+        if p.is_nan() {
+            return Vec2::NAN;
+        }
         p.max(self.min).min(self.max)
     }
 
-    /// The smallest box holding both.
+    /// The smallest box holding both. NaN corners are skipped by the component-wise min/max
+    /// (the other box's corner wins), so check [`Aabb::is_valid`] first.
     pub fn union(&self, other: &Aabb) -> Aabb {
         Aabb::new(self.min.min(other.min), self.max.max(other.max))
     }
@@ -143,5 +149,6 @@ mod tests {
         let b = Aabb::new(Vec2::ZERO, Vec2::new(2.0, 1.0));
         assert_eq!(b.closest_point(Vec2::new(3.0, -1.0)), Vec2::new(2.0, 0.0));
         assert_eq!(b.closest_point(Vec2::new(1.0, 0.5)), Vec2::new(1.0, 0.5));
+        assert!(b.closest_point(Vec2::new(f32::NAN, 0.5)).is_nan());
     }
 }

@@ -96,7 +96,11 @@ mod tests {
         assert_eq!(c.signed_distance_to_point(Vec2::new(1.0e6 + 2.0, 0.0)), 0.0);
         assert_eq!(c.signed_distance_to_point(c.center), -2.0);
         assert!(c.signed_distance_to_point(Vec2::NAN).is_nan());
-        assert!(Circle::new(Vec2::ZERO, -1.0).signed_distance_to_point(Vec2::ONE).is_nan());
+        assert!(
+            Circle::new(Vec2::ZERO, -1.0)
+                .signed_distance_to_point(Vec2::ONE)
+                .is_nan()
+        );
     }
 
     #[test]
