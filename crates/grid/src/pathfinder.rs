@@ -99,7 +99,9 @@ pub struct GridPathfinder {
     nodes: Vec<NodeId>,
     cells: Vec<Cell>,
     costs: Vec<f64>,
-    compiled: Option<CompiledRules>,
+    /// The last few rule sets used, compiled (oldest first): alternating between a few
+    /// rule sets costs no compilation and no allocation.
+    compiled: Vec<CompiledRules>,
     /// Width and cell count of the map of the last query that searched.
     searched: Option<(u32, usize)>,
 }
@@ -160,13 +162,7 @@ impl GridPathfinder {
         if !map.contains(goal) {
             return Err(out_of_range(Endpoint::Goal, goal));
         }
-        if self.compiled.as_ref().is_none_or(|c| c.rules() != rules) {
-            self.compiled = None;
-            self.compiled = Some(rules.compile()?);
-        }
-        let Some(compiled) = self.compiled.as_ref() else {
-            unreachable!("compiled just above");
-        };
+        let compiled = self.compiled_rules(rules)?;
         let nothing = |status| GridOutcome {
             status,
             cost: 0.0,
@@ -181,6 +177,7 @@ impl GridPathfinder {
             return Ok(nothing(GridStatus::GoalBlocked));
         }
 
+        let compiled = &self.compiled[compiled];
         let mut view = GridView::new(map, compiled, goal)?;
         self.ctx.reserve(map.cell_count());
         let outcome = self
@@ -216,6 +213,20 @@ impl GridPathfinder {
             expanded: outcome.expanded,
             partial: outcome.partial,
         })
+    }
+
+    /// The index in `self.compiled` of `rules`, compiling them on a miss.
+    fn compiled_rules(&mut self, rules: &GridRules) -> Result<usize, GridError> {
+        const KEPT: usize = 4;
+        if let Some(i) = self.compiled.iter().position(|c| c.rules() == rules) {
+            return Ok(i);
+        }
+        let compiled = rules.compile()?;
+        if self.compiled.len() == KEPT {
+            self.compiled.remove(0);
+        }
+        self.compiled.push(compiled);
+        Ok(self.compiled.len() - 1)
     }
 
     /// The cells of the last query's path, start to end inclusive (the goal when found, the

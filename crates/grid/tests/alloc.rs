@@ -1,0 +1,113 @@
+//! After warm-up, a grid query allocates nothing: proven with a counting global allocator.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell as StdCell;
+
+use nav_grid::generate::caves;
+use nav_grid::{Cell, DiagonalRule, GridPathfinder, GridRules, Heuristic, Limits, Moves};
+
+struct CountingAllocator;
+
+thread_local! {
+    /// Allocations made by this thread: the test harness allocates on other threads meanwhile.
+    static ALLOCATIONS: StdCell<usize> = const { StdCell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: the slot may be gone while the thread is being torn down.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.with(StdCell::get);
+    f();
+    ALLOCATIONS.with(StdCell::get) - before
+}
+
+#[test]
+fn warm_grid_queries_allocate_nothing() {
+    let mut map = caves(96, 64, 0.45, 3).unwrap();
+    let open: Vec<Cell> = (0..64)
+        .flat_map(|y| (0..96).map(move |x| Cell::new(x, y)))
+        .filter(|&c| map.is_walkable(c))
+        .collect();
+    let pairs: Vec<(Cell, Cell)> = (0..8)
+        .map(|i| {
+            (
+                open[i * 37 % open.len()],
+                open[(i * 101 + 500) % open.len()],
+            )
+        })
+        .collect();
+    let rule_sets = [
+        GridRules::moving_ai(),
+        GridRules::moving_ai().with_diagonal(DiagonalRule::Free),
+        GridRules::default()
+            .with_moves(Moves::Four)
+            .with_heuristic(Heuristic::Manhattan),
+    ];
+    let limits = Limits::default().with_partial_path(true);
+    let mut finder = GridPathfinder::new();
+
+    for rules in &rule_sets {
+        // Warm-up: the arena, heap, successor buffer and path buffers grow to their size.
+        for &(s, g) in &pairs {
+            assert!(finder.find_path(&map, s, g, rules).unwrap().is_found());
+        }
+        for &(s, g) in &pairs {
+            let n = allocations_during(|| {
+                let outcome = finder.find_path(&map, s, g, rules).unwrap();
+                assert!(outcome.is_found());
+                assert!(finder.path_within_budget(5.0).unwrap().len() <= finder.path().len());
+            });
+            assert_eq!(n, 0, "query {s} -> {g} under {rules:?} allocated {n} times");
+        }
+    }
+
+    // Alternating between the rule sets, query by query, allocates nothing either: the
+    // pathfinder keeps them compiled.
+    for (i, &(s, g)) in pairs.iter().enumerate() {
+        let rules = &rule_sets[i % rule_sets.len()];
+        let n = allocations_during(|| {
+            assert!(finder.find_path(&map, s, g, rules).unwrap().is_found());
+        });
+        assert_eq!(n, 0, "alternating rules: query {i} allocated {n} times");
+    }
+
+    // Editing the map between queries costs nothing either (a multiplier change allocates the
+    // multiplier array once, so use walkability edits here).
+    let rules = &rule_sets[0];
+    let (s, g) = pairs[0];
+    let wall = open[open.len() / 2];
+    assert!(wall != s && wall != g);
+    let mut edit_and_query = || {
+        map.set_blocked(wall, true).unwrap();
+        finder
+            .find_path_with_limits(&map, s, g, rules, &limits)
+            .unwrap();
+        map.set_blocked(wall, false).unwrap();
+        finder
+            .find_path_with_limits(&map, s, g, rules, &limits)
+            .unwrap();
+    };
+    edit_and_query(); // warm-up: the edited map may need a larger open list
+    let n = allocations_during(edit_and_query);
+    assert_eq!(n, 0, "edit + query allocated {n} times");
+}
