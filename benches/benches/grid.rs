@@ -1,0 +1,430 @@
+//! Grid A*: nav against the `pathfinding` crate's `astar` (same rules: 8 moves, no corner
+//! cutting, costs 1 and √2) and against `grid_pathfinding`'s JPS (which lets diagonal moves
+//! squeeze between blocks, so it is compared with nav's "free" rule), on the same Moving AI
+//! rows in the same run.
+//!
+//! Run: `cargo bench -p nav-benches --bench grid -- --warm-up-time 1 --measurement-time 3`.
+//! Every benchmark runs one batch of rows per iteration; the summary printed at the end divides
+//! criterion's median by the number of rows to give the median time per query, and the ratios.
+//! Before timing, every implementation's lengths are checked against the published optimal
+//! lengths (and JPS's against nav's "free" lengths); mismatches are reported.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+use criterion::Criterion;
+use grid_pathfinding::PathingGrid;
+use grid_util::grid::ValueGrid;
+use grid_util::point::Point;
+use nav::grid::generate::{SplitMix64, caves};
+use nav::grid::movingai::{read_map, read_scenario};
+use nav::grid::{Cell, DiagonalRule, GridMap, GridPathfinder, GridRules};
+use pathfinding::num_traits::Zero;
+use pathfinding::prelude::astar;
+
+/// The maps benchmarked (family/name, as in the data directory).
+const MAPS: [&str; 6] = [
+    "dao/den520d",
+    "dao/brc202d",
+    "sc1/AcrosstheCape",
+    "random/random512-10-0",
+    "room/8room_000",
+    "street/Berlin_0_256",
+];
+/// Evenly spaced scenario rows per map (scenario files grow harder row by row).
+const ROWS_PER_MAP: usize = 12;
+/// Integer costs for `pathfinding` with `u64` costs: 1 and √2 in millionths.
+const INT_STRAIGHT: u64 = 1_000_000;
+const INT_DIAGONAL: u64 = 1_414_214;
+
+/// One map and the queries run on it.
+struct Case {
+    name: String,
+    map: GridMap,
+    /// Walkability as a plain `Vec<bool>`: what a `pathfinding` user would hand to closures.
+    open: Vec<bool>,
+    jps: PathingGrid,
+    /// Start, goal and the published optimal length (when the rows come from a scenario).
+    rows: Vec<(Cell, Cell, Option<f64>)>,
+}
+
+fn data_dir() -> PathBuf {
+    match std::env::var_os("NAV_MOVINGAI_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/movingai"),
+    }
+}
+
+fn make_case(name: String, map: GridMap, rows: Vec<(Cell, Cell, Option<f64>)>) -> Case {
+    let (w, h) = (map.width(), map.height());
+    let open: Vec<bool> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| Cell::new(x, y)))
+        .map(|c| map.is_walkable(c))
+        .collect();
+    let mut jps = PathingGrid::new(w as usize, h as usize, false);
+    for (i, &o) in open.iter().enumerate() {
+        if !o {
+            jps.set((i % w as usize) as i32, (i / w as usize) as i32, true);
+        }
+    }
+    jps.generate_components();
+    Case {
+        name,
+        map,
+        open,
+        jps,
+        rows,
+    }
+}
+
+fn load_cases() -> Vec<Case> {
+    let dir = data_dir();
+    if dir.is_dir() {
+        return MAPS
+            .iter()
+            .map(|m| {
+                let map = read_map(dir.join(format!("{m}.map"))).expect("readable map");
+                let scen = read_scenario(dir.join(format!("{m}.map.scen"))).expect("readable scen");
+                let n = scen.rows.len();
+                let rows = (0..ROWS_PER_MAP)
+                    .map(|i| &scen.rows[i * n / ROWS_PER_MAP])
+                    .map(|r| (r.start, r.goal, Some(r.optimal_length)))
+                    .collect();
+                let name = m.rsplit('/').next().unwrap_or(m).to_string();
+                make_case(name, map, rows)
+            })
+            .collect();
+    }
+    eprintln!(
+        "Moving AI data not found at {} (set NAV_MOVINGAI_DIR): benchmarking a generated \
+         256x256 cave map instead",
+        dir.display()
+    );
+    let map = caves(256, 256, 0.45, 1).expect("valid generator parameters");
+    let open: Vec<Cell> = (0..256u32)
+        .flat_map(|y| (0..256u32).map(move |x| Cell::new(x, y)))
+        .filter(|&c| map.is_walkable(c))
+        .collect();
+    let mut rng = SplitMix64::new(7);
+    let mut pick = || open[rng.below(open.len() as u64) as usize];
+    let rows = (0..ROWS_PER_MAP * 4)
+        .map(|_| (pick(), pick(), None))
+        .collect();
+    vec![make_case("caves256".into(), map, rows)]
+}
+
+/// Successors under the Moving AI rules on a plain walkability array, written the way a
+/// `pathfinding` user would (node = cell index, no allocation: a fixed array of options).
+fn moving_ai_successors<C: Copy>(
+    open: &[bool],
+    w: u32,
+    h: u32,
+    node: u32,
+    straight: C,
+    diagonal: C,
+) -> impl Iterator<Item = (u32, C)> + use<C> {
+    let (x, y) = ((node % w) as i64, (node / w) as i64);
+    let is_open = |dx: i64, dy: i64| {
+        let (nx, ny) = (x + dx, y + dy);
+        nx >= 0 && ny >= 0 && nx < w as i64 && ny < h as i64 && open[(ny * w as i64 + nx) as usize]
+    };
+    let id = |dx: i64, dy: i64| ((y + dy) * w as i64 + x + dx) as u32;
+    let (n, s, e, wst) = (is_open(0, -1), is_open(0, 1), is_open(1, 0), is_open(-1, 0));
+    [
+        n.then(|| (id(0, -1), straight)),
+        s.then(|| (id(0, 1), straight)),
+        e.then(|| (id(1, 0), straight)),
+        wst.then(|| (id(-1, 0), straight)),
+        (n && e && is_open(1, -1)).then(|| (id(1, -1), diagonal)),
+        (n && wst && is_open(-1, -1)).then(|| (id(-1, -1), diagonal)),
+        (s && e && is_open(1, 1)).then(|| (id(1, 1), diagonal)),
+        (s && wst && is_open(-1, 1)).then(|| (id(-1, 1), diagonal)),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+fn octile(w: u32, a: u32, b: u32) -> (u64, u64) {
+    let (dx, dy) = (
+        (a % w).abs_diff(b % w) as u64,
+        (a / w).abs_diff(b / w) as u64,
+    );
+    (dx.max(dy) - dx.min(dy), dx.min(dy))
+}
+
+/// `pathfinding` with integer costs; returns the length in cells.
+fn pathfinding_int(case: &Case, start: Cell, goal: Cell) -> Option<f64> {
+    let (w, h) = (case.map.width(), case.map.height());
+    let goal_id = goal.y * w + goal.x;
+    astar(
+        &(start.y * w + start.x),
+        |&n| moving_ai_successors(&case.open, w, h, n, INT_STRAIGHT, INT_DIAGONAL),
+        |&n| {
+            let (straight, diagonal) = octile(w, n, goal_id);
+            straight * INT_STRAIGHT + diagonal * INT_DIAGONAL
+        },
+        |&n| n == goal_id,
+    )
+    .map(|(_, cost)| cost as f64 / INT_STRAIGHT as f64)
+}
+
+/// An `f64` with a total order, as `ordered_float::OrderedFloat` gives `pathfinding` users.
+#[derive(Debug, Clone, Copy)]
+struct OrdF64(f64);
+
+impl PartialEq for OrdF64 {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for OrdF64 {}
+
+impl PartialOrd for OrdF64 {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for OrdF64 {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+impl std::ops::Add for OrdF64 {
+    type Output = OrdF64;
+    fn add(self, other: Self) -> Self {
+        OrdF64(self.0 + other.0)
+    }
+}
+
+impl Zero for OrdF64 {
+    fn zero() -> Self {
+        OrdF64(0.0)
+    }
+    fn is_zero(&self) -> bool {
+        self.0 == 0.0
+    }
+}
+
+/// `pathfinding` with `f64` costs.
+fn pathfinding_f64(case: &Case, start: Cell, goal: Cell) -> Option<f64> {
+    let (w, h) = (case.map.width(), case.map.height());
+    let goal_id = goal.y * w + goal.x;
+    let diagonal = OrdF64(std::f64::consts::SQRT_2);
+    astar(
+        &(start.y * w + start.x),
+        |&n| moving_ai_successors(&case.open, w, h, n, OrdF64(1.0), diagonal),
+        |&n| {
+            let (straight, diag) = octile(w, n, goal_id);
+            OrdF64(straight as f64 + diag as f64 * std::f64::consts::SQRT_2)
+        },
+        |&n| n == goal_id,
+    )
+    .map(|(_, cost)| cost.0)
+}
+
+/// `grid_pathfinding`'s JPS; the length of its waypoint path in cells (octile distances
+/// between consecutive waypoints).
+fn grid_pathfinding_jps(case: &Case, start: Cell, goal: Cell) -> Option<f64> {
+    let point = |c: Cell| Point::new(c.x as i32, c.y as i32);
+    let waypoints = case
+        .jps
+        .get_waypoints_single_goal(point(start), point(goal), false)?;
+    Some(
+        waypoints
+            .windows(2)
+            .map(|p| {
+                let (dx, dy) = ((p[1].x - p[0].x).abs(), (p[1].y - p[0].y).abs());
+                (dx.max(dy) - dx.min(dy)) as f64 + dx.min(dy) as f64 * std::f64::consts::SQRT_2
+            })
+            .sum(),
+    )
+}
+
+fn nav_length(
+    finder: &mut GridPathfinder,
+    case: &Case,
+    rules: &GridRules,
+    s: Cell,
+    g: Cell,
+) -> Option<f64> {
+    let outcome = finder
+        .find_path(&case.map, s, g, rules)
+        .expect("valid query");
+    outcome.is_found().then_some(outcome.cost)
+}
+
+/// Checks every implementation's lengths before timing them; prints what disagrees.
+fn check_lengths(cases: &[Case]) {
+    let rules = GridRules::moving_ai();
+    let free = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
+    let mut finder = GridPathfinder::new();
+    let (mut rows, mut wrong, mut jps_longer, mut jps_other) = (0, 0, 0, 0);
+    let mut jps_worst: f64 = 0.0;
+    for case in cases {
+        for &(s, g, optimal) in &case.rows {
+            rows += 1;
+            let nav = nav_length(&mut finder, case, &rules, s, g);
+            let reference = optimal.or(nav);
+            for (who, length) in [
+                ("nav", nav),
+                ("pathfinding (u64)", pathfinding_int(case, s, g)),
+                ("pathfinding (f64)", pathfinding_f64(case, s, g)),
+            ] {
+                let ok = match (length, reference) {
+                    (Some(a), Some(b)) => (a - b).abs() <= 5e-3,
+                    (a, b) => a.is_none() && b.is_none(),
+                };
+                if !ok {
+                    wrong += 1;
+                    eprintln!(
+                        "{}: {who} length {length:?}, expected {reference:?}",
+                        case.name
+                    );
+                }
+            }
+            let nav_free = nav_length(&mut finder, case, &free, s, g);
+            match (grid_pathfinding_jps(case, s, g), nav_free) {
+                (Some(a), Some(b)) if a > b + 5e-3 => {
+                    jps_longer += 1;
+                    jps_worst = jps_worst.max(a - b);
+                }
+                (Some(a), Some(b)) if a < b - 5e-3 => jps_other += 1,
+                (Some(_), Some(_)) | (None, None) => {}
+                _ => jps_other += 1,
+            }
+        }
+    }
+    eprintln!(
+        "length check: {rows} rows; nav and pathfinding: {wrong} mismatches with the optimal \
+         lengths; grid_pathfinding (JPS) vs nav \"free\": {jps_longer} rows longer (worst by \
+         {jps_worst:.3}), {jps_other} other disagreements"
+    );
+}
+
+fn bench_case(c: &mut Criterion, case: &Case) {
+    let rules = GridRules::moving_ai();
+    let free = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
+    let mut finder = GridPathfinder::with_capacity(case.map.cell_count());
+    let mut group = c.benchmark_group(format!("grid/{}", case.name));
+    group.sample_size(10);
+    let total = |f: &mut dyn FnMut(Cell, Cell) -> Option<f64>| -> f64 {
+        case.rows
+            .iter()
+            .map(|&(s, g, _)| f(black_box(s), black_box(g)).unwrap_or(0.0))
+            .sum()
+    };
+    group.bench_function("nav", |b| {
+        b.iter(|| total(&mut |s, g| nav_length(&mut finder, case, &rules, s, g)))
+    });
+    group.bench_function("pathfinding_u64", |b| {
+        b.iter(|| total(&mut |s, g| pathfinding_int(case, s, g)))
+    });
+    group.bench_function("pathfinding_f64", |b| {
+        b.iter(|| total(&mut |s, g| pathfinding_f64(case, s, g)))
+    });
+    group.bench_function("nav_free", |b| {
+        b.iter(|| total(&mut |s, g| nav_length(&mut finder, case, &free, s, g)))
+    });
+    group.bench_function("grid_pathfinding_jps", |b| {
+        b.iter(|| total(&mut |s, g| grid_pathfinding_jps(case, s, g)))
+    });
+    group.finish();
+}
+
+/// Criterion's output directory (see `criterion::Criterion::default`).
+fn criterion_dir() -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return PathBuf::from(home);
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
+    target.join("criterion")
+}
+
+/// The median (ns per iteration) of a finished benchmark, from criterion's estimates file.
+fn median_ns(group: &str, function: &str) -> Option<f64> {
+    let path: PathBuf = criterion_dir()
+        .join(group.replace('/', "_"))
+        .join(function)
+        .join(Path::new("new/estimates.json"));
+    let text = std::fs::read_to_string(path).ok()?;
+    let median = &text[text.find("\"median\"")?..];
+    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
+    let end = value.find([',', '}'])?;
+    value[..end].trim().parse().ok()
+}
+
+fn print_summary(cases: &[Case]) {
+    println!("\nmedian time per query (criterion median of a batch / rows in the batch):");
+    println!(
+        "{:<16} {:>6} {:>10} {:>10} {:>10} {:>8} {:>8} {:>10} {:>10} {:>8}",
+        "map",
+        "rows",
+        "nav",
+        "pf_u64",
+        "pf_f64",
+        "u64/nav",
+        "f64/nav",
+        "nav_free",
+        "jps",
+        "jps/free"
+    );
+    let mut ratios: Vec<[f64; 3]> = Vec::new();
+    for case in cases {
+        let group = format!("grid/{}", case.name);
+        let per_query = |f: &str| median_ns(&group, f).map(|ns| ns / case.rows.len() as f64 / 1e3);
+        let (Some(nav), Some(pu), Some(pf), Some(free), Some(jps)) = (
+            per_query("nav"),
+            per_query("pathfinding_u64"),
+            per_query("pathfinding_f64"),
+            per_query("nav_free"),
+            per_query("grid_pathfinding_jps"),
+        ) else {
+            println!("{:<16} (no estimates: filtered out?)", case.name);
+            continue;
+        };
+        ratios.push([pu / nav, pf / nav, jps / free]);
+        println!(
+            "{:<16} {:>6} {:>8.1}us {:>8.1}us {:>8.1}us {:>7.2}x {:>7.2}x {:>8.1}us {:>8.1}us {:>7.2}x",
+            case.name,
+            case.rows.len(),
+            nav,
+            pu,
+            pf,
+            pu / nav,
+            pf / nav,
+            free,
+            jps,
+            jps / free
+        );
+    }
+    if !ratios.is_empty() {
+        let geo =
+            |i: usize| (ratios.iter().map(|r| r[i].ln()).sum::<f64>() / ratios.len() as f64).exp();
+        println!(
+            "geometric mean of the ratios: pathfinding u64 / nav {:.2}x, pathfinding f64 / nav \
+             {:.2}x, JPS / nav free {:.2}x",
+            geo(0),
+            geo(1),
+            geo(2)
+        );
+    }
+}
+
+fn main() {
+    let cases = load_cases();
+    check_lengths(&cases);
+    let mut c = Criterion::default()
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(3))
+        .configure_from_args();
+    for case in &cases {
+        bench_case(&mut c, case);
+    }
+    c.final_summary();
+    print_summary(&cases);
+}
