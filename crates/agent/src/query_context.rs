@@ -144,37 +144,15 @@ impl QueryContext {
         let index = match found {
             Some(index) => index,
             None => {
-                // A cache for another world is useless: reuse the slot of one if there is one.
-                let stale = self.caches.iter().position(|c| c.world_id != world.id());
-                match stale {
-                    Some(index) => {
-                        self.caches[index] = WalkabilityCache::new(
-                            world.id(),
-                            world.version(),
-                            radius,
-                            step,
-                            lattice,
-                        )
-                    }
-                    None => {
-                        self.evict_to(self.max_caches - 1);
-                        self.caches.push(WalkabilityCache::new(
-                            world.id(),
-                            world.version(),
-                            radius,
-                            step,
-                            lattice,
-                        ));
-                    }
-                }
-                self.caches
-                    .iter()
-                    .position(|c| {
-                        c.world_id == world.id()
-                            && c.radius_bits == radius.to_bits()
-                            && c.step_bits == step.to_bits()
-                    })
-                    .unwrap_or(0)
+                self.evict_to(self.max_caches - 1);
+                self.caches.push(WalkabilityCache::new(
+                    world.id(),
+                    world.version(),
+                    radius,
+                    step,
+                    lattice,
+                ));
+                self.caches.len() - 1
             }
         };
         let cache = &mut self.caches[index];
