@@ -7,10 +7,13 @@
 //! * [`geom`]: 2-D geometry on glam: boxes, circles, arcs, distances, swept discs, tangents
 //!   between circles (`nav-geom`).
 //! * [`grid`]: tile-grid pathfinding, map generators and the Moving AI formats (`nav-grid`).
+//! * [`agent`]: agents of any radius in a continuous world of boxes and discs: lattice A* with
+//!   swept-disc edges, smoothed paths, walkability cached across queries (`nav-agent`).
 //! * [`spatial`]: spatial indexes (hash grid, quadtree) over boxes, queried by box, circle or
 //!   segment (`nav-spatial`).
 #![warn(missing_docs)]
 
+pub use nav_agent as agent;
 pub use nav_geom as geom;
 pub use nav_grid as grid;
 pub use nav_search as search;
