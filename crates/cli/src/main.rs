@@ -1,3 +1,81 @@
-//! The `nav` command-line tool.
+//! `nav`: pathfinding on tile grids from the command line (see `nav --help`).
+//!
+//! This file only parses the command line, dispatches to `nav_cli::commands` and turns the
+//! result into an exit status: 0 success, 1 another outcome of a valid query, 2 bad input
+//! (with a one-line `error: ...` on standard error).
 
-fn main() {}
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand};
+use nav_cli::commands::{demo, generate, path, scen};
+use nav_cli::{CliError, CommandStatus};
+
+/// Pathfinding for games: tile grids, Moving AI benchmarks, map generation.
+///
+/// Exit status: 0 when the command succeeded (path found, every scenario row matched),
+/// 1 for other outcomes (no path, blocked start or goal, limit reached, mismatched rows),
+/// 2 for bad input (missing or malformed file, unknown option, cell outside the map).
+#[derive(Debug, Parser)]
+#[command(name = "nav", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Find paths on a map built into nav under different move rules, print a summary and
+    /// draw them in an SVG picture.
+    Demo(demo::DemoArgs),
+    /// Find a path on a Moving AI map.
+    Path(path::PathArgs),
+    /// Run every row of a Moving AI scenario and compare with the optimal lengths.
+    Scen(scen::ScenArgs),
+    /// Generate a map (random, caves, rooms, maze) in the Moving AI format.
+    Gen(generate::GenArgs),
+}
+
+fn run(command: &Command, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
+    match command {
+        Command::Demo(args) => demo::run(args, out),
+        Command::Path(args) => path::run(args, out),
+        Command::Scen(args) => scen::run(args, out),
+        Command::Gen(args) => generate::run(args, out),
+    }
+}
+
+fn fail(error: &CliError) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "error: {}", error.one_line());
+    error.exit_code()
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            return match error.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = error.print();
+                    ExitCode::SUCCESS
+                }
+                // `nav` alone: the help is more useful than one line, but it is still bad input.
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = error.print();
+                    ExitCode::from(CliError::EXIT_STATUS)
+                }
+                _ => fail(&CliError::from_clap(&error)),
+            };
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    let result = run(&cli.command, &mut stdout).and_then(|status| {
+        stdout.flush().map_err(CliError::stdout)?;
+        Ok(status)
+    });
+    match result {
+        Ok(status) => status.exit_code(),
+        Err(error) => fail(&error),
+    }
+}

@@ -1,0 +1,200 @@
+//! `nav path`: one query on a Moving AI map.
+//!
+//! ```text
+//! nav path --map FILE.map --from X,Y --to X,Y [--moves 4|8]
+//!          [--diagonal never|no-corner-cutting|free]
+//!          [--heuristic manhattan|chebyshev|octile|euclidean|zero]
+//!          [--max-expanded N] [--max-cost C] [--partial] [--svg OUT.svg] [--json]
+//! ```
+//!
+//! With `--json` it prints `{"status": ..., "length": ..., "cells": [[x, y], ...],
+//! "expanded": n}` (plus `"partial": bool` with `--partial`). Exit status 0 when a path to the
+//! goal was found, 1 for the other outcomes, 2 for bad input.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use nav::grid::{Cell, GridMap, GridOutcome, GridPathfinder, GridStatus, Limits};
+use serde::Serialize;
+
+use crate::CommandStatus;
+use crate::arg_values::parse_cell;
+use crate::error::CliError;
+use crate::grid_args::{GridRulesArgs, load_map};
+use crate::json::{cell_pairs, write_json_line};
+use crate::svg::grid::{
+    draw_cells, draw_endpoints, draw_path, expanded_style, map_picture, path_style,
+};
+
+/// Options of `nav path`.
+#[derive(Debug, Clone, PartialEq, clap::Args)]
+pub struct PathArgs {
+    /// The map, in the Moving AI `.map` format.
+    #[arg(long, value_name = "FILE.map")]
+    pub map: PathBuf,
+    /// Start cell: column and row from 0, (0,0) top-left.
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
+    pub from: Cell,
+    /// Goal cell.
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
+    pub to: Cell,
+    /// Rules of movement.
+    #[command(flatten)]
+    pub rules: GridRulesArgs,
+    /// Stop after expanding this many cells (status limit_reached).
+    #[arg(long, value_name = "N")]
+    pub max_expanded: Option<usize>,
+    /// Ignore paths that would cost more than this (status limit_reached when no cheaper
+    /// path exists).
+    #[arg(long, value_name = "COST", allow_hyphen_values = true)]
+    pub max_cost: Option<f64>,
+    /// When the goal is not reached, report the path to the reachable cell closest to it.
+    #[arg(long)]
+    pub partial: bool,
+    /// Write a picture of the map, the expanded cells and the path.
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The JSON report of `nav path`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PathReport {
+    /// `found`, `no_path`, `limit_reached`, `start_blocked` or `goal_blocked`.
+    pub status: &'static str,
+    /// Cost of the reported path (0 when there is none).
+    pub length: f64,
+    /// The path's cells from the start, `[x, y]` each (empty when there is none).
+    pub cells: Vec<[u32; 2]>,
+    /// Number of cells the search expanded.
+    pub expanded: usize,
+    /// With `--partial`: whether the path stops short of the goal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<bool>,
+}
+
+impl PathArgs {
+    /// The search limits the options ask for.
+    fn limits(&self) -> Result<Limits, CliError> {
+        let mut limits = Limits::default().with_partial_path(self.partial);
+        if let Some(n) = self.max_expanded {
+            limits = limits.with_max_expanded(n);
+        }
+        if let Some(cost) = self.max_cost {
+            if cost.is_nan() || cost < 0.0 {
+                return Err(CliError::BadArgument {
+                    option: "--max-cost",
+                    value: cost.to_string(),
+                    reason: "must be a number of at least 0".into(),
+                });
+            }
+            limits = limits.with_max_cost(cost);
+        }
+        Ok(limits)
+    }
+}
+
+/// Runs the query on a loaded map; the pathfinder then holds the path and the search tree.
+fn search(
+    args: &PathArgs,
+    map: &GridMap,
+    finder: &mut GridPathfinder,
+) -> Result<GridOutcome, CliError> {
+    let rules = args.rules.to_rules()?;
+    let limits = args.limits()?;
+    finder
+        .find_path_with_limits(map, args.from, args.to, &rules, &limits)
+        .map_err(|e| CliError::grid(args.map.display(), e))
+}
+
+/// Runs `nav path`.
+pub fn run(args: &PathArgs, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
+    let map = load_map(&args.map)?;
+    let mut finder = GridPathfinder::with_capacity(map.cell_count());
+    let outcome = search(args, &map, &mut finder)?;
+    let path = finder.path();
+
+    if let Some(svg_path) = &args.svg {
+        let title = format!(
+            "{}: {} to {}, {} ({}), {} expanded",
+            args.map.display(),
+            args.from,
+            args.to,
+            describe_result(&outcome, path.len()),
+            args.rules.describe(),
+            outcome.expanded
+        );
+        let svg = map_picture(&map, &title, |canvas, cell_px| {
+            draw_cells(canvas, &map, finder.expanded_cells(), &expanded_style());
+            draw_path(canvas, path, &path_style(cell_px));
+            draw_endpoints(canvas, args.from, args.to, cell_px);
+        });
+        svg.write_file(svg_path)?;
+    }
+
+    if args.json {
+        let report = PathReport {
+            status: outcome.status.as_str(),
+            length: outcome.cost,
+            cells: cell_pairs(path),
+            expanded: outcome.expanded,
+            partial: args.partial.then_some(outcome.partial),
+        };
+        write_json_line(out, &report)?;
+    } else {
+        write_text(args, &outcome, path, out).map_err(CliError::stdout)?;
+    }
+    Ok(CommandStatus::from_success(outcome.is_found()))
+}
+
+/// `found, length 12.485`, `no_path`, ...
+fn describe_result(outcome: &GridOutcome, cells: usize) -> String {
+    if cells > 0 {
+        let what = if outcome.partial {
+            ", partial path"
+        } else {
+            ""
+        };
+        format!(
+            "{}{what}, length {:.3} over {cells} cells",
+            outcome.status, outcome.cost
+        )
+    } else {
+        outcome.status.to_string()
+    }
+}
+
+fn write_text(
+    args: &PathArgs,
+    outcome: &GridOutcome,
+    path: &[Cell],
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let reason = match outcome.status {
+        GridStatus::Found => String::new(),
+        GridStatus::NoPath => format!(
+            ": the goal {} cannot be reached from {}",
+            args.to, args.from
+        ),
+        GridStatus::LimitReached => ": a search limit stopped the search".to_string(),
+        GridStatus::StartBlocked => format!(": the start cell {} is not walkable", args.from),
+        GridStatus::GoalBlocked => format!(": the goal cell {} is not walkable", args.to),
+    };
+    writeln!(
+        out,
+        "{}{reason}; {} cells expanded ({})",
+        describe_result(outcome, path.len()),
+        outcome.expanded,
+        args.rules.describe()
+    )?;
+    if !path.is_empty() {
+        let cells: Vec<String> = path.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
+        writeln!(out, "path: {}", cells.join(" "))?;
+    }
+    if let Some(svg) = &args.svg {
+        writeln!(out, "picture: {}", svg.display())?;
+    }
+    Ok(())
+}
