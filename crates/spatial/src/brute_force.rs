@@ -6,6 +6,7 @@ use nav_geom::query::{intersects_aabb_circle, intersects_aabb_segment};
 use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
+use crate::intersects_aabb_aabb::intersects_aabb_aabb;
 use crate::spatial_index::MAX_OBJECTS;
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 
@@ -138,7 +139,7 @@ impl<T> SpatialIndex<T> for BruteForce<T> {
         if !query.is_valid() {
             return ControlFlow::Continue(());
         }
-        self.scan(|aabb| aabb.intersects(query), visitor)
+        self.scan(|aabb| intersects_aabb_aabb(aabb, query), visitor)
     }
 
     fn visit_circle<B, F>(&self, query: &Circle, visitor: F) -> ControlFlow<B>

@@ -35,6 +35,7 @@
 mod brute_force;
 mod error;
 mod hash_grid;
+mod intersects_aabb_aabb;
 mod key;
 mod quadtree;
 mod spatial_index;

@@ -9,6 +9,7 @@ use nav_geom::query::{intersects_aabb_circle, intersects_aabb_segment};
 use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
+use crate::intersects_aabb_aabb::intersects_aabb_aabb;
 use crate::spatial_index::MAX_OBJECTS;
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 use cell_layout::{CellLayout, CellRange};
@@ -279,10 +280,10 @@ impl CellStore {
             for (column, cell) in (range.x0..).zip(cells) {
                 for entry in cell {
                     // The first overlapping cell is (max(x0, query x0), max(y0, query y0)).
-                    if (column == range.x0 || column == entry.first_column)
-                        && (row == range.y0 || row == entry.first_row)
-                        && hit(&entry.aabb)
-                    {
+                    // Evaluated without short-circuits: the outcomes are unpredictable.
+                    let first_cell = (column == range.x0 || column == entry.first_column)
+                        & (row == range.y0 || row == entry.first_row);
+                    if first_cell & hit(&entry.aabb) {
                         visitor(entry.key, &entry.aabb)?;
                     }
                 }
@@ -448,7 +449,7 @@ impl<T> SpatialIndex<T> for HashGrid<T> {
         if !query.is_valid() {
             return ControlFlow::Continue(());
         }
-        let hit = |aabb: &Aabb| aabb.intersects(query);
+        let hit = |aabb: &Aabb| intersects_aabb_aabb(aabb, query);
         self.store.scan_large(hit, &mut visitor)?;
         let range = self.store.layout.range_of(query);
         self.store.scan(range, hit, &mut visitor)
@@ -487,6 +488,92 @@ impl<T> SpatialIndex<T> for HashGrid<T> {
         match SegmentSweep::new(query, &self.store.layout) {
             Some(sweep) => self.store.sweep(query, &sweep, &mut visitor),
             None => self.store.scan(self.all_cells(), hit, &mut visitor),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+    use proptest::prelude::*;
+
+    use super::*;
+
+    impl<T> HashGrid<T> {
+        /// Checks that each object is listed exactly in the cells of its box (or in the large
+        /// list) with an up-to-date entry, and that nothing else is listed.
+        fn check_invariants(&self) {
+            let store = &self.store;
+            let mut listed = 0;
+            for (key, object) in &self.objects {
+                let range = store.layout.range_of(&object.aabb);
+                match object.placement {
+                    Placement::Cells(cells) => {
+                        assert_eq!(cells, range, "stale cell range");
+                        assert!(range.cell_count() <= Self::MAX_CELLS_PER_OBJECT);
+                        for row in range.y0..=range.y1 {
+                            for column in range.x0..=range.x1 {
+                                let cell = &store.cells[store.layout.index(column, row)];
+                                let mine: Vec<_> = cell.iter().filter(|e| e.key == key).collect();
+                                assert_eq!(mine.len(), 1, "listed {} times in a cell", mine.len());
+                                assert_eq!(mine[0].aabb, object.aabb);
+                                assert_eq!(
+                                    (mine[0].first_column, mine[0].first_row),
+                                    (range.x0, range.y0)
+                                );
+                            }
+                        }
+                        listed += range.cell_count();
+                    }
+                    Placement::Large(position) => {
+                        assert!(range.cell_count() > Self::MAX_CELLS_PER_OBJECT);
+                        assert_eq!(store.large[position].key, key);
+                        assert_eq!(store.large[position].aabb, object.aabb);
+                    }
+                }
+            }
+            let entries: usize = store.cells.iter().map(Vec::len).sum();
+            assert_eq!(entries as u64, listed, "stale entries in cells");
+            let large = self
+                .objects
+                .values()
+                .filter(|o| matches!(o.placement, Placement::Large(_)));
+            assert_eq!(large.count(), store.large.len());
+        }
+    }
+
+    fn aabb() -> impl Strategy<Value = Aabb> {
+        (-20.0f32..80.0, -20.0f32..80.0, 0.0f32..70.0, 0.0f32..70.0).prop_map(|(x, y, w, h)| {
+            Aabb::new(
+                Vec2::new(x, y),
+                Vec2::new(x + w * w / 70.0, y + h * h / 70.0),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        #[test]
+        fn invariants_hold_after_any_operations(
+            ops in prop::collection::vec((0u8..4, any::<usize>(), aabb()), 1..150),
+        ) {
+            // 64 x 48 cells of 1: boxes up to 70 x 70 exceed MAX_CELLS_PER_OBJECT.
+            let world = Aabb::new(Vec2::ZERO, Vec2::new(64.0, 48.0));
+            let mut grid = HashGrid::new(world, 1.0).unwrap();
+            let mut keys = Vec::new();
+            for (kind, pick, aabb) in ops {
+                match kind {
+                    0 | 1 => keys.push(grid.insert(aabb, ()).unwrap()),
+                    2 if !keys.is_empty() => {
+                        let key = keys.swap_remove(pick % keys.len());
+                        prop_assert!(grid.remove(key).is_some());
+                    }
+                    3 if !keys.is_empty() => grid.update(keys[pick % keys.len()], aabb).unwrap(),
+                    _ => {}
+                }
+                grid.check_invariants();
+            }
         }
     }
 }

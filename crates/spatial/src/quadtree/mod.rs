@@ -8,6 +8,7 @@ use nav_geom::query::{intersects_aabb_circle, intersects_aabb_segment};
 use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
+use crate::intersects_aabb_aabb::intersects_aabb_aabb;
 use crate::spatial_index::MAX_OBJECTS;
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 use node::{NO_NODE, NodeId, Nodes, ROOT, TreeEntry, TreeObject};
@@ -44,8 +45,10 @@ impl Default for QuadtreeConfig {
 ///   parent, and its *loose* box is that quadrant grown by half its size on every side. An
 ///   object goes down to the child whose quadrant holds its centre as long as it fits in that
 ///   child's loose box, so an object is stored at the depth that matches its size, wherever it
-///   lies, rather than stuck high in the tree because it crosses a border line. Queries prune a
-///   subtree when its loose box misses the query shape.
+///   lies, rather than stuck high in the tree because it crosses a border line.
+/// * **Pruning by content.** Each node also keeps the union of the boxes in its subtree (never
+///   larger than its loose box, usually much smaller), kept exact on every change; queries skip
+///   a subtree when that union misses the query shape.
 /// * **Adaptive.** A leaf with more than `capacity` objects splits (down to `max_depth`); when
 ///   removals leave a subtree with at most `capacity / 2` objects, it merges back into one node
 ///   (the gap avoids splitting and merging over and over). Freed nodes are reused.
@@ -166,11 +169,11 @@ impl<T> Quadtree<T> {
         count
     }
 
-    /// Depth-first walk: visits the entries that pass `hit` in every node whose loose box
-    /// passes `reaches` (the root always, since it also holds objects outside its box).
+    /// Depth-first walk: visits the entries that pass `hit` in every node whose reach (the
+    /// union of the boxes in its subtree) passes `reaches`; the root always.
     ///
-    /// Pruning by the loose box is exact because the predicates are monotone: a box inside a
-    /// node's loose box cannot touch a shape the loose box misses.
+    /// Pruning is exact because the predicates are monotone: a box inside a node's reach cannot
+    /// touch a shape the reach misses.
     #[inline]
     fn walk<B>(
         &self,
@@ -191,7 +194,7 @@ impl<T> Quadtree<T> {
             if node.first_child != NO_NODE {
                 for child_id in node.first_child..node.first_child + 4 {
                     let child = self.nodes.node(child_id);
-                    if child.subtree_len > 0 && reaches(&child.loose) {
+                    if child.subtree_len > 0 && reaches(&child.reach) {
                         stack[top] = child_id;
                         top += 1;
                     }
@@ -242,7 +245,7 @@ impl<T> SpatialIndex<T> for Quadtree<T> {
         let node = self.nodes.node(id);
         let still_fits = id == ROOT || node.loose.contains(&aabb);
         if still_fits && self.nodes.descend(id, &aabb).is_none() {
-            self.nodes.nodes[id as usize].entries[slot as usize].aabb = aabb;
+            self.nodes.set_box(id, slot, aabb);
         } else {
             self.nodes.remove(id, slot, &mut self.objects);
             self.nodes
@@ -282,7 +285,7 @@ impl<T> SpatialIndex<T> for Quadtree<T> {
         if !query.is_valid() {
             return ControlFlow::Continue(());
         }
-        let hit = |aabb: &Aabb| aabb.intersects(query);
+        let hit = |aabb: &Aabb| intersects_aabb_aabb(aabb, query);
         self.walk(hit, hit, &mut visitor)
     }
 
@@ -306,5 +309,105 @@ impl<T> SpatialIndex<T> for Quadtree<T> {
         }
         let hit = |aabb: &Aabb| intersects_aabb_segment(aabb, query);
         self.walk(hit, hit, &mut visitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+    use proptest::prelude::*;
+
+    use super::*;
+
+    impl<T> Quadtree<T> {
+        /// Checks every structural invariant; panics with a description if one fails.
+        fn check_invariants(&self) {
+            let nodes = &self.nodes;
+            let capacity = self.config.capacity;
+            for (key, record) in &self.objects {
+                let entry = nodes.node(record.node).entries[record.slot as usize];
+                assert_eq!(entry.key, key, "record points at another entry");
+                assert_eq!(entry.aabb, record.aabb);
+            }
+            let mut entries = 0;
+            let mut stack = vec![ROOT];
+            while let Some(id) = stack.pop() {
+                let node = nodes.node(id);
+                entries += node.entries.len();
+                let mut count = node.entries.len() as u32;
+                for entry in &node.entries {
+                    assert!(self.objects.contains_key(entry.key), "stale entry");
+                    if id != ROOT {
+                        assert!(node.loose.contains(&entry.aabb), "entry outside loose box");
+                        assert!(node.reach.contains(&entry.aabb), "entry outside reach");
+                    }
+                }
+                if node.is_leaf() {
+                    assert!(
+                        node.entries.len() <= capacity || node.depth == self.config.max_depth,
+                        "overfull leaf above max depth"
+                    );
+                } else {
+                    assert!(
+                        node.subtree_len as usize > capacity / 2,
+                        "should have merged"
+                    );
+                    for child_id in node.first_child..node.first_child + 4 {
+                        let child = nodes.node(child_id);
+                        assert_eq!(child.parent, id);
+                        assert_eq!(child.depth, node.depth + 1);
+                        assert!(node.loose.contains(&child.loose), "loose boxes not nested");
+                        if id != ROOT && child.subtree_len > 0 {
+                            assert!(node.reach.contains(&child.reach), "reach not nested");
+                        }
+                        count += child.subtree_len;
+                        stack.push(child_id);
+                    }
+                }
+                assert_eq!(node.subtree_len, count, "wrong subtree count");
+            }
+            assert_eq!(entries, self.objects.len());
+        }
+    }
+
+    fn aabb() -> impl Strategy<Value = Aabb> {
+        (-20.0f32..120.0, -20.0f32..120.0, 0.0f32..30.0, 0.0f32..30.0).prop_map(|(x, y, w, h)| {
+            Aabb::new(
+                Vec2::new(x, y),
+                Vec2::new(x + w * w / 30.0, y + h * h / 30.0),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        #[test]
+        fn invariants_hold_after_any_operations(
+            capacity in 1usize..5,
+            max_depth in 0u32..7,
+            ops in prop::collection::vec((0u8..4, any::<usize>(), aabb()), 1..200),
+        ) {
+            let world = Aabb::new(Vec2::ZERO, Vec2::splat(100.0));
+            let mut tree = Quadtree::with_config(world, QuadtreeConfig { capacity, max_depth }).unwrap();
+            let mut keys = Vec::new();
+            for (kind, pick, aabb) in ops {
+                match kind {
+                    0 | 1 => keys.push(tree.insert(aabb, ()).unwrap()),
+                    2 if !keys.is_empty() => {
+                        let key = keys.swap_remove(pick % keys.len());
+                        prop_assert!(tree.remove(key).is_some());
+                    }
+                    3 if !keys.is_empty() => tree.update(keys[pick % keys.len()], aabb).unwrap(),
+                    _ => {}
+                }
+                tree.check_invariants();
+            }
+            for key in keys {
+                tree.remove(key);
+                tree.check_invariants();
+            }
+            prop_assert_eq!(tree.node_count(), 1, "an empty tree merges back into its root");
+        }
     }
 }

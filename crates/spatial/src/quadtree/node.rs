@@ -37,8 +37,13 @@ pub(crate) struct Node {
     pub tight: Aabb,
     /// `tight` grown by half its size on every side (and kept inside the parent's loose box).
     /// Every object stored in this node's subtree lies inside it, except at the root, which
-    /// keeps whatever fits nowhere else, including objects outside the world bounds.
+    /// keeps whatever fits nowhere else, including objects outside the world bounds. Decides
+    /// where objects go.
     pub loose: Aabb,
+    /// The union of the boxes stored in this subtree (meaningless when `subtree_len` is 0;
+    /// not maintained at the root, which queries always visit). Queries prune with it: it is
+    /// never larger than `loose`, and usually much smaller.
+    pub reach: Aabb,
     pub parent: NodeId,
     /// The first of four consecutive children, or [`NO_NODE`] for a leaf.
     pub first_child: NodeId,
@@ -59,6 +64,7 @@ impl Node {
         Self {
             tight,
             loose,
+            reach: tight,
             parent,
             first_child: NO_NODE,
             depth,
@@ -127,7 +133,13 @@ impl Nodes {
     pub fn insert<T>(&mut self, entry: TreeEntry, objects: &mut SlotMap<ObjectKey, TreeObject<T>>) {
         let mut id = ROOT;
         loop {
-            self.node_mut(id).subtree_len += 1;
+            let node = self.node_mut(id);
+            node.reach = if node.subtree_len == 0 {
+                entry.aabb
+            } else {
+                node.reach.union(&entry.aabb)
+            };
+            node.subtree_len += 1;
             match self.descend(id, &entry.aabb) {
                 Some(child) => id = child,
                 None => break,
@@ -167,8 +179,42 @@ impl Nodes {
             }
             current = node.parent;
         }
+        self.refit(id);
         if let Some(top) = merge_at {
             self.collapse(top, objects);
+        }
+    }
+
+    /// Sets the box of the entry at `slot` of node `id` (which must still belong there).
+    pub fn set_box(&mut self, id: NodeId, slot: u32, aabb: Aabb) {
+        self.node_mut(id).entries[slot as usize].aabb = aabb;
+        self.refit(id);
+    }
+
+    /// Recomputes the `reach` of `id` and of its ancestors after a box in `id` shrank, moved or
+    /// left, stopping at the first node whose reach does not change. Costs the number of
+    /// entries of each node recomputed (plus four children).
+    fn refit(&mut self, mut id: NodeId) {
+        while id != ROOT {
+            let node = self.node(id);
+            let mut reach: Option<Aabb> = None;
+            let mut add = |b: &Aabb| reach = Some(reach.map_or(*b, |r| r.union(b)));
+            node.entries.iter().for_each(|e| add(&e.aabb));
+            if !node.is_leaf() {
+                for child in node.first_child..node.first_child + 4 {
+                    let child = self.node(child);
+                    if child.subtree_len > 0 {
+                        add(&child.reach);
+                    }
+                }
+            }
+            let reach = reach.unwrap_or(node.tight);
+            if reach == node.reach {
+                break;
+            }
+            let parent = node.parent;
+            self.node_mut(id).reach = reach;
+            id = parent;
         }
     }
 
@@ -183,6 +229,11 @@ impl Nodes {
         entries.retain(|entry| match self.descend(id, &entry.aabb) {
             Some(child) => {
                 let child_node = self.node_mut(child);
+                child_node.reach = if child_node.subtree_len == 0 {
+                    entry.aabb
+                } else {
+                    child_node.reach.union(&entry.aabb)
+                };
                 child_node.entries.push(*entry);
                 child_node.subtree_len += 1;
                 let record = &mut objects[entry.key];
