@@ -6,7 +6,7 @@ use nav_spatial::SpatialIndex;
 
 use crate::clearance::{disc_inside, padded_radius};
 use crate::lattice::Lattice;
-use crate::lattice_graph::{GOAL, LatticeGraph, NodeKey, START};
+use crate::lattice_graph::{GOAL, LatticeGraph, NodeKey, START, find_targets};
 use crate::string_pulling::string_pull;
 use crate::{
     Agent, AgentPath, Endpoint, Obstacle, PathStatus, QueryContext, QueryError, QueryLimits, World,
@@ -130,12 +130,25 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
             return Ok(());
         }
 
+        // The lattice nodes that end the search: within one step of the goal, in its sight.
+        let sight =
+            |a: Vec2, b: Vec2| self.segment_clear_padded(&Segment::new(a, b), radius, ignore);
+        find_targets(&lattice, goal, sight, &mut ctx.targets);
+        let step = f64::from(agent.step());
+        let direct = start.as_dvec2().distance(goal.as_dvec2()) <= step && sight(start, goal);
+        if ctx.targets.is_empty() && !direct && !limits.partial_path {
+            // Nothing can reach the goal: it is boxed in tighter than the lattice resolves.
+            path.status = PathStatus::NoPath;
+            return Ok(());
+        }
+
         let cache = ctx.sync_cache(self, agent.radius(), radius, agent.step(), lattice);
         let QueryContext {
             search,
             keys,
             node_path,
             candidates,
+            targets,
             caches,
             stats,
             ..
@@ -145,7 +158,6 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
         let goal_id = keys.id(NodeKey::Goal);
         debug_assert_eq!((start_id, goal_id), (START, GOAL));
 
-        let step = f64::from(agent.step());
         let reach =
             step * 1.001 + f64::from(radius) * 1.001 + self.magnitude() * f64::powi(2.0, -30);
         let mut graph = LatticeGraph {
@@ -161,6 +173,7 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
             heuristic: agent.heuristic(),
             own,
             reach,
+            targets,
         };
         let outcome = search.astar(&mut graph, START, &limits.to_search_limits(), node_path);
 
@@ -176,9 +189,11 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
                 .iter()
                 .filter_map(|&id| graph.keys.key(id).map(|&key| graph.position(key))),
         );
-        string_pull(&path.raw_points, &mut path.points, |a, b| {
-            self.segment_clear_padded(&Segment::new(a, b), radius, ignore)
-        });
+        // A lattice node within one step of the goal ended the search: append the goal.
+        if outcome.is_found() && outcome.end != Some(GOAL) {
+            path.raw_points.push(goal);
+        }
+        string_pull(&path.raw_points, &mut path.points, sight);
         Ok(())
     }
 }

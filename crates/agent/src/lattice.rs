@@ -88,6 +88,14 @@ impl Lattice {
         (self.origin + DVec2::new(f64::from(i), f64::from(j)) * self.step).as_vec2()
     }
 
+    /// The exact (f64) position of node `(i, j)`, before rounding to f32. The heuristic uses
+    /// it: rounding noise in the positions (a few 1e-5 at coordinates of 1000) would otherwise
+    /// break the ties between equally good lattice paths at random (see `TIE_BREAK`).
+    #[inline]
+    pub fn position_f64(&self, (i, j): LatticePoint) -> DVec2 {
+        self.origin + DVec2::new(f64::from(i), f64::from(j)) * self.step
+    }
+
     /// The neighbour of `node` at offset `(di, dj)`, if it is on the lattice.
     #[inline]
     pub fn offset(&self, (i, j): LatticePoint, (di, dj): (i32, i32)) -> Option<LatticePoint> {

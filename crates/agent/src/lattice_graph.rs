@@ -32,6 +32,17 @@ pub(crate) const START: NodeId = 0;
 /// Arena id of the goal: registered second.
 pub(crate) const GOAL: NodeId = 1;
 
+/// Factor on the heuristic that breaks ties between equally cheap lattice paths in favour of
+/// the node nearer the goal.
+///
+/// On open ground every ordering of the same straight and diagonal moves costs the same, so a
+/// whole parallelogram of nodes has one `f = g + h`, up to rounding noise in the last bits of
+/// the sums of `sqrt(2)`; the engine's tie-break (larger `g` first) only works on exact ties.
+/// Raising `h` by about a millionth makes nearer nodes strictly better by far more than the
+/// noise, so the search runs straight down the parallelogram; the price is a raw path that may
+/// cost up to a millionth more than the cheapest lattice path.
+const TIE_BREAK: f64 = 1.0 + 1.0 / (1u64 << 20) as f64;
+
 /// An obstacle near the node being expanded, copied out of the index once per expansion.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Candidate {
@@ -64,8 +75,15 @@ fn edge_home(d: usize) -> (usize, usize) {
 /// * Lattice nodes have eight neighbours; an edge exists when the neighbour's disc is free and
 ///   the disc swept along the edge is clear. Both facts come from the walkability cache, or are
 ///   computed from the obstacles near the node (one spatial query per expansion) and stored.
-/// * A lattice node within one step of the goal and in sight of it has an edge to node [`GOAL`]
-///   (seed 000's "goal accepted within one step", with the exact goal point appended).
+/// * The lattice nodes within one step of the goal that see it (the *targets*, found before
+///   the search) are goals of the search: the first one expanded ends it, and the caller
+///   appends the exact goal point (seed 000's "goal accepted within one step").
+/// * The heuristic estimates the cost to finish through the best target,
+///   `min over targets t of H(node, t) + |t - goal|`, with `H` the agent's [`Heuristic`]. On
+///   open ground that is exact, so the search walks straight to a target. Estimating to the
+///   goal point instead looks admissible but is poison: the goal usually lies between lattice
+///   nodes, the last fraction of a step cannot be walked on the lattice, and every node whose
+///   estimate hides that fraction (thousands on open ground) would be expanded before a target.
 ///
 /// Edge costs are Euclidean lengths. Near the agent's own obstacle the cache is bypassed (see
 /// [`LatticeGraph::expand_lattice`]).
@@ -86,6 +104,46 @@ pub(crate) struct LatticeGraph<'a, I> {
     /// Half the side of the box around a node that holds its neighbours' discs and its edges,
     /// with a margin for rounding.
     pub reach: f64,
+    /// The lattice nodes that end the search.
+    pub targets: &'a [Target],
+}
+
+/// A lattice node within one step of the goal that sees it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Target {
+    pub node: LatticePoint,
+    /// Its exact position, for the heuristic.
+    pub at: DVec2,
+    /// Length of the last segment, from it to the goal.
+    pub last_edge: f64,
+}
+
+/// The targets of a query: the lattice nodes within one step of `goal` whose disc, swept to
+/// the goal, is clear (`sight`), written to `out` in a fixed order.
+pub(crate) fn find_targets(
+    lattice: &Lattice,
+    goal: Vec2,
+    mut sight: impl FnMut(Vec2, Vec2) -> bool,
+    out: &mut Vec<Target>,
+) {
+    out.clear();
+    let (ci, cj) = lattice.cell_of(goal);
+    for j in cj - 1..=cj + 2 {
+        for i in ci - 1..=ci + 2 {
+            let Some(p) = lattice.checked(i, j) else {
+                continue;
+            };
+            let pos = lattice.position(p);
+            let last_edge = pos.as_dvec2().distance(goal.as_dvec2());
+            if last_edge <= lattice.step() && sight(pos, goal) {
+                out.push(Target {
+                    node: p,
+                    at: lattice.position_f64(p),
+                    last_edge,
+                });
+            }
+        }
+    }
 }
 
 impl<I: SpatialIndex<Obstacle>> LatticeGraph<'_, I> {
@@ -184,11 +242,6 @@ impl<I: SpatialIndex<Obstacle>> LatticeGraph<'_, I> {
                 out.push(self.keys.id(NodeKey::Lattice(next)), cost);
             }
         }
-
-        let to_goal = center.distance(self.goal.as_dvec2());
-        if to_goal <= step && self.sight(here, self.goal) {
-            out.push(GOAL, to_goal);
-        }
     }
 
     /// Copies the obstacles whose boxes touch `[min, max]` (but the agent's own) into the
@@ -260,15 +313,30 @@ impl<I: SpatialIndex<Obstacle>> Graph for LatticeGraph<'_, I> {
     }
 
     fn heuristic(&self, node: NodeId) -> f64 {
-        match self.keys.key(node) {
-            Some(&key) => self
-                .heuristic
-                .estimate(self.position(key).as_dvec2(), self.goal.as_dvec2()),
-            None => 0.0,
-        }
+        let goal = self.goal.as_dvec2();
+        let estimate = match self.keys.key(node) {
+            Some(&NodeKey::Lattice(p)) if !self.targets.is_empty() => {
+                let at = self.lattice.position_f64(p);
+                self.targets
+                    .iter()
+                    .map(|t| self.heuristic.estimate(at, t.at) + t.last_edge)
+                    .fold(f64::INFINITY, f64::min)
+            }
+            // No target: no lattice node can end the search (only a partial path is wanted).
+            Some(&NodeKey::Lattice(p)) => {
+                self.heuristic.estimate(self.lattice.position_f64(p), goal)
+            }
+            Some(NodeKey::Start) => self.start.as_dvec2().distance(goal),
+            Some(NodeKey::Goal) | None => 0.0,
+        };
+        estimate * TIE_BREAK
     }
 
     fn is_goal(&self, node: NodeId) -> bool {
-        node == GOAL
+        match self.keys.key(node) {
+            Some(NodeKey::Goal) => true,
+            Some(&NodeKey::Lattice(p)) => self.targets.iter().any(|t| t.node == p),
+            Some(NodeKey::Start) | None => false,
+        }
     }
 }

@@ -4,7 +4,7 @@ use nav_search::{NodeId, NodeKeys, SearchContext};
 use nav_spatial::SpatialIndex;
 
 use crate::lattice::Lattice;
-use crate::lattice_graph::{Candidate, NodeKey};
+use crate::lattice_graph::{Candidate, NodeKey, Target};
 use crate::walkability_cache::WalkabilityCache;
 use crate::{Obstacle, World};
 
@@ -47,6 +47,7 @@ pub struct QueryContext {
     pub(crate) keys: NodeKeys<NodeKey>,
     pub(crate) node_path: Vec<NodeId>,
     pub(crate) candidates: Vec<Candidate>,
+    pub(crate) targets: Vec<Target>,
     pub(crate) caches: Vec<WalkabilityCache>,
     pub(crate) clock: u64,
     pub(crate) stats: QueryStats,
@@ -73,6 +74,7 @@ impl QueryContext {
             keys: NodeKeys::new(),
             node_path: Vec::new(),
             candidates: Vec::new(),
+            targets: Vec::new(),
             caches: Vec::new(),
             clock: 0,
             stats: QueryStats::default(),

@@ -309,8 +309,8 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
     /// shrunk by the radius are convex, so the whole segment is), then every obstacle near the
     /// segment tested against the whole segment.
     ///
-    /// A long segment is cut into pieces of about twice the radius (at least 1/512 of the
-    /// world's diagonal) and the index is asked for the obstacles near each piece, so that a
+    /// A long segment is cut into pieces of four times the radius (at least 1/128 of the
+    /// world's diagonal, about the default hash grid's cell) and the index is asked for the obstacles near each piece, so that a
     /// long diagonal does not fetch every obstacle of its bounding box. An obstacle near two
     /// pieces is tested twice, which is cheaper than remembering it.
     pub(crate) fn segment_clear_padded(
@@ -329,7 +329,7 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
         let (a, b) = (path.a.as_dvec2(), path.b.as_dvec2());
         let length = a.distance(b);
         let diagonal = (self.bounds.max - self.bounds.min).as_dvec2().length();
-        let piece = (2.0 * r).max(diagonal / 512.0);
+        let piece = (4.0 * r).max(diagonal / 128.0);
         let pieces = ((length / piece).ceil() as usize).clamp(1, 4096);
         let mut visitor = |key: ObjectKey, _: &Aabb| {
             if Some(key) == ignore {
