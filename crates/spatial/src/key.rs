@@ -33,9 +33,26 @@ impl ObjectKey {
 
     /// The handle whose [`to_raw`](ObjectKey::to_raw) value is `raw`.
     ///
-    /// Any `u64` is accepted: a value that did not come from `to_raw` gives a handle that no
-    /// index recognises (lookups return `None`), never undefined behaviour.
+    /// Any `u64` is accepted. A value that `to_raw` cannot have produced, 0 among them, gives
+    /// the null handle, which no index recognises: foreign code may use 0 for "no object", and
+    /// a zeroed handle never reaches an object by accident.
+    ///
+    /// ```
+    /// use nav_spatial::{Aabb, HashGrid, ObjectKey, SpatialIndex, Vec2};
+    ///
+    /// let mut grid = HashGrid::new(Aabb::new(Vec2::ZERO, Vec2::splat(100.0)), 10.0).unwrap();
+    /// let first = grid.insert(Aabb::new(Vec2::ONE, Vec2::splat(2.0)), "crate").unwrap();
+    /// assert_ne!(first.to_raw(), 0);
+    /// assert_eq!(grid.get(ObjectKey::from_raw(0)), None);
+    /// ```
     pub fn from_raw(raw: u64) -> Self {
-        KeyData::from_ffi(raw).into()
+        // `from_ffi` is only specified for values that `as_ffi` produced; anything else would
+        // map to some key, possibly a live one, so it is turned into the null key instead.
+        let data = KeyData::from_ffi(raw);
+        if data.as_ffi() == raw {
+            data.into()
+        } else {
+            Self::null()
+        }
     }
 }

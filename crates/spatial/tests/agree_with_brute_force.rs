@@ -339,3 +339,29 @@ fn indexes_are_sync_and_send() {
     });
     assert_eq!(counts, [10, 10, 10, 10]);
 }
+
+/// Raw handles round-trip, are never 0, and values that no handle produces give no object.
+#[test]
+fn raw_handles_round_trip_and_zero_is_no_object() {
+    let mut grid = grid(1.0);
+    let b = Aabb::new(Vec2::ONE, Vec2::splat(2.0));
+    let mut keys = Vec::new();
+    for i in 0..100 {
+        let key = grid.insert(b, i).unwrap();
+        if i % 3 == 0 {
+            grid.remove(key);
+        } else {
+            keys.push(key);
+        }
+    }
+    for &key in &keys {
+        assert_ne!(key.to_raw(), 0);
+        assert_eq!(ObjectKey::from_raw(key.to_raw()), key);
+    }
+    for raw in [0, 1, 2, u64::MAX, 1 << 32, 2 << 32] {
+        let key = ObjectKey::from_raw(raw);
+        assert!(grid.get(key).is_none() || key.to_raw() == raw, "{raw:#x}");
+    }
+    assert_eq!(ObjectKey::from_raw(0), ObjectKey::default());
+    assert_eq!(ObjectKey::from_raw(2 << 32), ObjectKey::default()); // even generation: never issued
+}
