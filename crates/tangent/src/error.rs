@@ -1,0 +1,64 @@
+//! The errors of the crate.
+
+use nav_geom::{Circle, Vec2};
+use nav_spatial::SpatialError;
+
+use crate::CircleKey;
+
+/// Why a world edit or a query was refused. The world and the query context are unchanged
+/// after an error and stay usable.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TangentError {
+    /// A circle has a NaN or infinite coordinate, or a radius that is negative, NaN or
+    /// infinite.
+    #[error(
+        "invalid circle (centre {:?}, radius {}): the centre must be finite and the radius finite and >= 0",
+        circle.center,
+        circle.radius
+    )]
+    InvalidCircle {
+        /// The refused circle.
+        circle: Circle,
+    },
+    /// The handle names no circle of this world (removed, or issued by another world).
+    #[error("unknown circle {key:?}: removed, or issued by another world")]
+    UnknownCircle {
+        /// The handle.
+        key: CircleKey,
+    },
+    /// The start point has a NaN or infinite coordinate.
+    #[error("invalid start point {start:?}: coordinates must be finite")]
+    InvalidStart {
+        /// The refused point.
+        start: Vec2,
+    },
+    /// The goal point has a NaN or infinite coordinate.
+    #[error("invalid goal point {goal:?}: coordinates must be finite")]
+    InvalidGoal {
+        /// The refused point.
+        goal: Vec2,
+    },
+    /// The agent radius is negative, NaN or infinite.
+    #[error("invalid agent radius {radius}: must be finite and >= 0")]
+    InvalidAgentRadius {
+        /// The refused radius.
+        radius: f32,
+    },
+    /// The maximum deviation asked of a polyline is not finite and positive.
+    #[error("invalid maximum deviation {max_deviation}: must be finite and > 0")]
+    InvalidMaxDeviation {
+        /// The refused value.
+        max_deviation: f32,
+    },
+    /// [`CircleWorld::with_index`](crate::CircleWorld::with_index) was given an index that
+    /// already holds objects: the world must own every entry of its index.
+    #[error("the spatial index given to the world already holds {len} objects; it must be empty")]
+    IndexNotEmpty {
+        /// Number of objects found in the index.
+        len: usize,
+    },
+    /// The spatial index refused an operation (invalid world bounds, index full).
+    #[error("spatial index: {0}")]
+    Spatial(#[from] SpatialError),
+}

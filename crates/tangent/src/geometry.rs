@@ -1,0 +1,307 @@
+//! The f64 geometry of the tangent graph.
+//!
+//! `nav-geom` offers the same constructions (bitangents, point tangents, circle intersections)
+//! with f32 results, which is what a caller wants. The graph chains many of them: a tangent
+//! point becomes the start of an arc whose length is measured from angles, then the start of
+//! the next tangent. Keeping every intermediate value in f64 (rounding only the reported
+//! pieces) keeps lengths exact to ~1e-15 relative, far from the origin too. The formulas are the
+//! ones `nav-geom` uses (seed 002's `arccos` constructions rewritten as products so that nearly
+//! tangent circles keep their digits); unit tests check them against `nav-geom`.
+
+use std::f64::consts::TAU;
+
+use glam::DVec2;
+use nav_geom::Turn;
+
+/// Relative tolerance of every geometric decision (blocked or not, on a circle or inside it),
+/// as a fraction of the query's coordinate scale: about four f32 ulps. Inputs are f32, so two
+/// configurations closer than this cannot be told apart by the caller anyway; a path may
+/// therefore graze an obstacle by up to this much.
+pub(crate) const TOL_REL: f64 = 1.0 / (1u64 << 21) as f64;
+
+/// Angular slack (radians) when deciding whether an angle lies inside an angular interval.
+/// Angles come from `atan2` of f64 vectors, accurate to ~1e-15; the slack only has to absorb
+/// that, not a distance tolerance.
+pub(crate) const ANGLE_SLACK: f64 = 1e-9;
+
+/// `+1.0` for counter-clockwise, `-1.0` for clockwise.
+#[inline]
+pub(crate) fn sign(turn: Turn) -> f64 {
+    match turn {
+        Turn::Ccw => 1.0,
+        Turn::Cw => -1.0,
+    }
+}
+
+/// The angle of `v` in `(-π, π]`.
+#[inline]
+pub(crate) fn angle_of(v: DVec2) -> f64 {
+    v.y.atan2(v.x)
+}
+
+/// `angle` wrapped into `[0, 2π)`.
+#[inline]
+pub(crate) fn wrap(angle: f64) -> f64 {
+    let w = angle.rem_euclid(TAU);
+    if w >= TAU { 0.0 } else { w }
+}
+
+/// The angle travelled from `from` to `to` turning `turn`, in `[0, 2π)`.
+///
+/// Never a raw difference of angles: that goes the long way round when the arc crosses the
+/// ±π direction (one of the pitfalls of public implementations).
+#[inline]
+pub(crate) fn sweep_raw(turn: Turn, from: f64, to: f64) -> f64 {
+    match turn {
+        Turn::Ccw => wrap(to - from),
+        Turn::Cw => wrap(from - to),
+    }
+}
+
+/// [`sweep_raw`] for the length of a hugging arc: a sweep within rounding of a full turn is
+/// the empty arc (the departure point equals the arrival point up to rounding, as when a
+/// straight line grazes the circle). A shortest path never loops around a whole circle.
+#[inline]
+pub(crate) fn arc_sweep(turn: Turn, from: f64, to: f64) -> f64 {
+    let s = sweep_raw(turn, from, to);
+    if s > TAU - ANGLE_SLACK { 0.0 } else { s }
+}
+
+/// A directed segment tangent to a source circle (or point) and a target circle (or point).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Tangent {
+    /// Angle on the source circle of the departure point (the direction of the normal there).
+    pub depart_angle: f64,
+    /// Departure point.
+    pub depart: DVec2,
+    /// Angle on the target circle of the arrival point.
+    pub arrive_angle: f64,
+    /// Arrival point.
+    pub arrive: DVec2,
+    /// Length of the segment.
+    pub length: f64,
+}
+
+/// The segment leaving circle (`a`, `ra`) while circling it `turn_a` and arriving on circle
+/// (`b`, `rb`) circling it `turn_b`: external when the turns agree, internal otherwise. Radii
+/// may be zero (a point: the start or the goal). `None` when that tangent does not exist (one
+/// circle inside the other for external ones, touching or overlapping for internal ones, equal
+/// centres).
+///
+/// With `m` the unit normal at the departure point, `m · (b - a) = k` for `k = ra - rb`
+/// (external) or `ra + rb` (internal); the other component of `m` is `sqrt(d² - k²) / d`,
+/// computed as `sqrt((d - |k|)(d + |k|))` so that nearly touching circles stay accurate.
+pub(crate) fn bitangent(
+    a: DVec2,
+    ra: f64,
+    turn_a: Turn,
+    b: DVec2,
+    rb: f64,
+    turn_b: Turn,
+) -> Option<Tangent> {
+    let ab = b - a;
+    let d = ab.length();
+    if d.is_nan() || d == 0.0 {
+        return None;
+    }
+    let internal = turn_a != turn_b;
+    let k = if internal { ra + rb } else { ra - rb };
+    let gap = d - k.abs();
+    if gap.is_nan() || gap <= 0.0 {
+        return None;
+    }
+    let length = (gap * (d + k.abs())).sqrt();
+    let u = ab / d;
+    // Leaving clockwise keeps the circle on the right: the normal points to the left of a -> b.
+    let side = -sign(turn_a);
+    let m = u * (k / d) + u.perp() * (length / d * side);
+    let mb = if internal { -m } else { m };
+    Some(Tangent {
+        depart_angle: angle_of(m),
+        depart: a + m * ra,
+        arrive_angle: angle_of(mb),
+        arrive: b + mb * rb,
+        length,
+    })
+}
+
+/// Distance from `p` to the segment `a b` (seed 002's clamped `u`: the closest point may be an
+/// end point).
+#[inline]
+pub(crate) fn distance_point_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    let u = if len2 > 0.0 {
+        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    // Interpolate from the nearer end so that u = 1 lands exactly on b.
+    let closest = if u > 0.5 {
+        b - ab * (1.0 - u)
+    } else {
+        a + ab * u
+    };
+    closest.distance(p)
+}
+
+/// The arc of circle (`c`, `r`) covered by a crossing circle (`b`, `rb`): its middle angle and
+/// half-width, from seed 002's radical line (`a = (r² - rb² + d²) / 2d`, half chord
+/// `h² = r² - a²` evaluated as a product). `None` unless the boundaries cross at two points.
+pub(crate) fn covered_arc(c: DVec2, r: f64, b: DVec2, rb: f64) -> Option<(f64, f64)> {
+    let v = b - c;
+    let d = v.length();
+    let (sum, diff) = (r + rb, (r - rb).abs());
+    if !(d > diff && d < sum) {
+        return None;
+    }
+    let along = ((r - rb) * (r + rb) + d * d) / (2.0 * d);
+    let h2 = (sum - d) * (sum + d) * (d - diff) * (d + diff) / (4.0 * d * d);
+    let half = h2.max(0.0).sqrt().atan2(along);
+    Some((angle_of(v), half))
+}
+
+/// The bounding box of an annular sector around `c`: radii `[r0, r1]`, angles from `a0`
+/// through `a0 + span` counter-clockwise.
+pub(crate) fn annular_sector_box(c: DVec2, r0: f64, r1: f64, a0: f64, span: f64) -> (DVec2, DVec2) {
+    if span >= TAU {
+        return (c - DVec2::splat(r1), c + DVec2::splat(r1));
+    }
+    let a1 = a0 + span;
+    let mut min = DVec2::splat(f64::INFINITY);
+    let mut max = DVec2::splat(f64::NEG_INFINITY);
+    for angle in [a0, a1] {
+        let u = DVec2::from_angle(angle);
+        for r in [r0, r1] {
+            let p = c + u * r;
+            min = min.min(p);
+            max = max.max(p);
+        }
+    }
+    // The outer arc reaches further than its end points where it crosses an axis direction.
+    let first = (a0 / std::f64::consts::FRAC_PI_2).ceil() as i64;
+    let last = (a1 / std::f64::consts::FRAC_PI_2).floor() as i64;
+    for quarter in first..=last.min(first + 4) {
+        let u = DVec2::from_angle(quarter as f64 * std::f64::consts::FRAC_PI_2);
+        let p = c + u * r1;
+        min = min.min(p);
+        max = max.max(p);
+    }
+    (min, max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+    use nav_geom::{Circle, query};
+
+    #[test]
+    fn bitangent_agrees_with_nav_geom() {
+        let a = Circle::new(Vec2::new(1.0, 2.0), 3.0);
+        let b = Circle::new(Vec2::new(11.5, -4.25), 1.5);
+        for turn_a in Turn::BOTH {
+            for turn_b in Turn::BOTH {
+                let want = query::bitangent(&a, turn_a, &b, turn_b).unwrap();
+                let got = bitangent(
+                    a.center.as_dvec2(),
+                    3.0,
+                    turn_a,
+                    b.center.as_dvec2(),
+                    1.5,
+                    turn_b,
+                )
+                .unwrap();
+                assert!(got.depart.as_vec2().distance(want.a) < 1e-5);
+                assert!(got.arrive.as_vec2().distance(want.b) < 1e-5);
+                assert!((got.length as f32 - want.length).abs() < 1e-5);
+                assert!((got.depart_angle as f32 - want.angle_a).abs() < 1e-6);
+                assert!((got.arrive_angle as f32 - want.angle_b).abs() < 1e-6);
+                // The travel direction circles each circle the way it was asked to.
+                let dir = (got.arrive - got.depart).as_vec2();
+                assert_eq!(
+                    Turn::around(a.center, got.depart.as_vec2(), dir),
+                    Some(turn_a)
+                );
+                assert_eq!(
+                    Turn::around(b.center, got.arrive.as_vec2(), dir),
+                    Some(turn_b)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn point_tangents_agree_with_nav_geom() {
+        let p = Vec2::new(-3.0, 0.5);
+        let c = Circle::new(Vec2::new(4.0, 1.0), 2.0);
+        let from_point = query::tangents_point_circle(p, &c).unwrap();
+        let to_point = query::tangents_circle_point(&c, p).unwrap();
+        for turn in Turn::BOTH {
+            // From the point (a circle of radius 0; its own turn does not matter).
+            let got =
+                bitangent(p.as_dvec2(), 0.0, Turn::Ccw, c.center.as_dvec2(), 2.0, turn).unwrap();
+            let want = from_point[turn.index()];
+            assert!(got.arrive.as_vec2().distance(want.point) < 1e-5);
+            assert!((got.length as f32 - want.length).abs() < 1e-5);
+            assert_eq!(got.depart, p.as_dvec2());
+            // To the point: leave the circle turning `turn`, arrive on the point.
+            let got = bitangent(c.center.as_dvec2(), 2.0, turn, p.as_dvec2(), 0.0, turn).unwrap();
+            let want = to_point[turn.index()];
+            assert!(got.depart.as_vec2().distance(want.point) < 1e-5);
+            assert!((got.depart_angle as f32 - want.angle).abs() < 1e-6);
+        }
+    }
+
+    #[test]
+    fn bitangent_none_cases() {
+        let o = DVec2::ZERO;
+        // Nested: no external; overlapping: no internal; equal centres: nothing.
+        assert!(bitangent(o, 3.0, Turn::Cw, DVec2::new(0.5, 0.0), 1.0, Turn::Cw).is_none());
+        assert!(bitangent(o, 1.0, Turn::Cw, DVec2::new(1.5, 0.0), 1.0, Turn::Ccw).is_none());
+        assert!(bitangent(o, 1.0, Turn::Cw, DVec2::new(1.5, 0.0), 1.0, Turn::Cw).is_some());
+        assert!(bitangent(o, 1.0, Turn::Cw, o, 2.0, Turn::Cw).is_none());
+        assert!(bitangent(o, 1.0, Turn::Cw, DVec2::NAN, 2.0, Turn::Cw).is_none());
+    }
+
+    #[test]
+    fn sweeps_cross_the_cut_the_short_way() {
+        let (from, to) = (170f64.to_radians(), (-170f64).to_radians());
+        assert!((sweep_raw(Turn::Ccw, from, to) - 20f64.to_radians()).abs() < 1e-12);
+        assert!((sweep_raw(Turn::Cw, from, to) - 340f64.to_radians()).abs() < 1e-12);
+        assert_eq!(arc_sweep(Turn::Ccw, 1.0, 1.0 - 1e-13), 0.0);
+        assert!(sweep_raw(Turn::Ccw, 1.0, 1.0 - 1e-13) > TAU - 1e-12);
+    }
+
+    #[test]
+    fn covered_arc_matches_intersection_points() {
+        let c = Circle::new(Vec2::new(0.0, 0.0), 5.0);
+        let b = Circle::new(Vec2::new(8.0, 0.0), 5.0);
+        let (mid, half) = covered_arc(c.center.as_dvec2(), 5.0, b.center.as_dvec2(), 5.0).unwrap();
+        let Some(query::CircleCircleIntersection::Crossing([p, q])) =
+            query::intersection_circle_circle(&c, &b)
+        else {
+            panic!()
+        };
+        let (pa, qa) = (angle_of(p.as_dvec2()), angle_of(q.as_dvec2()));
+        assert!((wrap(mid + half) - wrap(pa)).abs() < 1e-6);
+        assert!((wrap(mid - half) - wrap(qa)).abs() < 1e-6);
+        assert!(covered_arc(DVec2::ZERO, 5.0, DVec2::new(10.0, 0.0), 5.0).is_none());
+        assert!(covered_arc(DVec2::ZERO, 5.0, DVec2::new(1.0, 0.0), 1.0).is_none());
+    }
+
+    #[test]
+    fn annular_sector_box_holds_sampled_points() {
+        let c = DVec2::new(3.0, -2.0);
+        for (a0, span) in [(0.3, 0.4), (2.9, 0.8), (-0.2, 0.5), (-3.5, 5.0), (1.0, 7.0)] {
+            let (min, max) = annular_sector_box(c, 1.0, 4.0, a0, span);
+            for i in 0..=50 {
+                for r in [1.0, 2.5, 4.0] {
+                    let angle = a0 + span.min(TAU) * i as f64 / 50.0;
+                    let p = c + DVec2::from_angle(angle) * r;
+                    assert!(p.cmpge(min - 1e-9).all() && p.cmple(max + 1e-9).all());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! Queries: validation, the start and goal, the search, and the path.
+
+mod graph;
+mod neighbours;
+mod obstacles;
+mod shadow;
+mod state;
+
+use nav_geom::Vec2;
+use nav_search::{Limits, NodeId, SearchContext, SearchStatus};
+use nav_spatial::SpatialIndex;
+
+use crate::geometry::{angle_of, arc_sweep};
+use crate::{CircleWorld, PathStatus, TangentError, TangentPath};
+use graph::TangentGraph;
+use neighbours::{Source, scan_neighbours};
+use obstacles::{PointPlace, place_point};
+use state::{Entry, FIRST_ENTRY, GOAL, Params, START, State};
+
+#[cfg(test)]
+mod tests;
+
+/// Reusable memory for path queries: the search arena, the parts of the tangent graph a query
+/// builds, and scratch buffers.
+///
+/// Keep one per thread and pass it to every query: once it has grown to the size of the
+/// largest query it served, a query allocates (almost) nothing. A context holds no data of the
+/// world between queries, so it may serve different worlds; the world may change between
+/// queries (never during one: the query borrows it).
+///
+/// ```
+/// use nav_geom::{Aabb, Circle, Vec2};
+/// use nav_search::Limits;
+/// use nav_tangent::{CircleWorld, PathPiece, PathStatus, QueryContext, TangentPath};
+///
+/// let mut world = CircleWorld::new(Aabb::new(Vec2::splat(-50.0), Vec2::splat(50.0)))?;
+/// world.insert(Circle::new(Vec2::new(0.0, 0.0), 3.0))?;
+/// world.insert(Circle::new(Vec2::new(8.0, 1.0), 2.0))?;
+///
+/// let mut ctx = QueryContext::new();
+/// let mut path = TangentPath::new();
+/// for agent_radius in [0.0, 0.5, 1.0] {
+///     let status = ctx.find_path(&world, Vec2::new(-10.0, 0.0), Vec2::new(15.0, 0.5), agent_radius, &Limits::default(), &mut path)?;
+///     assert_eq!(status, PathStatus::Found);
+///     // Surfing segments and hugging arcs, joined end to end.
+///     assert!(matches!(path.pieces()[0], PathPiece::Line(_)));
+///     assert!(path.pieces().iter().any(|p| matches!(p, PathPiece::Arc(_))));
+/// }
+/// # Ok::<(), nav_tangent::TangentError>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct QueryContext {
+    search: SearchContext,
+    nodes: Vec<NodeId>,
+    state: State,
+}
+
+impl QueryContext {
+    /// An empty context; it grows as queries need.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Finds the shortest path for a disc agent of radius `agent_radius` from `start` to
+    /// `goal` among the circles of `world`, writes it to `path` and returns its status.
+    ///
+    /// The path is exact: the shortest curve that keeps the agent's centre out of every circle
+    /// inflated by `agent_radius` (touching allowed), made of tangent segments and arcs of the
+    /// inflated circles, with its length in f64. Decisions are taken with a tolerance of about
+    /// 5e-7 of the coordinate scale (a few f32 ulps): a start or goal that close to an inflated
+    /// circle counts as on it, and a path may graze a circle by that much.
+    ///
+    /// `limits` bounds the nodes expanded and the path length
+    /// ([`Limits::max_cost`](nav_search::Limits::max_cost)); with
+    /// [`Limits::partial_path`](nav_search::Limits::partial_path) a search that does not reach
+    /// the goal writes the path to the point explored closest to it.
+    ///
+    /// # Errors
+    /// [`TangentError::InvalidStart`], [`TangentError::InvalidGoal`] for a NaN or infinite
+    /// coordinate, [`TangentError::InvalidAgentRadius`] for a negative, NaN or infinite radius.
+    /// Nothing changes then: `path` keeps what it held.
+    pub fn find_path<I: SpatialIndex<u32>>(
+        &mut self,
+        world: &CircleWorld<I>,
+        start: Vec2,
+        goal: Vec2,
+        agent_radius: f32,
+        limits: &Limits,
+        path: &mut TangentPath,
+    ) -> Result<PathStatus, TangentError> {
+        self.run(world, start, goal, agent_radius, limits, path, true)
+    }
+
+    /// [`find_path`](QueryContext::find_path), with A*'s heuristic or, for tests, without it
+    /// (Dijkstra's algorithm).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn run<I: SpatialIndex<u32>>(
+        &mut self,
+        world: &CircleWorld<I>,
+        start: Vec2,
+        goal: Vec2,
+        agent_radius: f32,
+        limits: &Limits,
+        path: &mut TangentPath,
+        use_heuristic: bool,
+    ) -> Result<PathStatus, TangentError> {
+        if !start.is_finite() {
+            return Err(TangentError::InvalidStart { start });
+        }
+        if !goal.is_finite() {
+            return Err(TangentError::InvalidGoal { goal });
+        }
+        if !(agent_radius.is_finite() && agent_radius >= 0.0) {
+            return Err(TangentError::InvalidAgentRadius {
+                radius: agent_radius,
+            });
+        }
+        path.begin(start, goal);
+        let params = Params::new(
+            start.as_dvec2(),
+            goal.as_dvec2(),
+            agent_radius as f64,
+            world.extent(),
+            world.mean_radius(),
+        );
+        let state = &mut self.state;
+        state.begin(world.len());
+
+        let mut start_on = std::mem::take(&mut state.start_on);
+        let start_place = place_point(world, &params, params.start, &mut start_on);
+        state.start_on = start_on;
+        if let PointPlace::Inside(slot) = start_place {
+            path.finish(PathStatus::StartBlocked(world.key_of(slot)), 0.0, 0, false);
+            return Ok(path.status());
+        }
+        let mut goal_on = std::mem::take(&mut self.nodes);
+        let goal_place = place_point(world, &params, params.goal, &mut goal_on);
+        goal_on.clear();
+        self.nodes = goal_on;
+        if let PointPlace::Inside(slot) = goal_place {
+            path.finish(PathStatus::GoalBlocked(world.key_of(slot)), 0.0, 0, false);
+            return Ok(path.status());
+        }
+        if start == goal {
+            path.finish(PathStatus::Found, 0.0, 0, false);
+            return Ok(path.status());
+        }
+
+        // The edges leaving the start: tangents to the circles around, the straight line to the
+        // goal, and zero-length edges onto the circles the start lies on (both ways round).
+        let source = Source {
+            center: params.start,
+            radius: 0.0,
+            turn: nav_geom::Turn::Ccw,
+            slot: None,
+        };
+        let (first, _, _) = scan_neighbours(world, &params, state, &source);
+        for i in 0..state.start_on.len() {
+            let slot = state.start_on[i];
+            let center = world.slots()[slot as usize].center;
+            for turn in nav_geom::Turn::BOTH {
+                state.entries.push(Entry {
+                    target: slot,
+                    turn,
+                    depart_angle: 0.0,
+                    arrive_angle: angle_of(params.start - center),
+                    depart: params.start,
+                    arrive: params.start,
+                    length: 0.0,
+                });
+            }
+        }
+        state.start_list = (first, state.entries.len() as u32);
+
+        let mut graph = TangentGraph {
+            world,
+            params: &params,
+            state,
+        };
+        let outcome = if use_heuristic {
+            self.search
+                .astar(&mut graph, START, limits, &mut self.nodes)
+        } else {
+            self.search
+                .dijkstra(&mut graph, START, limits, &mut self.nodes)
+        };
+        let status = match outcome.status {
+            SearchStatus::Found => PathStatus::Found,
+            SearchStatus::NoPath => PathStatus::NoPath,
+            SearchStatus::LimitReached => PathStatus::LimitReached,
+        };
+        if outcome.end.is_some() {
+            write_pieces(&mut graph, &self.nodes, path);
+        }
+        path.finish(status, outcome.cost, outcome.expanded, outcome.partial);
+        Ok(status)
+    }
+}
+
+/// Turns the node path into segments and arcs.
+fn write_pieces<I: SpatialIndex<u32>>(
+    graph: &mut TangentGraph<'_, I>,
+    nodes: &[NodeId],
+    path: &mut TangentPath,
+) {
+    let p = graph.params;
+    // The arrival the path is hugging, if any.
+    let mut hugging: Option<Entry> = None;
+    for &node in nodes.iter().skip(1) {
+        let leave = if node == GOAL {
+            match hugging {
+                None => {
+                    path.push_line(p.start, p.goal);
+                    return;
+                }
+                Some(arrival) => {
+                    let range = graph.list(arrival.target, arrival.turn);
+                    graph.state.entries[range.goal as usize]
+                }
+            }
+        } else {
+            graph.state.entries[(node - FIRST_ENTRY) as usize]
+        };
+        if let Some(arrival) = hugging {
+            let circle = &graph.world.slots()[arrival.target as usize];
+            let sweep = arc_sweep(arrival.turn, arrival.arrive_angle, leave.depart_angle);
+            path.push_arc(
+                circle.center,
+                p.inflate(circle.radius),
+                arrival.arrive_angle,
+                sweep,
+                arrival.turn,
+            );
+        }
+        let to = if node == GOAL { p.goal } else { leave.arrive };
+        path.push_line(leave.depart, to);
+        hugging = Some(leave);
+    }
+}

@@ -1,0 +1,134 @@
+//! What the circles around one circle or point do to it: cover parts of its boundary (hugging
+//! edges through there are blocked), swallow it whole, or swallow the start or the goal.
+
+use std::ops::ControlFlow;
+
+use glam::DVec2;
+use nav_geom::Circle;
+use nav_spatial::SpatialIndex;
+
+use crate::CircleWorld;
+use crate::geometry::covered_arc;
+use crate::query::state::{Params, State};
+
+/// Visits every circle whose inflated disc may reach within `reach` of `center`, with its slot.
+fn visit_near<I: SpatialIndex<u32>>(
+    world: &CircleWorld<I>,
+    p: &Params,
+    center: DVec2,
+    reach: f64,
+    mut f: impl FnMut(u32),
+) {
+    // The index holds true radii: grow the query by the agent radius, and by the tolerance to
+    // absorb the rounding of the f32 query circle.
+    let query = Circle::new(center.as_vec2(), (reach + p.agent + 2.0 * p.eps) as f32);
+    let index = world.index();
+    let _ = index.visit_circle(&query, |key, _| {
+        if let Some((_, &slot)) = index.get(key) {
+            f(slot);
+        }
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+/// Computes once per query whether circle `slot` is alive (not inside another circle) and which
+/// arcs of its inflated boundary crossing circles cover; returns whether it is alive.
+///
+/// A circle inside another one (circles inside circles) gets no node: it is marked dead. Of two
+/// equal circles (within the tolerance) the one in the later slot is the dead one, so that
+/// exactly one of them remains.
+pub(crate) fn ensure_local<I: SpatialIndex<u32>>(
+    world: &CircleWorld<I>,
+    p: &Params,
+    state: &mut State,
+    slot: u32,
+) -> bool {
+    let generation = state.generation;
+    let local = &state.circles[slot as usize];
+    if local.local_stamp == generation {
+        return !local.dead;
+    }
+    let me = &world.slots()[slot as usize];
+    let (c, r) = (me.center, p.inflate(me.radius));
+    let covered_start = state.covered.len() as u32;
+    let mut dead = r <= 0.0;
+    if !dead {
+        let covered = &mut state.covered;
+        visit_near(world, p, c, r, |other| {
+            if other == slot || dead {
+                return;
+            }
+            let o = &world.slots()[other as usize];
+            let rb = p.inflate(o.radius);
+            if rb <= 0.0 {
+                return;
+            }
+            let d = o.center.distance(c);
+            if d + r <= rb + p.eps {
+                // Inside `o` (touching from inside counts): dead, unless the two are equal and
+                // `o` is the one to go.
+                let equal = d + rb <= r + p.eps;
+                if !(equal && other > slot) {
+                    dead = true;
+                }
+                return;
+            }
+            // Crossing boundaries cover an arc; touching ones (within the tolerance) do not.
+            if d > (r - rb).abs() + p.eps && d < r + rb - p.eps {
+                if let Some(arc) = covered_arc(c, r, o.center, rb) {
+                    covered.push(arc);
+                }
+            }
+        });
+    }
+    if dead {
+        state.covered.truncate(covered_start as usize);
+    }
+    let local = &mut state.circles[slot as usize];
+    local.local_stamp = generation;
+    local.dead = dead;
+    local.covered_start = covered_start;
+    local.covered_end = state.covered.len() as u32;
+    !dead
+}
+
+/// Where a point (the start or the goal) stands among the inflated circles.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum PointPlace {
+    /// Outside every circle, or on some (pushed to `on`).
+    Free,
+    /// Strictly inside this circle (the deepest one, if several).
+    Inside(u32),
+}
+
+/// Classifies `point`; the circles it lies on (within the tolerance) are pushed to `on`.
+pub(crate) fn place_point<I: SpatialIndex<u32>>(
+    world: &CircleWorld<I>,
+    p: &Params,
+    point: DVec2,
+    on: &mut Vec<u32>,
+) -> PointPlace {
+    let mut deepest: Option<(f64, u32)> = None;
+    visit_near(world, p, point, 0.0, |slot| {
+        let o = &world.slots()[slot as usize];
+        let rb = p.inflate(o.radius);
+        if rb <= 0.0 {
+            return;
+        }
+        let gap = o.center.distance(point) - rb;
+        if gap < -p.eps {
+            if deepest.is_none_or(|(g, s)| gap < g || (gap == g && slot < s)) {
+                deepest = Some((gap, slot));
+            }
+        } else if gap <= p.eps {
+            on.push(slot);
+        }
+    });
+    match deepest {
+        Some((_, slot)) => PointPlace::Inside(slot),
+        None => {
+            on.sort_unstable();
+            PointPlace::Free
+        }
+    }
+}
