@@ -41,40 +41,57 @@ impl Slot {
     };
 }
 
-/// An open-list entry. Entries are never removed from the heap when a node gets cheaper; the
-/// stale copy is recognised on pop because its `g` no longer matches the slot's (lazy deletion).
-#[derive(Debug, Clone, Copy)]
-struct OpenEntry {
-    f: f64,
-    g: f64,
-    node: NodeId,
-}
+/// An open-list entry packed into one `u128`, so that the heap moves 16 bytes and compares
+/// two machine words. From the most significant bits down:
+///
+/// * bits 64..128: the bits of `f`. For non-negative floats (the engine clamps the heuristic at
+///   zero and costs are non-negative) the bit patterns order like the values;
+/// * bits 32..64: the complement of the upper half of `g`'s bits, so that on equal `f` the
+///   entry with the larger `g` (closer to the goal, which cuts ties on open ground short) comes
+///   first; `g`s that agree to about six significant digits count as equal here;
+/// * bits 0..32: the node id, smaller first, so that the order never depends on the heap's
+///   internals.
+///
+/// Entries are never removed from the heap when a node gets cheaper: the stale copy is popped
+/// after the fresh one, when the node is already closed, and skipped (lazy deletion).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct OpenEntry(u128);
 
-impl PartialEq for OpenEntry {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
+impl OpenEntry {
+    #[inline]
+    fn new(f: f64, g: f64, node: NodeId) -> Self {
+        debug_assert!(f >= 0.0 && g >= 0.0, "f = {f}, g = {g}");
+        let g_high = (g.to_bits() >> 32) as u32;
+        Self((f.to_bits() as u128) << 64 | ((!g_high) as u128) << 32 | node as u128)
+    }
+
+    #[inline]
+    fn node(self) -> NodeId {
+        self.0 as NodeId
     }
 }
 
-impl Eq for OpenEntry {}
-
 impl PartialOrd for OpenEntry {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
 impl Ord for OpenEntry {
-    /// `BinaryHeap` pops the greatest entry, so "greater" means "expand first": smaller `f`,
-    /// then larger `g` (the node is closer to the goal, which cuts ties on open ground short),
-    /// then smaller id, so that the order never depends on the heap's internals.
+    /// `BinaryHeap` pops the greatest entry, so "greater" means "expand first": the smaller key.
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .total_cmp(&self.f)
-            .then_with(|| self.g.total_cmp(&other.g))
-            .then_with(|| other.node.cmp(&self.node))
+        other.0.cmp(&self.0)
     }
+}
+
+/// The heuristic as the engine uses it: never negative (a negative lower bound says no more
+/// than zero does) and never NaN.
+#[inline]
+fn clamped_heuristic<G: Graph>(graph: &G, node: NodeId) -> f64 {
+    let h = graph.heuristic(node);
+    if h > 0.0 { h } else { 0.0 }
 }
 
 /// Scratch memory for searches: the node arena, the open list and the successor buffer.
@@ -190,14 +207,9 @@ impl SearchContext {
         path.clear();
         self.begin_query();
 
-        let h0 = graph.heuristic(start);
-        debug_assert!(h0 >= 0.0, "heuristic of the start is {h0}");
+        let h0 = clamped_heuristic(graph, start);
         self.open_node(start, 0.0, NO_PARENT);
-        self.open.push(OpenEntry {
-            f: h0,
-            g: 0.0,
-            node: start,
-        });
+        self.open.push(OpenEntry::new(h0, 0.0, start));
 
         let mut expanded = 0usize;
         let mut pruned_by_cost = false;
@@ -214,17 +226,21 @@ impl SearchContext {
                 };
                 break self.finish_without_goal(status, expanded, closest, limits, path);
             };
-            let slot = self.slots[entry.node as usize];
-            if slot.mark & 1 == 1 || slot.g.to_bits() != entry.g.to_bits() {
-                continue; // stale copy of a node that was reached more cheaply since
+            let node = entry.node();
+            let slot = self.slots[node as usize];
+            if slot.mark & 1 == 1 {
+                continue; // stale copy of a node that was reached more cheaply and expanded
             }
-            if graph.is_goal(entry.node) {
-                self.write_path(entry.node, path);
+            // The slot holds the cheapest known cost (a stale copy popped before the fresh one,
+            // possible when both have the same `f`, expands the node at that cost too).
+            let g = slot.g;
+            if graph.is_goal(node) {
+                self.write_path(node, path);
                 break SearchOutcome {
                     status: SearchStatus::Found,
-                    cost: entry.g,
+                    cost: g,
                     expanded,
-                    end: Some(entry.node),
+                    end: Some(node),
                     partial: false,
                 };
             }
@@ -238,35 +254,35 @@ impl SearchContext {
                 );
             }
             expanded += 1;
-            self.slots[entry.node as usize].mark = self.generation << 1 | 1;
+            self.slots[node as usize].mark = self.generation << 1 | 1;
             if limits.partial_path {
-                let h = graph.heuristic(entry.node);
+                let h = clamped_heuristic(graph, node);
                 let better = match closest {
                     None => true,
-                    Some((best_h, best_g, _)) => h < best_h || (h == best_h && entry.g < best_g),
+                    Some((best_h, best_g, _)) => h < best_h || (h == best_h && g < best_g),
                 };
                 if better {
-                    closest = Some((h, entry.g, entry.node));
+                    closest = Some((h, g, node));
                 }
             }
 
             successors.clear();
-            graph.successors(entry.node, &mut successors);
+            graph.successors(node, &mut successors);
             for &(next, cost) in successors.as_slice() {
                 if !(cost >= 0.0 && cost.is_finite()) {
                     continue; // broken edge: ignoring it keeps every cost in the arena valid
                 }
-                let g = entry.g + cost;
-                if self.reached_as_cheaply(next, g) {
+                let next_g = g + cost;
+                if self.reached_as_cheaply(next, next_g) {
                     continue;
                 }
-                let f = g + graph.heuristic(next);
+                let f = next_g + clamped_heuristic(graph, next);
                 if f > limits.max_cost {
                     pruned_by_cost = true;
                     continue;
                 }
-                self.open_node(next, g, entry.node);
-                self.open.push(OpenEntry { f, g, node: next });
+                self.open_node(next, next_g, node);
+                self.open.push(OpenEntry::new(f, next_g, next));
             }
         };
         self.successors = successors;
