@@ -37,6 +37,9 @@ pub struct GridView<'a> {
     padded_width: usize,
     width: u32,
     height: u32,
+    /// Division by `width` as a multiply and a shift: the search splits a node id into column
+    /// and row for every heuristic, and a hardware division costs more than the rest of it.
+    rows: RowDivisor,
     /// Per-cell multipliers, `None` when they are all equal to `uniform_multiplier`.
     multipliers: Option<&'a [f32]>,
     uniform_multiplier: f64,
@@ -68,6 +71,7 @@ impl<'a> GridView<'a> {
             padded_width: map.padded_width(),
             width: map.width(),
             height: map.height(),
+            rows: RowDivisor::new(map.width()),
             multipliers: if map.has_uniform_cost() {
                 None
             } else {
@@ -91,7 +95,15 @@ impl<'a> GridView<'a> {
 
     /// The cell of node `node` (a node id of this view's map).
     pub fn cell_of(&self, node: NodeId) -> Cell {
-        Cell::new(node % self.width, node / self.width)
+        let (x, y) = self.xy(node);
+        Cell::new(x, y)
+    }
+
+    /// Column and row of `node`.
+    #[inline(always)]
+    fn xy(&self, node: NodeId) -> (u32, u32) {
+        let y = self.rows.divide(node);
+        (node - y * self.width, y)
     }
 
     /// The cost of entering cell `target` with a step of base cost `base`.
@@ -133,7 +145,7 @@ impl<'a> GridView<'a> {
 impl Graph for GridView<'_> {
     #[inline]
     fn successors(&mut self, node: NodeId, out: &mut Successors) {
-        let (x, y) = (node % self.width, node / self.width);
+        let (x, y) = self.xy(node);
         let pw = self.padded_width;
         let p = (y as usize + 1) * pw + x as usize + 1;
         let w = self.width;
@@ -194,7 +206,7 @@ impl Graph for GridView<'_> {
 
     #[inline]
     fn heuristic(&self, node: NodeId) -> f64 {
-        let (x, y) = (node % self.width, node / self.width);
+        let (x, y) = self.xy(node);
         self.heuristic.estimate(
             x.abs_diff(self.goal_x) as u64,
             y.abs_diff(self.goal_y) as u64,
@@ -204,5 +216,59 @@ impl Graph for GridView<'_> {
     #[inline]
     fn is_goal(&self, node: NodeId) -> bool {
         node == self.goal
+    }
+}
+
+/// Exact division of node ids by the map width with a multiply and a shift.
+///
+/// With `m = ceil(2^42 / w)`, `floor(n * m / 2^42) = floor(n / w)` whenever `n * w < 2^42`
+/// (the rounding error `n * (m * w - 2^42) / 2^42` stays below 1): node ids are below
+/// [`GridMap::MAX_CELLS`] = 2^26 and widths at most [`GridMap::MAX_SIDE`] = 2^15.
+#[derive(Debug, Clone, Copy)]
+struct RowDivisor {
+    multiplier: u64,
+}
+
+impl RowDivisor {
+    const SHIFT: u32 = 42;
+
+    fn new(width: u32) -> Self {
+        const _: () =
+            assert!(GridMap::MAX_CELLS * GridMap::MAX_SIDE as u64 <= 1 << RowDivisor::SHIFT);
+        debug_assert!(width > 0 && width <= GridMap::MAX_SIDE);
+        Self {
+            multiplier: (1u64 << Self::SHIFT).div_ceil(width as u64),
+        }
+    }
+
+    #[inline(always)]
+    fn divide(self, n: NodeId) -> u32 {
+        ((n as u128 * self.multiplier as u128) >> Self::SHIFT) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn row_divisor_is_exact() {
+        let widths = [
+            1, 2, 3, 7, 10, 49, 255, 256, 257, 511, 768, 1000, 4097, 32767, 32768,
+        ];
+        for w in widths {
+            let d = RowDivisor::new(w);
+            let max = (GridMap::MAX_CELLS - 1) as u32;
+            // Around every multiple of w near both ends of the range, and a stride through it.
+            let mut probes: Vec<u32> = (0..2000).chain(max - 2000..=max).collect();
+            probes.extend((0..max).step_by(9973));
+            for k in [1u32, 2, 1000, max / w] {
+                let m = k.saturating_mul(w);
+                probes.extend([m.saturating_sub(1), m, m.saturating_add(1)]);
+            }
+            for n in probes.into_iter().filter(|&n| n <= max) {
+                assert_eq!(d.divide(n), n / w, "{n} / {w}");
+            }
+        }
     }
 }
