@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use nav_cli::commands::{demo, generate, path, scen};
+use nav_cli::commands::{agent, demo, generate, path, scen};
 use nav_cli::{CliError, CommandStatus};
 
 /// Pathfinding for games: tile grids, Moving AI benchmarks, map generation.
@@ -35,6 +35,8 @@ enum Command {
     Scen(scen::ScenArgs),
     /// Generate a map (random, caves, rooms, maze) in the Moving AI format.
     Gen(generate::GenArgs),
+    /// Find a path for a disc-shaped agent of any radius in a scene of boxes and circles.
+    Agent(agent::AgentArgs),
 }
 
 fn run(command: &Command, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
@@ -43,6 +45,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<CommandStatus, CliError
         Command::Path(args) => path::run(args, out),
         Command::Scen(args) => scen::run(args, out),
         Command::Gen(args) => generate::run(args, out),
+        Command::Agent(args) => agent::run(args, out),
     }
 }
 

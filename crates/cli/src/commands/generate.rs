@@ -57,7 +57,12 @@ pub struct GenArgs {
     #[arg(long, value_name = "P", allow_hyphen_values = true)]
     pub fill: Option<f64>,
     /// Seed of the generator.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 0,
+        allow_hyphen_values = true
+    )]
     pub seed: u64,
     /// The map file to write (`-` for standard output).
     #[arg(short = 'o', long = "out", value_name = "OUT.map")]

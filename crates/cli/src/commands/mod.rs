@@ -5,6 +5,7 @@
 //! (standard output in the binary, a buffer in tests). To add a command, add a module here and
 //! a variant to the `Command` enum in `src/main.rs`.
 
+pub mod agent;
 pub mod demo;
 /// `nav gen` (the module is not called `gen`: that word is reserved in Rust 2024).
 pub mod generate;

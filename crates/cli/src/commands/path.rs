@@ -42,7 +42,7 @@ pub struct PathArgs {
     #[command(flatten)]
     pub rules: GridRulesArgs,
     /// Stop after expanding this many cells (status limit_reached).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub max_expanded: Option<usize>,
     /// Ignore paths that would cost more than this (status limit_reached when no cheaper
     /// path exists).

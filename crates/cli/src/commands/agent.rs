@@ -1,0 +1,300 @@
+//! `nav agent`: a path for a disc-shaped agent in a continuous world of boxes and circles.
+//!
+//! ```text
+//! nav agent --scene SCENE.json --radius R --step S --from X,Y --to X,Y
+//!           [--heuristic octile|diagonal|euclidean] [--max-expanded N] [--partial]
+//!           [--raw] [--svg OUT.svg] [--json]
+//! ```
+//!
+//! The scene format is described in [`crate::scene`]. With `--json` it prints
+//! `{"status": ..., "length": ..., "points": [[x, y], ...], "expanded": n}` (plus
+//! `"partial": bool` with `--partial`): the smoothed path, or the raw lattice path with
+//! `--raw`, from the exact start point to the exact goal point. Status is one of `found`,
+//! `no_path`, `limit_reached`, `start_blocked`, `goal_blocked`, `out_of_bounds`. Exit status 0
+//! when a path was found, 1 for the other outcomes, 2 for bad input (malformed scene, radius or
+//! step that is not a positive number, a step too fine for the world).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use nav::agent::{
+    Agent, AgentError, AgentPath, Heuristic, PathStatus, QueryContext, QueryError, QueryLimits,
+    World, WorldError,
+};
+use nav::geom::Vec2;
+use serde::Serialize;
+
+use crate::CommandStatus;
+use crate::arg_values::parse_point;
+use crate::error::CliError;
+use crate::json::point_pair;
+use crate::scene::{Obstacle, Scene, read_scene};
+use crate::svg::{Frame, Style, Svg, TextAnchor};
+
+/// The heuristics of `--heuristic`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum HeuristicArg {
+    /// sqrt(2) * min + (max - min): exact on open ground (the default).
+    Octile,
+    /// Seed 000's diagonal distance with costs 10 / 14, scaled to world units.
+    Diagonal,
+    /// Straight-line distance.
+    Euclidean,
+}
+
+impl HeuristicArg {
+    fn to_heuristic(self) -> Heuristic {
+        match self {
+            HeuristicArg::Octile => Heuristic::Octile,
+            HeuristicArg::Diagonal => Heuristic::Diagonal,
+            HeuristicArg::Euclidean => Heuristic::Euclidean,
+        }
+    }
+}
+
+/// Options of `nav agent`.
+#[derive(Debug, Clone, PartialEq, clap::Args)]
+pub struct AgentArgs {
+    /// The world: a JSON scene of bounds, boxes and circles.
+    #[arg(long, value_name = "SCENE.json")]
+    pub scene: PathBuf,
+    /// The agent's radius (a number greater than 0).
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    pub radius: f32,
+    /// The agent's step: the spacing of the lattice it walks on (a number greater than 0).
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    pub step: f32,
+    /// Start point.
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true)]
+    pub from: Vec2,
+    /// Goal point.
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true)]
+    pub to: Vec2,
+    /// Heuristic of the search.
+    #[arg(long, value_enum, default_value_t = HeuristicArg::Octile)]
+    pub heuristic: HeuristicArg,
+    /// Stop after expanding this many lattice nodes (status limit_reached).
+    #[arg(long, value_name = "N")]
+    pub max_expanded: Option<usize>,
+    /// When the goal is not reached, report the path to the expanded node closest to it.
+    #[arg(long)]
+    pub partial: bool,
+    /// Report the raw lattice path instead of the smoothed one.
+    #[arg(long)]
+    pub raw: bool,
+    /// Write a picture of the world and the path.
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The JSON report of `nav agent`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AgentReport {
+    /// `found`, `no_path`, `limit_reached`, `start_blocked`, `goal_blocked` or
+    /// `out_of_bounds`.
+    pub status: &'static str,
+    /// Length of the reported path (0 when there is none).
+    pub length: f64,
+    /// The path's points from the start, `[x, y]` each (empty when there is none).
+    pub points: Vec<[f32; 2]>,
+    /// Number of lattice nodes the search expanded.
+    pub expanded: usize,
+    /// With `--partial`: whether the path stops short of the goal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<bool>,
+}
+
+/// Builds the world of a scene; a scene the world refuses (bounds without area) is bad input
+/// naming the file.
+pub fn build_world(scene: &Scene) -> Result<World, CliError> {
+    let bad = |reason: String| CliError::BadFile {
+        file: scene.file.clone(),
+        reason,
+    };
+    let mut world = World::new(scene.bounds).map_err(|e| match e {
+        WorldError::InvalidBounds { .. } => bad(format!(
+            "bounds [{}, {}]..[{}, {}] must have min < max on both axes for an agent world",
+            scene.bounds.min.x, scene.bounds.min.y, scene.bounds.max.x, scene.bounds.max.y
+        )),
+        other => bad(format!("bounds: {other}")),
+    })?;
+    for (index, obstacle) in scene.obstacles.iter().enumerate() {
+        let inserted = match obstacle {
+            Obstacle::Aabb(aabb) => world.insert_static(*aabb),
+            Obstacle::Circle(circle) => world.insert_static(*circle),
+        };
+        inserted.map_err(|e| bad(format!("obstacles[{index}]: {e}")))?;
+    }
+    Ok(world)
+}
+
+impl AgentArgs {
+    fn agent(&self) -> Result<Agent, CliError> {
+        let agent = Agent::new(self.radius, self.step).map_err(|e| match e {
+            AgentError::InvalidRadius { .. } => CliError::BadArgument {
+                option: "--radius",
+                value: self.radius.to_string(),
+                reason: "must be a finite number greater than 0".into(),
+            },
+            other => CliError::BadArgument {
+                option: "--step",
+                value: self.step.to_string(),
+                reason: format!("{other}"),
+            },
+        })?;
+        Ok(agent.with_heuristic(self.heuristic.to_heuristic()))
+    }
+
+    fn limits(&self) -> QueryLimits {
+        let mut limits = QueryLimits::default().with_partial_path(self.partial);
+        if let Some(n) = self.max_expanded {
+            limits = limits.with_max_expanded(n);
+        }
+        limits
+    }
+
+    /// The points and length reported: smoothed, or raw with `--raw`.
+    fn reported<'p>(&self, path: &'p AgentPath) -> (&'p [Vec2], f64) {
+        if self.raw {
+            (path.raw_points(), path.raw_length())
+        } else {
+            (path.points(), path.length())
+        }
+    }
+}
+
+/// Runs `nav agent`.
+pub fn run(args: &AgentArgs, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
+    let scene = read_scene(&args.scene)?;
+    let world = build_world(&scene)?;
+    let agent = args.agent()?;
+    let path = world
+        .find_path(
+            &mut QueryContext::new(),
+            args.from,
+            args.to,
+            &agent,
+            &args.limits(),
+        )
+        .map_err(|e| query_error(args, e))?;
+
+    if let Some(svg_path) = &args.svg {
+        picture(args, &scene, &path).write_file(svg_path)?;
+    }
+    let (points, length) = args.reported(&path);
+    if args.json {
+        let report = AgentReport {
+            status: path.status().as_str(),
+            length,
+            points: points.iter().map(|&p| point_pair(p)).collect(),
+            expanded: path.expanded(),
+            partial: args.partial.then_some(path.is_partial()),
+        };
+        crate::json::write_json_line(out, &report)?;
+    } else {
+        write_text(args, &path, out).map_err(CliError::stdout)?;
+    }
+    Ok(CommandStatus::from_success(path.is_found()))
+}
+
+fn query_error(args: &AgentArgs, error: QueryError) -> CliError {
+    match error {
+        QueryError::NonFinitePoint { point, .. } => CliError::BadArgument {
+            option: "--from/--to",
+            value: format!("{},{}", point.x, point.y),
+            reason: error.to_string(),
+        },
+        other => CliError::BadArgument {
+            option: "--step",
+            value: args.step.to_string(),
+            reason: other.to_string(),
+        },
+    }
+}
+
+fn write_text(args: &AgentArgs, path: &AgentPath, out: &mut dyn Write) -> std::io::Result<()> {
+    let (points, length) = args.reported(path);
+    let which = if args.raw { "raw" } else { "smoothed" };
+    let reason = match path.status() {
+        PathStatus::Found => String::new(),
+        PathStatus::NoPath => format!(": the agent cannot get from {} to {}", args.from, args.to),
+        PathStatus::LimitReached => ": a search limit stopped the search".to_string(),
+        PathStatus::StartBlocked => format!(": the agent's disc at {} overlaps an obstacle", args.from),
+        PathStatus::GoalBlocked => format!(": the agent's disc at {} overlaps an obstacle", args.to),
+        PathStatus::OutOfBounds => ": the agent's disc at the start or goal leaves the world".to_string(),
+    };
+    let summary = if points.is_empty() {
+        path.status().to_string()
+    } else {
+        let partial = if path.is_partial() { ", partial path" } else { "" };
+        format!(
+            "{}{partial}, {which} length {length:.3} over {} points",
+            path.status(),
+            points.len()
+        )
+    };
+    writeln!(
+        out,
+        "{summary}{reason}; {} lattice nodes expanded (radius {}, step {})",
+        path.expanded(),
+        args.radius,
+        args.step
+    )?;
+    if !points.is_empty() {
+        let list: Vec<String> = points.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+        writeln!(out, "path: {}", list.join(" "))?;
+    }
+    if let Some(svg) = &args.svg {
+        writeln!(out, "picture: {}", svg.display())?;
+    }
+    Ok(())
+}
+
+/// The world (y up), its obstacles, the raw path dashed, the smoothed path, and the agent's
+/// disc at both ends.
+fn picture(args: &AgentArgs, scene: &Scene, path: &AgentPath) -> Svg {
+    const TITLE_PX: f64 = 26.0;
+    const MARGIN_PX: f64 = 8.0;
+    let (min, max) = (scene.bounds.min, scene.bounds.max);
+    let frame = Frame::fit(min, max, [MARGIN_PX, TITLE_PX], (900.0, 700.0), true);
+    let (w, h) = frame.size_px();
+    let mut svg = Svg::new(w + 2.0 * MARGIN_PX, h + TITLE_PX + MARGIN_PX).with_background("white");
+    let title = format!(
+        "{}: radius {}, step {}, {} to {}: {}, length {:.3}, {} expanded",
+        args.scene.display(),
+        args.radius,
+        args.step,
+        args.from,
+        args.to,
+        path.status(),
+        path.length(),
+        path.expanded()
+    );
+    svg.pixels()
+        .text([MARGIN_PX, 18.0], &title, 13.0, TextAnchor::Start, "#222");
+    let mut canvas = svg.canvas(frame);
+    canvas.rect(min, max, &Style::fill("#f6f6f2").with_stroke("#888", 1.0));
+    let solid = Style::fill("#6b6b6b");
+    for obstacle in &scene.obstacles {
+        match obstacle {
+            Obstacle::Aabb(b) => canvas.rect(b.min, b.max, &solid),
+            Obstacle::Circle(c) => canvas.circle(c.center, f64::from(c.radius), &solid),
+        }
+    }
+    let radius = f64::from(args.radius);
+    let disc = Style::fill("#2a7ab8").with_opacity(0.25);
+    canvas.circle(args.from, radius, &disc);
+    canvas.circle(args.to, radius, &disc);
+    canvas.polyline(
+        path.raw_points().iter().copied(),
+        &Style::stroke("#e0a030", 1.5).with_dash("4 3"),
+    );
+    canvas.polyline(path.points().iter().copied(), &Style::stroke("#c0392b", 2.5));
+    let dot = |color| Style::fill(color).with_stroke("white", 1.5);
+    canvas.dot(args.from, 5.0, &dot("#1e8449"));
+    canvas.dot(args.to, 5.0, &dot("#c0392b"));
+    svg
+}
