@@ -1,0 +1,278 @@
+//! Grid queries: one start and goal, the path into the caller's buffers.
+
+use nav_grid::{Cell, GridMap, GridPathfinder, GridRules, Limits};
+
+use crate::args::{OutBuffer, OutPtr, flag, read_optional};
+use crate::error::{FfiError, FfiResult};
+use crate::grid::map::{NavGrid, read_grid};
+use crate::grid::rules::{DEFAULT_RULES, NavGridRules, read_rules};
+use crate::grid::types::{NavCell, NavGridPathResult, NavGridQueryOptions, NavPathStatus};
+use crate::guard::guard;
+use crate::query::{NavQuery, lock_query};
+use crate::status::NavStatus;
+
+/// Checks per-query options and turns them into search limits.
+pub(crate) fn limits_from_options(options: &NavGridQueryOptions) -> FfiResult<Limits> {
+    let max_cost = options.max_cost;
+    if max_cost.is_nan() || max_cost < 0.0 {
+        return Err(FfiError::invalid(format!(
+            "`options.max_cost` must be 0 (no limit), positive or +infinity, got {max_cost}"
+        )));
+    }
+    let partial_path = flag(options.partial_path, "options.partial_path")?;
+    match options.agent_size {
+        0 | 1 => {}
+        size => {
+            return Err(FfiError::new(
+                NavStatus::NavUnsupported,
+                format!(
+                    "`options.agent_size` is {size}: this version of nav finds grid paths for agents of one cell only (clearance for larger agents is not available yet); pass 0 or 1"
+                ),
+            ));
+        }
+    }
+    Ok(Limits {
+        max_expanded: match options.max_expanded {
+            0 => usize::MAX,
+            n => usize::try_from(n).unwrap_or(usize::MAX),
+        },
+        max_cost: if max_cost == 0.0 {
+            f64::INFINITY
+        } else {
+            max_cost
+        },
+        partial_path,
+    })
+}
+
+/// Reads the optional options struct.
+///
+/// # Safety
+/// `options` must be NULL or point to a readable `NavGridQueryOptions`.
+pub(crate) unsafe fn read_limits(options: *const NavGridQueryOptions) -> FfiResult<Limits> {
+    // SAFETY: the caller's contract.
+    let options = unsafe { read_optional(options, "options") }?.unwrap_or_default();
+    limits_from_options(&options)
+}
+
+/// The error for an endpoint outside the map, in the words the batch and single queries share.
+pub(crate) fn check_endpoint(map: &GridMap, cell: NavCell, endpoint: &str) -> FfiResult<Cell> {
+    let cell = Cell::from(cell);
+    if map.contains(cell) {
+        Ok(cell)
+    } else {
+        Err(FfiError::new(
+            NavStatus::NavOutOfRange,
+            format!(
+                "{endpoint} ({}, {}) is outside the {}x{} grid",
+                cell.x,
+                cell.y,
+                map.width(),
+                map.height()
+            ),
+        ))
+    }
+}
+
+/// Runs one search; returns its result (path written into the finder).
+pub(crate) fn run_search(
+    finder: &mut GridPathfinder,
+    map: &GridMap,
+    rules: &GridRules,
+    limits: &Limits,
+    start: NavCell,
+    goal: NavCell,
+) -> FfiResult<NavGridPathResult> {
+    let start = check_endpoint(map, start, "start")?;
+    let goal = check_endpoint(map, goal, "goal")?;
+    let outcome = finder.find_path_with_limits(map, start, goal, rules, limits)?;
+    Ok(NavGridPathResult {
+        cost: outcome.cost,
+        expanded: outcome.expanded as u64,
+        path_status: NavPathStatus::from(outcome.status) as u32,
+        cell_count: finder.path().len() as u32,
+    })
+}
+
+/// Copies the finder's last path into the caller's buffers (costs optional); `Err` when the
+/// cell buffer is too small (nothing written).
+fn copy_path(
+    finder: &GridPathfinder,
+    cells: &mut OutBuffer<'_, NavCell>,
+    costs: &mut OutBuffer<'_, f64>,
+    capacity: u32,
+) -> FfiResult<()> {
+    let path = finder.path();
+    if path.len() > cells.capacity() {
+        return Err(FfiError::buffer_too_small(
+            "out_cells",
+            capacity as u64,
+            path.len() as u64,
+            "the path",
+        ));
+    }
+    for (i, &cell) in path.iter().enumerate() {
+        cells.write(i, cell.into());
+    }
+    if costs.capacity() > 0 {
+        for (i, &cost) in finder.path_costs().iter().enumerate() {
+            costs.write(i, cost);
+        }
+    }
+    Ok(())
+}
+
+/// Finds a cheapest path on `grid` from `start` to `goal`.
+///
+/// * `query`: this thread's context (required); it keeps the path for `nav_query_grid_*`.
+/// * `rules`: NULL for the Moving AI rules.
+/// * `options`: NULL for no limits (see `NavGridQueryOptions`).
+/// * `out_cells[0..capacity]`: receives the path's cells, start to end inclusive.
+///   `out_costs`: NULL, or `capacity` doubles that receive the cost from the start to each
+///   cell. Both may be NULL with `capacity` 0 to learn the length only.
+/// * `*out_result`: always written when the search ran: status, cost, expanded cells and
+///   `cell_count`, the path's length.
+///
+/// Returns `NAV_OK` when the search ran, whether or not it found a path (see
+/// `out_result->path_status`: blocked endpoints, no path and limits are outcomes, not
+/// errors); `NAV_BUFFER_TOO_SMALL` when the path has more than `capacity` cells (nothing
+/// written to the buffers; `out_result->cell_count` is the size needed, and
+/// `nav_query_grid_path` copies the path without searching again); `NAV_OUT_OF_RANGE` when
+/// `start` or `goal` is outside the grid.
+///
+/// Thread safety: many threads may query one grid at once, each with its own `query`. A warm
+/// query (same map size as before) allocates nothing.
+///
+/// # Safety
+/// `options` must be NULL or readable; `out_cells` and `out_costs` NULL or valid for
+/// `capacity` writes; `out_result` must point to a writable `NavGridPathResult`.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)] // the C signature: each buffer with its capacity
+pub unsafe extern "C" fn nav_grid_find_path(
+    grid: *const NavGrid,
+    query: *mut NavQuery,
+    rules: *const NavGridRules,
+    options: *const NavGridQueryOptions,
+    start: NavCell,
+    goal: NavCell,
+    out_cells: *mut NavCell,
+    out_costs: *mut f64,
+    capacity: u32,
+    out_result: *mut NavGridPathResult,
+) -> NavStatus {
+    guard("nav_grid_find_path", || {
+        let result_out = OutPtr::new(out_result, "out_result")?;
+        // SAFETY: the caller's contract.
+        let mut cells = unsafe { OutBuffer::new(out_cells, capacity, "out_cells") }?;
+        let mut costs = if out_costs.is_null() {
+            OutBuffer::empty()
+        } else {
+            // SAFETY: the caller's contract.
+            unsafe { OutBuffer::new(out_costs, capacity, "out_costs") }?
+        };
+        // SAFETY: the caller's contract.
+        let limits = unsafe { read_limits(options) }?;
+        let map = read_grid(grid, "grid")?;
+        let rules = read_rules(rules, "rules")?;
+        let rules: &GridRules = rules.as_deref().unwrap_or(&DEFAULT_RULES);
+        let mut state = lock_query(query, "query")?;
+        let finder = &mut state.grid;
+        let result = run_search(finder, &map, rules, &limits, start, goal)?;
+        // SAFETY: the caller's contract.
+        unsafe { result_out.write(result) };
+        copy_path(finder, &mut cells, &mut costs, capacity)
+    })
+}
+
+/// Copies the path of the latest grid query run with `query` (as `nav_grid_find_path` wrote
+/// it, or would have with a larger buffer): cells into `out_cells`, costs into `out_costs`
+/// (may be NULL), the length into `*out_count`. The path is empty after a query that found
+/// none or failed.
+///
+/// # Safety
+/// `out_cells` and `out_costs` must be NULL or valid for `capacity` writes; `out_count` must
+/// point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_query_grid_path(
+    query: *mut NavQuery,
+    out_cells: *mut NavCell,
+    out_costs: *mut f64,
+    capacity: u32,
+    out_count: *mut u32,
+) -> NavStatus {
+    guard("nav_query_grid_path", || {
+        let count = OutPtr::new(out_count, "out_count")?;
+        // SAFETY: the caller's contract.
+        let mut cells = unsafe { OutBuffer::new(out_cells, capacity, "out_cells") }?;
+        let mut costs = if out_costs.is_null() {
+            OutBuffer::empty()
+        } else {
+            // SAFETY: the caller's contract.
+            unsafe { OutBuffer::new(out_costs, capacity, "out_costs") }?
+        };
+        let state = lock_query(query, "query")?;
+        // SAFETY: the caller's contract.
+        unsafe { count.write(state.grid.path().len() as u32) };
+        copy_path(&state.grid, &mut cells, &mut costs, capacity)
+    })
+}
+
+/// Writes to `*out_count` how many leading cells of the latest grid path of `query` a unit can
+/// walk with `budget` movement points (the cost of reaching each is at most `budget`): a
+/// turn's worth of movement. The start always counts (1 for any budget >= 0, 0 when there is
+/// no path); +infinity keeps the whole path. NaN and negative budgets are refused.
+///
+/// # Safety
+/// `out_count` must point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_query_grid_path_within_budget(
+    query: *mut NavQuery,
+    budget: f64,
+    out_count: *mut u32,
+) -> NavStatus {
+    guard("nav_query_grid_path_within_budget", || {
+        let count = OutPtr::new(out_count, "out_count")?;
+        let state = lock_query(query, "query")?;
+        let prefix = state.grid.path_within_budget(budget)?;
+        // SAFETY: the caller's contract.
+        unsafe { count.write(prefix.len() as u32) };
+        Ok(())
+    })
+}
+
+/// Copies the cells the latest grid query of `query` expanded (in index order; none when it
+/// did not search) into `out_cells`; `*out_count` receives their number (or the number
+/// needed, with `NAV_BUFFER_TOO_SMALL`). For drawing a search.
+///
+/// # Safety
+/// `out_cells` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+/// must point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_query_grid_expanded_cells(
+    query: *mut NavQuery,
+    out_cells: *mut NavCell,
+    capacity: u32,
+    out_count: *mut u32,
+) -> NavStatus {
+    guard("nav_query_grid_expanded_cells", || {
+        let count = OutPtr::new(out_count, "out_count")?;
+        // SAFETY: the caller's contract.
+        let mut cells = unsafe { OutBuffer::new(out_cells, capacity, "out_cells") }?;
+        let state = lock_query(query, "query")?;
+        let needed = state.grid.expanded_cells().count();
+        // SAFETY: the caller's contract.
+        unsafe { count.write(needed as u32) };
+        if needed > cells.capacity() {
+            return Err(FfiError::buffer_too_small(
+                "out_cells",
+                capacity as u64,
+                needed as u64,
+                "the expanded cells",
+            ));
+        }
+        for (i, cell) in state.grid.expanded_cells().enumerate() {
+            cells.write(i, cell.into());
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,33 @@
+//! Tile grids: `NavGrid` handles, `NavGridRules`, single and batched queries.
+
+// The order of these modules is the order of the functions in nav.h.
+mod map;
+
+mod movingai;
+
+mod rules;
+
+mod find_path;
+
+mod batch;
+
+mod types;
+
+pub use batch::nav_grid_find_path_batch;
+pub use find_path::{
+    nav_grid_find_path, nav_query_grid_expanded_cells, nav_query_grid_path,
+    nav_query_grid_path_within_budget,
+};
+pub use map::{
+    NavGrid, nav_grid_cell, nav_grid_clone, nav_grid_copy_walkable, nav_grid_create,
+    nav_grid_create_from_terrain, nav_grid_create_from_walkable, nav_grid_free, nav_grid_info,
+    nav_grid_set_blocked, nav_grid_set_cost_multiplier, nav_grid_set_max_walkable_terrain,
+    nav_grid_set_terrain,
+};
+pub use movingai::{nav_grid_load_movingai, nav_grid_load_movingai_file, nav_grid_write_movingai};
+pub use rules::{NavGridRules, nav_grid_rules_create, nav_grid_rules_free};
+pub use types::{
+    NavCell, NavDiagonalRule, NavGridBatchResult, NavGridCellInfo, NavGridInfo, NavGridMove,
+    NavGridPair, NavGridPathResult, NavGridQueryOptions, NavGridRulesDesc, NavHeuristic, NavMoves,
+    NavPathStatus,
+};
