@@ -7,6 +7,7 @@ use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
 use crate::intersects_aabb_aabb::intersects_aabb_aabb;
+use crate::segment_bounds::conservative_aabb_of_segment;
 use crate::spatial_index::MAX_OBJECTS;
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 
@@ -159,6 +160,12 @@ impl<T> SpatialIndex<T> for BruteForce<T> {
         if !query.is_valid() {
             return ControlFlow::Continue(());
         }
-        self.scan(|aabb| intersects_aabb_segment(aabb, query), visitor)
+        match conservative_aabb_of_segment(query) {
+            Some(bounds) => self.scan(
+                |aabb| intersects_aabb_aabb(aabb, &bounds) && intersects_aabb_segment(aabb, query),
+                visitor,
+            ),
+            None => self.scan(|aabb| intersects_aabb_segment(aabb, query), visitor),
+        }
     }
 }

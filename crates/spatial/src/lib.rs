@@ -38,6 +38,7 @@ mod hash_grid;
 mod intersects_aabb_aabb;
 mod key;
 mod quadtree;
+mod segment_bounds;
 mod spatial_index;
 
 pub use brute_force::BruteForce;

@@ -10,6 +10,7 @@ use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
 use crate::intersects_aabb_aabb::intersects_aabb_aabb;
+use crate::segment_bounds::conservative_aabb_of_segment;
 use crate::spatial_index::MAX_OBJECTS;
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 use cell_layout::{CellLayout, CellRange};
@@ -317,6 +318,7 @@ impl CellStore {
     fn sweep<B>(
         &self,
         segment: &Segment,
+        bounds: &Aabb,
         sweep: &SegmentSweep,
         visitor: &mut impl FnMut(ObjectKey, &Aabb) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
@@ -338,7 +340,9 @@ impl CellStore {
                             }
                         }
                     }
-                    if intersects_aabb_segment(&entry.aabb, segment) {
+                    if intersects_aabb_aabb(&entry.aabb, bounds)
+                        && intersects_aabb_segment(&entry.aabb, segment)
+                    {
                         visitor(entry.key, &entry.aabb)?;
                     }
                 }
@@ -485,9 +489,12 @@ impl<T> SpatialIndex<T> for HashGrid<T> {
         }
         let hit = |aabb: &Aabb| intersects_aabb_segment(aabb, query);
         self.store.scan_large(hit, &mut visitor)?;
-        match SegmentSweep::new(query, &self.store.layout) {
-            Some(sweep) => self.store.sweep(query, &sweep, &mut visitor),
-            None => self.store.scan(self.all_cells(), hit, &mut visitor),
+        let bounds = conservative_aabb_of_segment(query);
+        let sweep = SegmentSweep::new(query, &self.store.layout);
+        match (bounds, sweep) {
+            (Some(bounds), Some(sweep)) => self.store.sweep(query, &bounds, &sweep, &mut visitor),
+            // `b - a` overflows f32: no sweep, no bounds; every cell is a candidate.
+            _ => self.store.scan(self.all_cells(), hit, &mut visitor),
         }
     }
 }

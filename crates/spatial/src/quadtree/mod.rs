@@ -9,6 +9,7 @@ use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
 use crate::intersects_aabb_aabb::intersects_aabb_aabb;
+use crate::segment_bounds::conservative_aabb_of_segment;
 use crate::spatial_index::MAX_OBJECTS;
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 use node::{NO_NODE, NodeId, Nodes, ROOT, TreeEntry, TreeObject};
@@ -307,8 +308,19 @@ impl<T> SpatialIndex<T> for Quadtree<T> {
         if !query.is_valid() {
             return ControlFlow::Continue(());
         }
-        let hit = |aabb: &Aabb| intersects_aabb_segment(aabb, query);
-        self.walk(hit, hit, &mut visitor)
+        match conservative_aabb_of_segment(query) {
+            Some(bounds) => {
+                // Four comparisons reject most boxes before the slab test.
+                let hit = |aabb: &Aabb| {
+                    intersects_aabb_aabb(aabb, &bounds) && intersects_aabb_segment(aabb, query)
+                };
+                self.walk(hit, hit, &mut visitor)
+            }
+            None => {
+                let hit = |aabb: &Aabb| intersects_aabb_segment(aabb, query);
+                self.walk(hit, hit, &mut visitor)
+            }
+        }
     }
 }
 
