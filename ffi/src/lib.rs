@@ -53,6 +53,9 @@ mod guard;
 mod handles;
 mod status;
 
+#[cfg(test)]
+mod tests;
+
 pub use debug::nav_debug_panic;
 pub use grid::*;
 pub use handles::live_handle_count;

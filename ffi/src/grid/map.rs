@@ -52,7 +52,10 @@ pub(crate) fn read_grid<'a>(
 }
 
 /// Looks `ptr` up and takes the grid for writing (an edit).
-fn write_grid<'a>(ptr: *mut NavGrid, argument: &str) -> FfiResult<RwLockWriteGuard<'a, GridMap>> {
+pub(crate) fn write_grid<'a>(
+    ptr: *mut NavGrid,
+    argument: &str,
+) -> FfiResult<RwLockWriteGuard<'a, GridMap>> {
     handles::acquire(ptr.cast_const(), argument, |grid: &'a NavGrid| {
         match grid.map.try_write() {
             Ok(map) => Ok(map),

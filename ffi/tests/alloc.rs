@@ -1,0 +1,155 @@
+//! A warm query through the C ABI allocates nothing: proven with a counting global allocator.
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell as StdCell;
+use std::ptr;
+
+use common::*;
+use nav::*;
+
+struct CountingAllocator;
+
+thread_local! {
+    /// Allocations made by this thread (the test harness allocates on other threads).
+    static ALLOCATIONS: StdCell<usize> = const { StdCell::new(0) };
+}
+
+fn count_one() {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+// SAFETY: forwards to the system allocator, only counting.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: forwarded contract.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded contract.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        // SAFETY: forwarded contract.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.with(StdCell::get);
+    f();
+    ALLOCATIONS.with(StdCell::get) - before
+}
+
+#[test]
+fn warm_queries_through_the_abi_allocate_nothing() {
+    let rows: Vec<String> = (0..40)
+        .map(|y| {
+            (0..60)
+                .map(|x| if x % 9 == 4 && y % 10 != 5 { '@' } else { '.' })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let grid = grid_from_ascii(&rows);
+    let query = new_query();
+    let (status, four) = rules(
+        &NavGridRulesDesc {
+            moves: NavMoves::Four as u32,
+            ..Default::default()
+        },
+        &[],
+    );
+    ok(status);
+    let options = NavGridQueryOptions {
+        partial_path: 1,
+        max_expanded: 100_000,
+        ..Default::default()
+    };
+    let pairs: Vec<NavGridPair> = (0..12)
+        .map(|i| NavGridPair {
+            start: cell(i * 5 % 60, i * 3 % 40),
+            goal: cell((i * 17 + 31) % 60, (i * 7 + 20) % 40),
+        })
+        .collect();
+    let mut cells = vec![NavCell::default(); 4096];
+    let mut costs = vec![0.0; 4096];
+    let mut result = NavGridPathResult::default();
+    let mut results = vec![NavGridBatchResult::default(); pairs.len()];
+    let mut batch_cells = vec![NavCell::default(); pairs.len() * 512];
+    let mut count = 0;
+    let mut run_all = || {
+        for rules in [ptr::null(), four.cast_const()] {
+            for pair in &pairs {
+                // SAFETY: buffers of the given capacities, valid out-pointers.
+                unsafe {
+                    ok(nav_grid_find_path(
+                        grid,
+                        query,
+                        rules,
+                        &options,
+                        pair.start,
+                        pair.goal,
+                        cells.as_mut_ptr(),
+                        costs.as_mut_ptr(),
+                        4096,
+                        &mut result,
+                    ));
+                    ok(nav_query_grid_path_within_budget(query, 7.5, &mut count));
+                }
+            }
+            // SAFETY: buffers of the documented sizes.
+            ok(unsafe {
+                nav_grid_find_path_batch(
+                    grid,
+                    query,
+                    rules,
+                    &options,
+                    pairs.as_ptr(),
+                    pairs.len() as u32,
+                    results.as_mut_ptr(),
+                    batch_cells.as_mut_ptr(),
+                    512,
+                    1,
+                )
+            });
+        }
+    };
+    // The counter sees the library's allocations: creating a grid makes some.
+    assert!(allocations_during(|| free_grid(grid_from_ascii(&["..", ".."]))) > 0);
+    run_all(); // warm-up: the search memory grows to the map's size
+    let n = allocations_during(&mut run_all);
+    assert_eq!(n, 0, "warm queries through the ABI allocated {n} times");
+
+    // An error allocates its message, and a failing call leaves the next ones allocation-free.
+    let outside = cell(99, 99);
+    // SAFETY: valid out-pointer, no buffers.
+    let mut failed = NavGridPathResult::default();
+    let status = unsafe {
+        nav_grid_find_path(
+            grid,
+            query,
+            ptr::null(),
+            ptr::null(),
+            outside,
+            outside,
+            ptr::null_mut(),
+            ptr::null_mut(),
+            0,
+            &mut failed,
+        )
+    };
+    assert_eq!(status, NavStatus::NavOutOfRange);
+    let n = allocations_during(&mut run_all);
+    assert_eq!(n, 0, "queries after an error allocated {n} times");
+    // SAFETY: live handles.
+    unsafe { ok(nav_grid_rules_free(four)) };
+    free_query(query);
+    free_grid(grid);
+}
