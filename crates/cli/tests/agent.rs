@@ -30,12 +30,22 @@ impl Run {
     }
 
     fn assert_bad_input(&self, needles: &[&str]) {
-        assert_eq!(self.code, Some(2), "stdout {:?} stderr {:?}", self.stdout, self.stderr);
+        assert_eq!(
+            self.code,
+            Some(2),
+            "stdout {:?} stderr {:?}",
+            self.stdout,
+            self.stderr
+        );
         let lines: Vec<&str> = self.stderr.lines().collect();
         assert_eq!(lines.len(), 1, "one line of error: {:?}", self.stderr);
         assert!(lines[0].starts_with("error: "), "{:?}", lines[0]);
         for needle in needles {
-            assert!(lines[0].contains(needle), "{:?} should mention {needle:?}", lines[0]);
+            assert!(
+                lines[0].contains(needle),
+                "{:?} should mention {needle:?}",
+                lines[0]
+            );
         }
         assert!(!lines[0].contains("panicked"));
         assert_eq!(self.stdout, "");
@@ -160,7 +170,11 @@ fn text_and_svg_output() {
     args.extend(["--svg", svg.path()]);
     let run = nav(&args);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert!(run.stdout.starts_with("found, smoothed length "), "{}", run.stdout);
+    assert!(
+        run.stdout.starts_with("found, smoothed length "),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("path: 5,5 "), "{}", run.stdout);
     let picture = std::fs::read_to_string(&svg.0).unwrap();
     assert!(picture.starts_with("<?xml") && picture.trim_end().ends_with("</svg>"));
@@ -182,7 +196,10 @@ fn malformed_scenes_and_numbers_exit_with_status_2() {
             r#"{"bounds": {"min": [0, 0], "max": [10, 10]}, "obstacles": [{"aabb": {"min": [5, 5], "max": [1, 1]}}]}"#,
             "obstacles[0].aabb",
         ),
-        (r#"{"bounds": {"min": [0, 0], "max": [10, 0]}}"#, "min < max"),
+        (
+            r#"{"bounds": {"min": [0, 0], "max": [10, 0]}}"#,
+            "min < max",
+        ),
     ];
     for (text, needle) in bad_scenes {
         let file = TempFile::new("bad.json", text);

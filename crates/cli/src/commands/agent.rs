@@ -222,14 +222,24 @@ fn write_text(args: &AgentArgs, path: &AgentPath, out: &mut dyn Write) -> std::i
         PathStatus::Found => String::new(),
         PathStatus::NoPath => format!(": the agent cannot get from {} to {}", args.from, args.to),
         PathStatus::LimitReached => ": a search limit stopped the search".to_string(),
-        PathStatus::StartBlocked => format!(": the agent's disc at {} overlaps an obstacle", args.from),
-        PathStatus::GoalBlocked => format!(": the agent's disc at {} overlaps an obstacle", args.to),
-        PathStatus::OutOfBounds => ": the agent's disc at the start or goal leaves the world".to_string(),
+        PathStatus::StartBlocked => {
+            format!(": the agent's disc at {} overlaps an obstacle", args.from)
+        }
+        PathStatus::GoalBlocked => {
+            format!(": the agent's disc at {} overlaps an obstacle", args.to)
+        }
+        PathStatus::OutOfBounds => {
+            ": the agent's disc at the start or goal leaves the world".to_string()
+        }
     };
     let summary = if points.is_empty() {
         path.status().to_string()
     } else {
-        let partial = if path.is_partial() { ", partial path" } else { "" };
+        let partial = if path.is_partial() {
+            ", partial path"
+        } else {
+            ""
+        };
         format!(
             "{}{partial}, {which} length {length:.3} over {} points",
             path.status(),
@@ -292,7 +302,10 @@ fn picture(args: &AgentArgs, scene: &Scene, path: &AgentPath) -> Svg {
         path.raw_points().iter().copied(),
         &Style::stroke("#e0a030", 1.5).with_dash("4 3"),
     );
-    canvas.polyline(path.points().iter().copied(), &Style::stroke("#c0392b", 2.5));
+    canvas.polyline(
+        path.points().iter().copied(),
+        &Style::stroke("#c0392b", 2.5),
+    );
     let dot = |color| Style::fill(color).with_stroke("white", 1.5);
     canvas.dot(args.from, 5.0, &dot("#1e8449"));
     canvas.dot(args.to, 5.0, &dot("#c0392b"));
