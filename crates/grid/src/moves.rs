@@ -270,6 +270,8 @@ pub(crate) enum Neighbourhood {
     EightFree,
     /// Any steps, checked against their lists of crossed cells.
     General,
+    /// Eight steps without corner cutting, searched by jump points.
+    JumpPoints,
 }
 
 /// A move ready for the search: its offset, its cost and the crossed cells it needs.

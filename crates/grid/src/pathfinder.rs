@@ -7,7 +7,7 @@ use crate::error::{Endpoint, GridError};
 use crate::map::GridMap;
 use crate::path::{GridPath, prefix_within_budget};
 use crate::rules::{CompiledRules, GridRules};
-use crate::view::GridView;
+use crate::view::{GridView, JumpArrivals};
 
 /// How a grid query ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -102,6 +102,8 @@ pub struct GridPathfinder {
     /// The last few rule sets used, compiled (oldest first): alternating between a few
     /// rule sets costs no compilation and no allocation.
     compiled: Vec<CompiledRules>,
+    /// Scratch memory of jump point search.
+    arrivals: JumpArrivals,
     /// Width and cell count of the map of the last query that searched.
     searched: Option<(u32, usize)>,
 }
@@ -178,19 +180,37 @@ impl GridPathfinder {
         }
 
         let compiled = &self.compiled[compiled];
-        let mut view = GridView::new(map, compiled, goal)?;
+        let mut view = GridView::with_arrivals(map, compiled, goal, Some(&mut self.arrivals))?;
         self.ctx.reserve(map.cell_count());
         let outcome = self
             .ctx
             .astar(&mut view, start_node as NodeId, limits, &mut self.nodes);
         self.searched = Some((map.width(), map.cell_count()));
 
-        // Cost of reaching each cell, recomputed step by step from the rules (the same sums
-        // the search made, in the same order).
-        let mut total = 0.0;
-        for (i, &node) in self.nodes.iter().enumerate() {
+        // The cells of the path: jump points are joined by straight or diagonal lines.
+        for &node in &self.nodes {
             let cell = view.cell_of(node);
             if let Some(&prev) = self.cells.last() {
+                let (dx, dy) = (cell.x as i64 - prev.x as i64, cell.y as i64 - prev.y as i64);
+                let steps = dx.abs().max(dy.abs());
+                if view.uses_jump_points() && steps > 1 {
+                    let (sx, sy) = (dx.signum(), dy.signum());
+                    for k in 1..steps {
+                        self.cells.push(Cell::new(
+                            (prev.x as i64 + k * sx) as u32,
+                            (prev.y as i64 + k * sy) as u32,
+                        ));
+                    }
+                }
+            }
+            self.cells.push(cell);
+        }
+        // Cost of reaching each cell, recomputed step by step from the rules (the same sums
+        // the search made, in the same order, except along jumps).
+        let mut total = 0.0;
+        for (i, &cell) in self.cells.iter().enumerate() {
+            if i > 0 {
+                let prev = self.cells[i - 1];
                 let base = compiled
                     .moves
                     .step_cost(cell.x as i64 - prev.x as i64, cell.y as i64 - prev.y as i64)
@@ -198,7 +218,6 @@ impl GridPathfinder {
                 debug_assert!(!base.is_nan(), "step {i} of the path is not a move");
                 total += base * map.cost_multiplier(cell).unwrap_or(f64::NAN);
             }
-            self.cells.push(cell);
             self.costs.push(total);
         }
         let status = match outcome.status {

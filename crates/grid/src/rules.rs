@@ -2,7 +2,7 @@
 
 use crate::error::GridError;
 use crate::heuristic::Heuristic;
-use crate::moves::{CompiledMoves, DiagonalRule, MoveCosts, Moves};
+use crate::moves::{CompiledMoves, DiagonalRule, MoveCosts, Moves, Neighbourhood};
 
 /// Moves, diagonal rule, costs and heuristic of a query.
 ///
@@ -37,6 +37,18 @@ pub struct GridRules {
     pub costs: MoveCosts,
     /// The estimate that guides the search.
     pub heuristic: Heuristic,
+    /// Search jump points instead of single cells (Harabor and Grastien's jump point search,
+    /// in its variant without corner cutting): the same optimal lengths with far fewer
+    /// expansions, because the successors of a cell are the next cells where an optimal path
+    /// may need to turn, found by scanning along straight and diagonal lines.
+    ///
+    /// Needs [`Moves::Eight`] with [`DiagonalRule::NoCornerCutting`] ([`check`](GridRules::check)
+    /// refuses anything else). On a map whose cost multipliers are not all equal the search
+    /// quietly runs cell by cell, since jumping assumes uniform costs. With jump points the
+    /// search context, [`Limits::max_expanded`](nav_search::Limits::max_expanded) and the
+    /// expanded cells count jump points, not every cell; the returned path still lists every
+    /// cell.
+    pub jump_points: bool,
     /// Accept a heuristic that may overestimate (faster, greedier searches whose paths may be
     /// longer than the shortest). Off by default: such a heuristic is an error.
     pub allow_inadmissible: bool,
@@ -72,6 +84,12 @@ impl GridRules {
         self
     }
 
+    /// Sets [`jump_points`](GridRules::jump_points).
+    pub fn with_jump_points(mut self, jump_points: bool) -> Self {
+        self.jump_points = jump_points;
+        self
+    }
+
     /// Sets [`allow_inadmissible`](GridRules::allow_inadmissible).
     pub fn allow_inadmissible(mut self, allow: bool) -> Self {
         self.allow_inadmissible = allow;
@@ -86,7 +104,15 @@ impl GridRules {
 
     /// Checks the rules and prepares them for searching (see [`GridView`](crate::GridView)).
     pub fn compile(&self) -> Result<CompiledRules, GridError> {
-        let moves = CompiledMoves::new(&self.moves, self.diagonal, &self.costs)?;
+        let mut moves = CompiledMoves::new(&self.moves, self.diagonal, &self.costs)?;
+        if self.jump_points {
+            if moves.neighbourhood != Neighbourhood::EightNoCornerCutting {
+                return Err(GridError::InvalidMoves {
+                    reason: "jump points need 8 moves without corner cutting".into(),
+                });
+            }
+            moves.neighbourhood = Neighbourhood::JumpPoints;
+        }
         if !self.allow_inadmissible {
             if let Some((dx, dy, estimate, cost)) =
                 self.heuristic.overestimated_move(&moves, &self.costs)

@@ -30,7 +30,7 @@ use crate::rules::CompiledRules;
 /// assert_eq!(view.cell_of(path[3]), Cell::new(3, 3));
 /// # Ok::<(), nav_grid::GridError>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct GridView<'a> {
     /// The map's padded walkability (1 = walkable, blocked border).
     walkable: &'a [u8],
@@ -46,7 +46,13 @@ pub struct GridView<'a> {
     straight: f64,
     diagonal: f64,
     moves: &'a CompiledMoves,
+    /// How successors are generated (jump points fall back to cells on weighted maps).
+    neighbourhood: Neighbourhood,
     goal: NodeId,
+    /// The goal's index in the padded walkability array (jumps stop there).
+    goal_padded: usize,
+    /// Directions each cell was reached from, for pruning jumps (jump point search only).
+    arrivals: Option<&'a mut JumpArrivals>,
     goal_x: u32,
     goal_y: u32,
     heuristic: HeuristicEval,
@@ -54,7 +60,21 @@ pub struct GridView<'a> {
 
 impl<'a> GridView<'a> {
     /// A view of `map` under `rules`, searching for `goal`.
+    ///
+    /// Jump point search needs scratch memory that [`GridPathfinder`](crate::GridPathfinder)
+    /// owns: a view made here searches cell by cell even when the rules ask for jump points.
     pub fn new(map: &'a GridMap, rules: &'a CompiledRules, goal: Cell) -> Result<Self, GridError> {
+        Self::with_arrivals(map, rules, goal, None)
+    }
+
+    /// A view that searches by jump points when the rules ask for them, with `arrivals` as
+    /// scratch memory.
+    pub(crate) fn with_arrivals(
+        map: &'a GridMap,
+        rules: &'a CompiledRules,
+        goal: Cell,
+        arrivals: Option<&'a mut JumpArrivals>,
+    ) -> Result<Self, GridError> {
         let Some(goal_index) = map.index_of(goal) else {
             return Err(GridError::EndpointOutOfRange {
                 endpoint: Endpoint::Goal,
@@ -65,6 +85,20 @@ impl<'a> GridView<'a> {
             });
         };
         let min_multiplier = map.min_cost_multiplier();
+        let neighbourhood = match rules.moves.neighbourhood {
+            // Jumping assumes every step of a line costs the same, and needs its scratch.
+            Neighbourhood::JumpPoints if !map.has_uniform_cost() || arrivals.is_none() => {
+                Neighbourhood::EightNoCornerCutting
+            }
+            n => n,
+        };
+        let arrivals = match neighbourhood {
+            Neighbourhood::JumpPoints => arrivals.map(|a| {
+                a.begin_query(map.cell_count());
+                &mut *a
+            }),
+            _ => None,
+        };
         let costs = &rules.rules().costs;
         Ok(Self {
             walkable: map.walkable_padded(),
@@ -81,7 +115,10 @@ impl<'a> GridView<'a> {
             straight: costs.straight(),
             diagonal: costs.diagonal(),
             moves: &rules.moves,
+            neighbourhood,
             goal: goal_index as NodeId,
+            goal_padded: map.padded_index(goal.x, goal.y),
+            arrivals,
             goal_x: goal.x,
             goal_y: goal.y,
             heuristic: HeuristicEval::new(rules.rules().heuristic, costs, min_multiplier),
@@ -91,6 +128,12 @@ impl<'a> GridView<'a> {
     /// The node id of `cell`, if it lies on the map.
     pub fn node_of(&self, cell: Cell) -> Option<NodeId> {
         (cell.x < self.width && cell.y < self.height).then_some(cell.y * self.width + cell.x)
+    }
+
+    /// Whether the search runs over jump points (see [`GridRules::jump_points`](crate::GridRules::jump_points)):
+    /// consecutive nodes of a path are then joined by straight or diagonal lines of cells.
+    pub fn uses_jump_points(&self) -> bool {
+        self.neighbourhood == Neighbourhood::JumpPoints
     }
 
     /// The cell of node `node` (a node id of this view's map).
@@ -142,6 +185,199 @@ impl<'a> GridView<'a> {
     }
 }
 
+/// The eight directions of jump point search as `(dx, dy)`; a direction's bit is `1 << index`.
+const DIRECTIONS: [(i64, i64); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The bit of direction `(dx, dy)` (components in -1..=1, not both zero).
+#[inline]
+fn direction_bit(dx: i64, dy: i64) -> u8 {
+    match (dx, dy) {
+        (1, 0) => 1,
+        (-1, 0) => 1 << 1,
+        (0, 1) => 1 << 2,
+        (0, -1) => 1 << 3,
+        (1, 1) => 1 << 4,
+        (1, -1) => 1 << 5,
+        (-1, 1) => 1 << 6,
+        _ => 1 << 7,
+    }
+}
+
+/// For each cell, the directions it was reached from in the current query (a generation stamp
+/// in the upper 24 bits makes a new query start from nothing without clearing).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct JumpArrivals {
+    marks: Vec<u32>,
+    generation: u32,
+}
+
+impl JumpArrivals {
+    fn begin_query(&mut self, cells: usize) {
+        if self.marks.len() < cells {
+            self.marks.resize(cells, 0);
+        }
+        self.generation += 1;
+        if self.generation == 1 << 24 {
+            self.marks.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    #[inline]
+    fn get(&self, node: NodeId) -> u8 {
+        let mark = self.marks[node as usize];
+        if mark >> 8 == self.generation {
+            mark as u8
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, node: NodeId, bit: u8) {
+        let mark = &mut self.marks[node as usize];
+        if *mark >> 8 != self.generation {
+            *mark = self.generation << 8;
+        }
+        *mark |= bit as u32;
+    }
+}
+
+/// Jump point search without corner cutting (D. Harabor and A. Grastien, "Online Graph
+/// Pruning for Pathfinding on Grid Maps", AAAI 2011, and "Improving Jump Point Search", ICAPS
+/// 2014). A jump moves in one direction until it meets a cell where an optimal path may have to
+/// turn: the goal; on a straight line, a cell beside which a wall ends (the cell past the wall's
+/// end can only be reached through it, since corners cannot be cut); on a diagonal, a cell from
+/// which a straight jump along either component direction finds such a cell.
+///
+/// A jump point only jumps on in the directions an optimal path can take after arriving the
+/// way it did: straight on, plus the turns around a wall that ends beside it after a straight
+/// arrival; straight on and both component directions after a diagonal one. The engine does
+/// not say which way a cell was reached, so the view remembers every direction it was reached
+/// from in this query and jumps in the union of their directions: a superset of the pruned
+/// successors, so paths stay optimal. The start jumps in all eight directions.
+impl GridView<'_> {
+    fn successors_jumping(&mut self, node: NodeId, p: usize, out: &mut Successors) {
+        let pw = self.padded_width as isize;
+        let w = self.width as i64;
+        let (s, d) = (
+            self.straight * self.uniform_multiplier,
+            self.diagonal * self.uniform_multiplier,
+        );
+        let arrived = self.arrivals.as_ref().map_or(0, |a| a.get(node));
+        let mut directions = if arrived == 0 { 0xFF } else { 0 };
+        for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            if arrived & (1 << i) != 0 {
+                directions |= self.turns_after(p, dx, dy);
+            }
+        }
+        for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            if directions & (1 << i) == 0 {
+                continue;
+            }
+            let jump = if dx == 0 || dy == 0 {
+                let along = dx as isize + dy as isize * pw;
+                let side = if dx != 0 { pw as usize } else { 1 };
+                self.jump_straight(p, along, side).map(|n| (n, s))
+            } else {
+                self.jump_diagonal(p, dx as isize, dy as isize * pw)
+                    .map(|n| (n, d))
+            };
+            if let Some((steps, cost)) = jump {
+                let target = (node as i64 + steps as i64 * (dx + dy * w)) as NodeId;
+                if let Some(arrivals) = self.arrivals.as_mut() {
+                    arrivals.add(target, 1 << i);
+                }
+                out.push(target, cost * steps as f64);
+            }
+        }
+    }
+
+    /// The directions to jump in from padded index `p` after arriving in direction
+    /// `(dx, dy)`.
+    #[inline]
+    fn turns_after(&self, p: usize, dx: i64, dy: i64) -> u8 {
+        let pw = self.padded_width;
+        let mut bits = direction_bit(dx, dy);
+        if dx != 0 && dy != 0 {
+            return bits | direction_bit(dx, 0) | direction_bit(0, dy);
+        }
+        // A straight arrival: turn around a wall that ends beside the cell.
+        let (side, behind) = if dy == 0 {
+            (pw, p.wrapping_add_signed(-dx as isize))
+        } else {
+            (1, p.wrapping_add_signed(-dy as isize * pw as isize))
+        };
+        let (lo, hi) = if dy == 0 {
+            ((0, -1), (0, 1))
+        } else {
+            ((-1, 0), (1, 0))
+        };
+        if !self.open(behind - side) && self.open(p - side) {
+            bits |= direction_bit(lo.0, lo.1) | direction_bit(dx + lo.0, dy + lo.1);
+        }
+        if !self.open(behind + side) && self.open(p + side) {
+            bits |= direction_bit(hi.0, hi.1) | direction_bit(dx + hi.0, dy + hi.1);
+        }
+        bits
+    }
+
+    /// Steps from padded index `p` by `along` until a jump point (returns the step count) or
+    /// a blocked cell (`None`). `side` is the padded offset perpendicular to the move.
+    #[inline]
+    fn jump_straight(&self, mut p: usize, along: isize, side: usize) -> Option<u32> {
+        let mut steps = 0u32;
+        loop {
+            let next = p.wrapping_add_signed(along);
+            // The border of blocked cells stops every scan inside the array.
+            if !self.open(next) {
+                return None;
+            }
+            steps += 1;
+            if next == self.goal_padded
+                || (self.open(next - side) && !self.open(p - side))
+                || (self.open(next + side) && !self.open(p + side))
+            {
+                return Some(steps);
+            }
+            p = next;
+        }
+    }
+
+    /// Steps diagonally (`horizontal + vertical` per step) from `p` until a jump point or a
+    /// step that would cut a corner or enter a blocked cell.
+    #[inline]
+    fn jump_diagonal(&self, mut p: usize, horizontal: isize, vertical: isize) -> Option<u32> {
+        let pw = self.padded_width;
+        let mut steps = 0u32;
+        loop {
+            let beside = p.wrapping_add_signed(horizontal);
+            let above = p.wrapping_add_signed(vertical);
+            let next = beside.wrapping_add_signed(vertical);
+            if !(self.open(beside) && self.open(above) && self.open(next)) {
+                return None;
+            }
+            steps += 1;
+            if next == self.goal_padded
+                || self.jump_straight(next, horizontal, pw).is_some()
+                || self.jump_straight(next, vertical, 1).is_some()
+            {
+                return Some(steps);
+            }
+            p = next;
+        }
+    }
+}
+
 impl Graph for GridView<'_> {
     #[inline]
     fn successors(&mut self, node: NodeId, out: &mut Successors) {
@@ -150,8 +386,9 @@ impl Graph for GridView<'_> {
         let p = (y as usize + 1) * pw + x as usize + 1;
         let w = self.width;
         let (s, d) = (self.straight, self.diagonal);
-        match self.moves.neighbourhood {
+        match self.neighbourhood {
             Neighbourhood::General => self.successors_general(x, y, out),
+            Neighbourhood::JumpPoints => self.successors_jumping(node, p, out),
             Neighbourhood::Four => {
                 if self.open(p - pw) {
                     out.push(node - w, self.cost(s, node - w));
@@ -183,7 +420,7 @@ impl Graph for GridView<'_> {
                 if south {
                     out.push(node + w, self.cost(s, node + w));
                 }
-                let free = self.moves.neighbourhood == Neighbourhood::EightFree;
+                let free = self.neighbourhood == Neighbourhood::EightFree;
                 if (free || (north && west)) && self.open(p - pw - 1) {
                     let t = node - w - 1;
                     out.push(t, self.cost(d, t));

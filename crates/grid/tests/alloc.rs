@@ -59,6 +59,7 @@ fn warm_grid_queries_allocate_nothing() {
     let rule_sets = [
         GridRules::moving_ai(),
         GridRules::moving_ai().with_diagonal(DiagonalRule::Free),
+        GridRules::moving_ai().with_jump_points(true),
         GridRules::default()
             .with_moves(Moves::Four)
             .with_heuristic(Heuristic::Manhattan),

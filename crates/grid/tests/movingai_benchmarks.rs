@@ -1,5 +1,6 @@
 //! Every Moving AI map in the shared data: nav's lengths must match the published optimal
-//! lengths (within 5e-3) and every path must be legal under the Moving AI rules.
+//! lengths (within 5e-3) and every path must be legal under the Moving AI rules, searching
+//! cell by cell and by jump points.
 
 mod common;
 
@@ -24,7 +25,10 @@ fn every_map_matches_the_published_optimal_lengths() {
         "expected the 12 scenario files, found {files:?}"
     );
 
-    let rules = GridRules::moving_ai();
+    let rule_sets = [
+        GridRules::moving_ai(),
+        GridRules::moving_ai().with_jump_points(true),
+    ];
     let mut finder = GridPathfinder::new();
     let mut checked = 0;
     for scen_path in files {
@@ -46,32 +50,34 @@ fn every_map_matches_the_published_optimal_lengths() {
                 (map.width(), map.height()),
                 "{scen_path:?} row {i}"
             );
-            let outcome = finder.find_path(&map, row.start, row.goal, &rules).unwrap();
-            assert_eq!(outcome.status, GridStatus::Found, "{scen_path:?} row {i}");
-            let error = (outcome.cost - row.optimal_length).abs();
-            assert!(
-                error <= 5e-3 + 1e-9,
-                "{scen_path:?} row {i}: length {} but the optimal length is {}",
-                outcome.cost,
-                row.optimal_length
-            );
-            worst = worst.max(error);
-            // The path itself: from start to goal, legal steps, summing to the reported cost.
-            let path = finder.path();
-            assert_eq!(path.first(), Some(&row.start));
-            assert_eq!(path.last(), Some(&row.goal));
-            let mut sum = 0.0;
-            for step in path.windows(2) {
+            for rules in &rule_sets {
+                let outcome = finder.find_path(&map, row.start, row.goal, rules).unwrap();
+                assert_eq!(outcome.status, GridStatus::Found, "{scen_path:?} row {i}");
+                let error = (outcome.cost - row.optimal_length).abs();
                 assert!(
-                    legal_unit_step(&map, step[0], step[1], true, Diagonal::NoCornerCutting),
-                    "{scen_path:?} row {i}: illegal step {} -> {}",
-                    step[0],
-                    step[1]
+                    error <= 5e-3 + 1e-9,
+                    "{scen_path:?} row {i}: length {} but the optimal length is {}",
+                    outcome.cost,
+                    row.optimal_length
                 );
-                sum += unit_step_cost(step[0], step[1]);
+                worst = worst.max(error);
+                // The path itself: from start to goal, legal steps, summing to the reported cost.
+                let path = finder.path();
+                assert_eq!(path.first(), Some(&row.start));
+                assert_eq!(path.last(), Some(&row.goal));
+                let mut sum = 0.0;
+                for step in path.windows(2) {
+                    assert!(
+                        legal_unit_step(&map, step[0], step[1], true, Diagonal::NoCornerCutting),
+                        "{scen_path:?} row {i}: illegal step {} -> {}",
+                        step[0],
+                        step[1]
+                    );
+                    sum += unit_step_cost(step[0], step[1]);
+                }
+                assert!((sum - outcome.cost).abs() < 1e-9);
+                checked += 1;
             }
-            assert!((sum - outcome.cost).abs() < 1e-9);
-            checked += 1;
         }
         eprintln!(
             "{}: {} of {} rows, max error {worst:.2e}, {:.0} ms",
@@ -81,5 +87,5 @@ fn every_map_matches_the_published_optimal_lengths() {
             started.elapsed().as_secs_f64() * 1e3
         );
     }
-    assert!(checked > 3000);
+    assert!(checked > 6000);
 }

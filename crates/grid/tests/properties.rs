@@ -101,10 +101,11 @@ fn case_strategy() -> impl Strategy<Value = Case> {
                 0usize..3,
                 0usize..5,
                 0.0f64..20.0,
+                any::<bool>(),
             )
         })
         .prop_map(
-            |((w, h), density, noise, multipliers, (sx, sy, gx, gy), m, d, c, hh, budget)| {
+            |((w, h), density, noise, multipliers, (sx, sy, gx, gy), m, d, c, hh, budget, jump)| {
                 let costs = [
                     MoveCosts::default(),
                     MoveCosts::new(10.0, 14.0).unwrap(),
@@ -120,6 +121,9 @@ fn case_strategy() -> impl Strategy<Value = Case> {
                     .with_diagonal(diagonal)
                     .with_costs(costs)
                     .with_heuristic(Heuristic::ALL[hh]);
+                if jump && m == 1 && diagonal == DiagonalRule::NoCornerCutting {
+                    rules = rules.with_jump_points(true);
+                }
                 // Keep only admissible heuristics: the first that passes the check (Zero always
                 // does).
                 if rules.check().is_err() {
