@@ -117,9 +117,13 @@ pub fn run(args: &PathArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
     let path = finder.path();
 
     if let Some(svg_path) = &args.svg {
+        // The file name only: a long directory would push the facts off the picture.
+        let map_name = args.map.file_name().map_or_else(
+            || args.map.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         let title = format!(
-            "{}: {} to {}, {} ({}), {} expanded",
-            args.map.display(),
+            "{map_name}: {} to {}, {} ({}), {} expanded",
             args.from,
             args.to,
             describe_result(&outcome, path.len()),

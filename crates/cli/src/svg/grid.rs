@@ -199,7 +199,7 @@ pub fn expanded_style() -> Style {
 
 /// The default style of a path on a map drawn at `cell_px` pixels per cell.
 pub fn path_style(cell_px: f64) -> Style {
-    Style::stroke(PATH_COLOR, (cell_px * 0.35).clamp(1.5, 5.0))
+    Style::stroke(PATH_COLOR, (cell_px * 0.35).clamp(2.0, 5.0))
 }
 
 /// Draws a path through the centres of `cells`.
@@ -209,7 +209,7 @@ pub fn draw_path(canvas: &mut Canvas<'_>, cells: &[Cell], style: &Style) {
 
 /// Marks the start (green) and the goal (red) with dots of a size that suits `cell_px`.
 pub fn draw_endpoints(canvas: &mut Canvas<'_>, start: Cell, goal: Cell, cell_px: f64) {
-    let r = (cell_px * 0.45).clamp(3.0, 9.0);
+    let r = (cell_px * 0.45).clamp(4.0, 9.0);
     let outline = |color| Style::fill(color).with_stroke("white", 1.5);
     canvas.dot(cell_center(start), r, &outline(START_COLOR));
     canvas.dot(cell_center(goal), r, &outline(GOAL_COLOR));
