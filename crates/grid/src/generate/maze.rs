@@ -51,7 +51,7 @@ pub fn maze(width: u32, height: u32, seed: u64) -> Result<GridMap, GridError> {
         visited[next] = true;
         // Open the room and the wall cell between the two rooms.
         wall[(2 * nj + 1) * w + 2 * ni + 1] = false;
-        wall[(i + nj + 1) * w + i + ni + 1] = false;
+        wall[(j + nj + 1) * w + i + ni + 1] = false;
         stack.push(next);
     }
     Ok(map_from_blocked(width, height, wall))
