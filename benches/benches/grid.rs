@@ -268,8 +268,13 @@ fn check_lengths(cases: &[Case]) {
             rows += 1;
             let nav = nav_length(&mut finder, case, &rules, s, g);
             let reference = optimal.or(nav);
+            let jump = GridRules::moving_ai().with_jump_points(true);
             for (who, length) in [
                 ("nav", nav),
+                (
+                    "nav (jump points)",
+                    nav_length(&mut finder, case, &jump, s, g),
+                ),
                 ("pathfinding (u64)", pathfinding_int(case, s, g)),
                 ("pathfinding (f64)", pathfinding_f64(case, s, g)),
             ] {
@@ -298,7 +303,7 @@ fn check_lengths(cases: &[Case]) {
         }
     }
     eprintln!(
-        "length check: {rows} rows; nav and pathfinding: {wrong} mismatches with the optimal \
+        "length check: {rows} rows; nav (cells, jump points) and pathfinding (u64, f64): {wrong} mismatches with the optimal \
          lengths; grid_pathfinding (JPS) vs nav \"free\": {jps_longer} rows longer (worst by \
          {jps_worst:.3}), {jps_other} other disagreements"
     );
@@ -306,6 +311,7 @@ fn check_lengths(cases: &[Case]) {
 
 fn bench_case(c: &mut Criterion, case: &Case) {
     let rules = GridRules::moving_ai();
+    let jump = GridRules::moving_ai().with_jump_points(true);
     let free = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
     let mut finder = GridPathfinder::with_capacity(case.map.cell_count());
     let mut group = c.benchmark_group(format!("grid/{}", case.name));
@@ -318,6 +324,9 @@ fn bench_case(c: &mut Criterion, case: &Case) {
     };
     group.bench_function("nav", |b| {
         b.iter(|| total(&mut |s, g| nav_length(&mut finder, case, &rules, s, g)))
+    });
+    group.bench_function("nav_jump_points", |b| {
+        b.iter(|| total(&mut |s, g| nav_length(&mut finder, case, &jump, s, g)))
     });
     group.bench_function("pathfinding_u64", |b| {
         b.iter(|| total(&mut |s, g| pathfinding_int(case, s, g)))
@@ -359,26 +368,29 @@ fn median_ns(group: &str, function: &str) -> Option<f64> {
 }
 
 fn print_summary(cases: &[Case]) {
-    println!("\nmedian time per query (criterion median of a batch / rows in the batch):");
+    println!("\nmedian time per query (criterion median of a batch / rows in the batch), in us:");
     println!(
-        "{:<16} {:>6} {:>10} {:>10} {:>10} {:>8} {:>8} {:>10} {:>10} {:>8}",
+        "{:<16} {:>4} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
         "map",
         "rows",
         "nav",
+        "nav_jp",
         "pf_u64",
         "pf_f64",
         "u64/nav",
         "f64/nav",
+        "u64/jp",
         "nav_free",
-        "jps",
-        "jps/free"
+        "gp_jps",
+        "gp/free"
     );
-    let mut ratios: Vec<[f64; 3]> = Vec::new();
+    let mut ratios: Vec<[f64; 4]> = Vec::new();
     for case in cases {
         let group = format!("grid/{}", case.name);
         let per_query = |f: &str| median_ns(&group, f).map(|ns| ns / case.rows.len() as f64 / 1e3);
-        let (Some(nav), Some(pu), Some(pf), Some(free), Some(jps)) = (
+        let (Some(nav), Some(jp), Some(pu), Some(pf), Some(free), Some(gp)) = (
             per_query("nav"),
+            per_query("nav_jump_points"),
             per_query("pathfinding_u64"),
             per_query("pathfinding_f64"),
             per_query("nav_free"),
@@ -387,36 +399,77 @@ fn print_summary(cases: &[Case]) {
             println!("{:<16} (no estimates: filtered out?)", case.name);
             continue;
         };
-        ratios.push([pu / nav, pf / nav, jps / free]);
+        ratios.push([pu / nav, pf / nav, pu / jp, gp / free]);
         println!(
-            "{:<16} {:>6} {:>8.1}us {:>8.1}us {:>8.1}us {:>7.2}x {:>7.2}x {:>8.1}us {:>8.1}us {:>7.2}x",
+            "{:<16} {:>4} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>7.2}x {:>7.2}x {:>7.2}x {:>8.1} {:>8.1} {:>7.2}x",
             case.name,
             case.rows.len(),
             nav,
+            jp,
             pu,
             pf,
             pu / nav,
             pf / nav,
+            pu / jp,
             free,
-            jps,
-            jps / free
+            gp,
+            gp / free
         );
     }
     if !ratios.is_empty() {
         let geo =
             |i: usize| (ratios.iter().map(|r| r[i].ln()).sum::<f64>() / ratios.len() as f64).exp();
         println!(
-            "geometric mean of the ratios: pathfinding u64 / nav {:.2}x, pathfinding f64 / nav \
-             {:.2}x, JPS / nav free {:.2}x",
+            "geometric means: pathfinding u64 / nav {:.2}x, pathfinding f64 / nav {:.2}x, \
+             pathfinding u64 / nav jump points {:.2}x, grid_pathfinding JPS / nav free {:.2}x",
             geo(0),
             geo(1),
-            geo(2)
+            geo(2),
+            geo(3)
         );
     }
 }
 
+/// `NAV_GRID_BENCH_ONCE=<implementation>`: run that implementation once over every row and
+/// exit, without criterion (for profilers and instruction counters).
+fn run_once(cases: &[Case], which: &str) {
+    let rules = GridRules::moving_ai();
+    let free = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
+    let mut finder = GridPathfinder::new();
+    let started = std::time::Instant::now();
+    let mut total = 0.0;
+    for case in cases {
+        for &(s, g, _) in &case.rows {
+            total += match which {
+                "nav" => nav_length(&mut finder, case, &rules, s, g),
+                "nav_free" => nav_length(&mut finder, case, &free, s, g),
+                "nav_jump_points" => nav_length(
+                    &mut finder,
+                    case,
+                    &GridRules::moving_ai().with_jump_points(true),
+                    s,
+                    g,
+                ),
+                "pathfinding_u64" => pathfinding_int(case, s, g),
+                "pathfinding_f64" => pathfinding_f64(case, s, g),
+                "grid_pathfinding_jps" => grid_pathfinding_jps(case, s, g),
+                _ => panic!("unknown implementation {which}"),
+            }
+            .unwrap_or(0.0);
+        }
+    }
+    println!(
+        "{which}: total length {total:.3} in {:.1} ms",
+        started.elapsed().as_secs_f64() * 1e3
+    );
+}
+
 fn main() {
     let cases = load_cases();
+    if let Ok(which) = std::env::var("NAV_GRID_BENCH_ONCE") {
+        run_once(&cases, &which);
+        return;
+    }
     check_lengths(&cases);
     let mut c = Criterion::default()
         .warm_up_time(std::time::Duration::from_secs(1))
