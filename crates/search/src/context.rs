@@ -269,7 +269,7 @@ impl SearchContext {
             successors.clear();
             graph.successors(node, &mut successors);
             for &(next, cost) in successors.as_slice() {
-                if !(cost >= 0.0 && cost.is_finite()) {
+                if !(0.0..f64::INFINITY).contains(&cost) {
                     continue; // broken edge: ignoring it keeps every cost in the arena valid
                 }
                 let next_g = g + cost;
