@@ -48,8 +48,17 @@ pub(crate) trait Handle: Send + Sync + 'static {
     fn is_idle(&self) -> bool;
 }
 
+/// Live handles by key (see [`key`]).
 static REGISTRY: RwLock<FxHashMap<usize, HandleKind>> =
     RwLock::new(FxHashMap::with_hasher(FxBuildHasher));
+
+/// The registry's key for a handle address: its bitwise complement, which does not look like a
+/// pointer. Leak checkers such as valgrind scan memory for pointers to find what is still
+/// reachable; with plain addresses every handle a program forgets to free would look reachable
+/// through the registry, and its leak would go unreported.
+fn key(address: usize) -> usize {
+    !address
+}
 
 // The registry is only ever changed by single map operations that cannot panic half-way, so a
 // poisoned lock still holds a consistent map.
@@ -64,7 +73,7 @@ fn registry_write() -> std::sync::RwLockWriteGuard<'static, FxHashMap<usize, Han
 /// Moves `value` to the heap, registers it and returns its handle.
 pub(crate) fn register<T: Handle>(value: T) -> *mut T {
     let ptr = Box::into_raw(Box::new(value));
-    registry_write().insert(ptr as usize, T::KIND);
+    registry_write().insert(key(ptr as usize), T::KIND);
     ptr
 }
 
@@ -77,7 +86,7 @@ fn check_registered(
     if address == 0 {
         return Err(FfiError::null(argument));
     }
-    match registry.get(&address) {
+    match registry.get(&key(address)) {
         Some(&found) if found == kind => Ok(()),
         Some(&found) => Err(FfiError::new(
             NavStatus::NavInvalidHandle,
@@ -135,7 +144,7 @@ pub(crate) fn free<T: Handle>(ptr: *mut T, argument: &str) -> FfiResult<()> {
             ),
         ));
     }
-    registry.remove(&(ptr as usize));
+    registry.remove(&key(ptr as usize));
     drop(registry);
     // SAFETY: it came from `Box::into_raw` in `register`, and the registry entry that let
     // calls reach it is gone.

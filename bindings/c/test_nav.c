@@ -1,0 +1,189 @@
+/* C test of nav.h: compiled with gcc -std=c99 -Wall -Wextra -Werror against libnav.so.
+ * Exercises the basic calls and the error conventions; prints one line per failed check and a
+ * summary, and exits non-zero when a check failed. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nav.h"
+
+static int passed = 0;
+static int failed = 0;
+
+#define CHECK(cond)                                                           \
+    do {                                                                      \
+        if (cond) {                                                           \
+            passed++;                                                         \
+        } else {                                                              \
+            failed++;                                                         \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
+                    #cond);                                                   \
+        }                                                                     \
+    } while (0)
+
+/* The latest error message, in a static buffer. */
+static const char *last_error(void) {
+    static char buffer[512];
+    uint32_t size = 0;
+    nav_last_error(buffer, sizeof buffer, &size);
+    return buffer;
+}
+
+static const char MAP[] =
+    "type octile\n"
+    "height 5\n"
+    "width 8\n"
+    "map\n"
+    "........\n"
+    ".@@@@@@.\n"
+    ".@....@.\n"
+    ".@.@@.@.\n"
+    "...@....\n";
+
+static void test_version(void) {
+    NavVersion version;
+    CHECK(nav_version(&version) == NAV_OK);
+    CHECK(version.major == NAV_VERSION_MAJOR);
+    CHECK(version.minor == NAV_VERSION_MINOR);
+    CHECK(version.patch == NAV_VERSION_PATCH);
+}
+
+static void test_find_path(void) {
+    NavGrid *grid = NULL;
+    NavQuery *query = NULL;
+    NavCell start = {0, 0};
+    NavCell goal = {4, 2};
+    NavCell cells[32];
+    double costs[32];
+    NavGridPathResult result;
+    uint32_t count = 0;
+
+    CHECK(nav_grid_load_movingai((const uint8_t *)MAP, (uint32_t)strlen(MAP), &grid) == NAV_OK);
+    CHECK(nav_query_create(&query) == NAV_OK);
+
+    /* Known optimal cost: 10 straight steps around the wall. */
+    CHECK(nav_grid_find_path(grid, query, NULL, NULL, start, goal, cells, costs, 32, &result) == NAV_OK);
+    CHECK(result.path_status == NAV_PATH_STATUS_FOUND);
+    CHECK(fabs(result.cost - 10.0) < 1e-9);
+    CHECK(result.cell_count == 11);
+    CHECK(cells[0].x == 0 && cells[0].y == 0);
+    CHECK(cells[10].x == 4 && cells[10].y == 2);
+    CHECK(costs[10] == result.cost);
+
+    /* Buffer too small: the size needed comes back, then the path is copied from the query. */
+    CHECK(nav_grid_find_path(grid, query, NULL, NULL, start, goal, cells, NULL, 4, &result) ==
+          NAV_BUFFER_TOO_SMALL);
+    CHECK(result.cell_count == 11);
+    CHECK(strstr(last_error(), "out_cells") != NULL);
+    CHECK(nav_query_grid_path(query, cells, NULL, 32, &count) == NAV_OK);
+    CHECK(count == 11);
+
+    /* Budget: 6 movement points reach the 7th cell. */
+    CHECK(nav_query_grid_path_within_budget(query, 6.0, &count) == NAV_OK);
+    CHECK(count == 7);
+
+    /* A blocked start is an outcome, an outside goal an error. */
+    start.x = 1;
+    start.y = 1;
+    CHECK(nav_grid_find_path(grid, query, NULL, NULL, start, goal, cells, NULL, 32, &result) == NAV_OK);
+    CHECK(result.path_status == NAV_PATH_STATUS_START_BLOCKED);
+    start.x = 0;
+    start.y = 0;
+    goal.x = 8;
+    CHECK(nav_grid_find_path(grid, query, NULL, NULL, start, goal, cells, NULL, 32, &result) ==
+          NAV_OUT_OF_RANGE);
+    CHECK(strstr(last_error(), "goal (8, 2)") != NULL);
+
+    CHECK(nav_query_free(query) == NAV_OK);
+    CHECK(nav_grid_free(grid) == NAV_OK);
+}
+
+static void test_rules_and_edits(void) {
+    NavGrid *grid = NULL;
+    NavQuery *query = NULL;
+    NavGridRules *rules = NULL;
+    NavGridRulesDesc desc;
+    NavGridCellInfo info;
+    NavGridPathResult result;
+    NavCell start = {0, 0};
+    NavCell goal = {9, 0};
+
+    CHECK(nav_grid_create(10, 2, &grid) == NAV_OK);
+    CHECK(nav_query_create(&query) == NAV_OK);
+    memset(&desc, 0, sizeof desc);
+    desc.moves = NAV_MOVES_FOUR;
+    desc.heuristic = NAV_HEURISTIC_MANHATTAN;
+    CHECK(nav_grid_rules_create(&desc, NULL, 0, &rules) == NAV_OK);
+
+    CHECK(nav_grid_find_path(grid, query, rules, NULL, start, goal, NULL, NULL, 0, &result) ==
+          NAV_BUFFER_TOO_SMALL);
+    CHECK(result.cost == 9.0);
+
+    /* A wall with a gap, and a costly cell. */
+    CHECK(nav_grid_set_blocked(grid, 5, 0, 1) == NAV_OK);
+    CHECK(nav_grid_set_cost_multiplier(grid, 5, 1, 3.0) == NAV_OK);
+    CHECK(nav_grid_cell(grid, 5, 1, &info) == NAV_OK);
+    CHECK(info.cost_multiplier == 3.0 && info.walkable == 1);
+    CHECK(nav_grid_find_path(grid, query, rules, NULL, start, goal, NULL, NULL, 0, &result) ==
+          NAV_BUFFER_TOO_SMALL);
+    /* 9 steps plus the detour (2) plus the multiplier of the gap cell (3 instead of 1). */
+    CHECK(result.cost == 13.0);
+
+    /* Bad inputs are errors that change nothing. */
+    CHECK(nav_grid_set_cost_multiplier(grid, 0, 0, NAN) == NAV_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "multiplier") != NULL);
+    CHECK(nav_grid_set_blocked(grid, 10, 0, 1) == NAV_OUT_OF_RANGE);
+    CHECK(nav_grid_create(0, 10, &grid) == NAV_INVALID_SIZE);
+    CHECK(nav_grid_create(1000000000u, 1000000000u, &grid) == NAV_INVALID_SIZE);
+    desc.heuristic = 99;
+    CHECK(nav_grid_rules_create(&desc, NULL, 0, NULL) == NAV_NULL_POINTER);
+    CHECK(strstr(last_error(), "out_rules") != NULL);
+
+    CHECK(nav_grid_rules_free(rules) == NAV_OK);
+    CHECK(nav_query_free(query) == NAV_OK);
+    CHECK(nav_grid_free(grid) == NAV_OK);
+}
+
+static void test_handles_and_batch(void) {
+    NavGrid *grid = NULL;
+    NavQuery *query = NULL;
+    NavGridInfo info;
+    NavGridPair pairs[3] = {{{0, 0}, {7, 4}}, {{0, 0}, {1, 1}}, {{0, 0}, {7, 0}}};
+    NavGridBatchResult results[3];
+    NavCell cells[3 * 16];
+
+    /* Freeing NULL is a no-op; freed handles are refused. */
+    CHECK(nav_grid_free(NULL) == NAV_OK);
+    CHECK(nav_query_free(NULL) == NAV_OK);
+    CHECK(nav_grid_rules_free(NULL) == NAV_OK);
+    CHECK(nav_grid_load_movingai((const uint8_t *)MAP, (uint32_t)strlen(MAP), &grid) == NAV_OK);
+    CHECK(nav_query_create(&query) == NAV_OK);
+    CHECK(nav_grid_info((const NavGrid *)query, &info) == NAV_INVALID_HANDLE);
+
+    CHECK(nav_grid_find_path_batch(grid, query, NULL, NULL, pairs, 3, results, cells, 16, 1) == NAV_OK);
+    CHECK(results[0].status == NAV_OK && results[0].path_status == NAV_PATH_STATUS_FOUND);
+    CHECK(fabs(results[0].cost - 11.0) < 1e-9);
+    CHECK(results[1].path_status == NAV_PATH_STATUS_GOAL_BLOCKED);
+    CHECK(results[2].cell_count == 8);
+    CHECK(cells[2 * 16 + 7].x == 7 && cells[2 * 16 + 7].y == 0);
+    CHECK(nav_grid_find_path_batch(grid, NULL, NULL, NULL, pairs, 3, results, NULL, 0, 0) == NAV_OK);
+    CHECK(fabs(results[0].cost - 11.0) < 1e-9);
+
+    /* An internal error is caught and reported. */
+    CHECK(nav_debug_panic(query) == NAV_PANIC);
+    CHECK(strstr(last_error(), "deliberate") != NULL);
+    CHECK(nav_grid_find_path_batch(grid, query, NULL, NULL, pairs, 3, results, cells, 16, 1) == NAV_OK);
+
+    CHECK(nav_query_free(query) == NAV_OK);
+    CHECK(nav_grid_free(grid) == NAV_OK);
+    CHECK(nav_grid_free(grid) == NAV_INVALID_HANDLE);
+}
+
+int main(void) {
+    test_version();
+    test_find_path();
+    test_rules_and_edits();
+    test_handles_and_batch();
+    printf("C test: %d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

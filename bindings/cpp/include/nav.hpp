@@ -1,0 +1,491 @@
+// nav.hpp: header-only C++17 bindings over the C API of nav (nav.h).
+//
+// * RAII: Grid, Rules and Query own their C handle through std::unique_ptr whose deleter is
+//   the C free function; they are move-only.
+// * Errors are return values: every fallible call returns nav::Result<T> (a value, or an
+//   Error with the C status and the library's message). No exceptions are thrown.
+// * Outputs: std::vector, or nav::Span views into buffers the caller keeps and reuses (the
+//   overloads taking a Path& or BatchResults& reuse their memory: a warm query allocates
+//   nothing, neither here nor in the library).
+// * Threads: as in nav.h. A Grid (and Rules) may be queried from many threads at once, each
+//   thread with its own Query; changing a Grid needs it to itself (else Status::Busy).
+//
+// Link with -lnav (libnav.so, nav.dll or libnav.a).
+#ifndef NAV_HPP
+#define NAV_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "nav.h"
+
+// Equality of cells. NavCell is a C struct of the global namespace, so its operators live there
+// for argument-dependent lookup to find them (std::vector<NavCell> comparisons use them).
+// Define NAV_HPP_NO_CELL_OPERATORS if your code defines its own.
+#ifndef NAV_HPP_NO_CELL_OPERATORS
+inline bool operator==(const NavCell& a, const NavCell& b) noexcept { return a.x == b.x && a.y == b.y; }
+inline bool operator!=(const NavCell& a, const NavCell& b) noexcept { return !(a == b); }
+#endif
+
+namespace nav {
+
+// ---------------------------------------------------------------------------------------------
+// Status, errors, results
+
+/// The C status codes (NavStatus), as a scoped enum.
+enum class Status : uint32_t {
+    Ok = NAV_OK,
+    NullPointer = NAV_NULL_POINTER,
+    InvalidHandle = NAV_INVALID_HANDLE,
+    InvalidArgument = NAV_INVALID_ARGUMENT,
+    OutOfRange = NAV_OUT_OF_RANGE,
+    InvalidSize = NAV_INVALID_SIZE,
+    BufferTooSmall = NAV_BUFFER_TOO_SMALL,
+    InvalidRules = NAV_INVALID_RULES,
+    ParseError = NAV_PARSE_ERROR,
+    IoError = NAV_IO_ERROR,
+    Busy = NAV_BUSY,
+    Panic = NAV_PANIC,
+    Unsupported = NAV_UNSUPPORTED,
+};
+
+/// The C name of a status, such as "NAV_BUFFER_TOO_SMALL".
+inline const char* status_name(Status status) noexcept {
+    switch (status) {
+        case Status::Ok: return "NAV_OK";
+        case Status::NullPointer: return "NAV_NULL_POINTER";
+        case Status::InvalidHandle: return "NAV_INVALID_HANDLE";
+        case Status::InvalidArgument: return "NAV_INVALID_ARGUMENT";
+        case Status::OutOfRange: return "NAV_OUT_OF_RANGE";
+        case Status::InvalidSize: return "NAV_INVALID_SIZE";
+        case Status::BufferTooSmall: return "NAV_BUFFER_TOO_SMALL";
+        case Status::InvalidRules: return "NAV_INVALID_RULES";
+        case Status::ParseError: return "NAV_PARSE_ERROR";
+        case Status::IoError: return "NAV_IO_ERROR";
+        case Status::Busy: return "NAV_BUSY";
+        case Status::Panic: return "NAV_PANIC";
+        case Status::Unsupported: return "NAV_UNSUPPORTED";
+    }
+    return "NAV_UNKNOWN_STATUS";
+}
+
+/// The message of the latest failed call on this thread (nav_last_error).
+inline std::string last_error_message() {
+    uint32_t size = 0;
+    nav_last_error(nullptr, 0, &size);
+    std::string message(size, '\0');
+    if (size > 0 && nav_last_error(message.data(), size, &size) == NAV_OK) {
+        message.resize(size - 1);  // drop the terminating NUL
+    } else {
+        message.clear();
+    }
+    return message;
+}
+
+/// A failed call: its status and the library's explanation.
+struct Error {
+    Status status = Status::Ok;
+    std::string message;
+
+    /// The error of the call that just returned `status` on this thread.
+    static Error from_status(NavStatus status) {
+        return Error{static_cast<Status>(status), last_error_message()};
+    }
+};
+
+/// A value or an error. Check ok() (or the bool conversion) before value().
+template <class T>
+class [[nodiscard]] Result {
+public:
+    Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+    Result(Error error) : error_(std::move(error)) {}  // NOLINT: implicit by design
+
+    bool ok() const noexcept { return value_.has_value(); }
+    explicit operator bool() const noexcept { return ok(); }
+    Status status() const noexcept { return ok() ? Status::Ok : error_.status; }
+    /// The error (status Ok when there is none).
+    const Error& error() const noexcept { return error_; }
+    /// The value; only when ok().
+    T& value() & { return *value_; }
+    const T& value() const& { return *value_; }
+    T&& value() && { return std::move(*value_); }
+    T& operator*() & { return *value_; }
+    const T& operator*() const& { return *value_; }
+    T* operator->() { return &*value_; }
+    const T* operator->() const { return &*value_; }
+
+private:
+    std::optional<T> value_;
+    Error error_;
+};
+
+/// Success or an error.
+template <>
+class [[nodiscard]] Result<void> {
+public:
+    Result() = default;
+    Result(Error error) : error_(std::move(error)) {}  // NOLINT: implicit by design
+
+    bool ok() const noexcept { return error_.status == Status::Ok; }
+    explicit operator bool() const noexcept { return ok(); }
+    Status status() const noexcept { return error_.status; }
+    const Error& error() const noexcept { return error_; }
+
+private:
+    Error error_;
+};
+
+namespace detail {
+inline Result<void> check(NavStatus status) {
+    if (status == NAV_OK) return {};
+    return Error::from_status(status);
+}
+
+/// A stateless deleter that calls the C free function `Free`.
+template <auto Free>
+struct Deleter {
+    template <class T>
+    void operator()(T* handle) const noexcept {
+        // A free can only fail for a handle in use by another thread, which is the caller's
+        // bug; nothing sensible can be done about it in a destructor.
+        static_cast<void>(Free(handle));
+    }
+};
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------------
+// Plain types
+
+/// A read-only view of contiguous elements (std::span is C++20).
+template <class T>
+struct Span {
+    const T* data = nullptr;
+    std::size_t size = 0;
+
+    const T* begin() const noexcept { return data; }
+    const T* end() const noexcept { return data + size; }
+    const T& operator[](std::size_t i) const noexcept { return data[i]; }
+    bool empty() const noexcept { return size == 0; }
+    std::vector<T> to_vector() const { return std::vector<T>(begin(), end()); }
+};
+
+using Cell = NavCell;
+using CellInfo = NavGridCellInfo;
+using GridInfo = NavGridInfo;
+using Pair = NavGridPair;
+using Move = NavGridMove;
+using QueryOptions = NavGridQueryOptions;
+
+enum class Moves : uint32_t { Eight = NAV_MOVES_EIGHT, Four = NAV_MOVES_FOUR, Custom = NAV_MOVES_CUSTOM };
+enum class Diagonal : uint32_t {
+    NoCornerCutting = NAV_DIAGONAL_RULE_NO_CORNER_CUTTING,
+    Never = NAV_DIAGONAL_RULE_NEVER,
+    Free = NAV_DIAGONAL_RULE_FREE,
+};
+enum class Heuristic : uint32_t {
+    Octile = NAV_HEURISTIC_OCTILE,
+    Manhattan = NAV_HEURISTIC_MANHATTAN,
+    Chebyshev = NAV_HEURISTIC_CHEBYSHEV,
+    Euclidean = NAV_HEURISTIC_EUCLIDEAN,
+    Zero = NAV_HEURISTIC_ZERO,
+};
+enum class PathStatus : uint32_t {
+    Found = NAV_PATH_STATUS_FOUND,
+    NoPath = NAV_PATH_STATUS_NO_PATH,
+    LimitReached = NAV_PATH_STATUS_LIMIT_REACHED,
+    StartBlocked = NAV_PATH_STATUS_START_BLOCKED,
+    GoalBlocked = NAV_PATH_STATUS_GOAL_BLOCKED,
+};
+
+/// The version of the loaded library.
+inline NavVersion version() noexcept {
+    NavVersion v{0, 0, 0};
+    nav_version(&v);
+    return v;
+}
+
+/// Whether the loaded library has the ABI of the header this was compiled with.
+inline bool version_matches_header() noexcept {
+    NavVersion v = version();
+    return v.major == NAV_VERSION_MAJOR && (NAV_VERSION_MAJOR != 0 || v.minor == NAV_VERSION_MINOR);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grid
+
+/// A tile map (NavGrid).
+class Grid {
+public:
+    /// A width x height grid of walkable cells.
+    static Result<Grid> create(uint32_t width, uint32_t height) {
+        NavGrid* grid = nullptr;
+        if (auto r = detail::check(nav_grid_create(width, height, &grid)); !r) return r.error();
+        return Grid(grid);
+    }
+
+    /// From one byte per cell, row by row: 1 walkable, 0 blocked.
+    static Result<Grid> from_walkable(uint32_t width, uint32_t height, const std::vector<uint8_t>& walkable) {
+        NavGrid* grid = nullptr;
+        auto r = detail::check(nav_grid_create_from_walkable(
+            width, height, walkable.data(), static_cast<uint32_t>(walkable.size()), &grid));
+        if (!r) return r.error();
+        return Grid(grid);
+    }
+
+    /// From one terrain value per cell; walkable when terrain <= max_walkable_terrain.
+    static Result<Grid> from_terrain(uint32_t width, uint32_t height, const std::vector<uint16_t>& terrain,
+                                     uint32_t max_walkable_terrain) {
+        NavGrid* grid = nullptr;
+        auto r = detail::check(nav_grid_create_from_terrain(
+            width, height, terrain.data(), static_cast<uint32_t>(terrain.size()), max_walkable_terrain, &grid));
+        if (!r) return r.error();
+        return Grid(grid);
+    }
+
+    /// From the text of a Moving AI .map file.
+    static Result<Grid> load_movingai(std::string_view text) {
+        NavGrid* grid = nullptr;
+        auto r = detail::check(nav_grid_load_movingai(reinterpret_cast<const uint8_t*>(text.data()),
+                                                      static_cast<uint32_t>(text.size()), &grid));
+        if (!r) return r.error();
+        return Grid(grid);
+    }
+
+    /// From a Moving AI .map file (path in UTF-8).
+    static Result<Grid> load_movingai_file(const std::string& path) {
+        NavGrid* grid = nullptr;
+        if (auto r = detail::check(nav_grid_load_movingai_file(path.c_str(), &grid)); !r) return r.error();
+        return Grid(grid);
+    }
+
+    /// An independent copy.
+    Result<Grid> clone() const {
+        NavGrid* grid = nullptr;
+        if (auto r = detail::check(nav_grid_clone(handle_.get(), &grid)); !r) return r.error();
+        return Grid(grid);
+    }
+
+    Result<GridInfo> info() const {
+        GridInfo info{};
+        if (auto r = detail::check(nav_grid_info(handle_.get(), &info)); !r) return r.error();
+        return info;
+    }
+
+    Result<CellInfo> cell(uint32_t x, uint32_t y) const {
+        CellInfo info{};
+        if (auto r = detail::check(nav_grid_cell(handle_.get(), x, y, &info)); !r) return r.error();
+        return info;
+    }
+
+    /// One byte per cell, row by row: 1 walkable, 0 not.
+    Result<std::vector<uint8_t>> walkable() const {
+        uint32_t count = 0;
+        NavStatus s = nav_grid_copy_walkable(handle_.get(), nullptr, 0, &count);
+        if (s != NAV_BUFFER_TOO_SMALL && s != NAV_OK) return Error::from_status(s);
+        std::vector<uint8_t> out(count);
+        if (auto r = detail::check(nav_grid_copy_walkable(handle_.get(), out.data(), count, &count)); !r)
+            return r.error();
+        return out;
+    }
+
+    /// The grid as the text of a Moving AI .map file.
+    Result<std::string> to_movingai() const {
+        uint32_t length = 0;
+        NavStatus s = nav_grid_write_movingai(handle_.get(), nullptr, 0, &length);
+        if (s != NAV_BUFFER_TOO_SMALL && s != NAV_OK) return Error::from_status(s);
+        std::string text(length, '\0');
+        auto r = detail::check(
+            nav_grid_write_movingai(handle_.get(), reinterpret_cast<uint8_t*>(text.data()), length, &length));
+        if (!r) return r.error();
+        return text;
+    }
+
+    Result<void> set_blocked(uint32_t x, uint32_t y, bool blocked) {
+        return detail::check(nav_grid_set_blocked(handle_.get(), x, y, blocked ? 1u : 0u));
+    }
+    Result<void> set_terrain(uint32_t x, uint32_t y, uint32_t terrain) {
+        return detail::check(nav_grid_set_terrain(handle_.get(), x, y, terrain));
+    }
+    Result<void> set_cost_multiplier(uint32_t x, uint32_t y, double multiplier) {
+        return detail::check(nav_grid_set_cost_multiplier(handle_.get(), x, y, multiplier));
+    }
+    Result<void> set_max_walkable_terrain(uint32_t max_walkable_terrain) {
+        return detail::check(nav_grid_set_max_walkable_terrain(handle_.get(), max_walkable_terrain));
+    }
+
+    /// The C handle (still owned by this Grid).
+    const NavGrid* get() const noexcept { return handle_.get(); }
+    NavGrid* get() noexcept { return handle_.get(); }
+
+private:
+    explicit Grid(NavGrid* grid) : handle_(grid) {}
+    std::unique_ptr<NavGrid, detail::Deleter<&nav_grid_free>> handle_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+/// Movement rules, described in C++ terms (zero costs mean the defaults 1 and sqrt(2)).
+struct RulesDesc {
+    Moves moves = Moves::Eight;
+    Diagonal diagonal = Diagonal::NoCornerCutting;
+    Heuristic heuristic = Heuristic::Octile;
+    bool allow_inadmissible = false;
+    double straight_cost = 0.0;
+    double diagonal_cost = 0.0;
+    /// Offsets for Moves::Custom (cost 0: the default cost of the offset).
+    std::vector<Move> custom_moves;
+};
+
+/// Checked movement rules (NavGridRules), shareable between threads.
+class Rules {
+public:
+    static Result<Rules> create(const RulesDesc& desc) {
+        NavGridRulesDesc c{};
+        c.moves = static_cast<uint32_t>(desc.moves);
+        c.diagonal = static_cast<uint32_t>(desc.diagonal);
+        c.heuristic = static_cast<uint32_t>(desc.heuristic);
+        c.allow_inadmissible = desc.allow_inadmissible ? 1u : 0u;
+        c.straight_cost = desc.straight_cost;
+        c.diagonal_cost = desc.diagonal_cost;
+        NavGridRules* rules = nullptr;
+        auto r = detail::check(nav_grid_rules_create(&c, desc.custom_moves.data(),
+                                                     static_cast<uint32_t>(desc.custom_moves.size()), &rules));
+        if (!r) return r.error();
+        return Rules(rules);
+    }
+
+    const NavGridRules* get() const noexcept { return handle_.get(); }
+
+private:
+    explicit Rules(NavGridRules* rules) : handle_(rules) {}
+    std::unique_ptr<NavGridRules, detail::Deleter<&nav_grid_rules_free>> handle_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+/// A path and how the search ended.
+struct Path {
+    PathStatus status = PathStatus::NoPath;
+    double cost = 0.0;
+    uint64_t expanded = 0;
+    std::vector<Cell> cells;
+    /// Cost from the start to each cell.
+    std::vector<double> costs;
+
+    bool found() const noexcept { return status == PathStatus::Found; }
+};
+
+/// The results of a batch: one NavGridBatchResult per pair, and the paths' cells.
+struct BatchResults {
+    std::vector<NavGridBatchResult> results;
+    std::vector<Cell> cells;
+    uint32_t cells_per_pair = 0;
+
+    /// The path of pair i (empty when it was not written).
+    Span<Cell> path(std::size_t i) const noexcept {
+        const NavGridBatchResult& r = results[i];
+        if (cells_per_pair == 0 || r.status != NAV_OK) return {};
+        return Span<Cell>{cells.data() + i * cells_per_pair, r.cell_count};
+    }
+};
+
+/// A query context (NavQuery): one per thread, kept and reused.
+class Query {
+public:
+    static Result<Query> create() {
+        NavQuery* query = nullptr;
+        if (auto r = detail::check(nav_query_create(&query)); !r) return r.error();
+        return Query(query);
+    }
+
+    /// Finds a path into `out`, reusing its memory (no allocation once its vectors are large
+    /// enough). `rules` may be null (the Moving AI rules).
+    Result<void> find_path(const Grid& grid, Cell start, Cell goal, Path& out, const Rules* rules = nullptr,
+                           const QueryOptions& options = QueryOptions{}) {
+        out.cells.resize(out.cells.capacity());
+        out.costs.resize(out.cells.size());
+        NavGridPathResult result{};
+        NavStatus s = nav_grid_find_path(grid.get(), handle_.get(), rules ? rules->get() : nullptr, &options, start,
+                                         goal, out.cells.data(), out.costs.data(),
+                                         static_cast<uint32_t>(out.cells.size()), &result);
+        if (s == NAV_BUFFER_TOO_SMALL) {
+            // The query kept the path: fetch it into larger buffers without searching again.
+            out.cells.resize(result.cell_count);
+            out.costs.resize(result.cell_count);
+            uint32_t count = 0;
+            s = nav_query_grid_path(handle_.get(), out.cells.data(), out.costs.data(), result.cell_count, &count);
+        }
+        if (s != NAV_OK) {
+            Error error = Error::from_status(s);
+            out.cells.clear();
+            out.costs.clear();
+            return error;
+        }
+        out.status = static_cast<PathStatus>(result.path_status);
+        out.cost = result.cost;
+        out.expanded = result.expanded;
+        out.cells.resize(result.cell_count);
+        out.costs.resize(result.cell_count);
+        return {};
+    }
+
+    /// Finds a path (allocating a new Path).
+    Result<Path> find_path(const Grid& grid, Cell start, Cell goal, const Rules* rules = nullptr,
+                           const QueryOptions& options = QueryOptions{}) {
+        Path path;
+        if (auto r = find_path(grid, start, goal, path, rules, options); !r) return r.error();
+        return path;
+    }
+
+    /// How many leading cells of the latest path are reachable with `budget` movement points.
+    Result<uint32_t> path_within_budget(double budget) {
+        uint32_t count = 0;
+        if (auto r = detail::check(nav_query_grid_path_within_budget(handle_.get(), budget, &count)); !r)
+            return r.error();
+        return count;
+    }
+
+    /// The cells the latest query expanded.
+    Result<std::vector<Cell>> expanded_cells() {
+        uint32_t count = 0;
+        NavStatus s = nav_query_grid_expanded_cells(handle_.get(), nullptr, 0, &count);
+        if (s != NAV_BUFFER_TOO_SMALL && s != NAV_OK) return Error::from_status(s);
+        std::vector<Cell> cells(count);
+        if (auto r = detail::check(nav_query_grid_expanded_cells(handle_.get(), cells.data(), count, &count)); !r)
+            return r.error();
+        return cells;
+    }
+
+    /// Runs a batch of pairs into `out` (reusing its memory). threads == 1: this context, on the
+    /// calling thread; other values: nav's worker pool (0: as it likes). Every pair gets its own
+    /// result even when the call returns an error (the first failing pair's).
+    Result<void> find_paths(const Grid& grid, const std::vector<Pair>& pairs, BatchResults& out,
+                            uint32_t cells_per_pair, uint32_t threads = 1, const Rules* rules = nullptr,
+                            const QueryOptions& options = QueryOptions{}) {
+        out.results.resize(pairs.size());
+        out.cells.resize(pairs.size() * cells_per_pair);
+        out.cells_per_pair = cells_per_pair;
+        return detail::check(nav_grid_find_path_batch(
+            grid.get(), handle_.get(), rules ? rules->get() : nullptr, &options, pairs.data(),
+            static_cast<uint32_t>(pairs.size()), out.results.data(), cells_per_pair ? out.cells.data() : nullptr,
+            cells_per_pair, threads));
+    }
+
+    NavQuery* get() noexcept { return handle_.get(); }
+
+private:
+    explicit Query(NavQuery* query) : handle_(query) {}
+    std::unique_ptr<NavQuery, detail::Deleter<&nav_query_free>> handle_;
+};
+
+}  // namespace nav
+
+#endif  // NAV_HPP

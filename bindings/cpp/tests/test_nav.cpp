@@ -1,0 +1,277 @@
+// C++ test of nav.hpp against libnav: known results, errors as values, the buffer protocol,
+// batches, threads, RAII. Run under valgrind by scripts/test-native.sh (no leaks, no errors).
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "nav.hpp"
+
+namespace {
+
+int passed = 0;
+int failed = 0;
+
+#define CHECK(cond)                                                                        \
+    do {                                                                                   \
+        if (cond) {                                                                        \
+            ++passed;                                                                      \
+        } else {                                                                           \
+            ++failed;                                                                      \
+            std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                                  \
+    } while (0)
+
+bool contains(const std::string& haystack, const char* needle) { return haystack.find(needle) != std::string::npos; }
+
+const char* const WALL =
+    "type octile\nheight 5\nwidth 8\nmap\n"
+    "........\n"
+    ".@@@@@@.\n"
+    ".@....@.\n"
+    ".@.@@.@.\n"
+    "...@....\n";
+
+/// A 64 x 48 map with walls and gaps.
+nav::Grid maze() {
+    std::vector<uint8_t> walkable(64 * 48, 1);
+    for (uint32_t y = 0; y < 48; ++y)
+        for (uint32_t x = 0; x < 64; ++x)
+            if ((x % 8 == 4 && y % 12 != 1) || (y % 6 == 3 && x % 10 == 7)) walkable[y * 64 + x] = 0;
+    return nav::Grid::from_walkable(64, 48, walkable).value();
+}
+
+void test_types_are_move_only() {
+    static_assert(!std::is_copy_constructible_v<nav::Grid>, "Grid is move-only");
+    static_assert(std::is_nothrow_move_constructible_v<nav::Grid>, "Grid moves");
+    static_assert(!std::is_copy_constructible_v<nav::Query>, "Query is move-only");
+    static_assert(!std::is_copy_assignable_v<nav::Rules>, "Rules is move-only");
+    static_assert(sizeof(nav::Grid) == sizeof(void*), "the deleter takes no space");
+    CHECK(nav::version_matches_header());
+    NavVersion v = nav::version();
+    CHECK(v.major == NAV_VERSION_MAJOR && v.minor == NAV_VERSION_MINOR && v.patch == NAV_VERSION_PATCH);
+}
+
+void test_known_paths() {
+    auto grid = nav::Grid::load_movingai(WALL);
+    CHECK(grid.ok());
+    auto query = nav::Query::create();
+    CHECK(query.ok());
+
+    auto path = query->find_path(grid.value(), {0, 0}, {4, 2});
+    CHECK(path.ok());
+    CHECK(path->found());
+    CHECK(path->cost == 10.0);
+    CHECK(path->cells.size() == 11);
+    CHECK(path->cells.front() == (nav::Cell{0, 0}));
+    CHECK(path->cells.back() == (nav::Cell{4, 2}));
+    CHECK(path->costs.back() == path->cost);
+
+    auto open = nav::Grid::create(8, 8);
+    auto diagonal = query->find_path(open.value(), {0, 0}, {4, 2});
+    CHECK(diagonal.ok() && std::fabs(diagonal->cost - (2.0 + 2.0 * std::sqrt(2.0))) < 1e-12);
+
+    // Rules: 4 moves and Manhattan; 10/14 costs.
+    nav::RulesDesc four_desc;
+    four_desc.moves = nav::Moves::Four;
+    four_desc.heuristic = nav::Heuristic::Manhattan;
+    auto four = nav::Rules::create(four_desc);
+    CHECK(four.ok());
+    auto manhattan = query->find_path(open.value(), {0, 0}, {4, 2}, &four.value());
+    CHECK(manhattan.ok() && manhattan->cost == 6.0);
+    nav::RulesDesc tens_desc;
+    tens_desc.straight_cost = 10;
+    tens_desc.diagonal_cost = 14;
+    auto tens = nav::Rules::create(tens_desc);
+    auto tens_path = query->find_path(open.value(), {0, 0}, {4, 2}, &tens.value());
+    CHECK(tens_path.ok() && tens_path->cost == 48.0);
+
+    // Blocked start, blocked goal, no path: outcomes, not errors.
+    auto blocked = query->find_path(grid.value(), {1, 1}, {4, 2});
+    CHECK(blocked.ok() && blocked->status == nav::PathStatus::StartBlocked && blocked->cells.empty());
+    auto goal_blocked = query->find_path(grid.value(), {0, 0}, {3, 3});
+    CHECK(goal_blocked.ok() && goal_blocked->status == nav::PathStatus::GoalBlocked);
+    CHECK(grid->set_blocked(0, 4, true).ok());
+    CHECK(grid->set_blocked(7, 1, true).ok());
+    auto sealed = query->find_path(grid.value(), {0, 0}, {4, 2});
+    CHECK(sealed.ok() && sealed->status == nav::PathStatus::NoPath);
+    nav::QueryOptions partial{};
+    partial.partial_path = 1;
+    auto closest = query->find_path(grid.value(), {0, 0}, {4, 2}, nullptr, partial);
+    CHECK(closest.ok() && closest->status == nav::PathStatus::NoPath && !closest->cells.empty());
+
+    // Budget and expanded cells.
+    auto straight = query->find_path(open.value(), {0, 0}, {7, 0}, &four.value());
+    CHECK(straight.ok() && straight->cost == 7.0);
+    auto reach = query->path_within_budget(3.0);
+    CHECK(reach.ok() && reach.value() == 4);
+    auto expanded = query->expanded_cells();
+    CHECK(expanded.ok() && expanded->size() == straight->expanded);
+}
+
+void test_errors_are_values() {
+    auto query = nav::Query::create().value();
+    auto grid = nav::Grid::load_movingai(WALL).value();
+
+    auto outside = query.find_path(grid, {0, 0}, {8, 2});
+    CHECK(!outside.ok());
+    CHECK(outside.status() == nav::Status::OutOfRange);
+    CHECK(contains(outside.error().message, "goal (8, 2) is outside the 8x5 grid"));
+
+    auto zero = nav::Grid::create(0, 3);
+    CHECK(zero.status() == nav::Status::InvalidSize);
+    auto huge = nav::Grid::create(1000000000u, 1000000000u);
+    CHECK(huge.status() == nav::Status::InvalidSize);
+    CHECK(contains(huge.error().message, "refused"));
+
+    CHECK(grid.set_cost_multiplier(0, 0, std::nan("")).status() == nav::Status::InvalidArgument);
+    CHECK(grid.set_cost_multiplier(0, 0, -2.0).status() == nav::Status::InvalidArgument);
+    CHECK(grid.set_cost_multiplier(0, 0, INFINITY).status() == nav::Status::InvalidArgument);
+    CHECK(grid.set_terrain(0, 0, 70000).status() == nav::Status::InvalidArgument);
+    CHECK(grid.set_blocked(99, 0, true).status() == nav::Status::OutOfRange);
+    CHECK(grid.cell(0, 0)->cost_multiplier == 1.0);
+
+    nav::RulesDesc greedy;
+    greedy.heuristic = nav::Heuristic::Manhattan;
+    auto refused = nav::Rules::create(greedy);
+    CHECK(refused.status() == nav::Status::InvalidRules);
+    CHECK(contains(refused.error().message, "admissible"));
+    greedy.allow_inadmissible = true;
+    CHECK(nav::Rules::create(greedy).ok());
+
+    nav::QueryOptions options{};
+    options.max_cost = -1.0;
+    CHECK(query.find_path(grid, {0, 0}, {4, 2}, nullptr, options).status() == nav::Status::InvalidArgument);
+    options.max_cost = 0.0;
+    options.agent_size = 3;
+    CHECK(query.find_path(grid, {0, 0}, {4, 2}, nullptr, options).status() == nav::Status::Unsupported);
+
+    auto bad_map = nav::Grid::load_movingai("type octile\nheight 2\nwidth 2\nmap\n..\n.\n");
+    CHECK(bad_map.status() == nav::Status::ParseError);
+    CHECK(contains(bad_map.error().message, "<memory>:6"));
+    auto missing = nav::Grid::load_movingai_file("/nonexistent/nav.map");
+    CHECK(missing.status() == nav::Status::IoError);
+
+    // A deliberate internal error: reported, and the query works afterwards.
+    CHECK(nav_debug_panic(query.get()) == NAV_PANIC);
+    CHECK(contains(nav::last_error_message(), "deliberate"));
+    CHECK(query.find_path(grid, {0, 0}, {4, 2}).ok());
+}
+
+void test_buffer_protocol() {
+    auto grid = nav::Grid::load_movingai(WALL).value();
+    auto query = nav::Query::create().value();
+    NavGridPathResult result{};
+    NavCell small[3];
+    NavStatus s = nav_grid_find_path(grid.get(), query.get(), nullptr, nullptr, {0, 0}, {4, 2}, small, nullptr, 3,
+                                     &result);
+    CHECK(s == NAV_BUFFER_TOO_SMALL);
+    CHECK(result.cell_count == 11);
+    std::vector<NavCell> cells(result.cell_count);
+    uint32_t count = 0;
+    CHECK(nav_query_grid_path(query.get(), cells.data(), nullptr, result.cell_count, &count) == NAV_OK);
+    CHECK(count == 11 && cells[10] == (nav::Cell{4, 2}));
+
+    // The reusing overload grows its vectors once, then reuses them.
+    nav::Path path;
+    CHECK(query.find_path(grid, {0, 0}, {4, 2}, path).ok());
+    const nav::Cell* data = path.cells.data();
+    CHECK(query.find_path(grid, {0, 0}, {7, 0}, path).ok());
+    CHECK(path.cells.data() == data && path.cells.size() == 8);
+
+    auto walkable = grid.walkable();
+    CHECK(walkable.ok() && walkable->size() == 40 && (*walkable)[9] == 0);
+    auto text = grid.to_movingai();
+    CHECK(text.ok() && text.value() == WALL);
+    auto copy = nav::Grid::load_movingai(text.value());
+    CHECK(copy.ok() && copy->info()->walkable_count == grid.info()->walkable_count);
+}
+
+void test_batch_and_threads() {
+    nav::Grid grid = maze();
+    auto query = nav::Query::create().value();
+    std::vector<nav::Pair> pairs;
+    for (uint32_t i = 0; i < 120; ++i) pairs.push_back({{i * 7 % 64, i * 5 % 48}, {i * 13 % 64, i * 11 % 48}});
+
+    nav::BatchResults serial;
+    CHECK(query.find_paths(grid, pairs, serial, 300, 1).ok());
+    nav::BatchResults pooled;
+    CHECK(query.find_paths(grid, pairs, pooled, 300, 0).ok());
+    bool same = serial.results.size() == pooled.results.size();
+    for (std::size_t i = 0; same && i < pairs.size(); ++i) {
+        same = serial.results[i].cost == pooled.results[i].cost &&
+               serial.results[i].cell_count == pooled.results[i].cell_count &&
+               serial.path(i).to_vector() == pooled.path(i).to_vector();
+    }
+    CHECK(same);
+
+    // Each batch result equals a single query.
+    nav::Path path;
+    bool singles = true;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        singles = singles && query.find_path(grid, pairs[i].start, pairs[i].goal, path).ok() &&
+                  path.cost == serial.results[i].cost && path.cells == serial.path(i).to_vector();
+    }
+    CHECK(singles);
+
+    // Per-pair errors: an outside pair and a too-small slot.
+    std::vector<nav::Pair> mixed = {{{0, 0}, {1, 0}}, {{0, 0}, {99, 0}}, {{0, 0}, {63, 47}}};
+    nav::BatchResults out;
+    auto r = query.find_paths(grid, mixed, out, 4, 1);
+    CHECK(r.status() == nav::Status::OutOfRange);
+    CHECK(contains(r.error().message, "pair 1 of 3"));
+    CHECK(out.results[0].status == NAV_OK && out.path(0).size == 2);
+    CHECK(out.results[1].status == NAV_OUT_OF_RANGE);
+    CHECK(out.results[2].status == NAV_BUFFER_TOO_SMALL && out.results[2].cell_count > 4);
+
+    // Four threads share the grid, each with its own query; results equal the serial ones.
+    std::vector<int> agree(4, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&, t] {
+            auto mine = nav::Query::create().value();
+            nav::Path p;
+            int ok = 1;
+            for (std::size_t i = static_cast<std::size_t>(t); i < pairs.size(); i += 4) {
+                ok &= mine.find_path(grid, pairs[i].start, pairs[i].goal, p).ok() && p.cost == serial.results[i].cost;
+            }
+            agree[static_cast<std::size_t>(t)] = ok;
+        });
+    }
+    for (auto& thread : threads) thread.join();
+    CHECK(agree == std::vector<int>(4, 1));
+
+    // To change a grid while others query it, change a copy.
+    nav::Grid copy = grid.clone().value();
+    CHECK(copy.set_blocked(0, 0, true).ok());
+    CHECK(grid.cell(0, 0)->blocked == 0);
+}
+
+void test_raii_and_moves() {
+    auto grid = nav::Grid::create(4, 4);
+    nav::Grid moved = std::move(grid.value());
+    CHECK(moved.get() != nullptr);
+    CHECK(grid->get() == nullptr);  // moved-from handle is empty; its destructor frees nothing
+    auto info = moved.info();
+    CHECK(info.ok() && info->width == 4);
+    // Calls on an empty (moved-from) object are errors, not crashes.
+    CHECK(grid->info().status() == nav::Status::NullPointer);
+    nav::Grid other = nav::Grid::create(2, 2).value();
+    other = std::move(moved);  // frees the 2x2 grid
+    CHECK(other.info()->width == 4);
+}
+
+}  // namespace
+
+int main() {
+    test_types_are_move_only();
+    test_known_paths();
+    test_errors_are_values();
+    test_buffer_protocol();
+    test_batch_and_threads();
+    test_raii_and_moves();
+    std::printf("C++ test: %d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

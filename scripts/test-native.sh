@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Builds libnav (the C ABI, package nav-ffi), then compiles and runs against it:
+#   - the C test (gcc -std=c99 -Wall -Wextra -Werror -pedantic),
+#   - the C++ example and test (g++ -std=c++17 -Wall -Wextra -Werror),
+#   - the C++ test again under valgrind: no error and no definite or indirect leak allowed.
+# Exits non-zero on any failure. Called by scripts/test.sh; runs on its own too.
+#
+# Environment: NAV_NATIVE_PROFILE (cargo profile of the library, default "test": its
+# dependencies are already built by `cargo test`, so only the library is linked here),
+# NAV_SKIP_VALGRIND=1 to skip the valgrind run where valgrind is not available.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+step() { printf '\n==> %s\n' "$*"; }
+
+need() {
+    if ! command -v "$1" >/dev/null 2>&1; then
+        if command -v apt-get >/dev/null 2>&1 && [[ $(id -u) == 0 ]]; then
+            step "installing $2"
+            apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+        else
+            echo "error: $1 is needed (package $2)" >&2
+            exit 1
+        fi
+    fi
+}
+need gcc gcc
+need g++ g++
+if [[ "${NAV_SKIP_VALGRIND:-0}" != 1 ]]; then
+    need valgrind valgrind
+fi
+
+PROFILE=${NAV_NATIVE_PROFILE:-test}
+case "$PROFILE" in
+    dev | test) LIBDIR="$ROOT/target/debug" ;;
+    *) LIBDIR="$ROOT/target/$PROFILE" ;;
+esac
+
+step "cargo build -p nav-ffi --profile $PROFILE"
+cargo build --quiet -p nav-ffi --profile "$PROFILE"
+if [[ ! -f "$LIBDIR/libnav.so" ]]; then
+    echo "error: $LIBDIR/libnav.so was not built" >&2
+    exit 1
+fi
+
+OUT="$ROOT/target/native"
+mkdir -p "$OUT"
+INCLUDES=(-I "$ROOT/ffi/include" -I "$ROOT/bindings/cpp/include")
+LINK=(-L "$LIBDIR" -lnav -Wl,-rpath,"$LIBDIR")
+
+step "C test (gcc -std=c99 -Wall -Wextra -Werror -pedantic)"
+gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" bindings/c/test_nav.c -o "$OUT/test_nav_c" \
+    "${LINK[@]}" -lm
+"$OUT/test_nav_c"
+
+step "C++ example and test (g++ -std=c++17 -Wall -Wextra -Werror)"
+CXXFLAGS=(-std=c++17 -Wall -Wextra -Werror -pthread -g)
+g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/examples/find_path.cpp -o "$OUT/find_path" "${LINK[@]}"
+g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_nav.cpp -o "$OUT/test_nav_cpp" "${LINK[@]}"
+"$OUT/find_path" >/dev/null
+"$OUT/test_nav_cpp"
+
+if [[ "${NAV_SKIP_VALGRIND:-0}" == 1 ]]; then
+    echo "skipping valgrind (NAV_SKIP_VALGRIND=1)"
+else
+    step "C++ test under valgrind (no errors, no definite or indirect leaks)"
+    # "Possibly lost" and "still reachable" blocks are the worker pool's threads, which live as
+    # long as the process; what a test leaks shows up as definite or indirect.
+    valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+        --show-leak-kinds=definite,indirect "$OUT/test_nav_cpp"
+
+    step "valgrind sees a leaked handle (a canary that must fail the same check)"
+    gcc -std=c99 -Wall -Wextra -Werror "${INCLUDES[@]}" bindings/c/leak_canary.c -o "$OUT/leak_canary" "${LINK[@]}"
+    if valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+        "$OUT/leak_canary" >/dev/null 2>&1; then
+        echo "error: valgrind did not report the canary's leaked handles" >&2
+        exit 1
+    fi
+    echo "ok: the leaked handles were reported"
+fi
+
+echo
+echo "Native tests passed."
