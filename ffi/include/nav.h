@@ -410,6 +410,17 @@ typedef struct NavGridRulesDesc {
      */
     uint32_t allow_inadmissible;
     /**
+     * 1 to search jump points (jump point search: the same optimal paths with far fewer
+     * expansions; needs `NAV_MOVES_EIGHT` with `NAV_DIAGONAL_RULE_NO_CORNER_CUTTING`, else
+     * `NAV_INVALID_RULES`). Expanded counts and `max_expanded` then count jump points. On a
+     * grid whose cost multipliers differ the search runs cell by cell.
+     */
+    uint32_t jump_points;
+    /**
+     * Must be 0 (room for a later option; anything else is refused).
+     */
+    uint32_t reserved;
+    /**
      * Cost of a straight step, before the cell's cost multiplier; 0 means 1.
      */
     double straight_cost;

@@ -75,7 +75,7 @@ fn structs_have_no_padding() {
     assert_eq!(size_of::<NavGridPathResult>(), 24);
     assert_eq!(size_of::<NavGridBatchResult>(), 32);
     assert_eq!(size_of::<NavGridQueryOptions>(), 24);
-    assert_eq!(size_of::<NavGridRulesDesc>(), 32);
+    assert_eq!(size_of::<NavGridRulesDesc>(), 40);
     assert_eq!(size_of::<NavGridMove>(), 16);
     assert_eq!(size_of::<NavGridInfo>(), 24);
     assert_eq!(size_of::<NavGridCellInfo>(), 24);
@@ -404,6 +404,35 @@ fn rules_moves_costs_heuristics() {
     ok(found.status);
     assert_eq!(found.cells, [cell(0, 0), cell(2, 1)]);
     assert!((found.result.cost - (1.0 + SQRT_2)).abs() < 1e-12);
+
+    // Jump points: the same optimal cost with fewer expansions.
+    let (status, jumps) = rules(
+        &NavGridRulesDesc {
+            jump_points: 1,
+            ..Default::default()
+        },
+        &[],
+    );
+    ok(status);
+    let rows: Vec<String> = (0..30)
+        .map(|y| {
+            (0..40)
+                .map(|x| if x % 7 == 3 && y % 9 != 4 { '@' } else { '.' })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let big = grid_from_ascii(&rows);
+    let plain = find(big, query, ptr::null(), None, cell(0, 0), cell(39, 29), 256);
+    let jumping = find(big, query, jumps, None, cell(0, 0), cell(39, 29), 256);
+    ok(plain.status);
+    ok(jumping.status);
+    assert!((plain.result.cost - jumping.result.cost).abs() < 1e-9);
+    assert!(jumping.result.expanded < plain.result.expanded);
+    assert_eq!(jumping.cells.first(), Some(&cell(0, 0)));
+    // SAFETY: live handles.
+    unsafe { ok(nav_grid_rules_free(jumps)) };
+    free_grid(big);
 
     // Refused rules, each with a reason.
     let bad: Vec<(NavGridRulesDesc, Vec<NavGridMove>, NavStatus, Vec<&str>)> = vec![

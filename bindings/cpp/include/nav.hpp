@@ -337,6 +337,8 @@ struct RulesDesc {
     Diagonal diagonal = Diagonal::NoCornerCutting;
     Heuristic heuristic = Heuristic::Octile;
     bool allow_inadmissible = false;
+    /// Jump point search (8 moves without corner cutting only).
+    bool jump_points = false;
     double straight_cost = 0.0;
     double diagonal_cost = 0.0;
     /// Offsets for Moves::Custom (cost 0: the default cost of the offset).
@@ -352,6 +354,7 @@ public:
         c.diagonal = static_cast<uint32_t>(desc.diagonal);
         c.heuristic = static_cast<uint32_t>(desc.heuristic);
         c.allow_inadmissible = desc.allow_inadmissible ? 1u : 0u;
+        c.jump_points = desc.jump_points ? 1u : 0u;
         c.straight_cost = desc.straight_cost;
         c.diagonal_cost = desc.diagonal_cost;
         NavGridRules* rules = nullptr;

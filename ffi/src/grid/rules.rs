@@ -107,6 +107,13 @@ pub(crate) fn rules_from_desc(
         ],
     )?;
     let allow_inadmissible = flag(desc.allow_inadmissible, "desc.allow_inadmissible")?;
+    let jump_points = flag(desc.jump_points, "desc.jump_points")?;
+    if desc.reserved != 0 {
+        return Err(FfiError::invalid(format!(
+            "`desc.reserved` must be 0, got {}",
+            desc.reserved
+        )));
+    }
     let straight = match finite(desc.straight_cost, "desc.straight_cost")? {
         0.0 => 1.0,
         cost => cost,
@@ -132,6 +139,7 @@ pub(crate) fn rules_from_desc(
         .with_diagonal(diagonal)
         .with_costs(costs)
         .with_heuristic(heuristic)
+        .with_jump_points(jump_points)
         .allow_inadmissible(allow_inadmissible);
     rules.check()?;
     Ok(rules)

@@ -114,6 +114,13 @@ pub struct NavGridRulesDesc {
     /// 1 to accept a heuristic that may overestimate (faster, greedier, paths possibly longer
     /// than the shortest); 0 (default) refuses such rules with `NAV_INVALID_RULES`.
     pub allow_inadmissible: u32,
+    /// 1 to search jump points (jump point search: the same optimal paths with far fewer
+    /// expansions; needs `NAV_MOVES_EIGHT` with `NAV_DIAGONAL_RULE_NO_CORNER_CUTTING`, else
+    /// `NAV_INVALID_RULES`). Expanded counts and `max_expanded` then count jump points. On a
+    /// grid whose cost multipliers differ the search runs cell by cell.
+    pub jump_points: u32,
+    /// Must be 0 (room for a later option; anything else is refused).
+    pub reserved: u32,
     /// Cost of a straight step, before the cell's cost multiplier; 0 means 1.
     pub straight_cost: f64,
     /// Cost of a diagonal step; 0 means sqrt(2) (with `straight_cost` 0) or
