@@ -145,3 +145,20 @@ pub fn movingai_dir() -> Option<std::path::PathBuf> {
     );
     None
 }
+
+/// Every status, in numeric order.
+pub const ALL_STATUSES: [NavStatus; 13] = [
+    NavStatus::NavOk,
+    NavStatus::NavNullPointer,
+    NavStatus::NavInvalidHandle,
+    NavStatus::NavInvalidArgument,
+    NavStatus::NavOutOfRange,
+    NavStatus::NavInvalidSize,
+    NavStatus::NavBufferTooSmall,
+    NavStatus::NavInvalidRules,
+    NavStatus::NavParseError,
+    NavStatus::NavIoError,
+    NavStatus::NavBusy,
+    NavStatus::NavPanic,
+    NavStatus::NavUnsupported,
+];
