@@ -330,49 +330,56 @@ fn bfs(rows: &[String], from: (usize, usize)) -> Vec<Vec<Option<u32>>> {
 }
 
 #[test]
-fn four_move_paths_on_generated_caves_match_breadth_first_search() {
-    let dir = TempDir::new("path-caves");
-    let map = dir.join("caves.map");
-    let run = nav(&[
-        "gen",
-        "--kind",
-        "caves",
-        "--size",
-        "48x32",
-        "--seed",
-        "5",
-        "-o",
-        map.to_str().unwrap(),
-    ]);
-    assert_eq!(run.code, Some(0), "{run:?}");
-    let text = std::fs::read_to_string(&map).unwrap();
-    let rows: Vec<String> = text.lines().skip(4).map(String::from).collect();
-    let open: Vec<(usize, usize)> = (0..rows.len())
-        .flat_map(|y| (0..rows[0].len()).map(move |x| (x, y)))
-        .filter(|&(x, y)| rows[y].as_bytes()[x] == b'.')
-        .collect();
-    let from = open[0];
-    let dist = bfs(&rows, from);
-    // The caves are one connected region; try a spread of goals.
-    for &to in open.iter().step_by(open.len() / 7) {
+fn four_move_paths_on_generated_maps_match_breadth_first_search() {
+    let dir = TempDir::new("path-generated");
+    // Caves are one connected region, a perfect maze connects every open cell.
+    for (kind, size) in [("caves", "48x32"), ("maze", "41x31")] {
+        let map = dir.join(&format!("{kind}.map"));
         let run = nav(&[
-            "path",
-            "--map",
+            "gen",
+            "--kind",
+            kind,
+            "--size",
+            size,
+            "--seed",
+            "5",
+            "-o",
             map.to_str().unwrap(),
-            "--from",
-            &format!("{},{}", from.0, from.1),
-            "--to",
-            &format!("{},{}", to.0, to.1),
-            "--moves",
-            "4",
-            "--json",
         ]);
         assert_eq!(run.code, Some(0), "{run:?}");
-        let report = run.json();
-        let expected = dist[to.1][to.0].expect("the caves are connected") as f64;
-        assert_eq!(report["length"].as_f64().unwrap(), expected, "to {to:?}");
-        let path = cells(&report);
-        assert_eq!(path.len() as f64, expected + 1.0);
+        let text = std::fs::read_to_string(&map).unwrap();
+        let rows: Vec<String> = text.lines().skip(4).map(String::from).collect();
+        let open: Vec<(usize, usize)> = (0..rows.len())
+            .flat_map(|y| (0..rows[0].len()).map(move |x| (x, y)))
+            .filter(|&(x, y)| rows[y].as_bytes()[x] == b'.')
+            .collect();
+        assert!(open.len() > 50, "{kind}: {} open cells", open.len());
+        let from = open[0];
+        let dist = bfs(&rows, from);
+        // A spread of goals, near and far.
+        for &to in open.iter().step_by(open.len() / 7) {
+            let run = nav(&[
+                "path",
+                "--map",
+                map.to_str().unwrap(),
+                "--from",
+                &format!("{},{}", from.0, from.1),
+                "--to",
+                &format!("{},{}", to.0, to.1),
+                "--moves",
+                "4",
+                "--json",
+            ]);
+            assert_eq!(run.code, Some(0), "{kind} to {to:?}: {run:?}");
+            let report = run.json();
+            let expected = dist[to.1][to.0].expect("connected open cells") as f64;
+            assert_eq!(
+                report["length"].as_f64().unwrap(),
+                expected,
+                "{kind} to {to:?}"
+            );
+            assert_eq!(cells(&report).len() as f64, expected + 1.0);
+        }
     }
 }
 
