@@ -6,7 +6,7 @@ mod segment_sweep;
 use std::ops::ControlFlow;
 
 use nav_geom::query::{intersects_aabb_circle, intersects_aabb_segment};
-use nav_geom::{Aabb, Circle, Segment};
+use nav_geom::{Aabb, Circle, Segment, Vec2};
 use slotmap::SlotMap;
 
 use crate::intersects_aabb_aabb::intersects_aabb_aabb;
@@ -360,9 +360,10 @@ fn remove_entry(cell: &mut Vec<CellEntry>, key: ObjectKey) {
     }
 }
 
-/// Slack added around a circle's bounding box: `intersects_aabb_circle` works in f32 and may
-/// accept a box a few ulps outside the exact disc (or, for tiny radii, boxes whose squared
-/// distance underflows to 0), and such a box must still be among the candidates.
+/// Slack added around a circle's bounding box, so that a box `intersects_aabb_circle` accepts
+/// a few ulps outside the exact disc is still among the candidates. Sized for a predicate
+/// working in f32 (relative rounding 2^-24, squared distances underflowing to 0 for tiny
+/// radii), so it also covers the f64 one nav-geom has now.
 fn circle_slack(radius: f32) -> f64 {
     f64::from(radius) * (1.0 / 65536.0) + 1e-18
 }
@@ -473,8 +474,9 @@ impl<T> SpatialIndex<T> for HashGrid<T> {
             let center = query.center.as_dvec2();
             self.store.layout.range(center - reach, center + reach)
         } else {
-            // The predicate squares the radius in f32; once that overflows it accepts boxes
-            // arbitrarily far away, so every cell is a candidate.
+            // Were the predicate to square the radius in f32, it would overflow and accept boxes
+            // arbitrarily far away: every cell is a candidate (exact either way, and only for
+            // radii beyond 1.8e19).
             self.all_cells()
         };
         self.store.scan(range, hit, &mut visitor)
@@ -489,13 +491,12 @@ impl<T> SpatialIndex<T> for HashGrid<T> {
         }
         let hit = |aabb: &Aabb| intersects_aabb_segment(aabb, query);
         self.store.scan_large(hit, &mut visitor)?;
-        let bounds = conservative_aabb_of_segment(query);
+        // Without a usable bounding box (coordinates near f32::MAX), a box holding every
+        // valid box keeps the pre-test neutral.
+        let bounds = conservative_aabb_of_segment(query)
+            .unwrap_or(Aabb::new(Vec2::splat(f32::MIN), Vec2::splat(f32::MAX)));
         let sweep = SegmentSweep::new(query, &self.store.layout);
-        match (bounds, sweep) {
-            (Some(bounds), Some(sweep)) => self.store.sweep(query, &bounds, &sweep, &mut visitor),
-            // `b - a` overflows f32: no sweep, no bounds; every cell is a candidate.
-            _ => self.store.scan(self.all_cells(), hit, &mut visitor),
-        }
+        self.store.sweep(query, &bounds, &sweep, &mut visitor)
     }
 }
 

@@ -5,8 +5,8 @@ use nav_geom::Segment;
 
 use super::cell_layout::CellLayout;
 
-/// Rounding margin relative to the largest coordinate in play (2^-32).
-const RELATIVE_MARGIN: f64 = 1.0 / 4_294_967_296.0;
+/// Rounding margin relative to the largest coordinate in play (2^-20).
+const RELATIVE_MARGIN: f64 = 1.0 / 1_048_576.0;
 
 /// Walks the rows a segment crosses and gives, for each row, the span of columns to visit.
 ///
@@ -33,24 +33,21 @@ pub(crate) struct SegmentSweep {
 }
 
 impl SegmentSweep {
-    /// The sweep of `segment` over `layout`, or `None` if the segment is too long for f32
-    /// (`b - a` overflows), in which case the caller scans every cell instead.
-    pub fn new(segment: &Segment, layout: &CellLayout) -> Option<Self> {
-        // The same direction as `intersects_aabb_segment` uses: the f32 difference.
-        let direction = segment.b - segment.a;
-        if !direction.is_finite() {
-            return None;
-        }
-        let (a, d) = (segment.a.as_dvec2(), direction.as_dvec2());
-        let b = a + d;
+    /// The sweep of `segment` over `layout`.
+    pub fn new(segment: &Segment, layout: &CellLayout) -> Self {
+        // The difference of two finite f32 values is finite in f64, and exact for any
+        // realistic spread.
+        let (a, b) = (segment.a.as_dvec2(), segment.b.as_dvec2());
+        let d = b - a;
         let magnitude = layout
             .magnitude()
             .max(a.abs().max_element())
             .max(b.abs().max_element());
-        // f64 rounding here and in the predicate is ~1e-16 of the magnitude; 2^-32 is far above
-        // it and far below f32 resolution, so it only ever adds a column at an exact border.
+        // The margin covers the rounding of this walk and of `intersects_aabb_segment` (f64,
+        // ~1e-16 of the magnitude), and even a predicate that stepped along the f32 difference
+        // `b - a` (2^-24); at 2^-20 of the magnitude it only ever adds a column at a border.
         let margin = magnitude * RELATIVE_MARGIN + layout.cell_size() * 1e-6;
-        Some(Self {
+        Self {
             a,
             slope: (d.y != 0.0).then(|| d.x / d.y),
             x_lo: a.x.min(b.x),
@@ -58,7 +55,7 @@ impl SegmentSweep {
             y_lo: a.y.min(b.y),
             y_hi: a.y.max(b.y),
             margin,
-        })
+        }
     }
 
     /// The first and last rows to visit.
