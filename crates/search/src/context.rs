@@ -44,8 +44,11 @@ impl Slot {
 /// An open-list entry packed into one `u128`, so that the heap moves 16 bytes and compares
 /// two machine words. From the most significant bits down:
 ///
-/// * bits 64..128: the bits of `f`. For non-negative floats (the engine clamps the heuristic at
-///   zero and costs are non-negative) the bit patterns order like the values;
+/// * bits 64..128: the bits of `f` without the last 8 of its 52 fraction bits. For non-negative
+///   floats (the engine clamps the heuristic at zero and costs are non-negative) the bit
+///   patterns order like the values; dropping the last bits (a relative 6e-14, below the
+///   rounding error of a sum of a few hundred costs) makes `f`s that differ only by rounding
+///   compare equal, so that the tie rules below apply to them;
 /// * bits 32..64: the complement of the upper half of `g`'s bits, so that on equal `f` the
 ///   entry with the larger `g` (closer to the goal, which cuts ties on open ground short) comes
 ///   first; `g`s that agree to about six significant digits count as equal here;
@@ -62,7 +65,14 @@ impl OpenEntry {
     fn new(f: f64, g: f64, node: NodeId) -> Self {
         debug_assert!(f >= 0.0 && g >= 0.0, "f = {f}, g = {g}");
         let g_high = (g.to_bits() >> 32) as u32;
-        Self((f.to_bits() as u128) << 64 | ((!g_high) as u128) << 32 | node as u128)
+        let f_key = f.to_bits() & !((1 << F_ROUNDING_BITS) - 1);
+        Self((f_key as u128) << 64 | ((!g_high) as u128) << 32 | node as u128)
+    }
+
+    /// The (rounded) bits of `f`.
+    #[inline]
+    fn f_key(self) -> u64 {
+        (self.0 >> 64) as u64
     }
 
     #[inline]
@@ -86,6 +96,65 @@ impl Ord for OpenEntry {
     }
 }
 
+/// Fraction bits of `f` that the open list ignores (see [`OpenEntry`]).
+const F_ROUNDING_BITS: u32 = 8;
+
+/// The open list: a binary heap, with a stack in front of it for entries whose `f` equals the
+/// `f` of the entry popped last.
+///
+/// With a consistent heuristic `f` never decreases, so an entry pushed with the current `f` is
+/// among the cheapest and may be expanded next: keeping it on a stack (last in, first out, so
+/// the search runs ahead along a plateau of equal `f`, which is where a grid search spends most
+/// of its time) skips two heap operations. When the heap holds something cheaper than the stack
+/// (an inconsistent heuristic), the stack goes back into the heap and the order is strict again.
+/// Deterministic either way.
+#[derive(Debug, Clone)]
+struct OpenList {
+    heap: BinaryHeap<OpenEntry>,
+    plateau: Vec<OpenEntry>,
+    plateau_f: u64,
+}
+
+impl OpenList {
+    fn new() -> Self {
+        Self {
+            heap: BinaryHeap::new(),
+            plateau: Vec::new(),
+            plateau_f: u64::MAX,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.heap.clear();
+        self.plateau.clear();
+        self.plateau_f = u64::MAX;
+    }
+
+    #[inline]
+    fn push(&mut self, entry: OpenEntry) {
+        if entry.f_key() == self.plateau_f {
+            self.plateau.push(entry);
+        } else {
+            self.heap.push(entry);
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<OpenEntry> {
+        if let Some(&top) = self.plateau.last() {
+            match self.heap.peek() {
+                Some(cheaper) if cheaper.f_key() < top.f_key() => {
+                    self.heap.extend(self.plateau.drain(..));
+                }
+                _ => return self.plateau.pop(),
+            }
+        }
+        let entry = self.heap.pop()?;
+        self.plateau_f = entry.f_key();
+        Some(entry)
+    }
+}
+
 /// The heuristic as the engine uses it: never negative (a negative lower bound says no more
 /// than zero does) and never NaN.
 #[inline]
@@ -105,7 +174,7 @@ fn clamped_heuristic<G: Graph>(graph: &G, node: NodeId) -> f64 {
 pub struct SearchContext {
     slots: Vec<Slot>,
     generation: u32,
-    open: BinaryHeap<OpenEntry>,
+    open: OpenList,
     successors: Successors,
 }
 
@@ -121,7 +190,7 @@ impl SearchContext {
         Self {
             slots: Vec::new(),
             generation: 0,
-            open: BinaryHeap::new(),
+            open: OpenList::new(),
             successors: Successors::new(),
         }
     }

@@ -12,8 +12,9 @@
 //!   query bumps the generation, so stale slots read as unseen without being cleared. After
 //!   warm-up a query allocates nothing.
 //! * **Deterministic.** The open list is a binary heap ordered by `f`, then by larger `g`
-//!   (closer to the goal), then by smaller node id: the same inputs give the same path on every
-//!   run and platform.
+//!   (closer to the goal), then by smaller node id, with a last-in-first-out stack in front of it
+//!   for successors that keep the `f` of the node being expanded: the same inputs give the same
+//!   path on every run and platform.
 //! * **Honest outcomes.** [`Limits`] cap the number of expanded nodes and the path cost; the
 //!   [`SearchOutcome`] says whether the goal was found, proven unreachable, or the search was cut
 //!   short, and can carry a partial path to the expanded node closest to the goal.
