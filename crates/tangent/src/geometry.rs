@@ -70,12 +70,12 @@ pub(crate) fn arc_sweep(turn: Turn, from: f64, to: f64) -> f64 {
 /// A directed segment tangent to a source circle (or point) and a target circle (or point).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Tangent {
-    /// Angle on the source circle of the departure point (the direction of the normal there).
-    pub depart_angle: f64,
+    /// Unit normal of the source circle at the departure point (its direction from the centre).
+    pub depart_normal: DVec2,
     /// Departure point.
     pub depart: DVec2,
-    /// Angle on the target circle of the arrival point.
-    pub arrive_angle: f64,
+    /// Unit normal of the target circle at the arrival point.
+    pub arrive_normal: DVec2,
     /// Arrival point.
     pub arrive: DVec2,
     /// Length of the segment.
@@ -90,7 +90,9 @@ pub(crate) struct Tangent {
 ///
 /// With `m` the unit normal at the departure point, `m · (b - a) = k` for `k = ra - rb`
 /// (external) or `ra + rb` (internal); the other component of `m` is `sqrt(d² - k²) / d`,
-/// computed as `sqrt((d - |k|)(d + |k|))` so that nearly touching circles stay accurate.
+/// computed as `sqrt((d - |k|)(d + |k|))` so that nearly touching circles stay accurate. No
+/// trigonometry: angles are only computed for the edges that survive line of sight.
+#[inline]
 pub(crate) fn bitangent(
     a: DVec2,
     ra: f64,
@@ -104,6 +106,22 @@ pub(crate) fn bitangent(
     if d.is_nan() || d == 0.0 {
         return None;
     }
+    bitangent_from(a, ra, turn_a, ab / d, d, b, rb, turn_b)
+}
+
+/// [`bitangent`] with the unit vector `u` from `a` to `b` and the distance `d` already known.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(crate) fn bitangent_from(
+    a: DVec2,
+    ra: f64,
+    turn_a: Turn,
+    u: DVec2,
+    d: f64,
+    b: DVec2,
+    rb: f64,
+    turn_b: Turn,
+) -> Option<Tangent> {
     let internal = turn_a != turn_b;
     let k = if internal { ra + rb } else { ra - rb };
     let gap = d - k.abs();
@@ -111,18 +129,51 @@ pub(crate) fn bitangent(
         return None;
     }
     let length = (gap * (d + k.abs())).sqrt();
-    let u = ab / d;
     // Leaving clockwise keeps the circle on the right: the normal points to the left of a -> b.
     let side = -sign(turn_a);
     let m = u * (k / d) + u.perp() * (length / d * side);
     let mb = if internal { -m } else { m };
     Some(Tangent {
-        depart_angle: angle_of(m),
+        depart_normal: m,
         depart: a + m * ra,
-        arrive_angle: angle_of(mb),
+        arrive_normal: mb,
         arrive: b + mb * rb,
         length,
     })
+}
+
+/// A monotone stand-in for the polar angle of `v` (the "diamond angle"), in `[0, 4)`: 0 along
+/// +x, 1 along +y, 2 along -x, 3 along -y, linear in `y / (|x| + |y|)` in between. Binning
+/// directions by it needs no trigonometry; opposite directions differ by exactly 2.
+#[inline]
+pub(crate) fn pseudo_angle(v: DVec2) -> f64 {
+    let s = v.x.abs() + v.y.abs();
+    // Also catches NaN.
+    if s.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        return 0.0;
+    }
+    let p = if v.y >= 0.0 {
+        if v.x >= 0.0 { v.y / s } else { 1.0 - v.x / s }
+    } else if v.x < 0.0 {
+        2.0 - v.y / s
+    } else {
+        3.0 + v.x / s
+    };
+    if p >= 4.0 { 0.0 } else { p }
+}
+
+/// The true angle (radians in `(-π, π]`) of the direction whose [`pseudo_angle`] is `p`.
+pub(crate) fn angle_of_pseudo(p: f64) -> f64 {
+    let p = p.rem_euclid(4.0);
+    let quarter = p.floor();
+    let f = p - quarter;
+    let v = match quarter as u32 {
+        0 => DVec2::new(1.0 - f, f),
+        1 => DVec2::new(-f, 1.0 - f),
+        2 => DVec2::new(f - 1.0, -f),
+        _ => DVec2::new(f, f - 1.0),
+    };
+    angle_of(v)
 }
 
 /// Distance from `p` to the segment `a b` (seed 002's clamped `u`: the closest point may be an
@@ -161,31 +212,48 @@ pub(crate) fn covered_arc(c: DVec2, r: f64, b: DVec2, rb: f64) -> Option<(f64, f
     Some((angle_of(v), half))
 }
 
-/// The bounding box of an annular sector around `c`: radii `[r0, r1]`, angles from `a0`
-/// through `a0 + span` counter-clockwise.
-pub(crate) fn annular_sector_box(c: DVec2, r0: f64, r1: f64, a0: f64, span: f64) -> (DVec2, DVec2) {
-    if span >= TAU {
+/// The bounding box of an annular sector around `c`: radii `[r0, r1]`, directions from the
+/// unit vector `from` counter-clockwise to the unit vector `to` (the whole annulus when `full`).
+/// No trigonometry: the axis directions the sector contains are found by diamond angles.
+pub(crate) fn annular_sector_box(
+    c: DVec2,
+    r0: f64,
+    r1: f64,
+    from: DVec2,
+    to: DVec2,
+    full: bool,
+) -> (DVec2, DVec2) {
+    if full {
         return (c - DVec2::splat(r1), c + DVec2::splat(r1));
     }
-    let a1 = a0 + span;
     let mut min = DVec2::splat(f64::INFINITY);
     let mut max = DVec2::splat(f64::NEG_INFINITY);
-    for angle in [a0, a1] {
-        let u = DVec2::from_angle(angle);
+    for dir in [from, to] {
         for r in [r0, r1] {
-            let p = c + u * r;
+            let p = c + dir * r;
             min = min.min(p);
             max = max.max(p);
         }
     }
-    // The outer arc reaches further than its end points where it crosses an axis direction.
-    let first = (a0 / std::f64::consts::FRAC_PI_2).ceil() as i64;
-    let last = (a1 / std::f64::consts::FRAC_PI_2).floor() as i64;
-    for quarter in first..=last.min(first + 4) {
-        let u = DVec2::from_angle(quarter as f64 * std::f64::consts::FRAC_PI_2);
-        let p = c + u * r1;
-        min = min.min(p);
-        max = max.max(p);
+    // The outer arc reaches further than its ends where it crosses an axis direction.
+    let start = pseudo_angle(from);
+    let mut span = pseudo_angle(to) - start;
+    if span < 0.0 {
+        span += 4.0;
+    }
+    for (quarter, axis) in [DVec2::X, DVec2::Y, DVec2::NEG_X, DVec2::NEG_Y]
+        .into_iter()
+        .enumerate()
+    {
+        let mut offset = quarter as f64 - start;
+        if offset < 0.0 {
+            offset += 4.0;
+        }
+        if offset <= span {
+            let p = c + axis * r1;
+            min = min.min(p);
+            max = max.max(p);
+        }
     }
     (min, max)
 }
@@ -215,8 +283,8 @@ mod tests {
                 assert!(got.depart.as_vec2().distance(want.a) < 1e-5);
                 assert!(got.arrive.as_vec2().distance(want.b) < 1e-5);
                 assert!((got.length as f32 - want.length).abs() < 1e-5);
-                assert!((got.depart_angle as f32 - want.angle_a).abs() < 1e-6);
-                assert!((got.arrive_angle as f32 - want.angle_b).abs() < 1e-6);
+                assert!((angle_of(got.depart_normal) as f32 - want.angle_a).abs() < 1e-6);
+                assert!((angle_of(got.arrive_normal) as f32 - want.angle_b).abs() < 1e-6);
                 // The travel direction circles each circle the way it was asked to.
                 let dir = (got.arrive - got.depart).as_vec2();
                 assert_eq!(
@@ -249,8 +317,24 @@ mod tests {
             let got = bitangent(c.center.as_dvec2(), 2.0, turn, p.as_dvec2(), 0.0, turn).unwrap();
             let want = to_point[turn.index()];
             assert!(got.depart.as_vec2().distance(want.point) < 1e-5);
-            assert!((got.depart_angle as f32 - want.angle).abs() < 1e-6);
+            assert!((angle_of(got.depart_normal) as f32 - want.angle).abs() < 1e-6);
         }
+    }
+
+    #[test]
+    fn pseudo_angles_are_monotone_and_invertible() {
+        let mut last = -1.0;
+        for i in 0..4000 {
+            let angle = i as f64 * TAU / 4000.0;
+            let p = pseudo_angle(DVec2::from_angle(angle));
+            assert!(p > last && (0.0..4.0).contains(&p), "{angle} {p}");
+            last = p;
+            assert!((wrap(angle_of_pseudo(p)) - angle).abs() < 1e-12, "{angle}");
+            let opposite = pseudo_angle(-DVec2::from_angle(angle));
+            assert!(((opposite - p).rem_euclid(4.0) - 2.0).abs() < 1e-12);
+        }
+        assert_eq!(pseudo_angle(DVec2::ZERO), 0.0);
+        assert_eq!(pseudo_angle(DVec2::new(1.0, -0.0)), 0.0);
     }
 
     #[test]
@@ -293,15 +377,31 @@ mod tests {
     #[test]
     fn annular_sector_box_holds_sampled_points() {
         let c = DVec2::new(3.0, -2.0);
-        for (a0, span) in [(0.3, 0.4), (2.9, 0.8), (-0.2, 0.5), (-3.5, 5.0), (1.0, 7.0)] {
-            let (min, max) = annular_sector_box(c, 1.0, 4.0, a0, span);
+        for (a0, span) in [(0.3, 0.4), (2.9, 0.8), (-0.2, 0.5), (-3.5, 5.0), (1.0, 6.2)] {
+            let (from, to) = (DVec2::from_angle(a0), DVec2::from_angle(a0 + span));
+            let (min, max) = annular_sector_box(c, 1.0, 4.0, from, to, false);
             for i in 0..=50 {
                 for r in [1.0, 2.5, 4.0] {
-                    let angle = a0 + span.min(TAU) * i as f64 / 50.0;
+                    let angle = a0 + span * i as f64 / 50.0;
                     let p = c + DVec2::from_angle(angle) * r;
                     assert!(p.cmpge(min - 1e-9).all() && p.cmple(max + 1e-9).all());
                 }
             }
+            // Not much larger than needed: the box of dense samples, give or take rounding.
+            let samples = (0..=2000).flat_map(|i| {
+                let u = DVec2::from_angle(a0 + span * i as f64 / 2000.0);
+                [c + u, c + u * 4.0]
+            });
+            let (smin, smax) = samples
+                .fold((DVec2::INFINITY, DVec2::NEG_INFINITY), |(lo, hi), p| {
+                    (lo.min(p), hi.max(p))
+                });
+            assert!(
+                min.distance(smin) < 1e-3 && max.distance(smax) < 1e-3,
+                "{a0} {span}"
+            );
         }
+        let (min, max) = annular_sector_box(c, 1.0, 4.0, DVec2::X, DVec2::X, true);
+        assert_eq!((min, max), (c - 4.0, c + 4.0));
     }
 }

@@ -18,7 +18,7 @@ use nav_search::{Graph, NodeId, Successors};
 use nav_spatial::SpatialIndex;
 
 use crate::CircleWorld;
-use crate::geometry::{ANGLE_SLACK, arc_sweep, sign, sweep_raw};
+use crate::geometry::{ANGLE_SLACK, angle_of, arc_sweep, sign, sweep_raw};
 use crate::query::neighbours::{Source, scan_neighbours};
 use crate::query::obstacles::ensure_local;
 use crate::query::state::{Entry, FIRST_ENTRY, GOAL, GOAL_TARGET, ListRange, Params, START, State};
@@ -96,11 +96,12 @@ impl<I: SpatialIndex<u32>> TangentGraph<'_, I> {
             .params
             .inflate(self.world.slots()[slot as usize].radius);
         let slack = ANGLE_SLACK + self.params.eps / radius;
-        let free = self.free_sweep(slot, arrival.arrive_angle, arrival.turn, slack);
+        let arrive_angle = angle_of(arrival.arrive_normal);
+        let free = self.free_sweep(slot, arrive_angle, arrival.turn, slack);
         let entries = &self.state.entries;
         for index in range.start..range.end {
             let leave = &entries[index as usize];
-            let sweep = arc_sweep(arrival.turn, arrival.arrive_angle, leave.depart_angle);
+            let sweep = arc_sweep(arrival.turn, arrive_angle, leave.depart_angle);
             if sweep > free + slack {
                 continue; // the hugging arc would run into a crossing circle
             }

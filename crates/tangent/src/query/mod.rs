@@ -163,7 +163,7 @@ impl QueryContext {
                     target: slot,
                     turn,
                     depart_angle: 0.0,
-                    arrive_angle: angle_of(params.start - center),
+                    arrive_normal: params.start - center,
                     depart: params.start,
                     arrive: params.start,
                     length: 0.0,
@@ -223,11 +223,12 @@ fn write_pieces<I: SpatialIndex<u32>>(
         };
         if let Some(arrival) = hugging {
             let circle = &graph.world.slots()[arrival.target as usize];
-            let sweep = arc_sweep(arrival.turn, arrival.arrive_angle, leave.depart_angle);
+            let arrive_angle = angle_of(arrival.arrive_normal);
+            let sweep = arc_sweep(arrival.turn, arrive_angle, leave.depart_angle);
             path.push_arc(
                 circle.center,
                 p.inflate(circle.radius),
-                arrival.arrive_angle,
+                arrive_angle,
                 sweep,
                 arrival.turn,
             );

@@ -23,11 +23,18 @@ use nav_geom::{Aabb, Turn};
 use nav_spatial::SpatialIndex;
 
 use crate::CircleWorld;
-use crate::geometry::{angle_of, annular_sector_box, bitangent, distance_point_segment, sign};
+use crate::geometry::{angle_of, annular_sector_box, bitangent, bitangent_from};
 use crate::query::shadow::{
-    BINS, Shadow, bin_of, bin_start, bin_width, for_covered_bins, for_touched_bins, shadow,
+    BINS, Shadow, bin_of, bin_start, for_covered_bins, for_touched_bins, shadow,
 };
 use crate::query::state::{Blocker, Entry, GOAL_TARGET, NO_ENTRY, Params, Pending, State};
+
+/// Words of the bitset of open bins.
+pub(crate) const OPEN_WORDS: usize = BINS / 64;
+
+/// At most this many boxes per shell: runs of open bins closer than that are merged (the
+/// spatial index is then asked about a little more space, which is cheaper than many boxes).
+const MAX_RUNS: usize = 24;
 
 /// Where surfing edges leave from: a circle inflated by the agent radius, or the start point
 /// (radius 0).
@@ -65,23 +72,17 @@ pub(crate) fn scan_neighbours<I: SpatialIndex<u32>>(
             target: GOAL_TARGET,
             turn: source.turn,
             depart_angle: angle_of(to_goal),
-            arrive_angle: 0.0,
+            arrive_normal: DVec2::ZERO,
             depart: p.goal,
             arrive: p.goal,
             length: 0.0,
         });
     } else if let Some(t) = bitangent(c, r, source.turn, p.goal, 0.0, source.turn) {
         state.scan.pending.push(Pending {
-            entry: Entry {
-                target: GOAL_TARGET,
-                turn: source.turn,
-                depart_angle: t.depart_angle,
-                arrive_angle: t.arrive_angle,
-                depart: t.depart,
-                arrive: t.arrive,
-                length: t.length,
-            },
-            bin: bin_of(t.depart_angle) as u32,
+            tangent: t,
+            target: GOAL_TARGET,
+            turn: source.turn,
+            bin: bin_of(t.depart_normal) as u32,
         });
     }
 
@@ -90,23 +91,39 @@ pub(crate) fn scan_neighbours<I: SpatialIndex<u32>>(
     }
 
     // Line of sight of every tangent found.
-    let scan = &state.scan;
+    let scan = &mut state.scan;
+    scan.group_by_bin();
     for pending in &scan.pending {
-        let e = &pending.entry;
+        let t = &pending.tangent;
         let bin = pending.bin as usize;
-        if e.length > scan.reach[bin] {
+        if t.length > scan.reach[bin] {
             continue;
         }
-        let clear = scan.bin_blockers[bin].iter().all(|&id| {
+        let clear = scan.blockers_of(bin).iter().all(|&id| {
             let b = &scan.blockers[id as usize];
-            b.slot == e.target
-                || distance_point_segment(b.center, e.depart, e.arrive) >= b.radius - p.eps
+            b.slot == pending.target
+                || crate::geometry::distance_point_segment(b.center, t.depart, t.arrive)
+                    >= b.radius - p.eps
         });
         if clear {
-            if e.target == GOAL_TARGET {
+            if pending.target == GOAL_TARGET {
                 goal = state.entries.len() as u32;
             }
-            state.entries.push(*e);
+            state.entries.push(Entry {
+                target: pending.target,
+                turn: pending.turn,
+                // Only arcs need angles, and none starts on a point. The arrival's angle is
+                // computed when (if ever) the node is expanded.
+                depart_angle: if r > 0.0 {
+                    angle_of(t.depart_normal)
+                } else {
+                    0.0
+                },
+                arrive_normal: t.arrive_normal,
+                depart: t.depart,
+                arrive: t.arrive,
+                length: t.length,
+            });
         }
     }
     (first, state.entries.len() as u32, goal)
@@ -122,11 +139,11 @@ fn scan_shells<I: SpatialIndex<u32>>(
     (emin, emax): (DVec2, DVec2),
 ) {
     let (c, r) = (source.center, source.radius);
-    let sigma = sign(source.turn);
+    let ccw = source.turn == Turn::Ccw;
     let margin = p.agent + 2.0 * p.eps;
     // Beyond this distance from the centre there is no circle.
     let farthest = (c - emin).abs().max((emax - c).abs()).length() + p.eps;
-    let (lo_bound, hi_bound) = (emin - margin, emax + margin);
+    let bounds = (emin - margin, emax + margin);
     let mut t_lo = 0.0f64;
     let mut t_hi = p.step;
     loop {
@@ -135,64 +152,121 @@ fn scan_shells<I: SpatialIndex<u32>>(
             break;
         }
         let rho_hi = r.hypot(t_hi);
-        let open: [bool; BINS] = std::array::from_fn(|k| state.scan.reach[k] >= t_lo);
-        let Some(closed) = open.iter().position(|&o| !o) else {
-            let (min, max) = (c - DVec2::splat(rho_hi), c + DVec2::splat(rho_hi));
-            visit_box(
-                world,
-                p,
-                state,
-                source,
-                stamp,
-                min,
-                max,
-                margin,
-                (lo_bound, hi_bound),
-            );
-            t_lo = t_hi;
-            t_hi += t_lo.clamp(p.step, p.max_step);
-            continue;
-        };
-        // Runs of open bins, starting after a closed one so that no run wraps around.
-        let mut k = 0;
-        let mut any_open = false;
-        while k < BINS {
-            let first = (closed + 1 + k) % BINS;
-            if !open[first] {
-                k += 1;
-                continue;
-            }
-            let mut len = 1;
-            while k + len < BINS && open[(first + len) % BINS] {
-                len += 1;
-            }
-            any_open = true;
-            let theta_a = bin_start(first);
-            let theta_b = theta_a + len as f64 * bin_width();
-            let (a0, a1) = if sigma > 0.0 {
-                (theta_a + t_lo.atan2(r), theta_b + t_hi.atan2(r))
-            } else {
-                (theta_a - t_hi.atan2(r), theta_b - t_lo.atan2(r))
-            };
-            let (min, max) = annular_sector_box(c, rho_lo, rho_hi, a0, a1 - a0);
-            visit_box(
-                world,
-                p,
-                state,
-                source,
-                stamp,
-                min,
-                max,
-                margin,
-                (lo_bound, hi_bound),
-            );
-            k += len;
-        }
-        if !any_open {
+        let mut runs = std::mem::take(&mut state.scan.runs);
+        open_runs(&state.scan.reach, t_lo, &mut state.scan.open, &mut runs);
+        if runs.is_empty() {
+            state.scan.runs = runs;
             break;
         }
+        // A ray's point at distance t is seen from the centre turned by atan(t / r) from its
+        // departure direction: rotations by (r, t) / sqrt(r² + t²).
+        let rotation = |t: f64, rho: f64| {
+            if rho > 0.0 {
+                DVec2::new(r / rho, t / rho)
+            } else {
+                DVec2::X
+            }
+        };
+        let (rot_lo, rot_hi) = (rotation(t_lo, rho_lo), rotation(t_hi, rho_hi));
+        let widening = t_hi.atan2(r) - t_lo.atan2(r);
+        for &(first, len) in &runs {
+            let (min, max) = if len as usize == BINS {
+                (c - DVec2::splat(rho_hi), c + DVec2::splat(rho_hi))
+            } else {
+                // The rays of the run between t_lo and t_hi sweep (part of) an annular sector.
+                let (first, end) = (first as usize, (first + len) as usize);
+                let (angle_a, dir_a) = bin_start(first);
+                let (angle_b, dir_b) = bin_start(end % BINS);
+                let mut span = angle_b - angle_a;
+                if span <= 0.0 {
+                    span += std::f64::consts::TAU;
+                }
+                let conj = |v: DVec2| DVec2::new(v.x, -v.y);
+                let (from, to) = if ccw {
+                    (rot_lo.rotate(dir_a), rot_hi.rotate(dir_b))
+                } else {
+                    (conj(rot_hi).rotate(dir_a), conj(rot_lo).rotate(dir_b))
+                };
+                let full = span + widening >= std::f64::consts::TAU;
+                annular_sector_box(c, rho_lo, rho_hi, from, to, full)
+            };
+            visit_box(world, p, state, source, stamp, min, max, margin, bounds);
+        }
+        state.scan.runs = runs;
         t_lo = t_hi;
-        t_hi += t_lo.clamp(p.step, p.max_step);
+        t_hi += (0.5 * t_lo).clamp(p.step, p.max_step);
+    }
+}
+
+/// The runs of bins whose rays reach `t` (first bin, count), merged down to [`MAX_RUNS`]. A run
+/// of all bins means every direction is open. Runs may wrap past the last bin.
+fn open_runs(reach: &[f64], t: f64, open: &mut [u64; OPEN_WORDS], runs: &mut Vec<(u32, u32)>) {
+    // Bins only ever close (reach shrinks, t grows): revisit the open ones only.
+    for (w, word) in open.iter_mut().enumerate() {
+        let mut bits = *word;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if reach[w * 64 + i] < t {
+                *word &= !(1u64 << i);
+            }
+        }
+    }
+    let open = &*open;
+    // The first bin at or after `k` that is open (`want`) or closed (`!want`), or BINS.
+    let next = |k: usize, want: bool| -> usize {
+        let mut k = k;
+        while k < BINS {
+            let (w, off) = (k / 64, k % 64);
+            let word = if want { open[w] } else { !open[w] };
+            let bits = word >> off;
+            if bits != 0 {
+                return k + bits.trailing_zeros() as usize;
+            }
+            k = (w + 1) * 64;
+        }
+        BINS
+    };
+    runs.clear();
+    let mut k = 0;
+    loop {
+        let first = next(k, true);
+        if first == BINS {
+            break;
+        }
+        let end = next(first, false);
+        runs.push((first as u32, (end - first) as u32));
+        k = end;
+    }
+    // A run through the last bin continues at bin 0.
+    if runs.len() > 1 && runs[0].0 == 0 {
+        let (last_first, last_len) = runs[runs.len() - 1];
+        if (last_first + last_len) as usize == BINS {
+            let wrapped = (last_first, last_len + runs[0].1);
+            runs.remove(0);
+            let n = runs.len();
+            runs[n - 1] = wrapped;
+        }
+    }
+    // Merge across the smallest gaps until few runs remain (runs are in circular order).
+    let mut max_gap = 1u32;
+    while runs.len() > MAX_RUNS {
+        let mut merged = 0;
+        for i in 0..runs.len() {
+            let (first, len) = runs[i];
+            if merged > 0 {
+                let (last_first, last_len) = runs[merged - 1];
+                let gap = (first + 2 * BINS as u32 - last_first - last_len) % BINS as u32;
+                if gap <= max_gap {
+                    runs[merged - 1].1 = last_len + gap + len;
+                    continue;
+                }
+            }
+            runs[merged] = (first, len);
+            merged += 1;
+        }
+        runs.truncate(merged);
+        max_gap *= 2;
     }
 }
 
@@ -245,31 +319,63 @@ fn meet<I: SpatialIndex<u32>>(
         // A point obstacle for a point agent blocks nothing and is never worth going round.
         return;
     }
-    let (c, r) = (source.center, source.radius);
+    let (c, r, turn) = (source.center, source.radius, source.turn);
     let v = circle.center - c;
     let d = v.length();
+    // The two tangents leaving the source turning `turn` towards this circle: the external
+    // one arrives turning the same way, the internal one the other way.
+    let (external, internal) = if d > 0.0 {
+        let u = v / d;
+        (
+            bitangent_from(c, r, turn, u, d, circle.center, rb, turn),
+            bitangent_from(c, r, turn, u, d, circle.center, rb, turn.opposite()),
+        )
+    } else {
+        (None, None)
+    };
     let scan = &mut state.scan;
     let id = scan.blockers.len() as u32;
-    match shadow(r, sign(source.turn), d, angle_of(v), rb) {
+    let blocker = Blocker {
+        slot,
+        center: circle.center,
+        radius: rb,
+    };
+    // A ray meets this circle no earlier than this distance along it.
+    let near = d - rb;
+    let t_near = if near > r {
+        ((near - r) * (near + r)).sqrt()
+    } else {
+        0.0
+    };
+    match shadow(
+        r,
+        turn,
+        v,
+        d,
+        rb,
+        external.map(|t| t.depart_normal),
+        internal.map(|t| t.depart_normal),
+    ) {
         Shadow::Nothing => return,
         Shadow::Everything => {
-            scan.blockers.push(Blocker {
-                slot,
-                center: circle.center,
-                radius: rb,
-            });
-            for k in 0..BINS {
-                scan.bin_blockers[k].push(id);
-                scan.reach[k] = 0.0;
-            }
+            scan.blockers.push(blocker);
+            scan.touches.extend((0..BINS as u32).map(|k| (k, id)));
+            scan.reach.fill(0.0);
         }
         Shadow::Interval { start, len } => {
-            scan.blockers.push(Blocker {
-                slot,
-                center: circle.center,
-                radius: rb,
+            // Only the bins whose rays get this far can be blocked by it. When there is none,
+            // the circle is hidden behind nearer ones: it neither blocks nor can be reached.
+            let mut hidden = true;
+            for_touched_bins(start, len, |k| {
+                if scan.reach[k] >= t_near {
+                    hidden = false;
+                    scan.touches.push((k as u32, id));
+                }
             });
-            for_touched_bins(start, len, |k| scan.bin_blockers[k].push(id));
+            if hidden {
+                return;
+            }
+            scan.blockers.push(blocker);
             for_covered_bins(start, len, |k| scan.reach[k] = scan.reach[k].min(d));
         }
     }
@@ -277,20 +383,18 @@ fn meet<I: SpatialIndex<u32>>(
         // The start lies on this circle: the query adds the zero-length edges onto it.
         return;
     }
-    for turn_b in Turn::BOTH {
-        if let Some(t) = bitangent(c, r, source.turn, circle.center, rb, turn_b) {
-            scan.pending.push(Pending {
-                entry: Entry {
+    for (tangent, turn_b) in [(external, turn), (internal, turn.opposite())] {
+        if let Some(t) = tangent {
+            let bin = bin_of(t.depart_normal);
+            // A tangent already blocked before its end stays blocked: drop it now.
+            if t.length <= scan.reach[bin] {
+                scan.pending.push(Pending {
+                    tangent: t,
                     target: slot,
                     turn: turn_b,
-                    depart_angle: t.depart_angle,
-                    arrive_angle: t.arrive_angle,
-                    depart: t.depart,
-                    arrive: t.arrive,
-                    length: t.length,
-                },
-                bin: bin_of(t.depart_angle) as u32,
-            });
+                    bin: bin as u32,
+                });
+            }
         }
     }
 }

@@ -4,7 +4,8 @@ use glam::DVec2;
 use nav_geom::Turn;
 use nav_search::NodeId;
 
-use crate::geometry::TOL_REL;
+use crate::geometry::{TOL_REL, Tangent};
+use crate::query::neighbours::OPEN_WORDS;
 use crate::query::shadow::BINS;
 
 /// The start node.
@@ -90,7 +91,8 @@ pub(crate) struct Entry {
     /// Turn around the target after arriving.
     pub turn: Turn,
     pub depart_angle: f64,
-    pub arrive_angle: f64,
+    /// Direction from the target's centre to `arrive` (any length).
+    pub arrive_normal: DVec2,
     pub depart: DVec2,
     pub arrive: DVec2,
     pub length: f64,
@@ -131,40 +133,84 @@ pub(crate) struct Blocker {
 /// A tangent found by a neighbour scan, waiting for its line-of-sight test.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Pending {
-    pub entry: Entry,
+    pub tangent: Tangent,
+    /// Slot of the target circle, or [`GOAL_TARGET`].
+    pub target: u32,
+    /// Turn around the target after arriving.
+    pub turn: Turn,
     pub bin: u32,
 }
 
 /// Scratch memory of neighbour scans.
 #[derive(Debug, Clone)]
 pub(crate) struct Scan {
-    /// Per bin of departure angles: rays in the bin are blocked beyond this distance.
-    pub reach: [f64; BINS],
-    /// Per bin: indices into `blockers` of the circles whose shadow touches the bin.
-    pub bin_blockers: Vec<Vec<u32>>,
+    /// Per bin of departure directions: rays in the bin are blocked beyond this distance.
+    pub reach: Vec<f64>,
+    /// (bin, blocker) for every bin a blocker's shadow touches, in the order met.
+    pub touches: Vec<(u32, u32)>,
+    /// `touches` grouped by bin: the blockers of bin `k` are
+    /// `by_bin[bin_start[k]..bin_start[k + 1]]`.
+    pub bin_start: Vec<u32>,
+    pub by_bin: Vec<u32>,
+    /// Write positions of the counting sort.
+    pub cursor: Vec<u32>,
     pub blockers: Vec<Blocker>,
     pub pending: Vec<Pending>,
+    /// Runs of open bins of the current shell: (first bin, number of bins).
+    pub runs: Vec<(u32, u32)>,
+    /// Bitset of the bins still open (their rays reach the current shell).
+    pub open: [u64; OPEN_WORDS],
 }
 
 impl Default for Scan {
     fn default() -> Self {
         Scan {
-            reach: [f64::INFINITY; BINS],
-            bin_blockers: vec![Vec::new(); BINS],
+            reach: vec![f64::INFINITY; BINS],
+            touches: Vec::new(),
+            bin_start: vec![0; BINS + 1],
+            by_bin: Vec::new(),
+            cursor: Vec::new(),
             blockers: Vec::new(),
             pending: Vec::new(),
+            runs: Vec::new(),
+            open: [u64::MAX; OPEN_WORDS],
         }
     }
 }
 
 impl Scan {
     pub fn reset(&mut self) {
-        self.reach = [f64::INFINITY; BINS];
-        for bin in &mut self.bin_blockers {
-            bin.clear();
-        }
+        self.reach.fill(f64::INFINITY);
+        self.open = [u64::MAX; OPEN_WORDS];
+        self.touches.clear();
         self.blockers.clear();
         self.pending.clear();
+    }
+
+    /// Groups `touches` by bin (a counting sort) into `bin_start` and `by_bin`, keeping the
+    /// order met within each bin.
+    pub fn group_by_bin(&mut self) {
+        self.bin_start.fill(0);
+        for &(bin, _) in &self.touches {
+            self.bin_start[bin as usize + 1] += 1;
+        }
+        for k in 0..BINS {
+            self.bin_start[k + 1] += self.bin_start[k];
+        }
+        self.cursor.clear();
+        self.cursor.extend_from_slice(&self.bin_start[..BINS]);
+        self.by_bin.clear();
+        self.by_bin.resize(self.touches.len(), 0);
+        for &(bin, blocker) in &self.touches {
+            let at = &mut self.cursor[bin as usize];
+            self.by_bin[*at as usize] = blocker;
+            *at += 1;
+        }
+    }
+
+    /// The blockers whose shadow touches bin `k` (after [`group_by_bin`](Scan::group_by_bin)).
+    pub fn blockers_of(&self, k: usize) -> &[u32] {
+        &self.by_bin[self.bin_start[k] as usize..self.bin_start[k + 1] as usize]
     }
 }
 
