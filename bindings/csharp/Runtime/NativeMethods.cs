@@ -1,0 +1,182 @@
+// The raw C ABI of nav (ffi/include/nav.h), one import per exported function, written by hand.
+//
+// Conventions of this file (the test program checks all of it against nav.h and libnav's
+// exported symbols: one import per symbol, same parameter count, matching types):
+// * every function returns NavStatus (uint32_t) and uses the Cdecl calling convention;
+// * opaque handles (NavGrid*, NavGridRules*, NavQuery*) are IntPtr, out-handles IntPtr*;
+// * every other pointer is a typed pointer (NavCell*, double*, byte* for char* and uint8_t*),
+//   so nothing is marshalled: arrays are pinned with `fixed` by the caller and passed as is,
+//   which is what makes a warm query allocation-free on the managed heap;
+// * structs passed by value (NavCell) are the blittable structs of NavGridTypes.cs.
+// The idiomatic layer (NavGrid, NavQuery, ...) is what applications should use.
+
+using System;
+using System.Runtime.InteropServices;
+
+namespace Nav
+{
+    /// <summary>The raw imports of the C ABI (<c>nav.h</c>), for advanced use. Handles are raw
+    /// <see cref="IntPtr"/>s here: nothing frees them for you, and every pointer must be valid
+    /// for the number of elements given. Prefer <see cref="NavGrid"/>, <see cref="NavQuery"/> and
+    /// <see cref="NavGridRules"/>.</summary>
+    public static unsafe class NativeMethods
+    {
+        /// <summary>The native library: <c>"__Internal"</c> on iOS, where nav is a static library
+        /// linked into the player; <c>"nav"</c> elsewhere (<c>nav.dll</c>, <c>libnav.so</c>,
+        /// <c>libnav.dylib</c>).</summary>
+#if UNITY_IOS && !UNITY_EDITOR
+        public const string LibraryName = "__Internal";
+#else
+        public const string LibraryName = "nav";
+#endif
+
+        /// <summary><c>NAV_VERSION_MAJOR</c> of the header these bindings mirror.</summary>
+        public const uint VersionMajor = 0;
+        /// <summary><c>NAV_VERSION_MINOR</c> of the header these bindings mirror.</summary>
+        public const uint VersionMinor = 1;
+        /// <summary><c>NAV_VERSION_PATCH</c> of the header these bindings mirror.</summary>
+        public const uint VersionPatch = 0;
+
+        // ---- library ------------------------------------------------------------------------
+
+        /// <summary><c>nav_version</c>: the version of the loaded library.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_version(NavVersion* out_version);
+
+        /// <summary><c>nav_last_error</c>: the message of the latest failed call on this thread,
+        /// UTF-8 with a terminating NUL; <c>*out_size</c> is the size it needs.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_last_error(byte* buffer, uint capacity, uint* out_size);
+
+        // ---- query contexts -----------------------------------------------------------------
+
+        /// <summary><c>nav_query_create</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_create(IntPtr* out_query);
+
+        /// <summary><c>nav_query_free</c> (NULL is a no-op).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_free(IntPtr query);
+
+        // ---- grids --------------------------------------------------------------------------
+
+        /// <summary><c>nav_grid_create</c>: a grid of walkable cells.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_create(uint width, uint height, IntPtr* out_grid);
+
+        /// <summary><c>nav_grid_create_from_walkable</c>: one byte (0 or 1) per cell, row by row.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_create_from_walkable(
+            uint width, uint height, byte* walkable, uint cell_count, IntPtr* out_grid);
+
+        /// <summary><c>nav_grid_create_from_terrain</c>: one terrain value per cell, row by row.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_create_from_terrain(
+            uint width, uint height, ushort* terrain, uint cell_count, uint max_walkable_terrain,
+            IntPtr* out_grid);
+
+        /// <summary><c>nav_grid_clone</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_clone(IntPtr grid, IntPtr* out_grid);
+
+        /// <summary><c>nav_grid_free</c> (NULL is a no-op).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_free(IntPtr grid);
+
+        /// <summary><c>nav_grid_info</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_info(IntPtr grid, NavGridInfo* out_info);
+
+        /// <summary><c>nav_grid_cell</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_cell(IntPtr grid, uint x, uint y, NavGridCellInfo* out_cell);
+
+        /// <summary><c>nav_grid_copy_walkable</c>: <c>width * height</c> bytes, 1 walkable, 0 not.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_copy_walkable(
+            IntPtr grid, byte* out_walkable, uint capacity, uint* out_count);
+
+        /// <summary><c>nav_grid_set_blocked</c> (<paramref name="blocked"/> 0 or 1).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_set_blocked(IntPtr grid, uint x, uint y, uint blocked);
+
+        /// <summary><c>nav_grid_set_terrain</c> (0..65535).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_set_terrain(IntPtr grid, uint x, uint y, uint terrain);
+
+        /// <summary><c>nav_grid_set_cost_multiplier</c> (finite, greater than 0).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_set_cost_multiplier(IntPtr grid, uint x, uint y, double multiplier);
+
+        /// <summary><c>nav_grid_set_max_walkable_terrain</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_set_max_walkable_terrain(IntPtr grid, uint max_walkable_terrain);
+
+        /// <summary><c>nav_grid_load_movingai</c>: the text of a <c>.map</c> file, <paramref name="length"/>
+        /// bytes of UTF-8 (no NUL needed).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_load_movingai(byte* text, uint length, IntPtr* out_grid);
+
+        /// <summary><c>nav_grid_load_movingai_file</c>: <paramref name="path"/> is NUL-terminated UTF-8.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_load_movingai_file(byte* path, IntPtr* out_grid);
+
+        /// <summary><c>nav_grid_write_movingai</c>: the grid as <c>.map</c> text (no NUL).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_write_movingai(
+            IntPtr grid, byte* out_text, uint capacity, uint* out_length);
+
+        // ---- grid rules ---------------------------------------------------------------------
+
+        /// <summary><c>nav_grid_rules_create</c>: <paramref name="desc"/> may be NULL (the Moving AI
+        /// rules); <paramref name="moves"/> only with <see cref="NavMoves.Custom"/>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_rules_create(
+            NavGridRulesDesc* desc, NavGridMove* moves, uint move_count, IntPtr* out_rules);
+
+        /// <summary><c>nav_grid_rules_free</c> (NULL is a no-op).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_rules_free(IntPtr rules);
+
+        // ---- grid queries -------------------------------------------------------------------
+
+        /// <summary><c>nav_grid_find_path</c>: <paramref name="rules"/> and <paramref name="options"/>
+        /// may be NULL; <paramref name="out_cells"/> (and <paramref name="out_costs"/>, may be NULL)
+        /// hold <paramref name="capacity"/> elements.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_find_path(
+            IntPtr grid, IntPtr query, IntPtr rules, NavGridQueryOptions* options, NavCell start, NavCell goal,
+            NavCell* out_cells, double* out_costs, uint capacity, NavGridPathResult* out_result);
+
+        /// <summary><c>nav_query_grid_path</c>: the latest grid path of <paramref name="query"/>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_grid_path(
+            IntPtr query, NavCell* out_cells, double* out_costs, uint capacity, uint* out_count);
+
+        /// <summary><c>nav_query_grid_path_within_budget</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_grid_path_within_budget(IntPtr query, double budget, uint* out_count);
+
+        /// <summary><c>nav_query_grid_expanded_cells</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_grid_expanded_cells(
+            IntPtr query, NavCell* out_cells, uint capacity, uint* out_count);
+
+        /// <summary><c>nav_grid_find_path_batch</c>: <paramref name="out_results"/> must hold
+        /// <paramref name="pair_count"/> results and <paramref name="out_cells"/>
+        /// <c>pair_count * cells_per_pair</c> cells (nav cannot check these lengths).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_find_path_batch(
+            IntPtr grid, IntPtr query, IntPtr rules, NavGridQueryOptions* options, NavGridPair* pairs,
+            uint pair_count, NavGridBatchResult* out_results, NavCell* out_cells, uint cells_per_pair,
+            uint threads);
+
+        // ---- debugging ----------------------------------------------------------------------
+
+        /// <summary><c>nav_debug_panic</c>: raises an internal error on purpose; always returns
+        /// <see cref="NavStatus.Panic"/> (to check that the loaded build turns panics into
+        /// statuses).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_debug_panic(IntPtr query);
+    }
+}
