@@ -20,6 +20,11 @@ use state::{Entry, FIRST_ENTRY, GOAL, Params, START, State};
 #[cfg(test)]
 mod tests;
 
+/// The bounds of the first attempts, as slack over the straight-line distance: a query first
+/// looks for paths at most 4% longer than the straight line, then 25%, then 150%, then without
+/// a bound (or with the caller's).
+const BOUND_SLACKS: [f64; 3] = [0.04, 0.25, 1.5];
+
 /// Reusable memory for path queries: the search arena, the parts of the tangent graph a query
 /// builds, and scratch buffers.
 ///
@@ -116,7 +121,7 @@ impl QueryContext {
             });
         }
         path.begin(start, goal);
-        let params = Params::new(
+        let mut params = Params::new(
             start.as_dvec2(),
             goal.as_dvec2(),
             agent_radius as f64,
@@ -126,9 +131,8 @@ impl QueryContext {
         let state = &mut self.state;
         state.begin(world.len());
 
-        let mut start_on = std::mem::take(&mut state.start_on);
-        let start_place = place_point(world, &params, params.start, &mut start_on);
-        state.start_on = start_on;
+        state.start_on.clear();
+        let start_place = place_point(world, &params, params.start, &mut state.start_on);
         if let PointPlace::Inside(slot) = start_place {
             path.finish(PathStatus::StartBlocked(world.key_of(slot)), 0.0, 0, false);
             return Ok(path.status());
@@ -146,54 +150,95 @@ impl QueryContext {
             return Ok(path.status());
         }
 
-        // The edges leaving the start: tangents to the circles around, the straight line to the
-        // goal, and zero-length edges onto the circles the start lies on (both ways round).
-        let source = Source {
-            center: params.start,
-            radius: 0.0,
-            turn: nav_geom::Turn::Ccw,
-            slot: None,
-        };
-        let (first, _, _) = scan_neighbours(world, &params, state, &source);
-        for i in 0..state.start_on.len() {
-            let slot = state.start_on[i];
-            let center = world.slots()[slot as usize].center;
-            for turn in nav_geom::Turn::BOTH {
-                state.entries.push(Entry {
-                    target: slot,
-                    turn,
-                    depart_angle: 0.0,
-                    arrive_normal: params.start - center,
-                    depart: params.start,
-                    arrive: params.start,
-                    length: 0.0,
-                });
+        // Search for paths at most a little longer than the straight line first: the neighbour
+        // scans then drop every edge such a path cannot use, which in a forest is most of them.
+        // Any path within the bound survives the pruning, so the first bound under which a
+        // path is found gives the shortest path. Each failure widens the bound, the last
+        // attempt has only the caller's bound.
+        let straight = params.start.distance(params.goal);
+        let final_bound = limits.max_cost;
+        let mut bounds = [f64::INFINITY; BOUND_SLACKS.len() + 1];
+        let mut attempts = 0;
+        if use_heuristic {
+            for slack in BOUND_SLACKS {
+                let bound = straight * (1.0 + slack);
+                if bound < final_bound {
+                    bounds[attempts] = bound;
+                    attempts += 1;
+                }
             }
         }
-        state.start_list = (first, state.entries.len() as u32);
+        bounds[attempts] = final_bound;
+        attempts += 1;
 
-        let mut graph = TangentGraph {
-            world,
-            params: &params,
-            state,
-        };
-        let outcome = if use_heuristic {
-            self.search
-                .astar(&mut graph, START, limits, &mut self.nodes)
-        } else {
-            self.search
-                .dijkstra(&mut graph, START, limits, &mut self.nodes)
-        };
-        let status = match outcome.status {
-            SearchStatus::Found => PathStatus::Found,
-            SearchStatus::NoPath => PathStatus::NoPath,
-            SearchStatus::LimitReached => PathStatus::LimitReached,
-        };
-        if outcome.end.is_some() {
-            write_pieces(&mut graph, &self.nodes, path);
+        let mut expanded = 0usize;
+        for (attempt, &bound) in bounds[..attempts].iter().enumerate() {
+            let last = attempt + 1 == attempts;
+            params.bound = bound;
+            if attempt > 0 {
+                state.begin(world.len());
+            }
+            // The edges leaving the start: tangents to the circles around, the straight line
+            // to the goal, and zero-length edges onto the circles the start lies on.
+            let source = Source {
+                center: params.start,
+                radius: 0.0,
+                turn: nav_geom::Turn::Ccw,
+                slot: None,
+            };
+            let (first, _, _) = scan_neighbours(world, &params, state, &source);
+            for i in 0..state.start_on.len() {
+                let slot = state.start_on[i];
+                let center = world.slots()[slot as usize].center;
+                for turn in nav_geom::Turn::BOTH {
+                    state.entries.push(Entry {
+                        target: slot,
+                        turn,
+                        depart_angle: 0.0,
+                        arrive_normal: params.start - center,
+                        depart: params.start,
+                        arrive: params.start,
+                        length: 0.0,
+                    });
+                }
+            }
+            state.start_list = (first, state.entries.len() as u32);
+
+            let budget = limits.max_expanded.saturating_sub(expanded);
+            let attempt_limits = Limits {
+                max_expanded: budget,
+                max_cost: bound,
+                partial_path: limits.partial_path,
+            };
+            let mut graph = TangentGraph {
+                world,
+                params: &params,
+                state,
+            };
+            let outcome = if use_heuristic {
+                self.search
+                    .astar(&mut graph, START, &attempt_limits, &mut self.nodes)
+            } else {
+                self.search
+                    .dijkstra(&mut graph, START, &attempt_limits, &mut self.nodes)
+            };
+            expanded += outcome.expanded;
+            let out_of_nodes = outcome.expanded >= budget;
+            let status = match outcome.status {
+                SearchStatus::Found => PathStatus::Found,
+                // Nothing was left out: there is no path at all.
+                SearchStatus::NoPath if !graph.state.pruned => PathStatus::NoPath,
+                _ if out_of_nodes || last => PathStatus::LimitReached,
+                // The bound left something out: widen it.
+                _ => continue,
+            };
+            if outcome.end.is_some() {
+                write_pieces(&mut graph, &self.nodes, path);
+            }
+            path.finish(status, outcome.cost, expanded, outcome.partial);
+            return Ok(status);
         }
-        path.finish(status, outcome.cost, outcome.expanded, outcome.partial);
-        Ok(status)
+        unreachable!("the last attempt always returns")
     }
 }
 

@@ -29,6 +29,44 @@ use crate::query::shadow::{
 };
 use crate::query::state::{Blocker, Entry, GOAL_TARGET, NO_ENTRY, Params, Pending, State};
 
+/// Bins per group for the bound's cut (one computation per group).
+const CUT_GROUP: usize = 4;
+
+/// Where the rays of each bin leave the region of paths within `p.bound`: beyond `cut[k]`, no
+/// point of a ray of bin `k` can be on such a path. A path through the point at distance `t`
+/// of the ray at departure angle `θ` (point `X(θ, t)`, departure point `P(θ)`) is at least
+/// `LB(θ, t) = |start - P(θ)| + t + |X(θ, t) - goal|` long. Within a group of bins of angular
+/// width `Δ` around its middle direction `θc`, `P` moves by at most `rΔ/2` and `X` by at most
+/// `(r + t)Δ/2`, so `LB(θ, t) <= bound` implies
+/// `|start - P(θc)| + t (1 - Δ/2) + |X(θc, t) - goal| <= bound + rΔ`: the cut is the largest
+/// `t` satisfying that, the larger root of a quadratic. Conservative by construction: no useful
+/// ray is cut short.
+fn bound_cuts(p: &Params, source: &Source, cut: &mut [f64]) {
+    let (c, r) = (source.center, source.radius);
+    let sigma = crate::geometry::sign(source.turn);
+    for (group, cuts) in cut.chunks_exact_mut(CUT_GROUP).enumerate() {
+        let (a0, d0) = bin_start(group * CUT_GROUP);
+        let (a1, d1) = bin_start((group + 1) * CUT_GROUP);
+        let delta = a1 - a0;
+        let u = (d0 + d1).normalize();
+        let depart = c + u * r;
+        let dir = u.perp() * sigma;
+        let budget = p.bound + r * delta - p.start.distance(depart);
+        let a = 1.0 - 0.5 * delta;
+        let w = depart - p.goal;
+        let cc = w.length_squared() - budget * budget;
+        let t = if budget <= 0.0 || cc >= 0.0 {
+            0.0
+        } else {
+            // (1 - a²) t² + 2 (w·dir + a budget) t + cc <= 0, cc < 0: the larger root.
+            let b = w.dot(dir) + a * budget;
+            let root = -cc / (b + (b * b - (1.0 - a * a) * cc).sqrt());
+            root.min(budget / a)
+        };
+        cuts.fill(t);
+    }
+}
+
 /// Words of the bitset of open bins.
 pub(crate) const OPEN_WORDS: usize = BINS / 64;
 
@@ -63,6 +101,10 @@ pub(crate) fn scan_neighbours<I: SpatialIndex<u32>>(
     let first = state.entries.len() as u32;
     let mut goal = NO_ENTRY;
     let (c, r) = (source.center, source.radius);
+    if p.bound.is_finite() {
+        bound_cuts(p, source, &mut state.scan.cut);
+        state.scan.reach.copy_from_slice(&state.scan.cut);
+    }
 
     // The goal: on the source circle (leave right there), or a tangent to test like any other.
     let to_goal = p.goal - c;
@@ -78,28 +120,42 @@ pub(crate) fn scan_neighbours<I: SpatialIndex<u32>>(
             length: 0.0,
         });
     } else if let Some(t) = bitangent(c, r, source.turn, p.goal, 0.0, source.turn) {
-        state.scan.pending.push(Pending {
-            tangent: t,
-            target: GOAL_TARGET,
-            turn: source.turn,
-            bin: bin_of(t.depart_normal) as u32,
-        });
+        if p.lower_bound(t.depart, t.length, p.goal) <= p.bound {
+            state.scan.pending.push(Pending {
+                tangent: t,
+                target: GOAL_TARGET,
+                turn: source.turn,
+                bin: bin_of(t.depart_normal) as u32,
+            });
+        } else {
+            state.pruned = true;
+        }
     }
 
     if let Some(extent) = p.extent {
-        scan_shells(world, p, state, source, stamp, extent);
+        // Beyond this distance from the centre there is no circle.
+        let (emin, emax) = extent;
+        let farthest = (c - emin).abs().max((emax - c).abs()).length() + p.eps;
+        scan_shells(world, p, state, source, stamp, extent, farthest);
+        if p.bound.is_finite() && !state.pruned {
+            // A bin closed by the bound rather than by a circle may hide circles the bound
+            // kept out: the search must not conclude there is no path.
+            let world_exit = ((farthest - r).max(0.0) * (farthest + r)).sqrt();
+            let scan = &state.scan;
+            state.pruned =
+                (0..BINS).any(|k| scan.reach[k] >= scan.cut[k] && scan.cut[k] < world_exit);
+        }
     }
 
     // Line of sight of every tangent found.
     let scan = &mut state.scan;
-    scan.group_by_bin();
     for pending in &scan.pending {
         let t = &pending.tangent;
         let bin = pending.bin as usize;
         if t.length > scan.reach[bin] {
             continue;
         }
-        let clear = scan.blockers_of(bin).iter().all(|&id| {
+        let clear = scan.blockers_of(bin).all(|id| {
             let b = &scan.blockers[id as usize];
             b.slot == pending.target
                 || crate::geometry::distance_point_segment(b.center, t.depart, t.arrive)
@@ -137,12 +193,11 @@ fn scan_shells<I: SpatialIndex<u32>>(
     source: &Source,
     stamp: u32,
     (emin, emax): (DVec2, DVec2),
+    farthest: f64,
 ) {
     let (c, r) = (source.center, source.radius);
     let ccw = source.turn == Turn::Ccw;
     let margin = p.agent + 2.0 * p.eps;
-    // Beyond this distance from the centre there is no circle.
-    let farthest = (c - emin).abs().max((emax - c).abs()).length() + p.eps;
     let bounds = (emin - margin, emax + margin);
     let mut t_lo = 0.0f64;
     let mut t_hi = p.step;
@@ -201,15 +256,18 @@ fn scan_shells<I: SpatialIndex<u32>>(
 /// The runs of bins whose rays reach `t` (first bin, count), merged down to [`MAX_RUNS`]. A run
 /// of all bins means every direction is open. Runs may wrap past the last bin.
 fn open_runs(reach: &[f64], t: f64, open: &mut [u64; OPEN_WORDS], runs: &mut Vec<(u32, u32)>) {
-    // Bins only ever close (reach shrinks, t grows): revisit the open ones only.
-    for (w, word) in open.iter_mut().enumerate() {
-        let mut bits = *word;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if reach[w * 64 + i] < t {
-                *word &= !(1u64 << i);
+    // Bins only ever close (reach shrinks, t grows): words already closed are skipped.
+    for (word, chunk) in open.iter_mut().zip(reach.chunks_exact(64)) {
+        if *word != 0 {
+            let mut keep = 0u64;
+            for (j, eight) in chunk.chunks_exact(8).enumerate() {
+                // Eight 0/1 bytes packed into eight bits by one multiplication: byte i lands
+                // on bit 56 + i (no carries: every partial sum stays below 256).
+                let bytes: [u8; 8] = std::array::from_fn(|i| (eight[i] >= t) as u8);
+                let packed = u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+                keep |= packed << (8 * j);
             }
+            *word &= keep;
         }
     }
     let open = &*open;
@@ -359,7 +417,9 @@ fn meet<I: SpatialIndex<u32>>(
         Shadow::Nothing => return,
         Shadow::Everything => {
             scan.blockers.push(blocker);
-            scan.touches.extend((0..BINS as u32).map(|k| (k, id)));
+            for k in 0..BINS {
+                scan.touch(k, id);
+            }
             scan.reach.fill(0.0);
         }
         Shadow::Interval { start, len } => {
@@ -369,7 +429,7 @@ fn meet<I: SpatialIndex<u32>>(
             for_touched_bins(start, len, |k| {
                 if scan.reach[k] >= t_near {
                     hidden = false;
-                    scan.touches.push((k as u32, id));
+                    scan.touch(k, id);
                 }
             });
             if hidden {
@@ -387,14 +447,19 @@ fn meet<I: SpatialIndex<u32>>(
         if let Some(t) = tangent {
             let bin = bin_of(t.depart_normal);
             // A tangent already blocked before its end stays blocked: drop it now.
-            if t.length <= scan.reach[bin] {
-                scan.pending.push(Pending {
-                    tangent: t,
-                    target: slot,
-                    turn: turn_b,
-                    bin: bin as u32,
-                });
+            if t.length > scan.reach[bin] {
+                continue;
             }
+            if p.lower_bound(t.depart, t.length, t.arrive) > p.bound {
+                state.pruned = true;
+                continue;
+            }
+            scan.pending.push(Pending {
+                tangent: t,
+                target: slot,
+                turn: turn_b,
+                bin: bin as u32,
+            });
         }
     }
 }

@@ -34,6 +34,9 @@ pub(crate) struct Params {
     pub max_step: f64,
     /// A box holding every inflated circle, if the world holds any.
     pub extent: Option<(DVec2, DVec2)>,
+    /// The search only looks for paths of at most this length (`+inf`: no bound). Neighbour
+    /// scans drop every edge that cannot be part of such a path.
+    pub bound: f64,
 }
 
 impl Params {
@@ -71,7 +74,16 @@ impl Params {
             step,
             max_step,
             extent,
+            bound: f64::INFINITY,
         }
+    }
+
+    /// A lower bound of the length of any path from the start through `depart`, along a
+    /// segment of length `length` to `arrive`, then to the goal: straight lines for the unknown
+    /// parts.
+    #[inline]
+    pub fn lower_bound(&self, depart: DVec2, length: f64, arrive: DVec2) -> f64 {
+        self.start.distance(depart) + length + arrive.distance(self.goal)
     }
 
     /// The inflated radius of a circle of true radius `radius`.
@@ -146,34 +158,35 @@ pub(crate) struct Pending {
 pub(crate) struct Scan {
     /// Per bin of departure directions: rays in the bin are blocked beyond this distance.
     pub reach: Vec<f64>,
-    /// (bin, blocker) for every bin a blocker's shadow touches, in the order met.
+    /// Per bin, a list of the blockers whose shadow touches it: `head[k]` is the last entry
+    /// of bin `k` in `touches` (or [`NO_ENTRY`]), each entry links to the previous one.
+    pub head: Vec<u32>,
+    /// (blocker, previous entry of the same bin).
     pub touches: Vec<(u32, u32)>,
-    /// `touches` grouped by bin: the blockers of bin `k` are
-    /// `by_bin[bin_start[k]..bin_start[k + 1]]`.
-    pub bin_start: Vec<u32>,
-    pub by_bin: Vec<u32>,
-    /// Write positions of the counting sort.
-    pub cursor: Vec<u32>,
+    /// The bins whose list is not empty, to reset them.
+    pub dirty: Vec<u32>,
     pub blockers: Vec<Blocker>,
     pub pending: Vec<Pending>,
     /// Runs of open bins of the current shell: (first bin, number of bins).
     pub runs: Vec<(u32, u32)>,
     /// Bitset of the bins still open (their rays reach the current shell).
     pub open: [u64; OPEN_WORDS],
+    /// Per bin: where its rays leave the region of paths within the bound (`+inf` without one).
+    pub cut: Vec<f64>,
 }
 
 impl Default for Scan {
     fn default() -> Self {
         Scan {
             reach: vec![f64::INFINITY; BINS],
+            head: vec![NO_ENTRY; BINS],
             touches: Vec::new(),
-            bin_start: vec![0; BINS + 1],
-            by_bin: Vec::new(),
-            cursor: Vec::new(),
+            dirty: Vec::new(),
             blockers: Vec::new(),
             pending: Vec::new(),
             runs: Vec::new(),
             open: [u64::MAX; OPEN_WORDS],
+            cut: vec![f64::INFINITY; BINS],
         }
     }
 }
@@ -182,35 +195,35 @@ impl Scan {
     pub fn reset(&mut self) {
         self.reach.fill(f64::INFINITY);
         self.open = [u64::MAX; OPEN_WORDS];
+        for &k in &self.dirty {
+            self.head[k as usize] = NO_ENTRY;
+        }
+        self.dirty.clear();
         self.touches.clear();
         self.blockers.clear();
         self.pending.clear();
     }
 
-    /// Groups `touches` by bin (a counting sort) into `bin_start` and `by_bin`, keeping the
-    /// order met within each bin.
-    pub fn group_by_bin(&mut self) {
-        self.bin_start.fill(0);
-        for &(bin, _) in &self.touches {
-            self.bin_start[bin as usize + 1] += 1;
+    /// Records that the shadow of blocker `id` touches bin `k`.
+    #[inline]
+    pub fn touch(&mut self, k: usize, id: u32) {
+        let head = &mut self.head[k];
+        if *head == NO_ENTRY {
+            self.dirty.push(k as u32);
         }
-        for k in 0..BINS {
-            self.bin_start[k + 1] += self.bin_start[k];
-        }
-        self.cursor.clear();
-        self.cursor.extend_from_slice(&self.bin_start[..BINS]);
-        self.by_bin.clear();
-        self.by_bin.resize(self.touches.len(), 0);
-        for &(bin, blocker) in &self.touches {
-            let at = &mut self.cursor[bin as usize];
-            self.by_bin[*at as usize] = blocker;
-            *at += 1;
-        }
+        self.touches.push((id, *head));
+        *head = (self.touches.len() - 1) as u32;
     }
 
-    /// The blockers whose shadow touches bin `k` (after [`group_by_bin`](Scan::group_by_bin)).
-    pub fn blockers_of(&self, k: usize) -> &[u32] {
-        &self.by_bin[self.bin_start[k] as usize..self.bin_start[k + 1] as usize]
+    /// The blockers whose shadow touches bin `k`.
+    #[inline]
+    pub fn blockers_of(&self, k: usize) -> impl Iterator<Item = u32> + '_ {
+        let mut at = self.head[k];
+        std::iter::from_fn(move || {
+            let &(id, previous) = self.touches.get(at as usize)?;
+            at = previous;
+            Some(id)
+        })
     }
 }
 
@@ -230,6 +243,8 @@ pub(crate) struct State {
     pub start_list: (u32, u32),
     /// Circles the start lies on (within the tolerance).
     pub start_on: Vec<u32>,
+    /// Whether a neighbour scan of this query dropped something because of the bound.
+    pub pruned: bool,
     pub scan: Scan,
 }
 
@@ -248,7 +263,7 @@ impl State {
         self.covered.clear();
         self.entries.clear();
         self.start_list = (0, 0);
-        self.start_on.clear();
+        self.pruned = false;
     }
 
     /// Starts a neighbour scan: a fresh stamp for `seen`.
