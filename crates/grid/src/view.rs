@@ -163,6 +163,53 @@ impl<'a> GridView<'a> {
         self.walkable[padded] != 0
     }
 
+    /// The 4 or 8 neighbours of `node` (padded index `p`); `cost(base, target)` prices a step.
+    #[inline(always)]
+    fn successors_adjacent(
+        &self,
+        node: NodeId,
+        p: usize,
+        out: &mut Successors,
+        cost: impl Fn(f64, NodeId) -> f64,
+    ) {
+        let pw = self.padded_width;
+        let w = self.width;
+        let (s, d) = (self.straight, self.diagonal);
+        let north = self.open(p - pw);
+        let west = self.open(p - 1);
+        let east = self.open(p + 1);
+        let south = self.open(p + pw);
+        if north {
+            out.push(node - w, cost(s, node - w));
+        }
+        if west {
+            out.push(node - 1, cost(s, node - 1));
+        }
+        if east {
+            out.push(node + 1, cost(s, node + 1));
+        }
+        if south {
+            out.push(node + w, cost(s, node + w));
+        }
+        let free = match self.neighbourhood {
+            Neighbourhood::EightFree => true,
+            Neighbourhood::EightNoCornerCutting => false,
+            _ => return,
+        };
+        if (free || (north && west)) && self.open(p - pw - 1) {
+            out.push(node - w - 1, cost(d, node - w - 1));
+        }
+        if (free || (north && east)) && self.open(p - pw + 1) {
+            out.push(node - w + 1, cost(d, node - w + 1));
+        }
+        if (free || (south && west)) && self.open(p + pw - 1) {
+            out.push(node + w - 1, cost(d, node + w - 1));
+        }
+        if (free || (south && east)) && self.open(p + pw + 1) {
+            out.push(node + w + 1, cost(d, node + w + 1));
+        }
+    }
+
     fn successors_general(&self, x: u32, y: u32, out: &mut Successors) {
         let (w, h) = (self.width as i64, self.height as i64);
         let padded = |cx: i64, cy: i64| (cy as usize + 1) * self.padded_width + cx as usize + 1;
@@ -382,62 +429,22 @@ impl Graph for GridView<'_> {
     #[inline]
     fn successors(&mut self, node: NodeId, out: &mut Successors) {
         let (x, y) = self.xy(node);
-        let pw = self.padded_width;
-        let p = (y as usize + 1) * pw + x as usize + 1;
-        let w = self.width;
-        let (s, d) = (self.straight, self.diagonal);
+        let p = (y as usize + 1) * self.padded_width + x as usize + 1;
         match self.neighbourhood {
             Neighbourhood::General => self.successors_general(x, y, out),
             Neighbourhood::JumpPoints => self.successors_jumping(node, p, out),
-            Neighbourhood::Four => {
-                if self.open(p - pw) {
-                    out.push(node - w, self.cost(s, node - w));
+            // Two copies of the neighbour loop: one that never reads multipliers.
+            _ => match self.multipliers {
+                None => {
+                    let k = self.uniform_multiplier;
+                    self.successors_adjacent(node, p, out, |base, _| base * k);
                 }
-                if self.open(p - 1) {
-                    out.push(node - 1, self.cost(s, node - 1));
+                Some(multipliers) => {
+                    self.successors_adjacent(node, p, out, |base, target| {
+                        base * multipliers[target as usize] as f64
+                    });
                 }
-                if self.open(p + 1) {
-                    out.push(node + 1, self.cost(s, node + 1));
-                }
-                if self.open(p + pw) {
-                    out.push(node + w, self.cost(s, node + w));
-                }
-            }
-            Neighbourhood::EightNoCornerCutting | Neighbourhood::EightFree => {
-                let north = self.open(p - pw);
-                let west = self.open(p - 1);
-                let east = self.open(p + 1);
-                let south = self.open(p + pw);
-                if north {
-                    out.push(node - w, self.cost(s, node - w));
-                }
-                if west {
-                    out.push(node - 1, self.cost(s, node - 1));
-                }
-                if east {
-                    out.push(node + 1, self.cost(s, node + 1));
-                }
-                if south {
-                    out.push(node + w, self.cost(s, node + w));
-                }
-                let free = self.neighbourhood == Neighbourhood::EightFree;
-                if (free || (north && west)) && self.open(p - pw - 1) {
-                    let t = node - w - 1;
-                    out.push(t, self.cost(d, t));
-                }
-                if (free || (north && east)) && self.open(p - pw + 1) {
-                    let t = node - w + 1;
-                    out.push(t, self.cost(d, t));
-                }
-                if (free || (south && west)) && self.open(p + pw - 1) {
-                    let t = node + w - 1;
-                    out.push(t, self.cost(d, t));
-                }
-                if (free || (south && east)) && self.open(p + pw + 1) {
-                    let t = node + w + 1;
-                    out.push(t, self.cost(d, t));
-                }
-            }
+            },
         }
     }
 
