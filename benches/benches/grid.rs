@@ -368,7 +368,34 @@ fn median_ns(group: &str, function: &str) -> Option<f64> {
 }
 
 fn print_summary(cases: &[Case]) {
-    println!("\nmedian time per query (criterion median of a batch / rows in the batch), in us:");
+    let mut medians = Vec::new();
+    let mut shown = Vec::new();
+    for case in cases {
+        let group = format!("grid/{}", case.name);
+        let per_query: Option<Vec<f64>> = IMPLEMENTATIONS
+            .iter()
+            .map(|f| median_ns(&group, f).map(|ns| ns / case.rows.len() as f64 / 1e3))
+            .collect();
+        match per_query {
+            Some(v) => {
+                medians.push(v);
+                shown.push(case);
+            }
+            None => println!("{}: no estimates (filtered out?)", case.name),
+        }
+    }
+    println!("\ncriterion medians, time per query (a batch's median / rows in the batch) in us:");
+    let shown: Vec<&Case> = shown;
+    print_table_refs(&shown, &medians);
+}
+
+fn print_table(cases: &[Case], medians: &[Vec<f64>]) {
+    let refs: Vec<&Case> = cases.iter().collect();
+    print_table_refs(&refs, medians);
+}
+
+/// Prints per-query times (columns in [`IMPLEMENTATIONS`] order) and the ratios.
+fn print_table_refs(cases: &[&Case], medians: &[Vec<f64>]) {
     println!(
         "{:<16} {:>4} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
         "map",
@@ -385,20 +412,8 @@ fn print_summary(cases: &[Case]) {
         "gp/free"
     );
     let mut ratios: Vec<[f64; 4]> = Vec::new();
-    for case in cases {
-        let group = format!("grid/{}", case.name);
-        let per_query = |f: &str| median_ns(&group, f).map(|ns| ns / case.rows.len() as f64 / 1e3);
-        let (Some(nav), Some(jp), Some(pu), Some(pf), Some(free), Some(gp)) = (
-            per_query("nav"),
-            per_query("nav_jump_points"),
-            per_query("pathfinding_u64"),
-            per_query("pathfinding_f64"),
-            per_query("nav_free"),
-            per_query("grid_pathfinding_jps"),
-        ) else {
-            println!("{:<16} (no estimates: filtered out?)", case.name);
-            continue;
-        };
+    for (case, m) in cases.iter().zip(medians) {
+        let (nav, jp, pu, pf, free, gp) = (m[0], m[1], m[2], m[3], m[4], m[5]);
         ratios.push([pu / nav, pf / nav, pu / jp, gp / free]);
         println!(
             "{:<16} {:>4} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>7.2}x {:>7.2}x {:>7.2}x {:>8.1} {:>8.1} {:>7.2}x",
@@ -430,44 +445,96 @@ fn print_summary(cases: &[Case]) {
     }
 }
 
-/// `NAV_GRID_BENCH_ONCE=<implementation>`: run that implementation once over every row and
-/// exit, without criterion (for profilers and instruction counters).
-fn run_once(cases: &[Case], which: &str) {
-    let rules = GridRules::moving_ai();
-    let free = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
-    let mut finder = GridPathfinder::new();
-    let started = std::time::Instant::now();
-    let mut total = 0.0;
-    for case in cases {
-        for &(s, g, _) in &case.rows {
-            total += match which {
-                "nav" => nav_length(&mut finder, case, &rules, s, g),
-                "nav_free" => nav_length(&mut finder, case, &free, s, g),
-                "nav_jump_points" => nav_length(
-                    &mut finder,
-                    case,
-                    &GridRules::moving_ai().with_jump_points(true),
-                    s,
-                    g,
-                ),
+/// The implementations, as named in the benchmark ids.
+const IMPLEMENTATIONS: [&str; 6] = [
+    "nav",
+    "nav_jump_points",
+    "pathfinding_u64",
+    "pathfinding_f64",
+    "nav_free",
+    "grid_pathfinding_jps",
+];
+
+/// Runs implementation `which` over every row of `case`; returns the summed lengths.
+fn run_rows(finder: &mut GridPathfinder, case: &Case, which: &str) -> f64 {
+    let rules = match which {
+        "nav_free" => GridRules::moving_ai().with_diagonal(DiagonalRule::Free),
+        "nav_jump_points" => GridRules::moving_ai().with_jump_points(true),
+        _ => GridRules::moving_ai(),
+    };
+    case.rows
+        .iter()
+        .map(|&(s, g, _)| {
+            let (s, g) = (black_box(s), black_box(g));
+            match which {
+                "nav" | "nav_free" | "nav_jump_points" => nav_length(finder, case, &rules, s, g),
                 "pathfinding_u64" => pathfinding_int(case, s, g),
                 "pathfinding_f64" => pathfinding_f64(case, s, g),
                 "grid_pathfinding_jps" => grid_pathfinding_jps(case, s, g),
                 _ => panic!("unknown implementation {which}"),
             }
-            .unwrap_or(0.0);
-        }
-    }
+            .unwrap_or(0.0)
+        })
+        .sum()
+}
+
+/// `NAV_GRID_BENCH_ONCE=<implementation>`: run that implementation once over every row and
+/// exit, without criterion (for profilers and instruction counters).
+fn run_once(cases: &[Case], which: &str) {
+    let mut finder = GridPathfinder::new();
+    let started = std::time::Instant::now();
+    let total: f64 = cases.iter().map(|c| run_rows(&mut finder, c, which)).sum();
     println!(
         "{which}: total length {total:.3} in {:.1} ms",
         started.elapsed().as_secs_f64() * 1e3
     );
 }
 
+/// `NAV_GRID_BENCH_ROUNDS=<n>`: instead of criterion, time every implementation on every map
+/// in `n` interleaved rounds (implementation after implementation, so that a busy machine
+/// slows them all alike) and print the median round per query, with the ratios.
+fn run_interleaved(cases: &[Case], rounds: usize) {
+    let mut finder = GridPathfinder::new();
+    // times[case][implementation] = per-query microseconds of each round
+    let mut times = vec![vec![Vec::new(); IMPLEMENTATIONS.len()]; cases.len()];
+    for _ in 0..rounds {
+        for (c, case) in cases.iter().enumerate() {
+            for (i, which) in IMPLEMENTATIONS.iter().enumerate() {
+                let started = std::time::Instant::now();
+                black_box(run_rows(&mut finder, case, which));
+                let us = started.elapsed().as_secs_f64() * 1e6 / case.rows.len() as f64;
+                times[c][i].push(us);
+            }
+        }
+    }
+    let medians: Vec<Vec<f64>> = times
+        .into_iter()
+        .map(|per_impl| {
+            per_impl
+                .into_iter()
+                .map(|mut v| {
+                    v.sort_by(f64::total_cmp);
+                    v[v.len() / 2]
+                })
+                .collect()
+        })
+        .collect();
+    println!("\nmedian of {rounds} interleaved rounds, time per query in us:");
+    print_table(cases, &medians);
+}
+
 fn main() {
     let cases = load_cases();
     if let Ok(which) = std::env::var("NAV_GRID_BENCH_ONCE") {
         run_once(&cases, &which);
+        return;
+    }
+    if let Ok(rounds) = std::env::var("NAV_GRID_BENCH_ROUNDS") {
+        check_lengths(&cases);
+        run_interleaved(
+            &cases,
+            rounds.parse().expect("NAV_GRID_BENCH_ROUNDS: a number"),
+        );
         return;
     }
     check_lengths(&cases);
