@@ -155,6 +155,15 @@ impl OpenList {
     }
 }
 
+/// Whether `cost` is usable: finite and not negative (`-0.0` counts as zero).
+#[inline]
+fn is_valid_cost(cost: f64) -> bool {
+    // Non-negative finite floats are exactly the bit patterns below infinity's (two integer
+    // compares, where the float comparisons compile to a longer sequence).
+    let bits = cost.to_bits();
+    bits < f64::INFINITY.to_bits() || bits == (-0.0f64).to_bits()
+}
+
 /// The heuristic as the engine uses it: never negative (a negative lower bound says no more
 /// than zero does) and never NaN.
 #[inline]
@@ -338,7 +347,7 @@ impl SearchContext {
             successors.clear();
             graph.successors(node, &mut successors);
             for &(next, cost) in successors.as_slice() {
-                if !(0.0..f64::INFINITY).contains(&cost) {
+                if !is_valid_cost(cost) {
                     continue; // broken edge: ignoring it keeps every cost in the arena valid
                 }
                 let next_g = g + cost;
@@ -459,6 +468,23 @@ mod tests {
         }
         fn is_goal(&self, node: NodeId) -> bool {
             node == 1
+        }
+    }
+
+    #[test]
+    fn valid_costs_are_the_finite_non_negative_ones() {
+        for ok in [0.0, -0.0, 1.0, f64::MIN_POSITIVE, 5e-324, f64::MAX] {
+            assert!(is_valid_cost(ok), "{ok}");
+        }
+        for bad in [
+            -1.0,
+            -5e-324,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            -f64::NAN,
+        ] {
+            assert!(!is_valid_cost(bad), "{bad}");
         }
     }
 
