@@ -3,8 +3,12 @@
  *
  * CONVENTIONS
  *
- * Handles. NavGrid, NavGridRules and NavQuery are opaque; each has a create function that
- * writes the new handle to an out-parameter and a free function. Freeing NULL is a no-op.
+ * Navigators. NavGrid (tile grids), NavWorld (a continuous world of boxes and discs, agents
+ * of any radius on a lattice) and NavCircleWorld (circles, exact paths of segments and arcs).
+ * All three are searched with a NavQuery; grid movement rules live in NavGridRules.
+ *
+ * Handles. NavGrid, NavGridRules, NavWorld, NavCircleWorld and NavQuery are opaque; each has
+ * a create function that writes the new handle to an out-parameter and a free function. Freeing NULL is a no-op.
  * Every handle passed to nav is checked against the live handles first: a freed, foreign or
  * mistyped pointer gives NAV_INVALID_HANDLE (a double free is reported, not performed).
  *
@@ -32,20 +36,26 @@
  * THREAD SAFETY
  *
  * - Any function may be called from any thread.
- * - Reading calls on one grid (queries, nav_grid_info, nav_grid_cell, nav_grid_clone, ...)
- *   may run concurrently on any number of threads. NavGridRules may be shared freely.
+ * - Reading calls on one grid or world (queries, nav_*_info, nav_grid_cell, nav_*_clone,
+ *   nav_world_disc_is_clear, ...) may run concurrently on any number of threads.
+ *   NavGridRules may be shared freely.
  * - A NavQuery serves one call at a time: give each querying thread its own. Using one from
  *   two threads at once is detected: the second call returns NAV_BUSY.
- * - Changing a grid (nav_grid_set_*) or freeing any handle needs it to itself: while another
- *   thread uses it, the call returns NAV_BUSY and does nothing. To change a grid while
- *   queries run, change a copy (nav_grid_clone) and swap handles between frames.
+ * - Changing a grid or world (nav_grid_set_*, nav_world_insert_* / move_* / remove / clear,
+ *   nav_circle_world_insert / set / remove / clear) or freeing any handle needs it to itself:
+ *   while another thread uses it, the call returns NAV_BUSY and does nothing. To change one
+ *   while queries run, change a copy (nav_*_clone) and swap handles between frames.
+ *
+ * IDS. Obstacles of a NavWorld and circles of a NavCircleWorld are named by uint64_t ids,
+ * never 0, generational: a removed id never names a later object (NAV_UNKNOWN_OBJECT).
  * - nav_grid_find_path_batch with threads != 1 runs on nav's own worker pool (one thread per
  *   core, or RAYON_NUM_THREADS).
  *
  * MEMORY
  *
  * A NavQuery keeps the search memory between queries: once warm (after queries on maps of
- * the same size), a grid query allocates nothing.
+ * the same size), a grid query allocates nothing. For NavWorld queries it also keeps a
+ * walkability cache per (world, radius, step), updated locally when obstacles change.
  */
 
 
@@ -106,7 +116,7 @@ enum NavStatus
      */
     NAV_INVALID_ARGUMENT = 3,
     /**
-     * A cell or point outside the grid or world.
+     * A cell outside the grid.
      */
     NAV_OUT_OF_RANGE = 4,
     /**
@@ -148,6 +158,11 @@ enum NavStatus
      * what is missing).
      */
     NAV_UNSUPPORTED = 12,
+    /**
+     * An object id (an obstacle of a `NavWorld`, a circle of a `NavCircleWorld`) that names
+     * nothing in that world: removed already, or issued by another world.
+     */
+    NAV_UNKNOWN_OBJECT = 13,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -254,7 +269,7 @@ typedef uint32_t NavHeuristic;
 #endif // __cplusplus
 
 /**
- * How a grid search ended (the `path_status` of results).
+ * How a search ended (the `path_status` of results), for every kind of navigator.
  */
 enum NavPathStatus
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -282,6 +297,11 @@ enum NavPathStatus
      * for (then the path leads to the reachable cell closest to the goal).
      */
     NAV_PATH_STATUS_GOAL_BLOCKED = 4,
+    /**
+     * The start or goal is outside the world's bounds, or too close to them for the agent's
+     * disc (`NavWorld` queries only); nothing was searched.
+     */
+    NAV_PATH_STATUS_OUT_OF_BOUNDS = 5,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -290,6 +310,98 @@ typedef enum NavPathStatus NavPathStatus;
 typedef uint32_t NavPathStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * The estimate that guides an agent's lattice search (the `heuristic` of `NavAgentDesc`).
+ */
+enum NavAgentHeuristic
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * sqrt(2) per diagonal step, 1 per straight one: the tightest (the default).
+     */
+    NAV_AGENT_HEURISTIC_OCTILE = 0,
+    /**
+     * Seed 000's 10/14 diagonal distance, divided by 10.
+     */
+    NAV_AGENT_HEURISTIC_DIAGONAL = 1,
+    /**
+     * Straight-line distance.
+     */
+    NAV_AGENT_HEURISTIC_EUCLIDEAN = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum NavAgentHeuristic NavAgentHeuristic;
+#else
+typedef uint32_t NavAgentHeuristic;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * What a `NavPathPiece` is.
+ */
+enum NavPieceKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * A straight segment from `start` to `end`.
+     */
+    NAV_PIECE_KIND_LINE = 0,
+    /**
+     * An arc of the circle (`center`, `radius`), inflated by the agent radius.
+     */
+    NAV_PIECE_KIND_ARC = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum NavPieceKind NavPieceKind;
+#else
+typedef uint32_t NavPieceKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Which way an arc turns.
+ */
+enum NavTurn
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Not an arc.
+     */
+    NAV_TURN_NONE = 0,
+    /**
+     * Counter-clockwise: increasing angle.
+     */
+    NAV_TURN_CCW = 1,
+    /**
+     * Clockwise: decreasing angle.
+     */
+    NAV_TURN_CW = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum NavTurn NavTurn;
+#else
+typedef uint32_t NavTurn;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A world of circular obstacles, for exact shortest paths (segments and arcs) of disc agents
+ * of any radius.
+ *
+ * Queries read it (`const NavCircleWorld*`) and may run on many threads at once, each with
+ * its own `NavQuery`; changes need it to themselves (`NAV_BUSY` otherwise).
+ */
+typedef struct NavCircleWorld NavCircleWorld;
 
 /**
  * A tile map: per cell a terrain value, a blocked flag and a cost multiplier.
@@ -314,6 +426,15 @@ typedef struct NavGridRules NavGridRules;
  * is detected: the second call returns `NAV_BUSY`.
  */
 typedef struct NavQuery NavQuery;
+
+/**
+ * A continuous world: rectangular bounds and obstacles (boxes and discs, static or
+ * dynamic) through which agents of any radius find paths.
+ *
+ * Queries read it (`const NavWorld*`) and may run on many threads at once, each with its own
+ * `NavQuery`; changes (`NavWorld*`) need it to themselves (`NAV_BUSY` otherwise).
+ */
+typedef struct NavWorld NavWorld;
 
 /**
  * A version number.
@@ -561,6 +682,216 @@ typedef struct NavGridBatchResult {
      */
     uint32_t reserved;
 } NavGridBatchResult;
+
+/**
+ * A 2-D point or vector (`float`, as game engines use). Unity's ground plane is (x, z).
+ */
+typedef struct NavVec2 {
+    /**
+     * x coordinate.
+     */
+    float x;
+    /**
+     * y coordinate.
+     */
+    float y;
+} NavVec2;
+
+/**
+ * An axis-aligned box.
+ */
+typedef struct NavAabb {
+    /**
+     * The corner with the smallest coordinates.
+     */
+    struct NavVec2 min;
+    /**
+     * The corner with the largest coordinates.
+     */
+    struct NavVec2 max;
+} NavAabb;
+
+/**
+ * A world's bounds and counts.
+ */
+typedef struct NavWorldInfo {
+    /**
+     * The bounds: agents' discs stay inside them.
+     */
+    struct NavAabb bounds;
+    /**
+     * Number of obstacles.
+     */
+    uint64_t obstacle_count;
+    /**
+     * Bumped by every change (insert, move, remove, clear).
+     */
+    uint64_t version;
+} NavWorldInfo;
+
+/**
+ * An agent: a disc that walks a lattice of the given step. All zeros is not a valid agent
+ * (the radius and the step must be greater than 0).
+ */
+typedef struct NavAgentDesc {
+    /**
+     * Radius of the agent's disc, finite and > 0.
+     */
+    float radius;
+    /**
+     * Lattice step, finite and > 0 (smaller: finer paths through narrower gaps, slower).
+     */
+    float step;
+    /**
+     * A `NavAgentHeuristic` value.
+     */
+    uint32_t heuristic;
+    /**
+     * Must be 0 (room for a later option).
+     */
+    uint32_t reserved;
+    /**
+     * The agent's own obstacle (an id from `nav_world_insert_*`), which its queries ignore;
+     * 0 for none.
+     */
+    uint64_t own_obstacle;
+} NavAgentDesc;
+
+/**
+ * Per-query options of `nav_world_find_path`. All zeros: nav-agent's default bound of 2^20
+ * expanded nodes, no length bound, no partial path, the smoothed path.
+ */
+typedef struct NavWorldQueryOptions {
+    /**
+     * Stop after expanding this many lattice nodes; 0 = the default (2^20).
+     */
+    uint64_t max_expanded;
+    /**
+     * Ignore paths longer than this; 0 or +infinity = no bound. NaN, negative refused.
+     */
+    double max_length;
+    /**
+     * 1: when the goal is not reached, return the path to the node closest to it.
+     */
+    uint32_t partial_path;
+    /**
+     * 1: write the raw lattice path instead of the smoothed (string-pulled) one.
+     */
+    uint32_t raw_path;
+} NavWorldQueryOptions;
+
+/**
+ * The outcome of one `NavWorld` search.
+ */
+typedef struct NavWorldPathResult {
+    /**
+     * Length of the written path (smoothed or raw, as asked).
+     */
+    double length;
+    /**
+     * Number of lattice nodes expanded.
+     */
+    uint64_t expanded;
+    /**
+     * A `NavPathStatus` value (`NAV_PATH_STATUS_OUT_OF_BOUNDS` included).
+     */
+    uint32_t path_status;
+    /**
+     * Points in the path: written, or needed with `NAV_BUFFER_TOO_SMALL`.
+     */
+    uint32_t point_count;
+} NavWorldPathResult;
+
+/**
+ * Per-query options of `nav_circle_world_find_path`. All zeros: no limits, no partial path.
+ */
+typedef struct NavCircleQueryOptions {
+    /**
+     * Stop after expanding this many nodes; 0 = no limit.
+     */
+    uint64_t max_expanded;
+    /**
+     * Ignore paths longer than this; 0 or +infinity = no bound. NaN, negative refused.
+     */
+    double max_length;
+    /**
+     * 1: when the goal is not reached, return the path to the point explored closest to it.
+     */
+    uint32_t partial_path;
+    /**
+     * Must be 0 (room for a later option).
+     */
+    uint32_t reserved;
+} NavCircleQueryOptions;
+
+/**
+ * One piece of an exact path among circles: a straight segment or an arc.
+ */
+typedef struct NavPathPiece {
+    /**
+     * A `NavPieceKind` value.
+     */
+    uint32_t kind;
+    /**
+     * A `NavTurn` value (`NAV_TURN_NONE` for lines).
+     */
+    uint32_t turn;
+    /**
+     * Where the piece starts.
+     */
+    struct NavVec2 start;
+    /**
+     * Where it ends.
+     */
+    struct NavVec2 end;
+    /**
+     * Arcs: the centre of the circle (0, 0 for lines).
+     */
+    struct NavVec2 center;
+    /**
+     * Arcs: the radius of the inflated circle (0 for lines).
+     */
+    float radius;
+    /**
+     * Arcs: the angle of `start` around `center`, in radians (0 for lines).
+     */
+    float start_angle;
+    /**
+     * Arcs: the angle swept, in radians, at least 0, in the direction of `turn` (0 for lines).
+     */
+    float sweep;
+    /**
+     * Length of the piece.
+     */
+    float length;
+} NavPathPiece;
+
+/**
+ * The outcome of one `NavCircleWorld` search.
+ */
+typedef struct NavCirclePathResult {
+    /**
+     * Exact length of the path.
+     */
+    double length;
+    /**
+     * Number of nodes expanded.
+     */
+    uint64_t expanded;
+    /**
+     * With `NAV_PATH_STATUS_START_BLOCKED` or `NAV_PATH_STATUS_GOAL_BLOCKED`: the circle whose
+     * inflated disc holds that point; 0 otherwise.
+     */
+    uint64_t blocking_circle;
+    /**
+     * A `NavPathStatus` value.
+     */
+    uint32_t path_status;
+    /**
+     * Pieces in the path: written, or needed with `NAV_BUFFER_TOO_SMALL`.
+     */
+    uint32_t piece_count;
+} NavCirclePathResult;
 
 #ifdef __cplusplus
 extern "C" {
@@ -950,6 +1281,312 @@ NavStatus nav_grid_find_path_batch(const struct NavGrid *grid,
                                    struct NavCell *out_cells,
                                    uint32_t cells_per_pair,
                                    uint32_t threads);
+
+/**
+ * Creates an empty world over `*bounds` (finite corners, `min < max` on both axes) and
+ * writes its handle to `*out_world`. `cell_size` is the cell of its spatial hash grid (about
+ * the size of a typical obstacle); 0 picks 1/128 of the longer side.
+ *
+ * # Safety
+ * `bounds` must point to a readable `NavAabb`; `out_world` to a writable `NavWorld*`.
+ */
+NavStatus nav_world_create(const struct NavAabb *bounds,
+                           float cell_size,
+                           struct NavWorld **out_world);
+
+/**
+ * Creates an independent copy of `world` and writes its handle to `*out_world`.
+ *
+ * # Safety
+ * `out_world` must point to a writable `NavWorld*`.
+ */
+NavStatus nav_world_clone(const struct NavWorld *world,
+                          struct NavWorld **out_world);
+
+/**
+ * Frees a world. NULL is a no-op; a world in use by another thread is not freed
+ * (`NAV_BUSY`); a pointer that is not a live world gives `NAV_INVALID_HANDLE`.
+ *
+ * # Safety
+ * None: any pointer value is checked against the live handles.
+ */
+NavStatus nav_world_free(struct NavWorld *world);
+
+/**
+ * Writes the world's bounds and counts to `*out_info`.
+ *
+ * # Safety
+ * `out_info` must point to a writable `NavWorldInfo`.
+ */
+NavStatus nav_world_info(const struct NavWorld *world,
+                         struct NavWorldInfo *out_info);
+
+/**
+ * Adds a box obstacle (`dynamic`: 1 if it will move, 0 if static) and writes its id (never 0)
+ * to `*out_obstacle`.
+ *
+ * # Safety
+ * `out_obstacle` must point to a writable `uint64_t`.
+ */
+NavStatus nav_world_insert_box(struct NavWorld *world,
+                               struct NavAabb aabb,
+                               uint32_t dynamic,
+                               uint64_t *out_obstacle);
+
+/**
+ * Adds a disc obstacle (radius finite and >= 0) and writes its id (never 0) to
+ * `*out_obstacle`.
+ *
+ * # Safety
+ * `out_obstacle` must point to a writable `uint64_t`.
+ */
+NavStatus nav_world_insert_circle(struct NavWorld *world,
+                                  struct NavVec2 center,
+                                  float radius,
+                                  uint32_t dynamic,
+                                  uint64_t *out_obstacle);
+
+/**
+ * Gives the dynamic obstacle `obstacle` a new shape: a box. Static obstacles do not move
+ * (`NAV_INVALID_ARGUMENT`); unknown ids give `NAV_UNKNOWN_OBJECT`.
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_world_move_box(struct NavWorld *world,
+                             uint64_t obstacle,
+                             struct NavAabb aabb);
+
+/**
+ * Gives the dynamic obstacle `obstacle` a new shape: a disc.
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_world_move_circle(struct NavWorld *world,
+                                uint64_t obstacle,
+                                struct NavVec2 center,
+                                float radius);
+
+/**
+ * Removes an obstacle (static or dynamic); unknown ids give `NAV_UNKNOWN_OBJECT`.
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_world_remove(struct NavWorld *world,
+                           uint64_t obstacle);
+
+/**
+ * Removes every obstacle.
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_world_clear(struct NavWorld *world);
+
+/**
+ * Writes to `*out_clear` 1 when a disc of `radius` at `center` lies inside the bounds and
+ * touches no obstacle (ignoring `ignore_obstacle`, 0 for none), else 0.
+ *
+ * # Safety
+ * `out_clear` must point to a writable `uint32_t`.
+ */
+NavStatus nav_world_disc_is_clear(const struct NavWorld *world,
+                                  struct NavVec2 center,
+                                  float radius,
+                                  uint64_t ignore_obstacle,
+                                  uint32_t *out_clear);
+
+/**
+ * Writes to `*out_clear` 1 when a disc of `radius` can move in a straight line from `a` to
+ * `b`: the swept disc stays inside the bounds and touches no obstacle (but
+ * `ignore_obstacle`, 0 for none); else 0. Every segment of a returned path passes this test.
+ *
+ * # Safety
+ * `out_clear` must point to a writable `uint32_t`.
+ */
+NavStatus nav_world_segment_is_clear(const struct NavWorld *world,
+                                     struct NavVec2 a,
+                                     struct NavVec2 b,
+                                     float radius,
+                                     uint64_t ignore_obstacle,
+                                     uint32_t *out_clear);
+
+/**
+ * Finds a path for the agent `*agent` (radius, lattice step, heuristic, own obstacle) from
+ * `start` to `goal` in `world`: the smoothed path (or the raw lattice path with
+ * `options->raw_path`), start and goal included, into `out_points[0..capacity]`.
+ *
+ * Returns `NAV_OK` when the search ran (see `out_result->path_status`; blocked or
+ * out-of-bounds endpoints are outcomes), `NAV_BUFFER_TOO_SMALL` with the number of points
+ * needed in `out_result->point_count` (`nav_query_world_path` then copies the path without
+ * searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points, a radius or step that
+ * is not > 0, `NAV_INVALID_SIZE` for a step so fine that the lattice over the world would be
+ * too large.
+ *
+ * Thread safety: many threads may query one world at once, each with its own `query`. The
+ * query keeps a walkability cache per (world, radius, step) that later queries reuse.
+ *
+ * # Safety
+ * `agent` must point to a readable `NavAgentDesc`; `options` NULL or readable; `out_points`
+ * NULL (with `capacity` 0) or valid for `capacity` writes; `out_result` writable.
+ */
+NavStatus nav_world_find_path(const struct NavWorld *world,
+                              struct NavQuery *query,
+                              const struct NavAgentDesc *agent,
+                              const struct NavWorldQueryOptions *options,
+                              struct NavVec2 start,
+                              struct NavVec2 goal,
+                              struct NavVec2 *out_points,
+                              uint32_t capacity,
+                              struct NavWorldPathResult *out_result);
+
+/**
+ * Copies the path of the latest `NavWorld` query of `query` (smoothed, or raw when that query
+ * asked for it) into `out_points`; `*out_count` receives its length (or the length needed,
+ * with `NAV_BUFFER_TOO_SMALL`).
+ *
+ * # Safety
+ * `out_points` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+ * must point to a writable `uint32_t`.
+ */
+NavStatus nav_query_world_path(struct NavQuery *query,
+                               struct NavVec2 *out_points,
+                               uint32_t capacity,
+                               uint32_t *out_count);
+
+/**
+ * Creates an empty circle world whose spatial index covers `*bounds` (circles may also lie
+ * outside; finite corners, `min < max`) and writes its handle to `*out_world`.
+ *
+ * # Safety
+ * `bounds` must point to a readable `NavAabb`; `out_world` to a writable `NavCircleWorld*`.
+ */
+NavStatus nav_circle_world_create(const struct NavAabb *bounds,
+                                  struct NavCircleWorld **out_world);
+
+/**
+ * Creates an independent copy of `world` and writes its handle to `*out_world`.
+ *
+ * # Safety
+ * `out_world` must point to a writable `NavCircleWorld*`.
+ */
+NavStatus nav_circle_world_clone(const struct NavCircleWorld *world,
+                                 struct NavCircleWorld **out_world);
+
+/**
+ * Frees a circle world. NULL is a no-op; a world in use by another thread is not freed
+ * (`NAV_BUSY`); a pointer that is not a live circle world gives `NAV_INVALID_HANDLE`.
+ *
+ * # Safety
+ * None: any pointer value is checked against the live handles.
+ */
+NavStatus nav_circle_world_free(struct NavCircleWorld *world);
+
+/**
+ * Writes the number of circles to `*out_count`.
+ *
+ * # Safety
+ * `out_count` must point to a writable `uint64_t`.
+ */
+NavStatus nav_circle_world_count(const struct NavCircleWorld *world,
+                                 uint64_t *out_count);
+
+/**
+ * Adds a circle (centre finite, radius finite and >= 0; circles may overlap) and writes its
+ * id (never 0) to `*out_circle`.
+ *
+ * # Safety
+ * `out_circle` must point to a writable `uint64_t`.
+ */
+NavStatus nav_circle_world_insert(struct NavCircleWorld *world,
+                                  struct NavVec2 center,
+                                  float radius,
+                                  uint64_t *out_circle);
+
+/**
+ * Moves or resizes the circle `circle`; unknown ids give `NAV_UNKNOWN_OBJECT`.
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_circle_world_set(struct NavCircleWorld *world,
+                               uint64_t circle,
+                               struct NavVec2 center,
+                               float radius);
+
+/**
+ * Removes the circle `circle`; unknown ids give `NAV_UNKNOWN_OBJECT`.
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_circle_world_remove(struct NavCircleWorld *world,
+                                  uint64_t circle);
+
+/**
+ * Removes every circle.
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_circle_world_clear(struct NavCircleWorld *world);
+
+/**
+ * Finds the exact shortest path for a disc agent of `agent_radius` (finite, >= 0) from
+ * `start` to `goal` among the circles of `world`: segments and arcs of circles inflated by
+ * the radius, into `out_pieces[0..capacity]`.
+ *
+ * Returns `NAV_OK` when the search ran (see `out_result->path_status`; a start or goal inside
+ * an inflated circle is an outcome, with that circle in `blocking_circle`),
+ * `NAV_BUFFER_TOO_SMALL` with the number of pieces needed (`nav_query_circle_path` copies
+ * them without searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points or a bad
+ * radius. `nav_query_circle_path_polyline` turns the path into points for engines that
+ * follow straight segments.
+ *
+ * # Safety
+ * `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
+ * `capacity` writes; `out_result` writable.
+ */
+NavStatus nav_circle_world_find_path(const struct NavCircleWorld *world,
+                                     struct NavQuery *query,
+                                     float agent_radius,
+                                     const struct NavCircleQueryOptions *options,
+                                     struct NavVec2 start,
+                                     struct NavVec2 goal,
+                                     struct NavPathPiece *out_pieces,
+                                     uint32_t capacity,
+                                     struct NavCirclePathResult *out_result);
+
+/**
+ * Copies the pieces of the latest `NavCircleWorld` path of `query` into `out_pieces`;
+ * `*out_count` receives their number (or the number needed, with `NAV_BUFFER_TOO_SMALL`).
+ *
+ * # Safety
+ * `out_pieces` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+ * must point to a writable `uint32_t`.
+ */
+NavStatus nav_query_circle_path(struct NavQuery *query,
+                                struct NavPathPiece *out_pieces,
+                                uint32_t capacity,
+                                uint32_t *out_count);
+
+/**
+ * Writes the latest `NavCircleWorld` path of `query` as a polyline: its arcs cut into chords
+ * that stray at most `max_deviation` (finite, > 0) from the arc, start and goal included,
+ * into `out_points`; `*out_count` receives the number of points (or the number needed, with
+ * `NAV_BUFFER_TOO_SMALL`). No points when the path was not found (and not partial).
+ *
+ * # Safety
+ * `out_points` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+ * must point to a writable `uint32_t`.
+ */
+NavStatus nav_query_circle_path_polyline(struct NavQuery *query,
+                                         float max_deviation,
+                                         struct NavVec2 *out_points,
+                                         uint32_t capacity,
+                                         uint32_t *out_count);
 
 /**
  * Raises an internal error (a Rust panic) on purpose, to check in a given build and process

@@ -27,6 +27,8 @@ pub(crate) enum HandleKind {
     Grid,
     GridRules,
     Query,
+    World,
+    CircleWorld,
 }
 
 impl HandleKind {
@@ -35,6 +37,8 @@ impl HandleKind {
             HandleKind::Grid => "NavGrid",
             HandleKind::GridRules => "NavGridRules",
             HandleKind::Query => "NavQuery",
+            HandleKind::World => "NavWorld",
+            HandleKind::CircleWorld => "NavCircleWorld",
         }
     }
 }

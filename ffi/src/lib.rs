@@ -7,8 +7,10 @@
 //!
 //! ## Conventions of the ABI
 //!
-//! * **Opaque handles**, each with a create and a free function: [`NavGrid`],
-//!   [`NavGridRules`], [`NavQuery`]. Freeing NULL is a no-op. Every handle passed in is looked
+//! * **Opaque handles**, each with a create and a free function: [`NavGrid`] (tile grids),
+//!   [`NavGridRules`], [`NavWorld`] (agents of any radius among boxes and discs),
+//!   [`NavCircleWorld`] (exact paths around circles) and [`NavQuery`] (the per-thread query
+//!   context all of them are searched with). Freeing NULL is a no-op. Every handle passed in is looked
 //!   up among the live handles first, so a freed, foreign or mistyped pointer gives
 //!   `NAV_INVALID_HANDLE` rather than a crash, and a double free is reported, not performed.
 //! * **Status codes**: every function returns a [`NavStatus`] (`uint32_t`); 0 is `NAV_OK`.
@@ -27,8 +29,8 @@
 //! * **No panic crosses the boundary**: every entry point runs under `catch_unwind`; a panic
 //!   becomes `NAV_PANIC` and the query context involved is reset ([`nav_debug_panic`] shows
 //!   it on demand). Must be built with `panic = "unwind"` (the default).
-//! * **Threads**: a grid (and rules) may be read by any number of threads at once, each with
-//!   its own [`NavQuery`]; changing or freeing a grid needs it to itself. Violations are
+//! * **Threads**: a grid or world (and rules) may be read by any number of threads at once,
+//!   each with its own [`NavQuery`]; changing or freeing one needs it to itself. Violations are
 //!   detected, not undefined: the call returns `NAV_BUSY`.
 //!
 //! The exported functions are `unsafe extern "C"`; as Rust functions they are also callable
@@ -44,11 +46,16 @@ mod query;
 
 mod grid;
 
+mod world;
+
+mod circle_world;
+
 mod debug;
 
 // Internals.
 mod args;
 mod error;
+mod geometry;
 mod guard;
 mod handles;
 mod status;
@@ -56,7 +63,9 @@ mod status;
 #[cfg(test)]
 mod tests;
 
+pub use circle_world::*;
 pub use debug::nav_debug_panic;
+pub use geometry::{NavAabb, NavVec2};
 pub use grid::*;
 pub use handles::live_handle_count;
 pub use last_error::{last_error_message, nav_last_error};
@@ -65,3 +74,4 @@ pub use status::NavStatus;
 pub use version::{
     NAV_VERSION_MAJOR, NAV_VERSION_MINOR, NAV_VERSION_PATCH, NavVersion, nav_version,
 };
+pub use world::*;

@@ -25,6 +25,18 @@ pub struct NavQuery {
 pub(crate) struct QueryState {
     /// Grid searches: arena, open list, the last path and its costs.
     pub grid: GridPathfinder,
+    /// `NavWorld` searches: arena and walkability caches.
+    pub agent: nav_agent::QueryContext,
+    /// The last `NavWorld` path.
+    pub agent_path: nav_agent::AgentPath,
+    /// Whether the last `NavWorld` query asked for the raw lattice path.
+    pub agent_path_raw: bool,
+    /// `NavCircleWorld` searches.
+    pub tangent: nav_tangent::QueryContext,
+    /// The last `NavCircleWorld` path.
+    pub tangent_path: nav_tangent::TangentPath,
+    /// Scratch for polylines of the last `NavCircleWorld` path.
+    pub polyline: Vec<nav_geom::Vec2>,
 }
 
 impl Handle for NavQuery {

@@ -24,7 +24,7 @@ pub enum NavStatus {
     /// radius or cost, an unknown enum value, a flag that is neither 0 nor 1, a misaligned
     /// pointer, a path that is not UTF-8.
     NavInvalidArgument = 3,
-    /// A cell or point outside the grid or world.
+    /// A cell outside the grid.
     NavOutOfRange = 4,
     /// A size that is zero or too large (the limit is in the message), or a buffer length that
     /// does not match the size it describes.
@@ -49,6 +49,9 @@ pub enum NavStatus {
     /// A valid request that this version of nav does not implement yet (the message says
     /// what is missing).
     NavUnsupported = 12,
+    /// An object id (an obstacle of a `NavWorld`, a circle of a `NavCircleWorld`) that names
+    /// nothing in that world: removed already, or issued by another world.
+    NavUnknownObject = 13,
 }
 
 impl NavStatus {
@@ -68,6 +71,7 @@ impl NavStatus {
             NavStatus::NavBusy => "NAV_BUSY",
             NavStatus::NavPanic => "NAV_PANIC",
             NavStatus::NavUnsupported => "NAV_UNSUPPORTED",
+            NavStatus::NavUnknownObject => "NAV_UNKNOWN_OBJECT",
         }
     }
 }

@@ -34,6 +34,7 @@ fn status_numbers_are_fixed() {
         (NavStatus::NavBusy, 10, "NAV_BUSY"),
         (NavStatus::NavPanic, 11, "NAV_PANIC"),
         (NavStatus::NavUnsupported, 12, "NAV_UNSUPPORTED"),
+        (NavStatus::NavUnknownObject, 13, "NAV_UNKNOWN_OBJECT"),
     ];
     let header = include_str!("../include/nav.h");
     for (status, number, name) in expected {
@@ -80,6 +81,15 @@ fn structs_have_no_padding() {
     assert_eq!(size_of::<NavGridInfo>(), 24);
     assert_eq!(size_of::<NavGridCellInfo>(), 24);
     assert_eq!(size_of::<NavVersion>(), 12);
+    assert_eq!(size_of::<NavVec2>(), 8);
+    assert_eq!(size_of::<NavAabb>(), 16);
+    assert_eq!(size_of::<NavAgentDesc>(), 24);
+    assert_eq!(size_of::<NavWorldQueryOptions>(), 24);
+    assert_eq!(size_of::<NavWorldPathResult>(), 24);
+    assert_eq!(size_of::<NavWorldInfo>(), 32);
+    assert_eq!(size_of::<NavPathPiece>(), 48);
+    assert_eq!(size_of::<NavCircleQueryOptions>(), 24);
+    assert_eq!(size_of::<NavCirclePathResult>(), 32);
 }
 
 #[test]

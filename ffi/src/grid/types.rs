@@ -70,7 +70,7 @@ pub enum NavHeuristic {
     Zero = 4,
 }
 
-/// How a grid search ended (the `path_status` of results).
+/// How a search ended (the `path_status` of results), for every kind of navigator.
 #[repr(u32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum NavPathStatus {
@@ -85,6 +85,9 @@ pub enum NavPathStatus {
     /// The goal cell is not walkable; nothing was searched unless a partial path was asked
     /// for (then the path leads to the reachable cell closest to the goal).
     GoalBlocked = 4,
+    /// The start or goal is outside the world's bounds, or too close to them for the agent's
+    /// disc (`NavWorld` queries only); nothing was searched.
+    OutOfBounds = 5,
 }
 
 impl From<nav_grid::GridStatus> for NavPathStatus {

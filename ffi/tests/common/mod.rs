@@ -147,7 +147,7 @@ pub fn movingai_dir() -> Option<std::path::PathBuf> {
 }
 
 /// Every status, in numeric order.
-pub const ALL_STATUSES: [NavStatus; 13] = [
+pub const ALL_STATUSES: [NavStatus; 14] = [
     NavStatus::NavOk,
     NavStatus::NavNullPointer,
     NavStatus::NavInvalidHandle,
@@ -161,4 +161,5 @@ pub const ALL_STATUSES: [NavStatus; 13] = [
     NavStatus::NavBusy,
     NavStatus::NavPanic,
     NavStatus::NavUnsupported,
+    NavStatus::NavUnknownObject,
 ];

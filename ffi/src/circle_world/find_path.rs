@@ -1,0 +1,230 @@
+//! `NavCircleWorld` queries: exact paths of segments and arcs, and polylines of them.
+
+use nav_geom::Turn;
+use nav_search::Limits;
+use nav_tangent::{PathPiece, PathStatus, TangentPath};
+
+use crate::args::{OutBuffer, OutPtr, flag, read_optional};
+use crate::circle_world::edit::{NavCircleWorld, read_circle_world};
+use crate::circle_world::types::{
+    NavCirclePathResult, NavCircleQueryOptions, NavPathPiece, NavPieceKind, NavTurn,
+};
+use crate::error::{FfiError, FfiResult};
+use crate::geometry::{self, NavVec2};
+use crate::grid::NavPathStatus;
+use crate::guard::guard;
+use crate::query::{NavQuery, lock_query};
+use crate::status::NavStatus;
+
+fn limits_from_options(options: &NavCircleQueryOptions) -> FfiResult<Limits> {
+    let max_length = options.max_length;
+    if max_length.is_nan() || max_length < 0.0 {
+        return Err(FfiError::invalid(format!(
+            "`options.max_length` must be 0 (no bound), positive or +infinity, got {max_length}"
+        )));
+    }
+    if options.reserved != 0 {
+        return Err(FfiError::invalid(format!(
+            "`options.reserved` must be 0, got {}",
+            options.reserved
+        )));
+    }
+    Ok(Limits {
+        max_expanded: match options.max_expanded {
+            0 => usize::MAX,
+            n => usize::try_from(n).unwrap_or(usize::MAX),
+        },
+        max_cost: if max_length == 0.0 {
+            f64::INFINITY
+        } else {
+            max_length
+        },
+        partial_path: flag(options.partial_path, "options.partial_path")?,
+    })
+}
+
+fn piece(piece: &PathPiece) -> NavPathPiece {
+    let (start, end) = (piece.start_point().into(), piece.end_point().into());
+    match piece {
+        PathPiece::Line(_) => NavPathPiece {
+            kind: NavPieceKind::Line as u32,
+            turn: NavTurn::None as u32,
+            start,
+            end,
+            length: piece.length(),
+            ..Default::default()
+        },
+        PathPiece::Arc(arc) => NavPathPiece {
+            kind: NavPieceKind::Arc as u32,
+            turn: match arc.turn {
+                Turn::Ccw => NavTurn::Ccw as u32,
+                Turn::Cw => NavTurn::Cw as u32,
+            },
+            start,
+            end,
+            center: arc.center.into(),
+            radius: arc.radius,
+            start_angle: arc.start,
+            sweep: arc.sweep,
+            length: piece.length(),
+        },
+    }
+}
+
+fn result(path: &TangentPath) -> NavCirclePathResult {
+    let (path_status, blocking_circle) = match path.status() {
+        PathStatus::Found => (NavPathStatus::Found, 0),
+        PathStatus::NoPath => (NavPathStatus::NoPath, 0),
+        PathStatus::LimitReached => (NavPathStatus::LimitReached, 0),
+        PathStatus::StartBlocked(key) => (NavPathStatus::StartBlocked, key.to_raw()),
+        PathStatus::GoalBlocked(key) => (NavPathStatus::GoalBlocked, key.to_raw()),
+    };
+    NavCirclePathResult {
+        length: path.length(),
+        expanded: path.expanded() as u64,
+        blocking_circle,
+        path_status: path_status as u32,
+        piece_count: path.pieces().len() as u32,
+    }
+}
+
+fn copy_pieces(
+    path: &TangentPath,
+    out: &mut OutBuffer<'_, NavPathPiece>,
+    capacity: u32,
+) -> FfiResult<()> {
+    let pieces = path.pieces();
+    if pieces.len() > out.capacity() {
+        return Err(FfiError::buffer_too_small(
+            "out_pieces",
+            capacity as u64,
+            pieces.len() as u64,
+            "the path",
+        ));
+    }
+    for (i, p) in pieces.iter().enumerate() {
+        out.write(i, piece(p));
+    }
+    Ok(())
+}
+
+/// Finds the exact shortest path for a disc agent of `agent_radius` (finite, >= 0) from
+/// `start` to `goal` among the circles of `world`: segments and arcs of circles inflated by
+/// the radius, into `out_pieces[0..capacity]`.
+///
+/// Returns `NAV_OK` when the search ran (see `out_result->path_status`; a start or goal inside
+/// an inflated circle is an outcome, with that circle in `blocking_circle`),
+/// `NAV_BUFFER_TOO_SMALL` with the number of pieces needed (`nav_query_circle_path` copies
+/// them without searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points or a bad
+/// radius. `nav_query_circle_path_polyline` turns the path into points for engines that
+/// follow straight segments.
+///
+/// # Safety
+/// `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
+/// `capacity` writes; `out_result` writable.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)] // the C signature: the buffer with its capacity
+pub unsafe extern "C" fn nav_circle_world_find_path(
+    world: *const NavCircleWorld,
+    query: *mut NavQuery,
+    agent_radius: f32,
+    options: *const NavCircleQueryOptions,
+    start: NavVec2,
+    goal: NavVec2,
+    out_pieces: *mut NavPathPiece,
+    capacity: u32,
+    out_result: *mut NavCirclePathResult,
+) -> NavStatus {
+    guard("nav_circle_world_find_path", || {
+        let result_out = OutPtr::new(out_result, "out_result")?;
+        // SAFETY: the caller's contract.
+        let mut pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
+        // SAFETY: the caller's contract.
+        let options = unsafe { read_optional(options, "options") }?.unwrap_or_default();
+        let limits = limits_from_options(&options)?;
+        let start = geometry::point(start, "start")?;
+        let goal = geometry::point(goal, "goal")?;
+        let radius = geometry::radius(agent_radius, "agent_radius", false)?;
+        let world = read_circle_world(world, "world")?;
+        let mut state = lock_query(query, "query")?;
+        let state = &mut *state;
+        state.tangent.find_path(
+            &world,
+            start,
+            goal,
+            radius,
+            &limits,
+            &mut state.tangent_path,
+        )?;
+        // SAFETY: the caller's contract.
+        unsafe { result_out.write(result(&state.tangent_path)) };
+        copy_pieces(&state.tangent_path, &mut pieces, capacity)
+    })
+}
+
+/// Copies the pieces of the latest `NavCircleWorld` path of `query` into `out_pieces`;
+/// `*out_count` receives their number (or the number needed, with `NAV_BUFFER_TOO_SMALL`).
+///
+/// # Safety
+/// `out_pieces` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+/// must point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_query_circle_path(
+    query: *mut NavQuery,
+    out_pieces: *mut NavPathPiece,
+    capacity: u32,
+    out_count: *mut u32,
+) -> NavStatus {
+    guard("nav_query_circle_path", || {
+        let count = OutPtr::new(out_count, "out_count")?;
+        // SAFETY: the caller's contract.
+        let mut pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
+        let state = lock_query(query, "query")?;
+        // SAFETY: the caller's contract.
+        unsafe { count.write(state.tangent_path.pieces().len() as u32) };
+        copy_pieces(&state.tangent_path, &mut pieces, capacity)
+    })
+}
+
+/// Writes the latest `NavCircleWorld` path of `query` as a polyline: its arcs cut into chords
+/// that stray at most `max_deviation` (finite, > 0) from the arc, start and goal included,
+/// into `out_points`; `*out_count` receives the number of points (or the number needed, with
+/// `NAV_BUFFER_TOO_SMALL`). No points when the path was not found (and not partial).
+///
+/// # Safety
+/// `out_points` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+/// must point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_query_circle_path_polyline(
+    query: *mut NavQuery,
+    max_deviation: f32,
+    out_points: *mut NavVec2,
+    capacity: u32,
+    out_count: *mut u32,
+) -> NavStatus {
+    guard("nav_query_circle_path_polyline", || {
+        let count = OutPtr::new(out_count, "out_count")?;
+        // SAFETY: the caller's contract.
+        let mut points = unsafe { OutBuffer::new(out_points, capacity, "out_points") }?;
+        let mut state = lock_query(query, "query")?;
+        let state = &mut *state;
+        state
+            .tangent_path
+            .write_polyline(max_deviation, &mut state.polyline)?;
+        let needed = state.polyline.len();
+        // SAFETY: the caller's contract.
+        unsafe { count.write(needed as u32) };
+        if needed > points.capacity() {
+            return Err(FfiError::buffer_too_small(
+                "out_points",
+                capacity as u64,
+                needed as u64,
+                "the polyline",
+            ));
+        }
+        for (i, &p) in state.polyline.iter().enumerate() {
+            points.write(i, p.into());
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,87 @@
+//! Points and boxes of the continuous worlds.
+
+use nav_geom::{Aabb, Vec2};
+
+use crate::error::{FfiError, FfiResult};
+
+/// A 2-D point or vector (`float`, as game engines use). Unity's ground plane is (x, z).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct NavVec2 {
+    /// x coordinate.
+    pub x: f32,
+    /// y coordinate.
+    pub y: f32,
+}
+
+/// An axis-aligned box.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct NavAabb {
+    /// The corner with the smallest coordinates.
+    pub min: NavVec2,
+    /// The corner with the largest coordinates.
+    pub max: NavVec2,
+}
+
+impl From<Vec2> for NavVec2 {
+    fn from(v: Vec2) -> Self {
+        NavVec2 { x: v.x, y: v.y }
+    }
+}
+
+impl From<Aabb> for NavAabb {
+    fn from(b: Aabb) -> Self {
+        NavAabb {
+            min: b.min.into(),
+            max: b.max.into(),
+        }
+    }
+}
+
+/// `point`, if both coordinates are finite.
+pub(crate) fn point(point: NavVec2, argument: &str) -> FfiResult<Vec2> {
+    if point.x.is_finite() && point.y.is_finite() {
+        Ok(Vec2::new(point.x, point.y))
+    } else {
+        Err(FfiError::invalid(format!(
+            "`{argument}` ({}, {}) must have finite coordinates",
+            point.x, point.y
+        )))
+    }
+}
+
+/// `aabb`, if its corners are finite and `min <= max`.
+pub(crate) fn aabb(aabb: NavAabb, argument: &str) -> FfiResult<Aabb> {
+    let min = point(aabb.min, &format!("{argument}.min"))?;
+    let max = point(aabb.max, &format!("{argument}.max"))?;
+    if min.x > max.x || min.y > max.y {
+        return Err(FfiError::invalid(format!(
+            "`{argument}` is inverted: min ({}, {}) must not exceed max ({}, {})",
+            min.x, min.y, max.x, max.y
+        )));
+    }
+    Ok(Aabb::new(min, max))
+}
+
+/// `radius`, if it is finite and at least 0 (or greater than 0 when `positive`).
+pub(crate) fn radius(radius: f32, argument: &str, positive: bool) -> FfiResult<f32> {
+    let ok = radius.is_finite()
+        && if positive {
+            radius > 0.0
+        } else {
+            radius >= 0.0
+        };
+    if ok {
+        Ok(radius)
+    } else {
+        let expected = if positive {
+            "finite and greater than 0"
+        } else {
+            "finite and at least 0"
+        };
+        Err(FfiError::invalid(format!(
+            "`{argument}` must be {expected}, got {radius}"
+        )))
+    }
+}

@@ -1,0 +1,352 @@
+//! `NavWorld`: a continuous world of box and disc obstacles, created, changed and freed.
+
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
+
+use nav_agent::{Mobility, ObstacleHandle, Shape, World, WorldError};
+use nav_geom::{Aabb, Circle};
+
+use crate::args::{OutPtr, flag, read_optional};
+use crate::error::{FfiError, FfiResult};
+use crate::geometry::{self, NavAabb, NavVec2};
+use crate::guard::guard;
+use crate::handles::{self, Handle, HandleKind};
+use crate::status::NavStatus;
+use crate::world::types::NavWorldInfo;
+
+/// A continuous world: rectangular bounds and obstacles (boxes and discs, static or
+/// dynamic) through which agents of any radius find paths.
+///
+/// Queries read it (`const NavWorld*`) and may run on many threads at once, each with its own
+/// `NavQuery`; changes (`NavWorld*`) need it to themselves (`NAV_BUSY` otherwise).
+pub struct NavWorld {
+    world: RwLock<World>,
+}
+
+impl Handle for NavWorld {
+    const KIND: HandleKind = HandleKind::World;
+
+    fn is_idle(&self) -> bool {
+        !matches!(self.world.try_write(), Err(TryLockError::WouldBlock))
+    }
+}
+
+impl From<WorldError> for FfiError {
+    fn from(error: WorldError) -> Self {
+        let status = match &error {
+            WorldError::UnknownObstacle { .. } => NavStatus::NavUnknownObject,
+            WorldError::Spatial(_) => NavStatus::NavInvalidSize,
+            _ => NavStatus::NavInvalidArgument,
+        };
+        FfiError::new(status, error.to_string())
+    }
+}
+
+fn poisoned() -> FfiError {
+    FfiError::new(
+        NavStatus::NavPanic,
+        "`world` was being changed when an internal error happened and may be inconsistent: free it and build it again",
+    )
+}
+
+/// Looks `ptr` up and takes the world for reading.
+pub(crate) fn read_world<'a>(
+    ptr: *const NavWorld,
+    argument: &str,
+) -> FfiResult<RwLockReadGuard<'a, World>> {
+    handles::acquire(ptr, argument, |w: &'a NavWorld| match w.world.try_read() {
+        Ok(world) => Ok(world),
+        Err(TryLockError::WouldBlock) => Err(FfiError::new(
+            NavStatus::NavBusy,
+            format!("`{argument}` is being changed by a call on another thread"),
+        )),
+        Err(TryLockError::Poisoned(_)) => Err(poisoned()),
+    })
+}
+
+fn write_world<'a>(ptr: *mut NavWorld, argument: &str) -> FfiResult<RwLockWriteGuard<'a, World>> {
+    handles::acquire(ptr.cast_const(), argument, |w: &'a NavWorld| {
+        match w.world.try_write() {
+            Ok(world) => Ok(world),
+            Err(TryLockError::WouldBlock) => Err(FfiError::new(
+                NavStatus::NavBusy,
+                format!(
+                    "`{argument}` is being read by a query on another thread; change it when no query runs (or change a copy from nav_world_clone)"
+                ),
+            )),
+            Err(TryLockError::Poisoned(_)) => Err(poisoned()),
+        }
+    })
+}
+
+fn publish(world: World, out: OutPtr<*mut NavWorld>) {
+    let handle = handles::register(NavWorld {
+        world: RwLock::new(world),
+    });
+    // SAFETY: `out` was checked by the entry point, which documents it must be writable.
+    unsafe { out.write(handle) };
+}
+
+fn mobility(dynamic: u32) -> FfiResult<Mobility> {
+    Ok(if flag(dynamic, "dynamic")? {
+        Mobility::Dynamic
+    } else {
+        Mobility::Static
+    })
+}
+
+pub(crate) fn obstacle(id: u64, argument: &str) -> FfiResult<ObstacleHandle> {
+    if id == 0 {
+        return Err(FfiError::new(
+            NavStatus::NavUnknownObject,
+            format!("`{argument}` is 0, which names no obstacle"),
+        ));
+    }
+    Ok(ObstacleHandle::from_raw(id))
+}
+
+fn circle(center: NavVec2, radius: f32) -> FfiResult<Circle> {
+    let center = geometry::point(center, "center")?;
+    let radius = geometry::radius(radius, "radius", false)?;
+    Ok(Circle::new(center, radius))
+}
+
+/// Creates an empty world over `*bounds` (finite corners, `min < max` on both axes) and
+/// writes its handle to `*out_world`. `cell_size` is the cell of its spatial hash grid (about
+/// the size of a typical obstacle); 0 picks 1/128 of the longer side.
+///
+/// # Safety
+/// `bounds` must point to a readable `NavAabb`; `out_world` to a writable `NavWorld*`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_create(
+    bounds: *const NavAabb,
+    cell_size: f32,
+    out_world: *mut *mut NavWorld,
+) -> NavStatus {
+    guard("nav_world_create", || {
+        let out = OutPtr::new(out_world, "out_world")?;
+        // SAFETY: the caller's contract.
+        let bounds =
+            unsafe { read_optional(bounds, "bounds") }?.ok_or_else(|| FfiError::null("bounds"))?;
+        let bounds: Aabb = geometry::aabb(bounds, "bounds")?;
+        let world = if cell_size == 0.0 {
+            World::new(bounds)?
+        } else {
+            World::with_cell_size(bounds, geometry::radius(cell_size, "cell_size", true)?)?
+        };
+        publish(world, out);
+        Ok(())
+    })
+}
+
+/// Creates an independent copy of `world` and writes its handle to `*out_world`.
+///
+/// # Safety
+/// `out_world` must point to a writable `NavWorld*`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_clone(
+    world: *const NavWorld,
+    out_world: *mut *mut NavWorld,
+) -> NavStatus {
+    guard("nav_world_clone", || {
+        let out = OutPtr::new(out_world, "out_world")?;
+        let copy = read_world(world, "world")?.clone();
+        publish(copy, out);
+        Ok(())
+    })
+}
+
+/// Frees a world. NULL is a no-op; a world in use by another thread is not freed
+/// (`NAV_BUSY`); a pointer that is not a live world gives `NAV_INVALID_HANDLE`.
+///
+/// # Safety
+/// None: any pointer value is checked against the live handles.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_free(world: *mut NavWorld) -> NavStatus {
+    guard("nav_world_free", || handles::free(world, "world"))
+}
+
+/// Writes the world's bounds and counts to `*out_info`.
+///
+/// # Safety
+/// `out_info` must point to a writable `NavWorldInfo`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_info(
+    world: *const NavWorld,
+    out_info: *mut NavWorldInfo,
+) -> NavStatus {
+    guard("nav_world_info", || {
+        let out = OutPtr::new(out_info, "out_info")?;
+        let world = read_world(world, "world")?;
+        let info = NavWorldInfo {
+            bounds: world.bounds().into(),
+            obstacle_count: world.len() as u64,
+            version: world.version(),
+        };
+        // SAFETY: the caller's contract.
+        unsafe { out.write(info) };
+        Ok(())
+    })
+}
+
+/// Adds a box obstacle (`dynamic`: 1 if it will move, 0 if static) and writes its id (never 0)
+/// to `*out_obstacle`.
+///
+/// # Safety
+/// `out_obstacle` must point to a writable `uint64_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_insert_box(
+    world: *mut NavWorld,
+    aabb: NavAabb,
+    dynamic: u32,
+    out_obstacle: *mut u64,
+) -> NavStatus {
+    guard("nav_world_insert_box", || {
+        let out = OutPtr::new(out_obstacle, "out_obstacle")?;
+        let shape = Shape::Aabb(geometry::aabb(aabb, "aabb")?);
+        let mobility = mobility(dynamic)?;
+        let handle = write_world(world, "world")?.insert(shape, mobility)?;
+        // SAFETY: the caller's contract.
+        unsafe { out.write(handle.to_raw()) };
+        Ok(())
+    })
+}
+
+/// Adds a disc obstacle (radius finite and >= 0) and writes its id (never 0) to
+/// `*out_obstacle`.
+///
+/// # Safety
+/// `out_obstacle` must point to a writable `uint64_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_insert_circle(
+    world: *mut NavWorld,
+    center: NavVec2,
+    radius: f32,
+    dynamic: u32,
+    out_obstacle: *mut u64,
+) -> NavStatus {
+    guard("nav_world_insert_circle", || {
+        let out = OutPtr::new(out_obstacle, "out_obstacle")?;
+        let shape = Shape::Circle(circle(center, radius)?);
+        let mobility = mobility(dynamic)?;
+        let handle = write_world(world, "world")?.insert(shape, mobility)?;
+        // SAFETY: the caller's contract.
+        unsafe { out.write(handle.to_raw()) };
+        Ok(())
+    })
+}
+
+/// Gives the dynamic obstacle `obstacle` a new shape: a box. Static obstacles do not move
+/// (`NAV_INVALID_ARGUMENT`); unknown ids give `NAV_UNKNOWN_OBJECT`.
+///
+/// # Safety
+/// None beyond the handle, which is checked.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_move_box(
+    world: *mut NavWorld,
+    obstacle: u64,
+    aabb: NavAabb,
+) -> NavStatus {
+    guard("nav_world_move_box", || {
+        let handle = self::obstacle(obstacle, "obstacle")?;
+        let shape = Shape::Aabb(geometry::aabb(aabb, "aabb")?);
+        write_world(world, "world")?.move_obstacle(handle, shape)?;
+        Ok(())
+    })
+}
+
+/// Gives the dynamic obstacle `obstacle` a new shape: a disc.
+///
+/// # Safety
+/// None beyond the handle, which is checked.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_move_circle(
+    world: *mut NavWorld,
+    obstacle: u64,
+    center: NavVec2,
+    radius: f32,
+) -> NavStatus {
+    guard("nav_world_move_circle", || {
+        let handle = self::obstacle(obstacle, "obstacle")?;
+        let shape = Shape::Circle(circle(center, radius)?);
+        write_world(world, "world")?.move_obstacle(handle, shape)?;
+        Ok(())
+    })
+}
+
+/// Removes an obstacle (static or dynamic); unknown ids give `NAV_UNKNOWN_OBJECT`.
+///
+/// # Safety
+/// None beyond the handle, which is checked.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_remove(world: *mut NavWorld, obstacle: u64) -> NavStatus {
+    guard("nav_world_remove", || {
+        let handle = self::obstacle(obstacle, "obstacle")?;
+        write_world(world, "world")?.remove(handle)?;
+        Ok(())
+    })
+}
+
+/// Removes every obstacle.
+///
+/// # Safety
+/// None beyond the handle, which is checked.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_clear(world: *mut NavWorld) -> NavStatus {
+    guard("nav_world_clear", || {
+        write_world(world, "world")?.clear();
+        Ok(())
+    })
+}
+
+/// Writes to `*out_clear` 1 when a disc of `radius` at `center` lies inside the bounds and
+/// touches no obstacle (ignoring `ignore_obstacle`, 0 for none), else 0.
+///
+/// # Safety
+/// `out_clear` must point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_disc_is_clear(
+    world: *const NavWorld,
+    center: NavVec2,
+    radius: f32,
+    ignore_obstacle: u64,
+    out_clear: *mut u32,
+) -> NavStatus {
+    guard("nav_world_disc_is_clear", || {
+        let out = OutPtr::new(out_clear, "out_clear")?;
+        let center = geometry::point(center, "center")?;
+        let radius = geometry::radius(radius, "radius", false)?;
+        let ignore = (ignore_obstacle != 0).then(|| ObstacleHandle::from_raw(ignore_obstacle));
+        let clear = read_world(world, "world")?.disc_is_clear(center, radius, ignore);
+        // SAFETY: the caller's contract.
+        unsafe { out.write(clear as u32) };
+        Ok(())
+    })
+}
+
+/// Writes to `*out_clear` 1 when a disc of `radius` can move in a straight line from `a` to
+/// `b`: the swept disc stays inside the bounds and touches no obstacle (but
+/// `ignore_obstacle`, 0 for none); else 0. Every segment of a returned path passes this test.
+///
+/// # Safety
+/// `out_clear` must point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_world_segment_is_clear(
+    world: *const NavWorld,
+    a: NavVec2,
+    b: NavVec2,
+    radius: f32,
+    ignore_obstacle: u64,
+    out_clear: *mut u32,
+) -> NavStatus {
+    guard("nav_world_segment_is_clear", || {
+        let out = OutPtr::new(out_clear, "out_clear")?;
+        let a = geometry::point(a, "a")?;
+        let b = geometry::point(b, "b")?;
+        let radius = geometry::radius(radius, "radius", false)?;
+        let ignore = (ignore_obstacle != 0).then(|| ObstacleHandle::from_raw(ignore_obstacle));
+        let clear = read_world(world, "world")?.segment_is_clear(a, b, radius, ignore);
+        // SAFETY: the caller's contract.
+        unsafe { out.write(clear as u32) };
+        Ok(())
+    })
+}

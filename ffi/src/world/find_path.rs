@@ -1,0 +1,209 @@
+//! `NavWorld` queries: an agent's path into the caller's buffer.
+
+use nav_agent::{Agent, AgentError, Heuristic, PathStatus, QueryError, QueryLimits};
+
+use crate::args::{OutBuffer, OutPtr, flag, read_optional};
+use crate::error::{FfiError, FfiResult};
+use crate::geometry::{self, NavVec2};
+use crate::grid::NavPathStatus;
+use crate::guard::guard;
+use crate::query::{NavQuery, lock_query};
+use crate::status::NavStatus;
+use crate::world::edit::{NavWorld, obstacle, read_world};
+use crate::world::types::{NavAgentDesc, NavWorldPathResult, NavWorldQueryOptions};
+
+impl From<AgentError> for FfiError {
+    fn from(error: AgentError) -> Self {
+        FfiError::new(NavStatus::NavInvalidArgument, error.to_string())
+    }
+}
+
+impl From<QueryError> for FfiError {
+    fn from(error: QueryError) -> Self {
+        let status = match &error {
+            QueryError::LatticeTooLarge { .. } => NavStatus::NavInvalidSize,
+            _ => NavStatus::NavInvalidArgument,
+        };
+        FfiError::new(status, error.to_string())
+    }
+}
+
+impl From<PathStatus> for NavPathStatus {
+    fn from(status: PathStatus) -> Self {
+        match status {
+            PathStatus::Found => NavPathStatus::Found,
+            PathStatus::NoPath => NavPathStatus::NoPath,
+            PathStatus::LimitReached => NavPathStatus::LimitReached,
+            PathStatus::StartBlocked => NavPathStatus::StartBlocked,
+            PathStatus::GoalBlocked => NavPathStatus::GoalBlocked,
+            PathStatus::OutOfBounds => NavPathStatus::OutOfBounds,
+        }
+    }
+}
+
+fn agent_from_desc(desc: &NavAgentDesc) -> FfiResult<Agent> {
+    let heuristic = match desc.heuristic {
+        0 => Heuristic::Octile,
+        1 => Heuristic::Diagonal,
+        2 => Heuristic::Euclidean,
+        other => {
+            return Err(FfiError::invalid(format!(
+                "`agent.heuristic` must be NAV_AGENT_HEURISTIC_OCTILE (0), NAV_AGENT_HEURISTIC_DIAGONAL (1) or NAV_AGENT_HEURISTIC_EUCLIDEAN (2), got {other}"
+            )));
+        }
+    };
+    if desc.reserved != 0 {
+        return Err(FfiError::invalid(format!(
+            "`agent.reserved` must be 0, got {}",
+            desc.reserved
+        )));
+    }
+    let mut agent = Agent::new(desc.radius, desc.step)?.with_heuristic(heuristic);
+    if desc.own_obstacle != 0 {
+        agent = agent.with_own_obstacle(obstacle(desc.own_obstacle, "agent.own_obstacle")?);
+    }
+    Ok(agent)
+}
+
+fn limits_from_options(options: &NavWorldQueryOptions) -> FfiResult<(QueryLimits, bool)> {
+    let max_length = options.max_length;
+    if max_length.is_nan() || max_length < 0.0 {
+        return Err(FfiError::invalid(format!(
+            "`options.max_length` must be 0 (no bound), positive or +infinity, got {max_length}"
+        )));
+    }
+    let mut limits = QueryLimits::default()
+        .with_partial_path(flag(options.partial_path, "options.partial_path")?);
+    if options.max_expanded != 0 {
+        limits =
+            limits.with_max_expanded(usize::try_from(options.max_expanded).unwrap_or(usize::MAX));
+    }
+    if max_length != 0.0 {
+        limits = limits.with_max_length(max_length);
+    }
+    Ok((limits, flag(options.raw_path, "options.raw_path")?))
+}
+
+fn copy_points(
+    points: &[nav_geom::Vec2],
+    out: &mut OutBuffer<'_, NavVec2>,
+    capacity: u32,
+) -> FfiResult<()> {
+    if points.len() > out.capacity() {
+        return Err(FfiError::buffer_too_small(
+            "out_points",
+            capacity as u64,
+            points.len() as u64,
+            "the path",
+        ));
+    }
+    for (i, &p) in points.iter().enumerate() {
+        out.write(i, p.into());
+    }
+    Ok(())
+}
+
+/// Finds a path for the agent `*agent` (radius, lattice step, heuristic, own obstacle) from
+/// `start` to `goal` in `world`: the smoothed path (or the raw lattice path with
+/// `options->raw_path`), start and goal included, into `out_points[0..capacity]`.
+///
+/// Returns `NAV_OK` when the search ran (see `out_result->path_status`; blocked or
+/// out-of-bounds endpoints are outcomes), `NAV_BUFFER_TOO_SMALL` with the number of points
+/// needed in `out_result->point_count` (`nav_query_world_path` then copies the path without
+/// searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points, a radius or step that
+/// is not > 0, `NAV_INVALID_SIZE` for a step so fine that the lattice over the world would be
+/// too large.
+///
+/// Thread safety: many threads may query one world at once, each with its own `query`. The
+/// query keeps a walkability cache per (world, radius, step) that later queries reuse.
+///
+/// # Safety
+/// `agent` must point to a readable `NavAgentDesc`; `options` NULL or readable; `out_points`
+/// NULL (with `capacity` 0) or valid for `capacity` writes; `out_result` writable.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)] // the C signature: the buffer with its capacity
+pub unsafe extern "C" fn nav_world_find_path(
+    world: *const NavWorld,
+    query: *mut NavQuery,
+    agent: *const NavAgentDesc,
+    options: *const NavWorldQueryOptions,
+    start: NavVec2,
+    goal: NavVec2,
+    out_points: *mut NavVec2,
+    capacity: u32,
+    out_result: *mut NavWorldPathResult,
+) -> NavStatus {
+    guard("nav_world_find_path", || {
+        let result_out = OutPtr::new(out_result, "out_result")?;
+        // SAFETY: the caller's contract.
+        let mut points = unsafe { OutBuffer::new(out_points, capacity, "out_points") }?;
+        // SAFETY: the caller's contract.
+        let desc =
+            unsafe { read_optional(agent, "agent") }?.ok_or_else(|| FfiError::null("agent"))?;
+        let agent = agent_from_desc(&desc)?;
+        // SAFETY: the caller's contract.
+        let options = unsafe { read_optional(options, "options") }?.unwrap_or_default();
+        let (limits, raw) = limits_from_options(&options)?;
+        let start = geometry::point(start, "start")?;
+        let goal = geometry::point(goal, "goal")?;
+        let world = read_world(world, "world")?;
+        let mut state = lock_query(query, "query")?;
+        let state = &mut *state;
+        world.find_path_into(
+            &mut state.agent,
+            start,
+            goal,
+            &agent,
+            &limits,
+            &mut state.agent_path,
+        )?;
+        state.agent_path_raw = raw;
+        let path = &state.agent_path;
+        let (written, length) = if raw {
+            (path.raw_points(), path.raw_length())
+        } else {
+            (path.points(), path.length())
+        };
+        // SAFETY: the caller's contract.
+        unsafe {
+            result_out.write(NavWorldPathResult {
+                length,
+                expanded: path.expanded() as u64,
+                path_status: NavPathStatus::from(path.status()) as u32,
+                point_count: written.len() as u32,
+            })
+        };
+        copy_points(written, &mut points, capacity)
+    })
+}
+
+/// Copies the path of the latest `NavWorld` query of `query` (smoothed, or raw when that query
+/// asked for it) into `out_points`; `*out_count` receives its length (or the length needed,
+/// with `NAV_BUFFER_TOO_SMALL`).
+///
+/// # Safety
+/// `out_points` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+/// must point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_query_world_path(
+    query: *mut NavQuery,
+    out_points: *mut NavVec2,
+    capacity: u32,
+    out_count: *mut u32,
+) -> NavStatus {
+    guard("nav_query_world_path", || {
+        let count = OutPtr::new(out_count, "out_count")?;
+        // SAFETY: the caller's contract.
+        let mut points = unsafe { OutBuffer::new(out_points, capacity, "out_points") }?;
+        let state = lock_query(query, "query")?;
+        let path = &state.agent_path;
+        let written = if state.agent_path_raw {
+            path.raw_points()
+        } else {
+            path.points()
+        };
+        // SAFETY: the caller's contract.
+        unsafe { count.write(written.len() as u32) };
+        copy_points(written, &mut points, capacity)
+    })
+}
