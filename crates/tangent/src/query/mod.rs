@@ -20,6 +20,19 @@ use state::{Entry, FIRST_ENTRY, GOAL, Params, START, State};
 #[cfg(test)]
 mod tests;
 
+/// How [`QueryContext::run`] searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// A* under growing bounds: what queries do.
+    BoundedAStar,
+    /// A* without bounds (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    AStar,
+    /// Dijkstra's algorithm without bounds (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Dijkstra,
+}
+
 /// The bounds of the first attempts, as slack over the straight-line distance: a query first
 /// looks for paths at most 4% longer than the straight line, then 25%, then 150%, then without
 /// a bound (or with the caller's).
@@ -93,11 +106,18 @@ impl QueryContext {
         limits: &Limits,
         path: &mut TangentPath,
     ) -> Result<PathStatus, TangentError> {
-        self.run(world, start, goal, agent_radius, limits, path, true)
+        self.run(
+            world,
+            start,
+            goal,
+            agent_radius,
+            limits,
+            path,
+            Mode::BoundedAStar,
+        )
     }
 
-    /// [`find_path`](QueryContext::find_path), with A*'s heuristic or, for tests, without it
-    /// (Dijkstra's algorithm).
+    /// [`find_path`](QueryContext::find_path) in one of the search modes (tests compare them).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn run<I: SpatialIndex<u32>>(
         &mut self,
@@ -107,7 +127,7 @@ impl QueryContext {
         agent_radius: f32,
         limits: &Limits,
         path: &mut TangentPath,
-        use_heuristic: bool,
+        mode: Mode,
     ) -> Result<PathStatus, TangentError> {
         if !start.is_finite() {
             return Err(TangentError::InvalidStart { start });
@@ -159,7 +179,7 @@ impl QueryContext {
         let final_bound = limits.max_cost;
         let mut bounds = [f64::INFINITY; BOUND_SLACKS.len() + 1];
         let mut attempts = 0;
-        if use_heuristic {
+        if mode == Mode::BoundedAStar {
             for slack in BOUND_SLACKS {
                 let bound = straight * (1.0 + slack);
                 if bound < final_bound {
@@ -215,7 +235,7 @@ impl QueryContext {
                 params: &params,
                 state,
             };
-            let outcome = if use_heuristic {
+            let outcome = if mode != Mode::Dijkstra {
                 self.search
                     .astar(&mut graph, START, &attempt_limits, &mut self.nodes)
             } else {

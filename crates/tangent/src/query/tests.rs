@@ -3,6 +3,7 @@
 use nav_geom::{Aabb, Circle, Vec2};
 use nav_search::Limits;
 
+use crate::query::Mode;
 use crate::{CircleWorld, PathStatus, QueryContext, TangentPath};
 
 /// A forest of circles on a jittered lattice, deterministic.
@@ -28,27 +29,72 @@ fn forest(n: usize, spacing: f32) -> CircleWorld {
 }
 
 /// Pitfall: a heuristic left at zero turns A* into Dijkstra's algorithm. The same query with
-/// and without the heuristic finds the same length, and the heuristic saves most expansions.
+/// and without the heuristic (both without bounds) finds the same length, and the heuristic
+/// saves most expansions; the bounded search that queries use saves more.
 #[test]
 fn heuristic_is_used_and_saves_expansions() {
     let world = forest(400, 10.0);
     let (start, goal) = (Vec2::new(1.0, 1.0), Vec2::new(199.0, 150.0));
     let mut ctx = QueryContext::new();
-    let mut with = TangentPath::new();
-    let mut without = TangentPath::new();
     let limits = Limits::default();
-    let a = ctx
-        .run(&world, start, goal, 0.5, &limits, &mut with, true)
-        .unwrap();
-    let b = ctx
-        .run(&world, start, goal, 0.5, &limits, &mut without, false)
-        .unwrap();
-    assert_eq!((a, b), (PathStatus::Found, PathStatus::Found));
-    assert!((with.length() - without.length()).abs() < 1e-9 * with.length());
+    let mut lengths = Vec::new();
+    let mut expanded = Vec::new();
+    for mode in [Mode::Dijkstra, Mode::AStar, Mode::BoundedAStar] {
+        let mut path = TangentPath::new();
+        let status = ctx
+            .run(&world, start, goal, 0.5, &limits, &mut path, mode)
+            .unwrap();
+        assert_eq!(status, PathStatus::Found);
+        lengths.push(path.length());
+        expanded.push(path.expanded());
+    }
+    assert!((lengths[0] - lengths[1]).abs() < 1e-9 * lengths[0]);
+    assert!((lengths[0] - lengths[2]).abs() < 1e-9 * lengths[0]);
     assert!(
-        with.expanded() * 3 < without.expanded(),
+        expanded[1] * 3 < expanded[0],
         "A* expanded {}, Dijkstra {}",
-        with.expanded(),
-        without.expanded()
+        expanded[1],
+        expanded[0]
     );
+    assert!(expanded[2] <= expanded[1], "{expanded:?}");
+}
+
+/// The heuristic of a node is the straight-line distance from its point to the goal.
+#[test]
+fn heuristic_is_the_distance_to_the_goal() {
+    use crate::query::graph::TangentGraph;
+    use crate::query::state::{FIRST_ENTRY, GOAL, Params, START};
+    use nav_search::Graph;
+
+    let world = forest(100, 10.0);
+    let (start, goal) = (Vec2::new(1.0, 1.0), Vec2::new(99.0, 77.0));
+    let mut ctx = QueryContext::new();
+    let mut path = TangentPath::new();
+    ctx.find_path(&world, start, goal, 0.5, &Limits::default(), &mut path)
+        .unwrap();
+    assert!(path.is_found());
+    let params = Params::new(
+        start.as_dvec2(),
+        goal.as_dvec2(),
+        0.5,
+        world.extent(),
+        world.mean_radius(),
+    );
+    let graph = TangentGraph {
+        world: &world,
+        params: &params,
+        state: &mut ctx.state,
+    };
+    assert_eq!(
+        graph.heuristic(START),
+        start.as_dvec2().distance(goal.as_dvec2())
+    );
+    assert_eq!(graph.heuristic(GOAL), 0.0);
+    let entries = graph.state.entries.clone();
+    assert!(entries.len() > 10);
+    for (i, e) in entries.iter().enumerate() {
+        let h = graph.heuristic(FIRST_ENTRY + i as u32);
+        assert_eq!(h, e.arrive.distance(goal.as_dvec2()));
+        assert!(h > 0.0 || e.arrive == goal.as_dvec2());
+    }
 }

@@ -1,0 +1,84 @@
+//! A warm query context allocates nothing: proven with a counting global allocator.
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use common::{Rng, free_point, random_circles, world_of};
+use nav_geom::Vec2;
+use nav_search::Limits;
+use nav_tangent::{QueryContext, TangentPath};
+
+struct CountingAllocator;
+
+thread_local! {
+    /// Allocations made by this thread: the test harness allocates on other threads meanwhile.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.with(Cell::get);
+    f();
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+#[test]
+fn warm_queries_allocate_nothing() {
+    let mut rng = Rng::new(3);
+    let circles = random_circles(&mut rng, 400, 200.0, (1.0, 3.0), true, 0.0);
+    let world = world_of(&circles);
+    let square = (Vec2::ZERO, Vec2::splat(200.0));
+    let queries: Vec<(Vec2, Vec2, f32)> = (0..24)
+        .map(|i| {
+            let agent = [0.0, 0.5, 1.0][i % 3];
+            let a = free_point(&mut rng, &circles, square, agent, 0.01).unwrap();
+            let b = free_point(&mut rng, &circles, square, agent, 0.01).unwrap();
+            (a, b, agent)
+        })
+        .collect();
+    let mut ctx = QueryContext::new();
+    let mut path = TangentPath::new();
+    let mut points = Vec::new();
+    let limits = Limits::default();
+    let run = |ctx: &mut QueryContext, path: &mut TangentPath, points: &mut Vec<Vec2>| {
+        let mut found = 0;
+        for &(a, b, agent) in &queries {
+            ctx.find_path(&world, a, b, agent, &limits, path).unwrap();
+            path.write_polyline(0.05, points).unwrap();
+            found += path.is_found() as usize;
+        }
+        found
+    };
+    // Cold: the context grows.
+    let mut found = 0;
+    let cold = allocations_during(|| found = run(&mut ctx, &mut path, &mut points));
+    assert!(cold > 0);
+    assert!(found >= 20, "{found}");
+    // Warm: the same queries again.
+    let warm = allocations_during(|| {
+        run(&mut ctx, &mut path, &mut points);
+    });
+    assert_eq!(warm, 0, "warm queries allocated {warm} times");
+}
