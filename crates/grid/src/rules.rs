@@ -85,6 +85,26 @@ impl GridRules {
     }
 
     /// Sets [`jump_points`](GridRules::jump_points).
+    ///
+    /// ```
+    /// use nav_grid::generate::caves;
+    /// use nav_grid::{Cell, GridPathfinder, GridRules};
+    ///
+    /// let map = caves(64, 64, 0.45, 3)?;
+    /// let open: Vec<Cell> = (0..64 * 64)
+    ///     .filter_map(|i| map.cell_at(i))
+    ///     .filter(|&c| map.is_walkable(c))
+    ///     .collect();
+    /// let (start, goal) = (open[0], open[open.len() - 1]);
+    /// let mut finder = GridPathfinder::new();
+    /// let by_cells = finder.find_path(&map, start, goal, &GridRules::moving_ai())?;
+    /// let jumping = GridRules::moving_ai().with_jump_points(true);
+    /// let by_jumps = finder.find_path(&map, start, goal, &jumping)?;
+    /// assert!((by_cells.cost - by_jumps.cost).abs() < 1e-9);
+    /// assert!(by_jumps.expanded < by_cells.expanded);
+    /// assert!(GridRules::default().with_diagonal(nav_grid::DiagonalRule::Free).with_jump_points(true).check().is_err());
+    /// # Ok::<(), nav_grid::GridError>(())
+    /// ```
     pub fn with_jump_points(mut self, jump_points: bool) -> Self {
         self.jump_points = jump_points;
         self
