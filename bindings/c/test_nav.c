@@ -179,11 +179,60 @@ static void test_handles_and_batch(void) {
     CHECK(nav_grid_free(grid) == NAV_INVALID_HANDLE);
 }
 
+static void test_worlds(void) {
+    NavAabb bounds = {{0.0f, 0.0f}, {50.0f, 50.0f}};
+    NavWorld *world = NULL;
+    NavCircleWorld *circles = NULL;
+    NavQuery *query = NULL;
+    NavAgentDesc agent;
+    NavVec2 start = {5.0f, 25.0f};
+    NavVec2 goal = {45.0f, 25.0f};
+    NavVec2 center = {25.0f, 25.0f};
+    NavVec2 points[256];
+    NavPathPiece pieces[16];
+    NavWorldPathResult result;
+    NavCirclePathResult circle_result;
+    uint64_t rock = 0;
+    uint32_t count = 0;
+
+    CHECK(nav_query_create(&query) == NAV_OK);
+    CHECK(nav_world_create(&bounds, 0.0f, &world) == NAV_OK);
+    CHECK(nav_world_insert_circle(world, center, 8.0f, 0, &rock) == NAV_OK);
+    CHECK(rock != 0);
+    memset(&agent, 0, sizeof agent);
+    agent.radius = 1.0f;
+    agent.step = 0.5f;
+    CHECK(nav_world_find_path(world, query, &agent, NULL, start, goal, points, 256, &result) == NAV_OK);
+    CHECK(result.path_status == NAV_PATH_STATUS_FOUND);
+    CHECK(result.length > 40.0 && result.length < 50.0);
+    CHECK(points[0].x == 5.0f && points[result.point_count - 1].x == 45.0f);
+    agent.radius = -1.0f;
+    CHECK(nav_world_find_path(world, query, &agent, NULL, start, goal, points, 256, &result) ==
+          NAV_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "radius") != NULL);
+    CHECK(nav_world_remove(world, rock) == NAV_OK);
+    CHECK(nav_world_remove(world, rock) == NAV_UNKNOWN_OBJECT);
+
+    CHECK(nav_circle_world_create(&bounds, &circles) == NAV_OK);
+    CHECK(nav_circle_world_insert(circles, center, 8.0f, &rock) == NAV_OK);
+    CHECK(nav_circle_world_find_path(circles, query, 1.0f, NULL, start, goal, pieces, 16, &circle_result) ==
+          NAV_OK);
+    CHECK(circle_result.path_status == NAV_PATH_STATUS_FOUND);
+    CHECK(circle_result.piece_count == 3 && pieces[1].kind == NAV_PIECE_KIND_ARC);
+    CHECK(nav_query_circle_path_polyline(query, 0.1f, points, 256, &count) == NAV_OK);
+    CHECK(count > 3);
+
+    CHECK(nav_circle_world_free(circles) == NAV_OK);
+    CHECK(nav_world_free(world) == NAV_OK);
+    CHECK(nav_query_free(query) == NAV_OK);
+}
+
 int main(void) {
     test_version();
     test_find_path();
     test_rules_and_edits();
     test_handles_and_batch();
+    test_worlds();
     printf("C test: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

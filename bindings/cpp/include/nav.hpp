@@ -7,7 +7,9 @@
 // * Outputs: std::vector, or nav::Span views into buffers the caller keeps and reuses (the
 //   overloads taking a Path& or BatchResults& reuse their memory: a warm query allocates
 //   nothing, neither here nor in the library).
-// * Threads: as in nav.h. A Grid (and Rules) may be queried from many threads at once, each
+// * Navigators: Grid (tile grids, with Rules), World (agents of any radius among boxes and
+//   discs), CircleWorld (exact paths around circles); all searched with a Query.
+// * Threads: as in nav.h. A Grid or world (and Rules) may be queried from many threads at once, each
 //   thread with its own Query; changing a Grid needs it to itself (else Status::Busy).
 //
 // Link with -lnav (libnav.so, nav.dll or libnav.a).
@@ -53,6 +55,7 @@ enum class Status : uint32_t {
     Busy = NAV_BUSY,
     Panic = NAV_PANIC,
     Unsupported = NAV_UNSUPPORTED,
+    UnknownObject = NAV_UNKNOWN_OBJECT,
 };
 
 /// The C name of a status, such as "NAV_BUFFER_TOO_SMALL".
@@ -71,6 +74,7 @@ inline const char* status_name(Status status) noexcept {
         case Status::Busy: return "NAV_BUSY";
         case Status::Panic: return "NAV_PANIC";
         case Status::Unsupported: return "NAV_UNSUPPORTED";
+        case Status::UnknownObject: return "NAV_UNKNOWN_OBJECT";
     }
     return "NAV_UNKNOWN_STATUS";
 }
@@ -181,6 +185,14 @@ using GridInfo = NavGridInfo;
 using Pair = NavGridPair;
 using Move = NavGridMove;
 using QueryOptions = NavGridQueryOptions;
+using Vec2 = NavVec2;
+using Aabb = NavAabb;
+using AgentDesc = NavAgentDesc;
+using WorldQueryOptions = NavWorldQueryOptions;
+using CircleQueryOptions = NavCircleQueryOptions;
+using PathPiece = NavPathPiece;
+/// Id of an obstacle of a World or a circle of a CircleWorld (never 0).
+using ObjectId = uint64_t;
 
 enum class Moves : uint32_t { Eight = NAV_MOVES_EIGHT, Four = NAV_MOVES_FOUR, Custom = NAV_MOVES_CUSTOM };
 enum class Diagonal : uint32_t {
@@ -201,6 +213,7 @@ enum class PathStatus : uint32_t {
     LimitReached = NAV_PATH_STATUS_LIMIT_REACHED,
     StartBlocked = NAV_PATH_STATUS_START_BLOCKED,
     GoalBlocked = NAV_PATH_STATUS_GOAL_BLOCKED,
+    OutOfBounds = NAV_PATH_STATUS_OUT_OF_BOUNDS,
 };
 
 /// The version of the loaded library.
@@ -372,6 +385,114 @@ private:
 };
 
 // ---------------------------------------------------------------------------------------------
+// Continuous worlds
+
+/// A continuous world of box and disc obstacles, for agents of any radius (NavWorld).
+class World {
+public:
+    /// An empty world over `bounds`; cell_size 0 picks the spatial grid's cell itself.
+    static Result<World> create(const Aabb& bounds, float cell_size = 0.0f) {
+        NavWorld* world = nullptr;
+        if (auto r = detail::check(nav_world_create(&bounds, cell_size, &world)); !r) return r.error();
+        return World(world);
+    }
+
+    Result<World> clone() const {
+        NavWorld* world = nullptr;
+        if (auto r = detail::check(nav_world_clone(handle_.get(), &world)); !r) return r.error();
+        return World(world);
+    }
+
+    Result<NavWorldInfo> info() const {
+        NavWorldInfo info{};
+        if (auto r = detail::check(nav_world_info(handle_.get(), &info)); !r) return r.error();
+        return info;
+    }
+
+    Result<ObjectId> insert_box(const Aabb& box, bool dynamic = false) {
+        ObjectId id = 0;
+        if (auto r = detail::check(nav_world_insert_box(handle_.get(), box, dynamic ? 1u : 0u, &id)); !r)
+            return r.error();
+        return id;
+    }
+    Result<ObjectId> insert_circle(Vec2 center, float radius, bool dynamic = false) {
+        ObjectId id = 0;
+        auto r = detail::check(nav_world_insert_circle(handle_.get(), center, radius, dynamic ? 1u : 0u, &id));
+        if (!r) return r.error();
+        return id;
+    }
+    Result<void> move_box(ObjectId id, const Aabb& box) {
+        return detail::check(nav_world_move_box(handle_.get(), id, box));
+    }
+    Result<void> move_circle(ObjectId id, Vec2 center, float radius) {
+        return detail::check(nav_world_move_circle(handle_.get(), id, center, radius));
+    }
+    Result<void> remove(ObjectId id) { return detail::check(nav_world_remove(handle_.get(), id)); }
+    Result<void> clear() { return detail::check(nav_world_clear(handle_.get())); }
+
+    /// Whether a disc fits at `center` (ignoring obstacle `ignore`, 0 for none).
+    Result<bool> disc_is_clear(Vec2 center, float radius, ObjectId ignore = 0) const {
+        uint32_t clear = 0;
+        if (auto r = detail::check(nav_world_disc_is_clear(handle_.get(), center, radius, ignore, &clear)); !r)
+            return r.error();
+        return clear == 1;
+    }
+    /// Whether a disc can move straight from a to b.
+    Result<bool> segment_is_clear(Vec2 a, Vec2 b, float radius, ObjectId ignore = 0) const {
+        uint32_t clear = 0;
+        if (auto r = detail::check(nav_world_segment_is_clear(handle_.get(), a, b, radius, ignore, &clear)); !r)
+            return r.error();
+        return clear == 1;
+    }
+
+    const NavWorld* get() const noexcept { return handle_.get(); }
+
+private:
+    explicit World(NavWorld* world) : handle_(world) {}
+    std::unique_ptr<NavWorld, detail::Deleter<&nav_world_free>> handle_;
+};
+
+/// A world of circles, for exact paths of segments and arcs (NavCircleWorld).
+class CircleWorld {
+public:
+    static Result<CircleWorld> create(const Aabb& bounds) {
+        NavCircleWorld* world = nullptr;
+        if (auto r = detail::check(nav_circle_world_create(&bounds, &world)); !r) return r.error();
+        return CircleWorld(world);
+    }
+
+    Result<CircleWorld> clone() const {
+        NavCircleWorld* world = nullptr;
+        if (auto r = detail::check(nav_circle_world_clone(handle_.get(), &world)); !r) return r.error();
+        return CircleWorld(world);
+    }
+
+    Result<uint64_t> count() const {
+        uint64_t n = 0;
+        if (auto r = detail::check(nav_circle_world_count(handle_.get(), &n)); !r) return r.error();
+        return n;
+    }
+
+    Result<ObjectId> insert(Vec2 center, float radius) {
+        ObjectId id = 0;
+        if (auto r = detail::check(nav_circle_world_insert(handle_.get(), center, radius, &id)); !r)
+            return r.error();
+        return id;
+    }
+    Result<void> set(ObjectId id, Vec2 center, float radius) {
+        return detail::check(nav_circle_world_set(handle_.get(), id, center, radius));
+    }
+    Result<void> remove(ObjectId id) { return detail::check(nav_circle_world_remove(handle_.get(), id)); }
+    Result<void> clear() { return detail::check(nav_circle_world_clear(handle_.get())); }
+
+    const NavCircleWorld* get() const noexcept { return handle_.get(); }
+
+private:
+    explicit CircleWorld(NavCircleWorld* world) : handle_(world) {}
+    std::unique_ptr<NavCircleWorld, detail::Deleter<&nav_circle_world_free>> handle_;
+};
+
+// ---------------------------------------------------------------------------------------------
 // Queries
 
 /// A path and how the search ended.
@@ -382,6 +503,28 @@ struct Path {
     std::vector<Cell> cells;
     /// Cost from the start to each cell.
     std::vector<double> costs;
+
+    bool found() const noexcept { return status == PathStatus::Found; }
+};
+
+/// An agent's path in a World.
+struct WorldPath {
+    PathStatus status = PathStatus::NoPath;
+    double length = 0.0;
+    uint64_t expanded = 0;
+    std::vector<Vec2> points;
+
+    bool found() const noexcept { return status == PathStatus::Found; }
+};
+
+/// An exact path in a CircleWorld.
+struct CirclePath {
+    PathStatus status = PathStatus::NoPath;
+    double length = 0.0;
+    uint64_t expanded = 0;
+    /// The circle holding the start or goal, for StartBlocked / GoalBlocked.
+    ObjectId blocking_circle = 0;
+    std::vector<PathPiece> pieces;
 
     bool found() const noexcept { return status == PathStatus::Found; }
 };
@@ -480,6 +623,81 @@ public:
             grid.get(), handle_.get(), rules ? rules->get() : nullptr, &options, pairs.data(),
             static_cast<uint32_t>(pairs.size()), out.results.data(), cells_per_pair ? out.cells.data() : nullptr,
             cells_per_pair, threads));
+    }
+
+    /// An agent's path in `world` into `out` (reusing its memory).
+    Result<void> find_path(const World& world, const AgentDesc& agent, Vec2 start, Vec2 goal, WorldPath& out,
+                           const WorldQueryOptions& options = WorldQueryOptions{}) {
+        out.points.resize(out.points.capacity());
+        NavWorldPathResult result{};
+        NavStatus s = nav_world_find_path(world.get(), handle_.get(), &agent, &options, start, goal,
+                                          out.points.data(), static_cast<uint32_t>(out.points.size()), &result);
+        if (s == NAV_BUFFER_TOO_SMALL) {
+            out.points.resize(result.point_count);
+            uint32_t count = 0;
+            s = nav_query_world_path(handle_.get(), out.points.data(), result.point_count, &count);
+        }
+        if (s != NAV_OK) {
+            Error error = Error::from_status(s);
+            out.points.clear();
+            return error;
+        }
+        out.status = static_cast<PathStatus>(result.path_status);
+        out.length = result.length;
+        out.expanded = result.expanded;
+        out.points.resize(result.point_count);
+        return {};
+    }
+
+    Result<WorldPath> find_path(const World& world, const AgentDesc& agent, Vec2 start, Vec2 goal,
+                                const WorldQueryOptions& options = WorldQueryOptions{}) {
+        WorldPath path;
+        if (auto r = find_path(world, agent, start, goal, path, options); !r) return r.error();
+        return path;
+    }
+
+    /// The exact path of a disc of `agent_radius` in `world` into `out` (reusing its memory).
+    Result<void> find_path(const CircleWorld& world, float agent_radius, Vec2 start, Vec2 goal, CirclePath& out,
+                           const CircleQueryOptions& options = CircleQueryOptions{}) {
+        out.pieces.resize(out.pieces.capacity());
+        NavCirclePathResult result{};
+        NavStatus s = nav_circle_world_find_path(world.get(), handle_.get(), agent_radius, &options, start, goal,
+                                                 out.pieces.data(), static_cast<uint32_t>(out.pieces.size()),
+                                                 &result);
+        if (s == NAV_BUFFER_TOO_SMALL) {
+            out.pieces.resize(result.piece_count);
+            uint32_t count = 0;
+            s = nav_query_circle_path(handle_.get(), out.pieces.data(), result.piece_count, &count);
+        }
+        if (s != NAV_OK) {
+            Error error = Error::from_status(s);
+            out.pieces.clear();
+            return error;
+        }
+        out.status = static_cast<PathStatus>(result.path_status);
+        out.length = result.length;
+        out.expanded = result.expanded;
+        out.blocking_circle = result.blocking_circle;
+        out.pieces.resize(result.piece_count);
+        return {};
+    }
+
+    Result<CirclePath> find_path(const CircleWorld& world, float agent_radius, Vec2 start, Vec2 goal,
+                                 const CircleQueryOptions& options = CircleQueryOptions{}) {
+        CirclePath path;
+        if (auto r = find_path(world, agent_radius, start, goal, path, options); !r) return r.error();
+        return path;
+    }
+
+    /// The latest CircleWorld path as points, arcs cut into chords within `max_deviation`.
+    Result<std::vector<Vec2>> circle_path_polyline(float max_deviation) {
+        uint32_t count = 0;
+        NavStatus s = nav_query_circle_path_polyline(handle_.get(), max_deviation, nullptr, 0, &count);
+        if (s != NAV_BUFFER_TOO_SMALL && s != NAV_OK) return Error::from_status(s);
+        std::vector<Vec2> points(count);
+        auto r = detail::check(nav_query_circle_path_polyline(handle_.get(), max_deviation, points.data(), count, &count));
+        if (!r) return r.error();
+        return points;
     }
 
     NavQuery* get() noexcept { return handle_.get(); }

@@ -263,6 +263,63 @@ void test_raii_and_moves() {
     CHECK(other.info()->width == 4);
 }
 
+void test_worlds() {
+    auto query = nav::Query::create().value();
+
+    // Agents of two sizes in one world: the large one does not fit through the gap.
+    auto world = nav::World::create({{0, 0}, {20, 10}});
+    CHECK(world.ok());
+    CHECK(world->insert_box({{9, 0}, {11, 4}}).ok());
+    CHECK(world->insert_box({{9, 6}, {11, 10}}).ok());
+    nav::AgentDesc small{};
+    small.radius = 0.8f;
+    small.step = 0.25f;
+    auto path = query.find_path(world.value(), small, {2, 2}, {18, 8});
+    CHECK(path.ok() && path->found());
+    CHECK(path.ok() && path->points.front().x == 2.0f && path->points.back().y == 8.0f);
+    nav::AgentDesc large = small;
+    large.radius = 1.2f;
+    auto blocked = query.find_path(world.value(), large, {2, 2}, {18, 8});
+    CHECK(blocked.ok() && blocked->status == nav::PathStatus::NoPath);
+    auto outside = query.find_path(world.value(), small, {2, 2}, {30, 8});
+    CHECK(outside.ok() && outside->status == nav::PathStatus::OutOfBounds);
+    auto unit = world->insert_circle({5, 5}, 1.0f, true);
+    CHECK(unit.ok());
+    CHECK(world->move_circle(unit.value(), {6, 5}, 1.0f).ok());
+    CHECK(world->disc_is_clear({6, 5}, 0.5f).ok() && !world->disc_is_clear({6, 5}, 0.5f).value());
+    CHECK(world->disc_is_clear({6, 5}, 0.5f, unit.value()).value());
+    CHECK(world->remove(unit.value()).ok());
+    CHECK(world->remove(unit.value()).status() == nav::Status::UnknownObject);
+    nav::AgentDesc bad = small;
+    bad.radius = -1.0f;
+    CHECK(query.find_path(world.value(), bad, {2, 2}, {18, 8}).status() == nav::Status::InvalidArgument);
+    CHECK(nav::World::create({{0, 0}, {0, 10}}).status() == nav::Status::InvalidArgument);
+
+    // Circles: the exact path around a rock, as pieces and as a polyline.
+    auto circles = nav::CircleWorld::create({{-10, -10}, {10, 10}});
+    CHECK(circles.ok());
+    auto rock = circles->insert({0, 0}, 2.0f);
+    CHECK(rock.ok());
+    auto around = query.find_path(circles.value(), 0.0f, {-5, 0}, {5, 0});
+    CHECK(around.ok() && around->found());
+    // Two tangents of length sqrt(21) and an arc of 2 * (pi/2 - acos(2/5)) radians of radius 2.
+    double expected = 2 * std::sqrt(21.0) + 2 * 2 * (std::acos(-1.0) / 2 - std::acos(2.0 / 5.0));
+    CHECK(around.ok() && std::fabs(around->length - expected) < 1e-4);
+    CHECK(around.ok() && around->pieces.size() == 3 && around->pieces[1].kind == NAV_PIECE_KIND_ARC);
+    auto points = query.circle_path_polyline(0.01f);
+    CHECK(points.ok() && points->size() > 3);
+    bool clear = true;
+    for (const nav::Vec2& p : points.value()) clear = clear && std::sqrt(p.x * p.x + p.y * p.y) >= 2.0f - 1e-3f;
+    CHECK(clear);
+    auto inside = query.find_path(circles.value(), 0.0f, {-5, 0}, {0.5f, 0});
+    CHECK(inside.ok() && inside->status == nav::PathStatus::GoalBlocked && inside->blocking_circle == rock.value());
+    CHECK(circles->set(rock.value(), {0, 3}, 1.0f).ok());
+    CHECK(circles->count().value() == 1);
+    CHECK(circles->insert({0, 0}, std::nanf("")).status() == nav::Status::InvalidArgument);
+    CHECK(query.find_path(circles.value(), -1.0f, {-5, 0}, {5, 0}).status() == nav::Status::InvalidArgument);
+    CHECK(query.circle_path_polyline(0.0f).status() == nav::Status::InvalidArgument);
+}
+
 }  // namespace
 
 int main() {
@@ -272,6 +329,7 @@ int main() {
     test_buffer_protocol();
     test_batch_and_threads();
     test_raii_and_moves();
+    test_worlds();
     std::printf("C++ test: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
