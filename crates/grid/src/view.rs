@@ -429,6 +429,9 @@ impl Graph for GridView<'_> {
     #[inline]
     fn successors(&mut self, node: NodeId, out: &mut Successors) {
         let (x, y) = self.xy(node);
+        if y >= self.height {
+            return; // not a cell of this map (a caller's bad start id): no way out
+        }
         let p = (y as usize + 1) * self.padded_width + x as usize + 1;
         match self.neighbourhood {
             Neighbourhood::General => self.successors_general(x, y, out),

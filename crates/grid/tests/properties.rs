@@ -368,6 +368,19 @@ proptest! {
 }
 
 #[test]
+fn a_start_id_off_the_map_finds_nothing_and_does_not_panic() {
+    let map = GridMap::new(4, 3).unwrap();
+    let compiled = GridRules::default().compile().unwrap();
+    let mut view = GridView::new(&map, &compiled, Cell::new(3, 2)).unwrap();
+    let mut ctx = SearchContext::new();
+    let mut nodes = Vec::new();
+    for bad in [12, 13, 1000] {
+        let outcome = ctx.astar(&mut view, bad, &Limits::default(), &mut nodes);
+        assert!(!outcome.is_found());
+    }
+}
+
+#[test]
 fn checker_agrees_with_the_documented_examples() {
     // The independent checker itself, on the cases the docs spell out.
     let map = GridMap::from_ascii(".@\n..").unwrap();
