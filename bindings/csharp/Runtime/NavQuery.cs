@@ -12,6 +12,11 @@ namespace Nav
     {
         private readonly NavQueryHandle handle;
 
+        // nav.h promises an empty latest path after a grid query that failed, but nav 0.1.0
+        // keeps the previous query's path when the call is refused before the search starts
+        // (an endpoint outside the grid, bad options): this flag keeps the promise here.
+        private bool lastGridQueryFailed;
+
         /// <summary>A new query context. It allocates only a little: the search memory grows
         /// during the first queries to the size of the largest map searched.</summary>
         public unsafe NavQuery()
@@ -80,6 +85,7 @@ namespace Nav
                 }
             }
             result = written;
+            lastGridQueryFailed = status != NavStatus.Ok && status != NavStatus.BufferTooSmall;
             return status;
         }
 
@@ -148,6 +154,11 @@ namespace Nav
             {
                 throw new ArgumentException("costs must be at least as long as cells", "costs");
             }
+            if (lastGridQueryFailed)
+            {
+                ThrowIfDisposed();
+                return 0;
+            }
             uint count = 0;
             NavStatus status;
             using (HandleLease q = Lease())
@@ -178,7 +189,7 @@ namespace Nav
             {
                 NavLibrary.Check(NativeMethods.nav_query_grid_path_within_budget(q.Pointer, budget, &count));
             }
-            return (int)count;
+            return lastGridQueryFailed ? 0 : (int)count;
         }
 
         /// <summary>Copies the cells the latest grid query expanded (in index order) into
@@ -188,6 +199,11 @@ namespace Nav
         public unsafe int CopyExpandedCells(NavCell[] cells)
         {
             Checked.NotNull(cells, "cells");
+            if (lastGridQueryFailed)
+            {
+                ThrowIfDisposed();
+                return 0;
+            }
             uint count = 0;
             NavStatus status;
             using (HandleLease q = Lease())
@@ -207,6 +223,11 @@ namespace Nav
         /// <summary>The cells the latest grid query expanded, in a new array.</summary>
         public unsafe NavCell[] GetExpandedCells()
         {
+            if (lastGridQueryFailed)
+            {
+                ThrowIfDisposed();
+                return new NavCell[0];
+            }
             uint count = 0;
             using (HandleLease q = Lease())
             {
@@ -279,6 +300,11 @@ namespace Nav
                         (uint)pairs.Length, o, perPair == 0 ? null : c, perPair, threadCount);
                 }
             }
+            if (threadCount == 1 && pairs.Length > 0 && results[0].Status != NotRun)
+            {
+                // The context searched the pairs: its latest path is the last pair's.
+                lastGridQueryFailed = false;
+            }
             if (status == NavStatus.Ok)
             {
                 return 0;
@@ -307,6 +333,14 @@ namespace Nav
         internal HandleLease Lease()
         {
             return new HandleLease(handle, "NavQuery");
+        }
+
+        private void ThrowIfDisposed()
+        {
+            if (handle.IsClosed)
+            {
+                throw new ObjectDisposedException("NavQuery");
+            }
         }
     }
 }

@@ -22,13 +22,13 @@ namespace Nav.Tests
 
         private static void WarmQueriesAllocateNothing()
         {
-            using (NavGrid grid = new NavGrid(128, 96))
+            using (NavGrid grid = new NavGrid(48, 40))
             using (NavQuery query = new NavQuery())
             using (NavGridRules rules = new NavGridRules(new NavGridRulesDesc { Moves = NavMoves.Four, Heuristic = NavHeuristic.Manhattan }))
             {
-                for (int y = 10; y < 90; y++)
+                for (int y = 5; y < 35; y++)
                 {
-                    grid.SetBlocked(64, y, true);
+                    grid.SetBlocked(24, y, true);
                 }
                 NavCell[] cells = new NavCell[1024];
                 double[] costs = new double[1024];
@@ -36,19 +36,19 @@ namespace Nav.Tests
                 NavGridPair[] pairs = new NavGridPair[16];
                 for (int i = 0; i < pairs.Length; i++)
                 {
-                    pairs[i] = new NavGridPair(new NavCell(i, i * 5), new NavCell(127 - i, 95 - i * 5));
+                    pairs[i] = new NavGridPair(new NavCell(i, i * 2), new NavCell(47 - i, 39 - i * 2));
                 }
                 NavGridBatchResult[] results = new NavGridBatchResult[pairs.Length];
-                NavCell[] batchCells = new NavCell[pairs.Length * 400];
-                NavGridLayout layout = new NavGridLayout(-64f, -48f, 1f);
+                NavCell[] batchCells = new NavCell[pairs.Length * 200];
+                NavGridLayout layout = new NavGridLayout(-24f, -20f, 1f);
                 NavGridQueryOptions options = new NavGridQueryOptions { MaxExpanded = 100000 };
                 double sink = 0;
                 Action frame = () =>
                 {
-                    for (int i = 0; i < 8; i++)
+                    for (int i = 0; i < 4; i++)
                     {
-                        NavCell start = new NavCell(3 + i, 50);
-                        NavCell goal = new NavCell(120 - i, 40 + i);
+                        NavCell start = new NavCell(3 + i, 20);
+                        NavCell goal = new NavCell(44 - i, 18 + i);
                         sink += query.FindPath(grid, start, goal, cells).Cost;
                         sink += query.FindPath(grid, start, goal, cells, rules, options).Cost;
                         sink += query.FindPath(grid, start, goal, path).Cost;
@@ -63,15 +63,15 @@ namespace Nav.Tests
                             sink += cell.X;
                         }
                     }
-                    sink += query.FindPaths(grid, pairs, results, batchCells, 400, 1);
+                    sink += query.FindPaths(grid, pairs, results, batchCells, 200, 1);
                 };
                 for (int i = 0; i < 5; i++)
                 {
                     frame(); // warm-up: JIT, the query's search memory, path buffers
                 }
-                Assert.True(path.CellBuffer.Length >= path.Count && path.Count > 100, "NavGridPath grew during warm-up");
+                Assert.True(path.CellBuffer.Length > 16 && path.Count > 16, "NavGridPath grew during warm-up: " + path.Count + " cells");
                 Func<long> allocated = AllocatedBytes();
-                const int frames = 200;
+                const int frames = 40;
                 if (allocated != null)
                 {
                     // The probe must see an allocation, or a 0 below would prove nothing.
@@ -84,8 +84,8 @@ namespace Nav.Tests
                         frame();
                     }
                     long bytes = allocated() - before;
-                    Assert.Equal(0L, bytes, "managed bytes allocated by " + frames * 41 + " warm calls");
-                    Console.WriteLine("     {0} frames of 8 queries x 3 overloads + Try + copies + a 16-pair batch: {1} bytes allocated (GetAllocatedBytesForCurrentThread)", frames, bytes);
+                    Assert.Equal(0L, bytes, "managed bytes allocated by " + frames * 25 + " warm calls");
+                    Console.WriteLine("     {0} frames of 4 queries x 3 overloads + Try + copies + a 16-pair batch: {1} bytes allocated (GetAllocatedBytesForCurrentThread)", frames, bytes);
                 }
                 else
                 {

@@ -1,6 +1,7 @@
 // The C# test program of nav's bindings, run under Mono by scripts/test-csharp.sh:
 //   mono NavTests.exe --header ffi/include/nav.h --symbols nav-symbols.txt --nav-cli target/debug/nav
-//                     --work <temp dir> [--movingai <dir>] [--filter <text>]
+//                     --work <temp dir> --package bindings/csharp --ios-assembly Nav.Runtime.iOS.dll
+//                     [--movingai <dir>] [--filter <text>]
 // Exits with the number of failed tests (0: all passed).
 using System;
 using System.Collections.Generic;
@@ -26,11 +27,11 @@ namespace Nav.Tests
                 Console.Error.WriteLine("every option needs a value");
                 return 2;
             }
-            foreach (string required in new[] { "header", "symbols", "nav-cli", "work" })
+            foreach (string required in new[] { "header", "symbols", "nav-cli", "work", "package", "ios-assembly" })
             {
                 if (!options.ContainsKey(required))
                 {
-                    Console.Error.WriteLine("usage: NavTests.exe --header nav.h --symbols symbols.txt --nav-cli nav --work DIR [--movingai DIR] [--filter TEXT]");
+                    Console.Error.WriteLine("usage: NavTests.exe --header nav.h --symbols symbols.txt --nav-cli nav --work DIR --package DIR --ios-assembly DLL [--movingai DIR] [--filter TEXT]");
                     return 2;
                 }
             }
@@ -43,6 +44,7 @@ namespace Nav.Tests
                 NavLibrary.NativeVersion, Type.GetType("Mono.Runtime") != null ? "Mono " + Environment.Version : Environment.Version.ToString());
             Harness harness = new Harness(filter);
             AbiTests.Register(harness, options["header"], options["symbols"]);
+            PackageTests.Register(harness, options["package"], options["ios-assembly"]);
             GridTests.Register(harness);
             AllocationTests.Register(harness);
             ReferenceTests.Register(harness, options["nav-cli"], options["work"], movingAi);

@@ -30,7 +30,7 @@ namespace Nav.Tests
             new RuleSet { Name = "free diagonals", CliArgs = "--diagonal free",
                 Desc = new NavGridRulesDesc { Diagonal = NavDiagonalRule.Free } },
             new RuleSet { Name = "no diagonals", CliArgs = "--diagonal never",
-                Desc = new NavGridRulesDesc { Diagonal = NavDiagonalRule.Never } },
+                Desc = new NavGridRulesDesc { Diagonal = NavDiagonalRule.Never, Heuristic = NavHeuristic.Manhattan } },
             new RuleSet { Name = "Dijkstra", CliArgs = "--heuristic zero",
                 Desc = new NavGridRulesDesc { Heuristic = NavHeuristic.Zero } },
             new RuleSet { Name = "Euclidean", CliArgs = "--heuristic euclidean",
