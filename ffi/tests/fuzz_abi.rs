@@ -20,6 +20,8 @@ enum Kind {
     Grid,
     Rules,
     Query,
+    World,
+    CircleWorld,
 }
 
 #[derive(Debug, Clone)]
@@ -56,6 +58,33 @@ enum Op {
     Cell(usize, u32, u32),
     LastError(u32),
     Panic(usize),
+    CreateWorld([f32; 4], f32, bool),
+    Insert {
+        world: usize,
+        circle: bool,
+        coords: [f32; 4],
+        dynamic: u32,
+    },
+    RemoveObject(usize, usize),
+    WorldFind {
+        world: usize,
+        query: usize,
+        radius: f32,
+        step: f32,
+        start: (f32, f32),
+        goal: (f32, f32),
+        capacity: u32,
+        raw: u32,
+    },
+    CircleFind {
+        world: usize,
+        query: usize,
+        radius: f32,
+        start: (f32, f32),
+        goal: (f32, f32),
+        capacity: u32,
+        deviation: f32,
+    },
 }
 
 fn hostile_f64() -> impl Strategy<Value = f64> {
@@ -71,6 +100,18 @@ fn hostile_f64() -> impl Strategy<Value = f64> {
         Just(f64::MIN_POSITIVE),
         0.0..10.0f64,
         any::<f64>(),
+    ]
+}
+
+fn hostile_f32() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        1 => Just(f32::NAN),
+        1 => Just(f32::INFINITY),
+        1 => Just(f32::NEG_INFINITY),
+        1 => Just(-1.0f32),
+        1 => Just(0.0f32),
+        1 => Just(1e30f32),
+        12 => 0.0..50.0f32,
     ]
 }
 
@@ -142,7 +183,38 @@ fn op() -> impl Strategy<Value = Op> {
         2 => slot.clone().prop_map(Op::Info),
         2 => (slot.clone(), coord(), coord()).prop_map(|(s, x, y)| Op::Cell(s, x, y)),
         1 => prop_oneof![Just(0u32), 1u32..16, Just(4096u32)].prop_map(Op::LastError),
-        1 => slot.prop_map(Op::Panic),
+        1 => slot.clone().prop_map(Op::Panic),
+        2 => (
+            (prop_oneof![4 => Just(0.0f32), 1 => hostile_f32()], prop_oneof![4 => Just(0.0f32), 1 => hostile_f32()], hostile_f32(), hostile_f32()),
+            prop_oneof![4 => Just(0.0f32), 1 => hostile_f32()],
+            any::<bool>(),
+        )
+            .prop_map(|((a, b, c, d), cell, circles)| Op::CreateWorld([a, b, c, d], cell, circles)),
+        4 => (slot.clone(), any::<bool>(), (hostile_f32(), hostile_f32(), hostile_f32(), hostile_f32()), 0u32..3)
+            .prop_map(|(world, circle, (a, b, c, d), dynamic)| Op::Insert { world, circle, coords: [a, b, c, d], dynamic }),
+        2 => (slot.clone(), 0usize..64).prop_map(|(w, id)| Op::RemoveObject(w, id)),
+        4 => (
+            (slot.clone(), slot.clone()),
+            (prop_oneof![4 => 0.2..3.0f32, 1 => hostile_f32()], prop_oneof![4 => prop_oneof![Just(0.5f32), Just(1.0f32), Just(2.0f32)], 1 => hostile_f32()]),
+            (hostile_f32(), hostile_f32()),
+            (hostile_f32(), hostile_f32()),
+            prop_oneof![0u32..3, 3u32..200],
+            0u32..3,
+        )
+            .prop_map(|((world, query), (radius, step), start, goal, capacity, raw)| Op::WorldFind {
+                world, query, radius, step, start, goal, capacity, raw,
+            }),
+        4 => (
+            (slot.clone(), slot),
+            prop_oneof![4 => 0.0..3.0f32, 1 => hostile_f32()],
+            (hostile_f32(), hostile_f32()),
+            (hostile_f32(), hostile_f32()),
+            prop_oneof![0u32..3, 3u32..64],
+            prop_oneof![4 => 0.01..1.0f32, 1 => hostile_f32()],
+        )
+            .prop_map(|((world, query), radius, start, goal, capacity, deviation)| Op::CircleFind {
+                world, query, radius, start, goal, capacity, deviation,
+            }),
     ]
 }
 
@@ -152,6 +224,8 @@ struct Model {
     pointers: Vec<usize>,
     live: HashMap<usize, Kind>,
     freed: HashSet<usize>,
+    /// Object ids handed out by worlds (and some that never were).
+    ids: Vec<u64>,
 }
 
 impl Model {
@@ -160,11 +234,29 @@ impl Model {
             pointers: vec![0, 0x40],
             live: HashMap::new(),
             freed: HashSet::new(),
+            ids: vec![0, 1, u64::MAX],
         }
     }
 
     fn pick(&self, slot: usize) -> usize {
         self.pointers[slot % self.pointers.len()]
+    }
+
+    /// Three times in four, a live handle of `kind` when there is one (so that calls get past
+    /// the handle checks to the numbers); otherwise any pointer seen, NULL and garbage included.
+    fn pick_for(&self, slot: usize, kind: Kind) -> usize {
+        if slot < 48 {
+            let live: Vec<usize> = self
+                .pointers
+                .iter()
+                .copied()
+                .filter(|p| self.live.get(p) == Some(&kind))
+                .collect();
+            if !live.is_empty() {
+                return live[slot % live.len()];
+            }
+        }
+        self.pick(slot)
     }
 
     fn created(&mut self, address: usize, kind: Kind) {
@@ -195,10 +287,20 @@ impl Model {
 
 /// How often each status came back, for the report at the end.
 static SEEN: std::sync::Mutex<[u64; 16]> = std::sync::Mutex::new([0; 16]);
+/// Successful calls per function, to show that the sweep reaches past the argument checks.
+static OK_CALLS: std::sync::Mutex<std::collections::BTreeMap<String, u64>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
 
 #[track_caller]
 fn check_status(status: NavStatus, function: &str) {
     SEEN.lock().unwrap()[(status as usize).min(15)] += 1;
+    if status == NavStatus::NavOk {
+        *OK_CALLS
+            .lock()
+            .unwrap()
+            .entry(function.to_string())
+            .or_default() += 1;
+    }
     if status != NavStatus::NavOk {
         let message = last_error_message();
         assert!(
@@ -225,6 +327,31 @@ fn expect_handle(model: &Model, status: NavStatus, checks: &[(usize, Kind)]) {
             let _ = expected;
         }
     }
+}
+
+/// Frees `address` with the free function of `kind`.
+///
+/// # Safety
+/// None beyond the library's: every pointer is checked.
+unsafe fn free_as(address: usize, kind: Kind) -> NavStatus {
+    // SAFETY: the free functions check every pointer against the live handles.
+    unsafe {
+        match kind {
+            Kind::Grid => nav_grid_free(address as *mut NavGrid),
+            Kind::Rules => nav_grid_rules_free(address as *mut NavGridRules),
+            Kind::Query => nav_query_free(address as *mut NavQuery),
+            Kind::World => nav_world_free(address as *mut NavWorld),
+            Kind::CircleWorld => nav_circle_world_free(address as *mut NavCircleWorld),
+        }
+    }
+}
+
+fn v(p: (f32, f32)) -> NavVec2 {
+    NavVec2 { x: p.0, y: p.1 }
+}
+
+fn finite(p: (f32, f32)) -> bool {
+    p.0.is_finite() && p.1.is_finite()
 }
 
 fn grid_size(grid: usize) -> Option<(u32, u32)> {
@@ -330,11 +457,7 @@ fn run(model: &mut Model, op: &Op) {
                 let address = model.pick(*slot);
                 let kind = model.live.get(&address).copied();
                 // Free with the function of the kind the model believes, or the grid one.
-                let status = match kind.unwrap_or(Kind::Grid) {
-                    Kind::Grid => nav_grid_free(address as *mut NavGrid),
-                    Kind::Rules => nav_grid_rules_free(address as *mut NavGridRules),
-                    Kind::Query => nav_query_free(address as *mut NavQuery),
-                };
+                let status = free_as(address, kind.unwrap_or(Kind::Grid));
                 check_status(status, "nav_");
                 if address == 0 {
                     assert_eq!(status, NavStatus::NavOk, "freeing NULL is a no-op");
@@ -351,7 +474,7 @@ fn run(model: &mut Model, op: &Op) {
                 }
             }
             Op::Clone(slot) => {
-                let address = model.pick(*slot);
+                let address = model.pick_for(*slot, Kind::Grid);
                 let mut copy = ptr::null_mut();
                 let status = nav_grid_clone(address as *const NavGrid, &mut copy);
                 check_status(status, "nav_grid_clone");
@@ -364,7 +487,7 @@ fn run(model: &mut Model, op: &Op) {
                 }
             }
             Op::SetBlocked(slot, x, y, v) => {
-                let address = model.pick(*slot);
+                let address = model.pick_for(*slot, Kind::Grid);
                 let status = nav_grid_set_blocked(address as *mut NavGrid, *x, *y, *v);
                 check_status(status, "nav_grid_set_blocked");
                 expect_handle(model, status, &[(address, Kind::Grid)]);
@@ -381,7 +504,7 @@ fn run(model: &mut Model, op: &Op) {
                 }
             }
             Op::SetCost(slot, x, y, v) => {
-                let address = model.pick(*slot);
+                let address = model.pick_for(*slot, Kind::Grid);
                 let status = nav_grid_set_cost_multiplier(address as *mut NavGrid, *x, *y, *v);
                 check_status(status, "nav_grid_set_cost_multiplier");
                 expect_handle(model, status, &[(address, Kind::Grid)]);
@@ -390,7 +513,7 @@ fn run(model: &mut Model, op: &Op) {
                 }
             }
             Op::SetTerrain(slot, x, y, v) => {
-                let address = model.pick(*slot);
+                let address = model.pick_for(*slot, Kind::Grid);
                 let status = nav_grid_set_terrain(address as *mut NavGrid, *x, *y, *v);
                 check_status(status, "nav_grid_set_terrain");
                 expect_handle(model, status, &[(address, Kind::Grid)]);
@@ -408,12 +531,15 @@ fn run(model: &mut Model, op: &Op) {
                 capacity,
                 with_costs,
             } => {
-                let (g, q) = (model.pick(*grid), model.pick(*query));
+                let (g, q) = (
+                    model.pick_for(*grid, Kind::Grid),
+                    model.pick_for(*query, Kind::Query),
+                );
                 // Rules: NULL half of the time (the defaults), else any pointer.
                 let r = if rules % 2 == 0 {
                     0
                 } else {
-                    model.pick(*rules)
+                    model.pick_for(*rules, Kind::Rules)
                 };
                 let opts = NavGridQueryOptions {
                     max_expanded: options.0,
@@ -511,7 +637,10 @@ fn run(model: &mut Model, op: &Op) {
                 stride,
                 threads,
             } => {
-                let (g, q) = (model.pick(*grid), model.pick(*query));
+                let (g, q) = (
+                    model.pick_for(*grid, Kind::Grid),
+                    model.pick_for(*query, Kind::Query),
+                );
                 let pairs: Vec<NavGridPair> = pairs
                     .iter()
                     .map(|&(s, t)| NavGridPair {
@@ -559,7 +688,7 @@ fn run(model: &mut Model, op: &Op) {
                 }
             }
             Op::Budget(slot, budget) => {
-                let address = model.pick(*slot);
+                let address = model.pick_for(*slot, Kind::Query);
                 let mut count = u32::MAX;
                 let status = nav_query_grid_path_within_budget(
                     address as *mut NavQuery,
@@ -584,7 +713,7 @@ fn run(model: &mut Model, op: &Op) {
                 }
             }
             Op::Info(slot) => {
-                let address = model.pick(*slot);
+                let address = model.pick_for(*slot, Kind::Grid);
                 let mut info = NavGridInfo::default();
                 let status = nav_grid_info(address as *const NavGrid, &mut info);
                 check_status(status, "nav_grid_info");
@@ -598,7 +727,7 @@ fn run(model: &mut Model, op: &Op) {
                 }
             }
             Op::Cell(slot, x, y) => {
-                let address = model.pick(*slot);
+                let address = model.pick_for(*slot, Kind::Grid);
                 let mut cell = NavGridCellInfo::default();
                 let status = nav_grid_cell(address as *const NavGrid, *x, *y, &mut cell);
                 check_status(status, "nav_grid_cell");
@@ -631,6 +760,238 @@ fn run(model: &mut Model, op: &Op) {
                         std::str::from_utf8(&buffer[..end]).is_ok(),
                         "UTF-8, cut at a character boundary"
                     );
+                }
+            }
+            Op::CreateWorld(c, cell, circles) => {
+                let bounds = NavAabb {
+                    min: NavVec2 { x: c[0], y: c[1] },
+                    max: NavVec2 { x: c[2], y: c[3] },
+                };
+                let valid = c.iter().all(|v| v.is_finite()) && c[0] < c[2] && c[1] < c[3];
+                if *circles {
+                    let mut world = ptr::null_mut();
+                    let status = nav_circle_world_create(&bounds, &mut world);
+                    check_status(status, "nav_circle_world_create");
+                    if status == NavStatus::NavOk {
+                        assert!(valid, "{c:?} accepted");
+                        model.created(world as usize, Kind::CircleWorld);
+                    }
+                } else {
+                    let mut world = ptr::null_mut();
+                    let status = nav_world_create(&bounds, *cell, &mut world);
+                    check_status(status, "nav_world_create");
+                    if status == NavStatus::NavOk {
+                        assert!(valid, "{c:?} accepted");
+                        model.created(world as usize, Kind::World);
+                    }
+                }
+            }
+            Op::Insert {
+                world,
+                circle,
+                coords: c,
+                dynamic,
+            } => {
+                let kind = if world % 2 == 0 {
+                    Kind::World
+                } else {
+                    Kind::CircleWorld
+                };
+                let address = model.pick_for(*world, kind);
+                let mut id = 0;
+                let kind = model.live.get(&address).copied();
+                let status = if kind == Some(Kind::CircleWorld) {
+                    nav_circle_world_insert(
+                        address as *mut NavCircleWorld,
+                        NavVec2 { x: c[0], y: c[1] },
+                        c[2],
+                        &mut id,
+                    )
+                } else if *circle {
+                    nav_world_insert_circle(
+                        address as *mut NavWorld,
+                        NavVec2 { x: c[0], y: c[1] },
+                        c[2],
+                        *dynamic,
+                        &mut id,
+                    )
+                } else {
+                    let aabb = NavAabb {
+                        min: NavVec2 { x: c[0], y: c[1] },
+                        max: NavVec2 { x: c[2], y: c[3] },
+                    };
+                    nav_world_insert_box(address as *mut NavWorld, aabb, *dynamic, &mut id)
+                };
+                check_status(status, "nav_");
+                if status == NavStatus::NavOk {
+                    assert_ne!(id, 0);
+                    assert!(c[..3].iter().all(|v| v.is_finite()));
+                    model.ids.push(id);
+                }
+            }
+            Op::RemoveObject(world, id) => {
+                let kind = if world % 2 == 0 {
+                    Kind::World
+                } else {
+                    Kind::CircleWorld
+                };
+                let address = model.pick_for(*world, kind);
+                let id = model.ids[id % model.ids.len()];
+                let status = if model.live.get(&address) == Some(&Kind::CircleWorld) {
+                    nav_circle_world_remove(address as *mut NavCircleWorld, id)
+                } else {
+                    nav_world_remove(address as *mut NavWorld, id)
+                };
+                check_status(status, "nav_");
+                assert!(
+                    matches!(
+                        status,
+                        NavStatus::NavOk
+                            | NavStatus::NavUnknownObject
+                            | NavStatus::NavInvalidHandle
+                            | NavStatus::NavNullPointer
+                    ),
+                    "{status}"
+                );
+            }
+            Op::WorldFind {
+                world,
+                query,
+                radius,
+                step,
+                start,
+                goal,
+                capacity,
+                raw,
+            } => {
+                let (w, q) = (
+                    model.pick_for(*world, Kind::World),
+                    model.pick_for(*query, Kind::Query),
+                );
+                let agent = NavAgentDesc {
+                    radius: *radius,
+                    step: *step,
+                    ..Default::default()
+                };
+                // Bounded searches: the sweep looks for broken contracts, not long searches.
+                let options = NavWorldQueryOptions {
+                    max_expanded: 3000,
+                    raw_path: *raw,
+                    ..Default::default()
+                };
+                let mut points = vec![NavVec2 { x: -7.0, y: -7.0 }; *capacity as usize];
+                let mut result = NavWorldPathResult::default();
+                let status = nav_world_find_path(
+                    w as *const NavWorld,
+                    q as *mut NavQuery,
+                    &agent,
+                    &options,
+                    v(*start),
+                    v(*goal),
+                    if *capacity == 0 {
+                        ptr::null_mut()
+                    } else {
+                        points.as_mut_ptr()
+                    },
+                    *capacity,
+                    &mut result,
+                );
+                check_status(status, "nav_world_find_path");
+                expect_handle(model, status, &[(w, Kind::World), (q, Kind::Query)]);
+                if matches!(status, NavStatus::NavOk | NavStatus::NavBufferTooSmall) {
+                    assert!(finite(*start) && finite(*goal) && *raw <= 1);
+                    assert!(radius.is_finite() && *radius > 0.0 && step.is_finite() && *step > 0.0);
+                    assert!(result.path_status <= 5);
+                    assert!(result.length.is_finite() && result.length >= 0.0);
+                }
+                if status == NavStatus::NavOk {
+                    let n = result.point_count as usize;
+                    assert!(n <= *capacity as usize);
+                    assert!(
+                        points[..n]
+                            .iter()
+                            .all(|p| p.x.is_finite() && p.y.is_finite())
+                    );
+                    if result.path_status == NavPathStatus::Found as u32 {
+                        assert_eq!(points[0], v(*start));
+                        assert_eq!(points[n - 1], v(*goal));
+                    }
+                }
+            }
+            Op::CircleFind {
+                world,
+                query,
+                radius,
+                start,
+                goal,
+                capacity,
+                deviation,
+            } => {
+                let (w, q) = (
+                    model.pick_for(*world, Kind::CircleWorld),
+                    model.pick_for(*query, Kind::Query),
+                );
+                let options = NavCircleQueryOptions {
+                    max_expanded: 5000,
+                    ..Default::default()
+                };
+                let mut pieces = vec![NavPathPiece::default(); *capacity as usize];
+                let mut result = NavCirclePathResult::default();
+                let status = nav_circle_world_find_path(
+                    w as *const NavCircleWorld,
+                    q as *mut NavQuery,
+                    *radius,
+                    &options,
+                    v(*start),
+                    v(*goal),
+                    if *capacity == 0 {
+                        ptr::null_mut()
+                    } else {
+                        pieces.as_mut_ptr()
+                    },
+                    *capacity,
+                    &mut result,
+                );
+                check_status(status, "nav_circle_world_find_path");
+                expect_handle(model, status, &[(w, Kind::CircleWorld), (q, Kind::Query)]);
+                if status == NavStatus::NavOk {
+                    assert!(
+                        finite(*start) && finite(*goal) && radius.is_finite() && *radius >= 0.0
+                    );
+                    let n = result.piece_count as usize;
+                    assert!(n <= *capacity as usize);
+                    assert!(result.length.is_finite() && result.length >= 0.0);
+                    let sum: f64 = pieces[..n].iter().map(|p| p.length as f64).sum();
+                    assert!(
+                        (sum - result.length).abs() <= 1e-3 * result.length.max(1.0),
+                        "{sum} vs {}",
+                        result.length
+                    );
+                    let blocked = [
+                        NavPathStatus::StartBlocked as u32,
+                        NavPathStatus::GoalBlocked as u32,
+                    ];
+                    assert_eq!(
+                        result.blocking_circle != 0,
+                        blocked.contains(&result.path_status)
+                    );
+                    let mut count = 0;
+                    let s = nav_query_circle_path_polyline(
+                        q as *mut NavQuery,
+                        *deviation,
+                        ptr::null_mut(),
+                        0,
+                        &mut count,
+                    );
+                    check_status(s, "nav_query_circle_path_polyline");
+                    if deviation.is_finite() && *deviation > 0.0 {
+                        assert!(
+                            matches!(s, NavStatus::NavOk | NavStatus::NavBufferTooSmall),
+                            "{s}"
+                        );
+                    } else {
+                        assert_eq!(s, NavStatus::NavInvalidArgument);
+                    }
                 }
             }
             Op::Panic(slot) => {
@@ -671,13 +1032,7 @@ fn random_operation_sequences_never_break_the_contract() {
         // Clean up: every live handle frees exactly once; nothing is left in the registry.
         for (&address, &kind) in &model.live {
             // SAFETY: live handles of the recorded kinds.
-            let status = unsafe {
-                match kind {
-                    Kind::Grid => nav_grid_free(address as *mut NavGrid),
-                    Kind::Rules => nav_grid_rules_free(address as *mut NavGridRules),
-                    Kind::Query => nav_query_free(address as *mut NavQuery),
-                }
-            };
+            let status = unsafe { free_as(address, kind) };
             prop_assert_eq!(status, NavStatus::NavOk);
         }
         prop_assert_eq!(live_handle_count(), baseline, "handles leaked");
@@ -696,4 +1051,17 @@ fn random_operation_sequences_never_break_the_contract() {
         cases(),
         report.join(" ")
     );
+    let ok_calls = OK_CALLS.lock().unwrap();
+    eprintln!("successful calls: {ok_calls:?}");
+    for function in [
+        "nav_grid_find_path",
+        "nav_grid_find_path_batch",
+        "nav_world_find_path",
+        "nav_circle_world_find_path",
+    ] {
+        assert!(
+            ok_calls.get(function).copied().unwrap_or(0) > 0,
+            "the sweep never got {function} to succeed"
+        );
+    }
 }
