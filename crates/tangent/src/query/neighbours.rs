@@ -30,7 +30,7 @@ use crate::query::shadow::{
 use crate::query::state::{Blocker, Entry, GOAL_TARGET, NO_ENTRY, Params, Pending, State};
 
 /// Bins per group for the bound's cut (one computation per group).
-const CUT_GROUP: usize = 4;
+const CUT_GROUP: usize = 8;
 
 /// Where the rays of each bin leave the region of paths within `p.bound`: beyond `cut[k]`, no
 /// point of a ray of bin `k` can be on such a path. A path through the point at distance `t`
@@ -380,6 +380,14 @@ fn meet<I: SpatialIndex<u32>>(
     let (c, r, turn) = (source.center, source.radius, source.turn);
     let v = circle.center - c;
     let d = v.length();
+    // A ray meets this circle no earlier than this distance along it.
+    let near = d - rb;
+    let t_near = if near > r {
+        ((near - r) * (near + r)).sqrt()
+    } else {
+        0.0
+    };
+
     // The two tangents leaving the source turning `turn` towards this circle: the external
     // one arrives turning the same way, the internal one the other way.
     let (external, internal) = if d > 0.0 {
@@ -397,13 +405,6 @@ fn meet<I: SpatialIndex<u32>>(
         slot,
         center: circle.center,
         radius: rb,
-    };
-    // A ray meets this circle no earlier than this distance along it.
-    let near = d - rb;
-    let t_near = if near > r {
-        ((near - r) * (near + r)).sqrt()
-    } else {
-        0.0
     };
     match shadow(
         r,
