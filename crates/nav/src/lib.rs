@@ -11,6 +11,8 @@
 //!   swept-disc edges, smoothed paths, walkability cached across queries (`nav-agent`).
 //! * [`spatial`]: spatial indexes (hash grid, quadtree) over boxes, queried by box, circle or
 //!   segment (`nav-spatial`).
+//! * [`tangent`]: exact shortest paths for disc agents among circular obstacles: a lazily built
+//!   tangent visibility graph, agent radius chosen per query (`nav-tangent`).
 #![warn(missing_docs)]
 
 pub use nav_agent as agent;
@@ -18,6 +20,7 @@ pub use nav_geom as geom;
 pub use nav_grid as grid;
 pub use nav_search as search;
 pub use nav_spatial as spatial;
+pub use nav_tangent as tangent;
 
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
