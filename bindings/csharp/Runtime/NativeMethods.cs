@@ -3,11 +3,13 @@
 // Conventions of this file (the test program checks all of it against nav.h and libnav's
 // exported symbols: one import per symbol, same parameter count, matching types):
 // * every function returns NavStatus (uint32_t) and uses the Cdecl calling convention;
-// * opaque handles (NavGrid*, NavGridRules*, NavQuery*) are IntPtr, out-handles IntPtr*;
+// * opaque handles (NavGrid*, NavGridRules*, NavWorld*, NavCircleWorld*, NavQuery*) are IntPtr,
+//   out-handles IntPtr*;
 // * every other pointer is a typed pointer (NavCell*, double*, byte* for char* and uint8_t*),
 //   so nothing is marshalled: arrays are pinned with `fixed` by the caller and passed as is,
 //   which is what makes a warm query allocation-free on the managed heap;
-// * structs passed by value (NavCell) are the blittable structs of NavGridTypes.cs.
+// * structs passed by value (NavCell, NavVec2, NavAabb) are the blittable structs of
+//   NavGridTypes.cs and NavWorldTypes.cs; uint64_t object ids are ulong.
 // The idiomatic layer (NavGrid, NavQuery, ...) is what applications should use.
 
 using System;
@@ -170,6 +172,120 @@ namespace Nav
             IntPtr grid, IntPtr query, IntPtr rules, NavGridQueryOptions* options, NavGridPair* pairs,
             uint pair_count, NavGridBatchResult* out_results, NavCell* out_cells, uint cells_per_pair,
             uint threads);
+
+        // ---- worlds (nav-agent: boxes and discs, agents of any radius) --------------------
+
+        /// <summary><c>nav_world_create</c>: an empty world over <c>*bounds</c>; <paramref name="cell_size"/>
+        /// 0 picks 1/128 of the longer side.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_create(NavAabb* bounds, float cell_size, IntPtr* out_world);
+
+        /// <summary><c>nav_world_clone</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_clone(IntPtr world, IntPtr* out_world);
+
+        /// <summary><c>nav_world_free</c> (NULL is a no-op).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_free(IntPtr world);
+
+        /// <summary><c>nav_world_info</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_info(IntPtr world, NavWorldInfo* out_info);
+
+        /// <summary><c>nav_world_insert_box</c> (<paramref name="dynamic"/> 0 or 1).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_insert_box(IntPtr world, NavAabb aabb, uint dynamic, ulong* out_obstacle);
+
+        /// <summary><c>nav_world_insert_circle</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_insert_circle(
+            IntPtr world, NavVec2 center, float radius, uint dynamic, ulong* out_obstacle);
+
+        /// <summary><c>nav_world_move_box</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_move_box(IntPtr world, ulong obstacle, NavAabb aabb);
+
+        /// <summary><c>nav_world_move_circle</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_move_circle(IntPtr world, ulong obstacle, NavVec2 center, float radius);
+
+        /// <summary><c>nav_world_remove</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_remove(IntPtr world, ulong obstacle);
+
+        /// <summary><c>nav_world_clear</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_clear(IntPtr world);
+
+        /// <summary><c>nav_world_disc_is_clear</c>: <c>*out_clear</c> 1 or 0.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_disc_is_clear(
+            IntPtr world, NavVec2 center, float radius, ulong ignore_obstacle, uint* out_clear);
+
+        /// <summary><c>nav_world_segment_is_clear</c>: <c>*out_clear</c> 1 or 0.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_segment_is_clear(
+            IntPtr world, NavVec2 a, NavVec2 b, float radius, ulong ignore_obstacle, uint* out_clear);
+
+        /// <summary><c>nav_world_find_path</c>: <paramref name="options"/> may be NULL.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_find_path(
+            IntPtr world, IntPtr query, NavAgentDesc* agent, NavWorldQueryOptions* options, NavVec2 start, NavVec2 goal,
+            NavVec2* out_points, uint capacity, NavWorldPathResult* out_result);
+
+        /// <summary><c>nav_query_world_path</c>: the latest world path of <paramref name="query"/>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_world_path(IntPtr query, NavVec2* out_points, uint capacity, uint* out_count);
+
+        // ---- circle worlds (nav-tangent: exact paths of segments and arcs) -----------------
+
+        /// <summary><c>nav_circle_world_create</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_create(NavAabb* bounds, IntPtr* out_world);
+
+        /// <summary><c>nav_circle_world_clone</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_clone(IntPtr world, IntPtr* out_world);
+
+        /// <summary><c>nav_circle_world_free</c> (NULL is a no-op).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_free(IntPtr world);
+
+        /// <summary><c>nav_circle_world_count</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_count(IntPtr world, ulong* out_count);
+
+        /// <summary><c>nav_circle_world_insert</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_insert(IntPtr world, NavVec2 center, float radius, ulong* out_circle);
+
+        /// <summary><c>nav_circle_world_set</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_set(IntPtr world, ulong circle, NavVec2 center, float radius);
+
+        /// <summary><c>nav_circle_world_remove</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_remove(IntPtr world, ulong circle);
+
+        /// <summary><c>nav_circle_world_clear</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_clear(IntPtr world);
+
+        /// <summary><c>nav_circle_world_find_path</c>: <paramref name="options"/> may be NULL.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_find_path(
+            IntPtr world, IntPtr query, float agent_radius, NavCircleQueryOptions* options, NavVec2 start, NavVec2 goal,
+            NavPathPiece* out_pieces, uint capacity, NavCirclePathResult* out_result);
+
+        /// <summary><c>nav_query_circle_path</c>: the pieces of the latest circle-world path.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_circle_path(IntPtr query, NavPathPiece* out_pieces, uint capacity, uint* out_count);
+
+        /// <summary><c>nav_query_circle_path_polyline</c>: the latest circle-world path as points,
+        /// arcs cut into chords within <paramref name="max_deviation"/>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_circle_path_polyline(
+            IntPtr query, float max_deviation, NavVec2* out_points, uint capacity, uint* out_count);
 
         // ---- debugging ----------------------------------------------------------------------
 

@@ -40,6 +40,10 @@ namespace Nav
         Panic = 11,
         /// <summary>A valid request that this version of nav does not implement yet.</summary>
         Unsupported = 12,
+        /// <summary>An object id (an obstacle of a <see cref="NavWorld"/>, a circle of a
+        /// <see cref="NavCircleWorld"/>) that names nothing in that world: removed already, or
+        /// issued by another world.</summary>
+        UnknownObject = 13,
     }
 
     /// <summary>Which offsets a unit may step by (<c>NavMoves</c>).</summary>
@@ -93,8 +97,44 @@ namespace Nav
         LimitReached = 2,
         /// <summary>The start cell is not walkable; nothing was searched.</summary>
         StartBlocked = 3,
-        /// <summary>The goal cell is not walkable (a partial path, when asked for, leads to the
+        /// <summary>The goal is not walkable (a partial path, when asked for, leads to the
         /// reachable cell closest to it).</summary>
         GoalBlocked = 4,
+        /// <summary>The start or goal is outside the world's bounds, or too close to them for
+        /// the agent's disc (<see cref="NavWorld"/> queries only); nothing was searched.</summary>
+        OutOfBounds = 5,
+    }
+
+    /// <summary>The estimate of <see cref="NavWorld"/> searches (<c>NavAgentHeuristic</c>).</summary>
+    public enum NavAgentHeuristic : uint
+    {
+        /// <summary>sqrt(2) per diagonal lattice step, 1 per straight one: the tightest (the
+        /// default).</summary>
+        Octile = 0,
+        /// <summary>The 10/14 diagonal distance divided by 10.</summary>
+        Diagonal = 1,
+        /// <summary>Straight-line distance.</summary>
+        Euclidean = 2,
+    }
+
+    /// <summary>What a piece of a <see cref="NavCircleWorld"/> path is (<c>NavPieceKind</c>).</summary>
+    public enum NavPieceKind : uint
+    {
+        /// <summary>A straight segment from <c>Start</c> to <c>End</c>.</summary>
+        Line = 0,
+        /// <summary>An arc of the circle (<c>Center</c>, <c>Radius</c>), inflated by the agent's
+        /// radius.</summary>
+        Arc = 1,
+    }
+
+    /// <summary>Which way an arc turns (<c>NavTurn</c>).</summary>
+    public enum NavTurn : uint
+    {
+        /// <summary>Not an arc.</summary>
+        None = 0,
+        /// <summary>Counter-clockwise: increasing angle.</summary>
+        Ccw = 1,
+        /// <summary>Clockwise: decreasing angle.</summary>
+        Cw = 2,
     }
 }

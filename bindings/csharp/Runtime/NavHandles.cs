@@ -51,6 +51,32 @@ namespace Nav
         }
     }
 
+    /// <summary>Owns a <c>NavWorld*</c>; releasing calls <c>nav_world_free</c>.</summary>
+    public sealed class NavWorldHandle : NavSafeHandle
+    {
+        /// <summary>Takes ownership of <paramref name="world"/>, a handle nav created.</summary>
+        public NavWorldHandle(IntPtr world) : base(world) { }
+
+        /// <summary>Frees the world.</summary>
+        protected override bool ReleaseHandle()
+        {
+            return NativeMethods.nav_world_free(handle) == NavStatus.Ok;
+        }
+    }
+
+    /// <summary>Owns a <c>NavCircleWorld*</c>; releasing calls <c>nav_circle_world_free</c>.</summary>
+    public sealed class NavCircleWorldHandle : NavSafeHandle
+    {
+        /// <summary>Takes ownership of <paramref name="world"/>, a handle nav created.</summary>
+        public NavCircleWorldHandle(IntPtr world) : base(world) { }
+
+        /// <summary>Frees the circle world.</summary>
+        protected override bool ReleaseHandle()
+        {
+            return NativeMethods.nav_circle_world_free(handle) == NavStatus.Ok;
+        }
+    }
+
     /// <summary>Owns a <c>NavQuery*</c>; releasing calls <c>nav_query_free</c>.</summary>
     public sealed class NavQueryHandle : NavSafeHandle
     {

@@ -8,14 +8,17 @@ namespace Nav
     /// <remarks>Create one per thread that runs queries (one for the main thread, one per job
     /// worker) and keep it. A context used by two threads at once is detected: the second call
     /// fails with <see cref="NavStatus.Busy"/>.</remarks>
-    public sealed class NavQuery : IDisposable
+    public sealed partial class NavQuery : IDisposable
     {
         private readonly NavQueryHandle handle;
 
         // nav.h promises an empty latest path after a grid query that failed, but nav 0.1.0
         // keeps the previous query's path when the call is refused before the search starts
-        // (an endpoint outside the grid, bad options): this flag keeps the promise here.
+        // (an endpoint outside the grid, bad options): these flags keep the promise here, for
+        // grid, world and circle-world paths alike (the context keeps one of each).
         private bool lastGridQueryFailed;
+        private bool lastWorldQueryFailed;
+        private bool lastCircleQueryFailed;
 
         /// <summary>A new query context. It allocates only a little: the search memory grows
         /// during the first queries to the size of the largest map searched.</summary>

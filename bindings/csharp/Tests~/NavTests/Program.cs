@@ -47,6 +47,7 @@ namespace Nav.Tests
             PackageTests.Register(harness, options["package"], options["ios-assembly"]);
             GridTests.Register(harness);
             AllocationTests.Register(harness);
+            WorldTests.Register(harness, options["nav-cli"], options["work"]);
             ReferenceTests.Register(harness, options["nav-cli"], options["work"], movingAi);
             return Math.Min(harness.Run(), 100);
         }

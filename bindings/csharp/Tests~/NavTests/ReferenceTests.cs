@@ -5,7 +5,6 @@
 // against their published optimal lengths (data that owes nothing to nav).
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
 using System.Globalization;
 using System.IO;
 using System.Linq;
@@ -75,7 +74,7 @@ namespace Nav.Tests
                 args += " --fill " + fill;
             }
             int exit;
-            string output = Run(navCli, args, out exit);
+            string output = Cli.Run(navCli, args, out exit);
             Assert.Equal(0, exit, "nav " + args + ": " + output);
             CompareOnMap(navCli, file, 6, int.Parse(seed));
         }
@@ -185,11 +184,11 @@ namespace Nav.Tests
             string args = "path --map \"" + mapFile + "\" --from " + start.X + "," + start.Y + " --to " + goal.X + ","
                 + goal.Y + " --json " + set.CliArgs;
             int exit;
-            string output = Run(navCli, args, out exit);
+            string output = Cli.Run(navCli, args, out exit);
             // 0: found, 1: another outcome, 2: bad input (which these queries never are).
             Assert.True(exit == 0 || exit == 1, what + ": nav " + args + " exited with " + exit + ": " + output);
             Dictionary<string, object> json = (Dictionary<string, object>)MiniJson.Parse(output.Trim());
-            Assert.Equal(StatusName(mine.PathStatus), (string)json["status"], what + ": status");
+            Assert.Equal(Cli.StatusName(mine.PathStatus), (string)json["status"], what + ": status");
             Assert.Equal(mine.Found ? 0 : 1, exit, what + ": exit status");
             Assert.Close((double)json["length"], mine.Cost, 1e-9 * Math.Max(1, mine.Cost), what + ": cost");
             Assert.Equal((ulong)(double)json["expanded"], mine.Expanded, what + ": expanded");
@@ -200,37 +199,6 @@ namespace Nav.Tests
                 List<object> xy = (List<object>)path[i];
                 NavCell expected = new NavCell((uint)(double)xy[0], (uint)(double)xy[1]);
                 Assert.Equal(expected, cells[i], what + ": cell " + i);
-            }
-        }
-
-        private static string StatusName(NavPathStatus status)
-        {
-            switch (status)
-            {
-                case NavPathStatus.Found: return "found";
-                case NavPathStatus.NoPath: return "no_path";
-                case NavPathStatus.LimitReached: return "limit_reached";
-                case NavPathStatus.StartBlocked: return "start_blocked";
-                case NavPathStatus.GoalBlocked: return "goal_blocked";
-                default: return status.ToString();
-            }
-        }
-
-        private static string Run(string program, string arguments, out int exitCode)
-        {
-            ProcessStartInfo info = new ProcessStartInfo(program, arguments)
-            {
-                UseShellExecute = false,
-                RedirectStandardOutput = true,
-                RedirectStandardError = true,
-            };
-            using (Process process = Process.Start(info))
-            {
-                string stdout = process.StandardOutput.ReadToEnd();
-                string stderr = process.StandardError.ReadToEnd();
-                process.WaitForExit();
-                exitCode = process.ExitCode;
-                return stdout + stderr;
             }
         }
     }

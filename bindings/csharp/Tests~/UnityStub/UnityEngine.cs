@@ -1,4 +1,4 @@
-// A stand-in for the few members of UnityEngine that Runtime/NavUnity.cs uses, with Unity's
+// A stand-in for the few members of UnityEngine that Runtime/NavUnity.cs uses (Vector3, Bounds), with Unity's
 // names and signatures, so that the Unity-only code compiles and runs under plain Mono in the
 // tests (scripts/test-csharp.sh builds the runtime a second time with UNITY_5_3_OR_NEWER
 // defined against this assembly). It is not part of the package and never ships.
@@ -20,6 +20,30 @@ namespace UnityEngine
         public override string ToString()
         {
             return "(" + x + ", " + y + ", " + z + ")";
+        }
+    }
+
+    public struct Bounds
+    {
+        private Vector3 m_Center;
+        private Vector3 m_Extents;
+
+        public Bounds(Vector3 center, Vector3 size)
+        {
+            m_Center = center;
+            m_Extents = new Vector3(size.x * 0.5f, size.y * 0.5f, size.z * 0.5f);
+        }
+
+        public Vector3 center { get { return m_Center; } }
+
+        public Vector3 min
+        {
+            get { return new Vector3(m_Center.x - m_Extents.x, m_Center.y - m_Extents.y, m_Center.z - m_Extents.z); }
+        }
+
+        public Vector3 max
+        {
+            get { return new Vector3(m_Center.x + m_Extents.x, m_Center.y + m_Extents.y, m_Center.z + m_Extents.z); }
         }
     }
 }

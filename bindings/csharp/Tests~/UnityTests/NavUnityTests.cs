@@ -78,6 +78,49 @@ internal static class NavUnityTests
                 Check(bytes == 0, "query + waypoints per frame allocate nothing once warm: " + bytes + " bytes");
             }
         }
+        // Continuous worlds: Vector3 (x, y, z) <-> NavVec2 (x, z).
+        NavVec2 flat = new Vector3(3f, 9f, -4f).ToNavXZ();
+        Check(flat.X == 3f && flat.Y == -4f, "Vector3 to NavVec2 keeps x and z: " + flat);
+        Vector3 lifted = new NavVec2(3f, -4f).ToVector3XZ(1.5f);
+        Check(lifted.x == 3f && lifted.y == 1.5f && lifted.z == -4f, "NavVec2 to Vector3 at a height: " + lifted);
+        NavAabb footprint = new Bounds(new Vector3(10f, 5f, 20f), new Vector3(4f, 10f, 6f)).ToNavXZ();
+        Check(footprint.Min.X == 8f && footprint.Min.Y == 17f && footprint.Max.X == 12f && footprint.Max.Y == 23f,
+            "Bounds footprint on XZ: " + footprint);
+        using (NavWorld world = new NavWorld(new Bounds(new Vector3(0f, 0f, 0f), new Vector3(40f, 1f, 30f)).ToNavXZ()))
+        using (NavQuery query = new NavQuery())
+        {
+            world.InsertBox(new Bounds(new Vector3(0f, 0f, -3f), new Vector3(2f, 3f, 24f)).ToNavXZ());
+            Vector3 from = new Vector3(-15f, 0.5f, 0f);
+            Vector3 to = new Vector3(15f, 0.5f, 0f);
+            NavWorldPath path = new NavWorldPath();
+            query.FindPath(world, new NavAgentDesc(0.5f, 0.5f), from.ToNavXZ(), to.ToNavXZ(), path);
+            List<Vector3> waypoints = new List<Vector3>();
+            path.ToWaypointsXZ(waypoints, 0.5f);
+            Check(path.Found && waypoints.Count == path.Count && waypoints.Count > 2, "a world path around the wall: " + waypoints.Count);
+            Check(waypoints[0].x == from.x && waypoints[0].z == from.z && waypoints[0].y == 0.5f, "first waypoint");
+            Check(waypoints[waypoints.Count - 1].x == to.x && waypoints[waypoints.Count - 1].z == to.z, "last waypoint");
+            bool aroundTheWall = false;
+            foreach (Vector3 w in waypoints)
+            {
+                aroundTheWall |= w.z > 9f;
+            }
+            Check(aroundTheWall, "the path goes around the wall's +z end (z = 9)");
+        }
+        using (NavCircleWorld circles = new NavCircleWorld(new NavAabb(-20f, -20f, 20f, 20f)))
+        using (NavQuery query = new NavQuery())
+        {
+            circles.Insert(new Vector3(0f, 0f, 0f).ToNavXZ(), 3f);
+            query.FindPath(circles, 0.5f, new Vector3(-10f, 0f, 0.1f).ToNavXZ(), new Vector3(10f, 0f, 0f).ToNavXZ(), new NavCirclePath());
+            NavPolyline polyline = new NavPolyline();
+            query.CopyCirclePolyline(0.05f, polyline);
+            List<Vector3> waypoints = new List<Vector3>();
+            polyline.ToWaypointsXZ(waypoints);
+            Check(waypoints.Count == polyline.Count && waypoints.Count > 3, "polyline waypoints: " + waypoints.Count);
+            foreach (Vector3 w in waypoints)
+            {
+                Check(Math.Sqrt(w.x * w.x + w.z * w.z) >= 3.5 - 1e-3 && w.y == 0f, "waypoint " + w + " clear of the inflated circle");
+            }
+        }
         try
         {
             layout.PathToWorld((NavGridPath)null, new List<Vector3>());
@@ -86,7 +129,7 @@ internal static class NavUnityTests
         catch (ArgumentNullException)
         {
         }
-        Console.WriteLine(failures == 0 ? "ok   unity: Vector3 conversions on the XZ plane, waypoints, no allocation" : failures + " Unity checks failed");
+        Console.WriteLine(failures == 0 ? "ok   unity: Vector3 and Bounds conversions on the XZ plane, grid, world and circle-world waypoints, no allocation" : failures + " Unity checks failed");
         return failures == 0 ? 0 : 1;
     }
 }

@@ -1,0 +1,220 @@
+using System;
+
+namespace Nav
+{
+    /// <summary>A <see cref="NavWorld"/> path (points, start and goal included) and how its search
+    /// ended, in a buffer that <see cref="NavQuery"/> reuses and grows: keep one per agent and a
+    /// per-frame query allocates nothing once it is large enough.</summary>
+    public sealed class NavWorldPath
+    {
+        private NavVec2[] points;
+        private int count;
+
+        /// <summary>An empty path with room for <paramref name="capacity"/> points before it grows.</summary>
+        public NavWorldPath(int capacity = 64)
+        {
+            points = new NavVec2[Checked.NonNegative(capacity, "capacity")];
+        }
+
+        /// <summary>How the search ended.</summary>
+        public NavPathStatus Status { get; private set; }
+
+        /// <summary>Whether the path reaches the goal.</summary>
+        public bool Found
+        {
+            get { return Status == NavPathStatus.Found; }
+        }
+
+        /// <summary>Length of the path.</summary>
+        public double Length { get; private set; }
+
+        /// <summary>Lattice nodes the search expanded.</summary>
+        public ulong Expanded { get; private set; }
+
+        /// <summary>Points in the path (0 when there is none).</summary>
+        public int Count
+        {
+            get { return count; }
+        }
+
+        /// <summary>Point <paramref name="index"/> (0 is the start).</summary>
+        public NavVec2 this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)count)
+                {
+                    throw new ArgumentOutOfRangeException("index");
+                }
+                return points[index];
+            }
+        }
+
+        /// <summary>The buffer itself: its first <see cref="Count"/> elements are the path.</summary>
+        public NavVec2[] PointBuffer
+        {
+            get { return points; }
+        }
+
+        /// <summary>Empties the path (status NoPath).</summary>
+        public void Clear()
+        {
+            count = 0;
+            Length = 0;
+            Expanded = 0;
+            Status = NavPathStatus.NoPath;
+        }
+
+        internal void EnsureCapacity(int needed)
+        {
+            if (points.Length < needed)
+            {
+                points = new NavVec2[Math.Max(needed, points.Length * 2)];
+            }
+        }
+
+        internal void Set(NavWorldPathResult result)
+        {
+            Status = result.PathStatus;
+            Length = result.Length;
+            Expanded = result.Expanded;
+            count = (int)result.PointCount;
+        }
+    }
+
+    /// <summary>A <see cref="NavCircleWorld"/> path (segments and arcs) and how its search ended,
+    /// in a buffer that <see cref="NavQuery"/> reuses and grows.</summary>
+    public sealed class NavCirclePath
+    {
+        private NavPathPiece[] pieces;
+        private int count;
+
+        /// <summary>An empty path with room for <paramref name="capacity"/> pieces before it grows.</summary>
+        public NavCirclePath(int capacity = 32)
+        {
+            pieces = new NavPathPiece[Checked.NonNegative(capacity, "capacity")];
+        }
+
+        /// <summary>How the search ended.</summary>
+        public NavPathStatus Status { get; private set; }
+
+        /// <summary>Whether the path reaches the goal.</summary>
+        public bool Found
+        {
+            get { return Status == NavPathStatus.Found; }
+        }
+
+        /// <summary>Exact length of the path.</summary>
+        public double Length { get; private set; }
+
+        /// <summary>Nodes the search expanded.</summary>
+        public ulong Expanded { get; private set; }
+
+        /// <summary>With a blocked start or goal: the circle whose inflated disc holds it; else 0.</summary>
+        public ulong BlockingCircle { get; private set; }
+
+        /// <summary>Pieces in the path (0 when there is none).</summary>
+        public int Count
+        {
+            get { return count; }
+        }
+
+        /// <summary>Piece <paramref name="index"/> (0 leaves the start).</summary>
+        public NavPathPiece this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)count)
+                {
+                    throw new ArgumentOutOfRangeException("index");
+                }
+                return pieces[index];
+            }
+        }
+
+        /// <summary>The buffer itself: its first <see cref="Count"/> elements are the path.</summary>
+        public NavPathPiece[] PieceBuffer
+        {
+            get { return pieces; }
+        }
+
+        /// <summary>Empties the path (status NoPath).</summary>
+        public void Clear()
+        {
+            count = 0;
+            Length = 0;
+            Expanded = 0;
+            BlockingCircle = 0;
+            Status = NavPathStatus.NoPath;
+        }
+
+        internal void EnsureCapacity(int needed)
+        {
+            if (pieces.Length < needed)
+            {
+                pieces = new NavPathPiece[Math.Max(needed, pieces.Length * 2)];
+            }
+        }
+
+        internal void Set(NavCirclePathResult result)
+        {
+            Status = result.PathStatus;
+            Length = result.Length;
+            Expanded = result.Expanded;
+            BlockingCircle = result.BlockingCircle;
+            count = (int)result.PieceCount;
+        }
+    }
+
+    /// <summary>Points of a polyline (a circle-world path with its arcs cut into chords), in a
+    /// buffer that <see cref="NavQuery.CopyCirclePolyline(float, NavPolyline)"/> reuses and grows.</summary>
+    public sealed class NavPolyline
+    {
+        private NavVec2[] points;
+        private int count;
+
+        /// <summary>An empty polyline with room for <paramref name="capacity"/> points before it grows.</summary>
+        public NavPolyline(int capacity = 64)
+        {
+            points = new NavVec2[Checked.NonNegative(capacity, "capacity")];
+        }
+
+        /// <summary>Number of points.</summary>
+        public int Count
+        {
+            get { return count; }
+        }
+
+        /// <summary>Point <paramref name="index"/> (0 is the start).</summary>
+        public NavVec2 this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)count)
+                {
+                    throw new ArgumentOutOfRangeException("index");
+                }
+                return points[index];
+            }
+        }
+
+        /// <summary>The buffer itself: its first <see cref="Count"/> elements are the points.</summary>
+        public NavVec2[] PointBuffer
+        {
+            get { return points; }
+        }
+
+        internal void EnsureCapacity(int needed)
+        {
+            if (points.Length < needed)
+            {
+                points = new NavVec2[Math.Max(needed, points.Length * 2)];
+            }
+        }
+
+        internal void SetCount(int value)
+        {
+            count = value;
+        }
+    }
+}
