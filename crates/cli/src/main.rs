@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use nav_cli::commands::{agent, demo, generate, path, scen};
+use nav_cli::commands::{agent, circles, demo, generate, path, scen};
 use nav_cli::{CliError, CommandStatus};
 
 /// Pathfinding for games: tile grids, Moving AI benchmarks, map generation.
@@ -37,6 +37,9 @@ enum Command {
     Gen(generate::GenArgs),
     /// Find a path for a disc-shaped agent of any radius in a scene of boxes and circles.
     Agent(agent::AgentArgs),
+    /// Find the exact shortest path for a disc-shaped agent among the circles of a scene
+    /// (tangent visibility graph).
+    Circles(circles::CirclesArgs),
 }
 
 fn run(command: &Command, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
@@ -46,6 +49,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<CommandStatus, CliError
         Command::Scen(args) => scen::run(args, out),
         Command::Gen(args) => generate::run(args, out),
         Command::Agent(args) => agent::run(args, out),
+        Command::Circles(args) => circles::run(args, out),
     }
 }
 

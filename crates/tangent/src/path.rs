@@ -22,6 +22,26 @@ pub enum PathStatus {
     GoalBlocked(CircleKey),
 }
 
+impl PathStatus {
+    /// A stable lower-case name for logs and JSON: `"found"`, `"no_path"`, `"limit_reached"`,
+    /// `"start_blocked"` or `"goal_blocked"` (the names `nav-agent` uses).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PathStatus::Found => "found",
+            PathStatus::NoPath => "no_path",
+            PathStatus::LimitReached => "limit_reached",
+            PathStatus::StartBlocked(_) => "start_blocked",
+            PathStatus::GoalBlocked(_) => "goal_blocked",
+        }
+    }
+}
+
+impl std::fmt::Display for PathStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// One piece of a path: a straight segment (a *surfing* edge: a tangent between two circles, or
 /// from the start or to the goal) or an arc of an inflated circle (a *hugging* edge).
 #[derive(Debug, Clone, Copy, PartialEq)]

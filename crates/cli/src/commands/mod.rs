@@ -6,6 +6,7 @@
 //! a variant to the `Command` enum in `src/main.rs`.
 
 pub mod agent;
+pub mod circles;
 pub mod demo;
 /// `nav gen` (the module is not called `gen`: that word is reserved in Rust 2024).
 pub mod generate;

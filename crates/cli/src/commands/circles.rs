@@ -1,0 +1,394 @@
+//! `nav circles`: the exact shortest path for a disc-shaped agent among circular obstacles
+//! (the tangent visibility graph of `nav-tangent`).
+//!
+//! ```text
+//! nav circles --scene SCENE.json --radius R --from X,Y --to X,Y
+//!             [--max-expanded N] [--partial] [--svg OUT.svg] [--json]
+//! ```
+//!
+//! The scene format is that of `nav agent` ([`crate::scene`]); only circles are used, and a
+//! scene with a box is refused (bad input naming the box). The scene's bounds only check the
+//! start and goal (outside them the status is `out_of_bounds`); the path itself is not confined
+//! to them.
+//!
+//! With `--json` it prints
+//! `{"status": ..., "length": ..., "segments": [...], "expanded": n}` (plus `"partial": bool`
+//! with `--partial`), where each segment is `{"line": {"from": [x, y], "to": [x, y]}}` or
+//! `{"arc": {"center": [x, y], "radius": r, "start_angle": a, "end_angle": b, "ccw": bool}}`:
+//! angles in radians from +x towards +y, the arc's radius the circle's radius plus the agent's,
+//! `end_angle = start_angle ± sweep` (not wrapped), and the segments join end to end from the
+//! start point to the goal point. Status is one of `found`, `no_path`, `limit_reached`,
+//! `start_blocked`, `goal_blocked`, `out_of_bounds`. Exit status 0 when a path was found, 1 for
+//! the other outcomes, 2 for bad input (malformed scene, a box in the scene, a radius that is
+//! negative or not a number).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use nav::geom::{Turn, Vec2};
+use nav::search::Limits;
+use nav::tangent::{CircleWorld, PathPiece, PathStatus, QueryContext, TangentPath};
+use serde::Serialize;
+
+use crate::CommandStatus;
+use crate::arg_values::parse_point;
+use crate::error::CliError;
+use crate::json::point_pair;
+use crate::scene::{Scene, read_scene};
+use crate::svg::{Frame, Style, Svg, TextAnchor};
+
+/// Options of `nav circles`.
+#[derive(Debug, Clone, PartialEq, clap::Args)]
+pub struct CirclesArgs {
+    /// The world: a JSON scene of bounds and circles (boxes are refused).
+    #[arg(long, value_name = "SCENE.json")]
+    pub scene: PathBuf,
+    /// The agent's radius (a number of at least 0; 0 is a point).
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    pub radius: f32,
+    /// Start point.
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true)]
+    pub from: Vec2,
+    /// Goal point.
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true)]
+    pub to: Vec2,
+    /// Stop after expanding this many graph nodes (status limit_reached).
+    #[arg(long, value_name = "N")]
+    pub max_expanded: Option<usize>,
+    /// When the goal is not reached, report the path to the point explored closest to it.
+    #[arg(long)]
+    pub partial: bool,
+    /// Write a picture of the circles and the path.
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One piece of the path in the JSON report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SegmentReport {
+    /// A straight segment.
+    Line {
+        /// Where it starts, `[x, y]`.
+        from: [f32; 2],
+        /// Where it ends, `[x, y]`.
+        to: [f32; 2],
+    },
+    /// An arc of an inflated circle.
+    Arc {
+        /// The circle's centre, `[x, y]`.
+        center: [f32; 2],
+        /// The circle's radius plus the agent's.
+        radius: f32,
+        /// Angle of the arc's first point (radians, from +x towards +y).
+        start_angle: f32,
+        /// Angle of its last point: the start angle plus the sweep counter-clockwise, minus it
+        /// clockwise (not wrapped into a range).
+        end_angle: f32,
+        /// Whether the arc turns counter-clockwise (angles increasing).
+        ccw: bool,
+    },
+}
+
+impl SegmentReport {
+    /// The report of one path piece.
+    pub fn of(piece: &PathPiece) -> Self {
+        match piece {
+            PathPiece::Line(s) => SegmentReport::Line {
+                from: point_pair(s.a),
+                to: point_pair(s.b),
+            },
+            PathPiece::Arc(a) => SegmentReport::Arc {
+                center: point_pair(a.center),
+                radius: a.radius,
+                start_angle: a.start,
+                end_angle: a.end_angle(),
+                ccw: a.turn == Turn::Ccw,
+            },
+        }
+    }
+}
+
+/// The JSON report of `nav circles`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CirclesReport {
+    /// `found`, `no_path`, `limit_reached`, `start_blocked`, `goal_blocked` or
+    /// `out_of_bounds`.
+    pub status: &'static str,
+    /// Length of the reported path (0 when there is none).
+    pub length: f64,
+    /// The path's pieces from the start (empty when there is none).
+    pub segments: Vec<SegmentReport>,
+    /// Number of graph nodes the search expanded.
+    pub expanded: usize,
+    /// With `--partial`: whether the path stops short of the goal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<bool>,
+}
+
+/// The outcome of the command: out of the scene's bounds, or the query's path.
+enum Outcome {
+    OutOfBounds,
+    Path(TangentPath),
+}
+
+impl Outcome {
+    fn status(&self) -> &'static str {
+        match self {
+            Outcome::OutOfBounds => "out_of_bounds",
+            Outcome::Path(path) => path.status().as_str(),
+        }
+    }
+}
+
+/// Builds the world of a scene's circles; a box in the scene is bad input naming it.
+pub fn build_world(scene: &Scene) -> Result<CircleWorld, CliError> {
+    let circles = scene.circles_only()?;
+    let bad = |reason: String| CliError::BadFile {
+        file: scene.file.clone(),
+        reason,
+    };
+    let mut world = CircleWorld::new(scene.bounds).map_err(|e| bad(format!("bounds: {e}")))?;
+    for (index, circle) in circles.into_iter().enumerate() {
+        world
+            .insert(circle)
+            .map_err(|e| bad(format!("obstacles[{index}]: {e}")))?;
+    }
+    Ok(world)
+}
+
+impl CirclesArgs {
+    fn check_radius(&self) -> Result<(), CliError> {
+        if self.radius.is_finite() && self.radius >= 0.0 {
+            Ok(())
+        } else {
+            Err(CliError::BadArgument {
+                option: "--radius",
+                value: self.radius.to_string(),
+                reason: "must be a finite number of at least 0".into(),
+            })
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::default().with_partial_path(self.partial);
+        if let Some(n) = self.max_expanded {
+            limits = limits.with_max_expanded(n);
+        }
+        limits
+    }
+}
+
+/// Runs `nav circles`.
+pub fn run(args: &CirclesArgs, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
+    let scene = read_scene(&args.scene)?;
+    let world = build_world(&scene)?;
+    args.check_radius()?;
+    let inside = |p: Vec2| scene.bounds.contains_point(p);
+    let outcome = if !(inside(args.from) && inside(args.to)) {
+        Outcome::OutOfBounds
+    } else {
+        let mut path = TangentPath::new();
+        QueryContext::new()
+            .find_path(
+                &world,
+                args.from,
+                args.to,
+                args.radius,
+                &args.limits(),
+                &mut path,
+            )
+            .map_err(|e| CliError::BadArgument {
+                option: "--from/--to/--radius",
+                value: format!("{} {} {}", args.from, args.to, args.radius),
+                reason: e.to_string(),
+            })?;
+        Outcome::Path(path)
+    };
+
+    if let Some(svg_path) = &args.svg {
+        picture(args, &scene, &outcome).write_file(svg_path)?;
+    }
+    if args.json {
+        let report = match &outcome {
+            Outcome::OutOfBounds => CirclesReport {
+                status: outcome.status(),
+                length: 0.0,
+                segments: Vec::new(),
+                expanded: 0,
+                partial: args.partial.then_some(false),
+            },
+            Outcome::Path(path) => CirclesReport {
+                status: outcome.status(),
+                length: path.length(),
+                segments: path.pieces().iter().map(SegmentReport::of).collect(),
+                expanded: path.expanded(),
+                partial: args.partial.then_some(path.is_partial()),
+            },
+        };
+        crate::json::write_json_line(out, &report)?;
+    } else {
+        write_text(args, &world, &outcome, out).map_err(CliError::stdout)?;
+    }
+    let found = matches!(&outcome, Outcome::Path(path) if path.is_found());
+    Ok(CommandStatus::from_success(found))
+}
+
+fn write_text(
+    args: &CirclesArgs,
+    world: &CircleWorld,
+    outcome: &Outcome,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let path = match outcome {
+        Outcome::OutOfBounds => {
+            writeln!(
+                out,
+                "out_of_bounds: the start {} or the goal {} lies outside the scene's bounds",
+                args.from, args.to
+            )?;
+            return Ok(());
+        }
+        Outcome::Path(path) => path,
+    };
+    let blocker = |key| {
+        world
+            .get(key)
+            .map(|c| format!("the circle at {} (radius {})", c.center, c.radius))
+            .unwrap_or_default()
+    };
+    let reason = match path.status() {
+        PathStatus::Found => String::new(),
+        PathStatus::NoPath => format!(": the agent cannot get from {} to {}", args.from, args.to),
+        PathStatus::LimitReached => ": a search limit stopped the search".to_string(),
+        PathStatus::StartBlocked(key) => {
+            format!(
+                ": the agent's disc at {} overlaps {}",
+                args.from,
+                blocker(key)
+            )
+        }
+        PathStatus::GoalBlocked(key) => {
+            format!(
+                ": the agent's disc at {} overlaps {}",
+                args.to,
+                blocker(key)
+            )
+        }
+    };
+    let pieces = path.pieces();
+    let summary = if path.is_found() || !pieces.is_empty() {
+        let arcs = pieces
+            .iter()
+            .filter(|p| matches!(p, PathPiece::Arc(_)))
+            .count();
+        let partial = if path.is_partial() {
+            ", partial path"
+        } else {
+            ""
+        };
+        format!(
+            "{}{partial}, length {:.3} in {} segments and {arcs} arcs",
+            path.status(),
+            path.length(),
+            pieces.len() - arcs
+        )
+    } else {
+        path.status().to_string()
+    };
+    writeln!(
+        out,
+        "{summary}{reason}; {} nodes expanded (radius {})",
+        path.expanded(),
+        args.radius
+    )?;
+    for piece in pieces {
+        match piece {
+            PathPiece::Line(s) => writeln!(out, "line {},{} -> {},{}", s.a.x, s.a.y, s.b.x, s.b.y)?,
+            PathPiece::Arc(a) => writeln!(
+                out,
+                "arc around {},{} radius {} from {:.4} to {:.4} rad {}",
+                a.center.x,
+                a.center.y,
+                a.radius,
+                a.start,
+                a.end_angle(),
+                if a.turn == Turn::Ccw { "ccw" } else { "cw" }
+            )?,
+        }
+    }
+    if let Some(svg) = &args.svg {
+        writeln!(out, "picture: {}", svg.display())?;
+    }
+    Ok(())
+}
+
+/// The scene's bounds, the circles (solid) with their inflation by the agent's radius (a light
+/// ring), the path's segments and arcs, and the agent's disc at both ends.
+fn picture(args: &CirclesArgs, scene: &Scene, outcome: &Outcome) -> Svg {
+    const TITLE_PX: f64 = 26.0;
+    const MARGIN_PX: f64 = 8.0;
+    let (min, max) = (scene.bounds.min, scene.bounds.max);
+    let frame = Frame::fit(min, max, [MARGIN_PX, TITLE_PX], (900.0, 700.0), true);
+    let (w, h) = frame.size_px();
+    let mut svg = Svg::new(w + 2.0 * MARGIN_PX, h + TITLE_PX + MARGIN_PX).with_background("white");
+    let (length, expanded) = match outcome {
+        Outcome::OutOfBounds => (0.0, 0),
+        Outcome::Path(path) => (path.length(), path.expanded()),
+    };
+    let title = format!(
+        "{}: radius {}, {} to {}: {}, length {:.3}, {} expanded",
+        args.scene.display(),
+        args.radius,
+        args.from,
+        args.to,
+        outcome.status(),
+        length,
+        expanded
+    );
+    svg.pixels()
+        .text([MARGIN_PX, 18.0], &title, 13.0, TextAnchor::Start, "#222");
+    let mut canvas = svg.canvas(frame);
+    canvas.rect(min, max, &Style::fill("#f6f6f2").with_stroke("#888", 1.0));
+    let radius = f64::from(args.radius);
+    let padding = Style::fill("#d9d9d3");
+    let solid = Style::fill("#6b6b6b");
+    for obstacle in &scene.obstacles {
+        if let crate::scene::Obstacle::Circle(c) = obstacle {
+            if radius > 0.0 {
+                canvas.circle(c.center, f64::from(c.radius) + radius, &padding);
+            }
+        }
+    }
+    for obstacle in &scene.obstacles {
+        if let crate::scene::Obstacle::Circle(c) = obstacle {
+            canvas.circle(c.center, f64::from(c.radius), &solid);
+        }
+    }
+    let disc = Style::fill("#2a7ab8").with_opacity(0.25);
+    canvas.circle(args.from, radius, &disc);
+    canvas.circle(args.to, radius, &disc);
+    if let Outcome::Path(path) = outcome {
+        let line = Style::stroke("#c0392b", 2.5);
+        for piece in path.pieces() {
+            match piece {
+                PathPiece::Line(s) => canvas.line(s.a, s.b, &line),
+                PathPiece::Arc(a) => canvas.arc(
+                    a.center,
+                    f64::from(a.radius),
+                    f64::from(a.start),
+                    f64::from(a.end_angle()),
+                    a.turn == Turn::Ccw,
+                    &line,
+                ),
+            }
+        }
+    }
+    let dot = |color| Style::fill(color).with_stroke("white", 1.5);
+    canvas.dot(args.from, 5.0, &dot("#1e8449"));
+    canvas.dot(args.to, 5.0, &dot("#c0392b"));
+    svg
+}
