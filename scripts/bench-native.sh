@@ -25,6 +25,6 @@ RUST=$(target/release/examples/bench_grid "$MAP" "$SCEN" "$PASSES")
 CPP=$(target/native/bench_grid "$MAP" "$SCEN" "$PASSES")
 echo "$RUST"
 echo "$CPP"
-rust_ms=$(echo "$RUST" | sed -E 's/.* passes ([0-9.]+) ms.*/\1/')
+rust_ms=$(echo "$RUST" | head -1 | sed -E 's/.* passes ([0-9.]+) ms.*/\1/')
 cpp_ms=$(echo "$CPP" | head -1 | sed -E 's/.* passes ([0-9.]+) ms.*/\1/')
 awk -v r="$rust_ms" -v c="$cpp_ms" 'BEGIN { printf "overhead ratio, best passes (C ABI from C++ / Rust direct): %.3f\n", c / r }'

@@ -6,8 +6,11 @@
 
 use std::time::Instant;
 
+use std::ptr;
+
+use nav::{NavCell, NavGridPathResult, NavQuery, NavStatus};
 use nav_grid::movingai::{read_map, read_scenario};
-use nav_grid::{GridPathfinder, GridRules};
+use nav_grid::{Cell, GridMap, GridPathfinder, GridRules};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -52,5 +55,73 @@ fn main() {
         best * 1e3,
         best * 1e3,
         median * 1e3
+    );
+    fixed_cost_per_call();
+}
+
+/// The fixed cost of a call through the ABI (handle lookups, locks, argument checks, copying
+/// the result), measured on a query that does almost no search: one step on a 2 x 1 map.
+fn fixed_cost_per_call() {
+    const CALLS: u32 = 1_000_000;
+    let map = GridMap::new(2, 1).unwrap();
+    let rules = GridRules::default();
+    let mut finder = GridPathfinder::new();
+    let mut cells = [NavCell::default(); 4];
+    let start = Instant::now();
+    let mut total = 0.0;
+    for _ in 0..CALLS {
+        let outcome = finder
+            .find_path(&map, Cell::new(0, 0), Cell::new(1, 0), &rules)
+            .unwrap();
+        for (out, c) in cells.iter_mut().zip(finder.path()) {
+            *out = NavCell { x: c.x, y: c.y };
+        }
+        total += outcome.cost + cells[1].x as f64;
+    }
+    let direct = start.elapsed().as_secs_f64();
+
+    let text = "type octile\nheight 1\nwidth 2\nmap\n..\n";
+    let mut grid = ptr::null_mut();
+    let mut query: *mut NavQuery = ptr::null_mut();
+    let mut result = NavGridPathResult::default();
+    // SAFETY: valid pointers and buffers; the handles are created here and freed below.
+    unsafe {
+        assert_eq!(
+            nav::nav_grid_load_movingai(text.as_ptr(), text.len() as u32, &mut grid),
+            NavStatus::NavOk
+        );
+        assert_eq!(nav::nav_query_create(&mut query), NavStatus::NavOk);
+    }
+    let start = Instant::now();
+    for _ in 0..CALLS {
+        // SAFETY: as above.
+        let status = unsafe {
+            nav::nav_grid_find_path(
+                grid,
+                query,
+                ptr::null(),
+                ptr::null(),
+                NavCell { x: 0, y: 0 },
+                NavCell { x: 1, y: 0 },
+                cells.as_mut_ptr(),
+                ptr::null_mut(),
+                4,
+                &mut result,
+            )
+        };
+        assert_eq!(status, NavStatus::NavOk);
+        total += result.cost + cells[1].x as f64;
+    }
+    let through_abi = start.elapsed().as_secs_f64();
+    // SAFETY: live handles.
+    unsafe {
+        nav::nav_query_free(query);
+        nav::nav_grid_free(grid);
+    }
+    println!(
+        "fixed cost of a one-step query: direct {:.0} ns, through the C ABI {:.0} ns, overhead {:.0} ns per call (checksum {total})",
+        direct / CALLS as f64 * 1e9,
+        through_abi / CALLS as f64 * 1e9,
+        (through_abi - direct) / CALLS as f64 * 1e9
     );
 }
