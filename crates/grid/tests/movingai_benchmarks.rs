@@ -13,7 +13,7 @@ use nav_grid::{GridPathfinder, GridRules, GridStatus};
 /// Maps with at most this many rows are checked row by row; larger ones on evenly spaced rows.
 const ALL_ROWS_UP_TO: usize = 1000;
 /// Rows checked on the larger maps.
-const SAMPLED_ROWS: usize = 300;
+const SAMPLED_ROWS: usize = 200;
 
 #[test]
 fn every_map_matches_the_published_optimal_lengths() {
@@ -87,5 +87,5 @@ fn every_map_matches_the_published_optimal_lengths() {
             started.elapsed().as_secs_f64() * 1e3
         );
     }
-    assert!(checked > 6000);
+    assert!(checked > 5000);
 }
