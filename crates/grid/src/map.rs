@@ -295,8 +295,10 @@ impl GridMap {
         self.rebuild_walkable();
     }
 
-    /// The one place where a cell changes after construction: every setter goes through here,
-    /// so whatever depends on cells (walkability, multiplier counts) is updated in one spot.
+    /// The one place where a single cell changes after construction: every setter goes through
+    /// here, so whatever depends on cells (walkability, multiplier counts, and any per-cell data
+    /// derived from walkability, such as clearance) is updated in one spot. Whole-map changes
+    /// (construction, a new walkability threshold) go through `rebuild_walkable` instead.
     fn write_cell(&mut self, index: usize, terrain: u16, blocked: bool, multiplier: f32) {
         let old_multiplier = self.multiplier_at(index);
         if old_multiplier.to_bits() != multiplier.to_bits() {
