@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nav::geom::{Aabb, Circle, Vec2};
 use nav::search::Limits;
+use nav::spatial::{HashGrid, SpatialIndex};
 use nav::tangent::{CircleWorld, PathStatus, QueryContext, TangentPath};
 
 const AGENT: f32 = 0.5;
@@ -46,10 +47,10 @@ struct Scene {
     pairs: Vec<(Vec2, Vec2)>,
 }
 
-fn scene(n: usize) -> Scene {
+fn scene(n: usize, coverage: f64) -> Scene {
     let mut rng = Rng(n as u64 * 0x1234_5678);
     // Mean area of a radius uniform in [1, 3]: π E[r²] = π 13/3.
-    let side = ((n as f64 * std::f64::consts::PI * 13.0 / 3.0) / COVERAGE).sqrt() as f32;
+    let side = ((n as f64 * std::f64::consts::PI * 13.0 / 3.0) / coverage).sqrt() as f32;
     let circles: Vec<Circle> = (0..n)
         .map(|_| {
             Circle::new(
@@ -88,7 +89,7 @@ fn bench_tangent(c: &mut Criterion) {
     let mut group = c.benchmark_group("tangent");
     group.sample_size(20);
     for n in [20usize, 200, 2_000, 20_000] {
-        let scene = scene(n);
+        let scene = scene(n, COVERAGE);
         let world = world_of(&scene);
         let mut ctx = QueryContext::new();
         let mut path = TangentPath::new();
@@ -111,29 +112,7 @@ fn bench_tangent(c: &mut Criterion) {
             }
         }
 
-        // Per-query times (each query's best of 5 runs, so that other processes on the machine
-        // do not inflate them), printed for the report next to criterion's figures.
-        let mut times: Vec<f64> = scene
-            .pairs
-            .iter()
-            .map(|&(s, g)| {
-                (0..5)
-                    .map(|_| {
-                        let begin = Instant::now();
-                        ctx.find_path(&world, s, g, AGENT, &limits, &mut path)
-                            .unwrap();
-                        begin.elapsed().as_secs_f64() * 1e6
-                    })
-                    .fold(f64::INFINITY, f64::min)
-            })
-            .collect();
-        times.sort_by(f64::total_cmp);
-        println!(
-            "tangent/lazy/{n}: per-query median {:.1} µs, p90 {:.1} µs, max {:.1} µs over {PAIRS} queries",
-            times[PAIRS / 2],
-            times[PAIRS * 9 / 10],
-            times[PAIRS - 1]
-        );
+        print_per_query(&format!("tangent/lazy/{n}"), &scene, &world);
 
         let mut i = 0;
         group.bench_with_input(BenchmarkId::new("lazy", n), &n, |b, _| {
@@ -167,6 +146,63 @@ fn bench_tangent(c: &mut Criterion) {
         }
     }
     group.finish();
+
+    // The same worlds in a hash grid (cells of 16 units, about four circle diameters).
+    for n in [2_000, 20_000] {
+        let scene = scene(n, COVERAGE);
+        let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(scene.side));
+        let mut world = CircleWorld::with_index(HashGrid::new(bounds, 16.0).unwrap()).unwrap();
+        for &c in &scene.circles {
+            world.insert(c).unwrap();
+        }
+        print_per_query(&format!("tangent/lazy/{n} in a hash grid"), &scene, &world);
+    }
+
+    // How the query time depends on the density: 2,000 circles covering 5% to 30%.
+    for coverage in [0.05, 0.2, 0.3] {
+        let scene = scene(2_000, coverage);
+        let world = world_of(&scene);
+        print_per_query(
+            &format!("tangent/lazy/2000 at {:.0}% cover", coverage * 100.0),
+            &scene,
+            &world,
+        );
+    }
+}
+
+/// Prints the median, 90th percentile and maximum of the per-query times (each query's best of
+/// 5 runs, so that other processes on the machine do not inflate them) and the mean number of
+/// expanded nodes.
+fn print_per_query<I: SpatialIndex<u32>>(label: &str, scene: &Scene, world: &CircleWorld<I>) {
+    let mut ctx = QueryContext::new();
+    let mut path = TangentPath::new();
+    let limits = Limits::default();
+    let mut expanded = 0;
+    let mut times: Vec<f64> = scene
+        .pairs
+        .iter()
+        .map(|&(s, g)| {
+            let best = (0..5)
+                .map(|_| {
+                    let begin = Instant::now();
+                    ctx.find_path(world, s, g, AGENT, &limits, &mut path)
+                        .unwrap();
+                    begin.elapsed().as_secs_f64() * 1e6
+                })
+                .fold(f64::INFINITY, f64::min);
+            expanded += path.expanded();
+            best
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{label}: per-query median {:.1} µs, p90 {:.1} µs, max {:.1} µs over {PAIRS} queries; \
+         {:.0} nodes expanded on average",
+        times[PAIRS / 2],
+        times[PAIRS * 9 / 10],
+        times[PAIRS - 1],
+        expanded as f64 / PAIRS as f64
+    );
 }
 
 /// Seed 002's first version: every bitangent between every pair of circles, tested for line of

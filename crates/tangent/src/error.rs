@@ -45,6 +45,12 @@ pub enum TangentError {
         /// The refused radius.
         radius: f32,
     },
+    /// The path length bound of the query's limits is NaN.
+    #[error("invalid path length limit {max_cost}: must not be NaN (+inf means no limit)")]
+    InvalidMaxCost {
+        /// The refused value.
+        max_cost: f64,
+    },
     /// The maximum deviation asked of a polyline is not finite and positive.
     #[error("invalid maximum deviation {max_deviation}: must be finite and > 0")]
     InvalidMaxDeviation {

@@ -56,6 +56,17 @@ fn invalid_input_is_an_error_and_changes_nothing() {
             "{radius}"
         );
     }
+    assert!(matches!(
+        ctx.find_path(
+            &world,
+            a,
+            b,
+            0.5,
+            &limits.with_max_cost(f64::NAN),
+            &mut path
+        ),
+        Err(TangentError::InvalidMaxCost { .. })
+    ));
     assert_eq!(path, before, "a refused query leaves the path alone");
     assert!(matches!(
         path.polyline(0.0),

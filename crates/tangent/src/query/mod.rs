@@ -97,7 +97,8 @@ impl QueryContext {
     ///
     /// # Errors
     /// [`TangentError::InvalidStart`], [`TangentError::InvalidGoal`] for a NaN or infinite
-    /// coordinate, [`TangentError::InvalidAgentRadius`] for a negative, NaN or infinite radius.
+    /// coordinate, [`TangentError::InvalidAgentRadius`] for a negative, NaN or infinite radius,
+    /// [`TangentError::InvalidMaxCost`] for a NaN length limit.
     /// Nothing changes then: `path` keeps what it held.
     pub fn find_path<I: SpatialIndex<u32>>(
         &mut self,
@@ -140,6 +141,11 @@ impl QueryContext {
         if !(agent_radius.is_finite() && agent_radius >= 0.0) {
             return Err(TangentError::InvalidAgentRadius {
                 radius: agent_radius,
+            });
+        }
+        if limits.max_cost.is_nan() {
+            return Err(TangentError::InvalidMaxCost {
+                max_cost: limits.max_cost,
             });
         }
         path.begin(start, goal);

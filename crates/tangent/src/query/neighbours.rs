@@ -72,7 +72,7 @@ pub(crate) const OPEN_WORDS: usize = BINS / 64;
 
 /// At most this many boxes per shell: runs of open bins closer than that are merged (the
 /// spatial index is then asked about a little more space, which is cheaper than many boxes).
-const MAX_RUNS: usize = 24;
+const MAX_RUNS: usize = 8;
 
 /// Where surfing edges leave from: a circle inflated by the agent radius, or the start point
 /// (radius 0).
