@@ -14,10 +14,23 @@ use glam::DVec2;
 use nav_geom::Turn;
 
 /// Relative tolerance of every geometric decision (blocked or not, on a circle or inside it),
-/// as a fraction of the query's coordinate scale: about four f32 ulps. Inputs are f32, so two
+/// as a fraction of the magnitude of the coordinates involved: about four f32 ulps. Inputs are f32, so two
 /// configurations closer than this cannot be told apart by the caller anyway; a path may
 /// therefore graze an obstacle by up to this much.
 pub(crate) const TOL_REL: f64 = 1.0 / (1u64 << 21) as f64;
+
+/// The tolerance of a decision about geometry of magnitude `magnitude` (the largest absolute
+/// coordinate involved): local, so that one far-away circle does not blunt decisions elsewhere.
+#[inline]
+pub(crate) fn tolerance(magnitude: f64) -> f64 {
+    TOL_REL * magnitude
+}
+
+/// The largest absolute coordinate of `p`.
+#[inline]
+pub(crate) fn magnitude(p: DVec2) -> f64 {
+    p.abs().max_element()
+}
 
 /// Angular slack (radians) when deciding whether an angle lies inside an angular interval.
 /// Angles come from `atan2` of f64 vectors, accurate to ~1e-15; the slack only has to absorb

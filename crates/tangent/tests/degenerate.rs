@@ -91,3 +91,37 @@ fn degenerate_scenes_never_fail() {
     }
     assert!(found > 500, "{found}");
 }
+
+#[test]
+fn a_far_away_circle_does_not_blunt_decisions_near_the_origin() {
+    // A gap of 0.002 between two rocks: a point agent slips through. A rock at 1e30 must not
+    // widen the tolerance near the origin.
+    let near = [
+        Circle::new(Vec2::new(0.0, 0.0), 1.0),
+        Circle::new(Vec2::new(2.002, 0.0), 1.0),
+    ];
+    let (a, b) = (Vec2::new(1.001, 3.0), Vec2::new(1.001, -3.0));
+    for far in [None, Some(Circle::new(Vec2::new(1e30, 0.0), 1.0))] {
+        let mut circles = near.to_vec();
+        circles.extend(far);
+        let world = world_of(&circles);
+        let point = world.find_path(a, b, 0.0, &Limits::default()).unwrap();
+        assert!(
+            (point.length() - 6.0).abs() < 1e-6,
+            "{far:?}: {}",
+            point.length()
+        );
+        let disc = world.find_path(a, b, 0.002, &Limits::default()).unwrap();
+        assert_eq!(disc.status(), PathStatus::Found);
+        assert!(disc.length() > 7.0, "{far:?}: {}", disc.length());
+        check_path(&circles, 0.002, &disc, 1e-5);
+        // Starting inside a rock near the origin is still refused.
+        let inside = world
+            .find_path(Vec2::new(0.0, 0.999), b, 0.0, &Limits::default())
+            .unwrap();
+        assert!(
+            matches!(inside.status(), PathStatus::StartBlocked(_)),
+            "{far:?}"
+        );
+    }
+}

@@ -18,7 +18,7 @@ use nav_search::{Graph, NodeId, Successors};
 use nav_spatial::SpatialIndex;
 
 use crate::CircleWorld;
-use crate::geometry::{ANGLE_SLACK, angle_of, arc_sweep, sign, sweep_raw};
+use crate::geometry::{ANGLE_SLACK, angle_of, arc_sweep, magnitude, sign, sweep_raw, tolerance};
 use crate::query::neighbours::{Source, scan_neighbours};
 use crate::query::obstacles::ensure_local;
 use crate::query::state::{Entry, FIRST_ENTRY, GOAL, GOAL_TARGET, ListRange, Params, START, State};
@@ -92,10 +92,9 @@ impl<I: SpatialIndex<u32>> TangentGraph<'_, I> {
             return;
         }
         let range = self.list(slot, arrival.turn);
-        let radius = self
-            .params
-            .inflate(self.world.slots()[slot as usize].radius);
-        let slack = ANGLE_SLACK + self.params.eps / radius;
+        let circle = &self.world.slots()[slot as usize];
+        let radius = self.params.inflate(circle.radius);
+        let slack = ANGLE_SLACK + tolerance(magnitude(circle.center) + radius) / radius;
         let arrive_angle = angle_of(arrival.arrive_normal);
         let free = self.free_sweep(slot, arrive_angle, arrival.turn, slack);
         let entries = &self.state.entries;

@@ -87,8 +87,8 @@ impl QueryContext {
     /// The path is exact: the shortest curve that keeps the agent's centre out of every circle
     /// inflated by `agent_radius` (touching allowed), made of tangent segments and arcs of the
     /// inflated circles, with its length in f64. Decisions are taken with a tolerance of about
-    /// 5e-7 of the coordinate scale (a few f32 ulps): a start or goal that close to an inflated
-    /// circle counts as on it, and a path may graze a circle by that much.
+    /// 5e-7 of the magnitude of the coordinates involved (a few f32 ulps): a start or goal that
+    /// close to an inflated circle counts as on it, and a path may graze a circle by that much.
     ///
     /// `limits` bounds the nodes expanded and the path length
     /// ([`Limits::max_cost`](nav_search::Limits::max_cost)); with

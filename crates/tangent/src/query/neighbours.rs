@@ -23,7 +23,10 @@ use nav_geom::{Aabb, Turn};
 use nav_spatial::SpatialIndex;
 
 use crate::CircleWorld;
-use crate::geometry::{angle_of, annular_sector_box, bitangent, bitangent_from};
+use crate::geometry::{
+    angle_of, annular_sector_box, bitangent, bitangent_from, distance_point_segment, magnitude,
+    tolerance,
+};
 use crate::query::shadow::{
     BINS, Shadow, bin_of, bin_start, for_covered_bins, for_touched_bins, shadow,
 };
@@ -108,7 +111,8 @@ pub(crate) fn scan_neighbours<I: SpatialIndex<u32>>(
 
     // The goal: on the source circle (leave right there), or a tangent to test like any other.
     let to_goal = p.goal - c;
-    if r > 0.0 && (to_goal.length() - r).abs() <= p.eps {
+    let goal_tol = tolerance(magnitude(p.goal).max(magnitude(c) + r));
+    if r > 0.0 && (to_goal.length() - r).abs() <= goal_tol {
         goal = state.entries.len() as u32;
         state.entries.push(Entry {
             target: GOAL_TARGET,
@@ -135,7 +139,8 @@ pub(crate) fn scan_neighbours<I: SpatialIndex<u32>>(
     if let Some(extent) = p.extent {
         // Beyond this distance from the centre there is no circle.
         let (emin, emax) = extent;
-        let farthest = (c - emin).abs().max((emax - c).abs()).length() + p.eps;
+        let farthest = (c - emin).abs().max((emax - c).abs()).length()
+            + tolerance(magnitude(emin).max(magnitude(emax)));
         scan_shells(world, p, state, source, stamp, extent, farthest);
         if p.bound.is_finite() && !state.pruned {
             // A bin closed by the bound rather than by a circle may hide circles the bound
@@ -157,9 +162,12 @@ pub(crate) fn scan_neighbours<I: SpatialIndex<u32>>(
         }
         let clear = scan.blockers_of(bin).all(|id| {
             let b = &scan.blockers[id as usize];
+            let size = (magnitude(b.center) + b.radius)
+                .max(magnitude(t.depart))
+                .max(magnitude(t.arrive));
             b.slot == pending.target
-                || crate::geometry::distance_point_segment(b.center, t.depart, t.arrive)
-                    >= b.radius - p.eps
+                || distance_point_segment(b.center, t.depart, t.arrive)
+                    >= b.radius - tolerance(size)
         });
         if clear {
             if pending.target == GOAL_TARGET {
@@ -197,7 +205,7 @@ fn scan_shells<I: SpatialIndex<u32>>(
 ) {
     let (c, r) = (source.center, source.radius);
     let ccw = source.turn == Turn::Ccw;
-    let margin = p.agent + 2.0 * p.eps;
+    let margin = p.agent + 2.0 * tolerance(magnitude(emin).max(magnitude(emax)));
     let bounds = (emin - margin, emax + margin);
     let mut t_lo = 0.0f64;
     let mut t_hi = p.step;
@@ -245,7 +253,7 @@ fn scan_shells<I: SpatialIndex<u32>>(
                 let full = span + widening >= std::f64::consts::TAU;
                 annular_sector_box(c, rho_lo, rho_hi, from, to, full)
             };
-            visit_box(world, p, state, source, stamp, min, max, margin, bounds);
+            visit_box(world, p, state, source, stamp, min, max, bounds);
         }
         state.scan.runs = runs;
         t_lo = t_hi;
@@ -328,8 +336,8 @@ fn open_runs(reach: &[f64], t: f64, open: &mut [u64; OPEN_WORDS], runs: &mut Vec
     }
 }
 
-/// Meets every circle whose box touches the box (`min`, `max`) grown by `margin` (the agent
-/// radius: the index holds true radii) and clipped to the world's extent.
+/// Meets every circle whose box touches the box (`min`, `max`), grown and clipped to `bounds`
+/// (the world's extent).
 #[allow(clippy::too_many_arguments)]
 fn visit_box<I: SpatialIndex<u32>>(
     world: &CircleWorld<I>,
@@ -339,9 +347,11 @@ fn visit_box<I: SpatialIndex<u32>>(
     stamp: u32,
     min: DVec2,
     max: DVec2,
-    margin: f64,
     (lo_bound, hi_bound): (DVec2, DVec2),
 ) {
+    // Grown by the agent radius (the index holds true radii) and by the tolerance, which also
+    // covers the rounding of the f32 boxes.
+    let margin = p.agent + 2.0 * tolerance(magnitude(min).max(magnitude(max)));
     let min = (min - margin).max(lo_bound);
     let max = (max + margin).min(hi_bound);
     if min.cmpgt(max).any() {
@@ -440,7 +450,7 @@ fn meet<I: SpatialIndex<u32>>(
             for_covered_bins(start, len, |k| scan.reach[k] = scan.reach[k].min(d));
         }
     }
-    if r == 0.0 && (d - rb).abs() <= p.eps {
+    if r == 0.0 && (d - rb).abs() <= tolerance(magnitude(c).max(magnitude(circle.center) + rb)) {
         // The start lies on this circle: the query adds the zero-length edges onto it.
         return;
     }

@@ -8,7 +8,7 @@ use nav_geom::Circle;
 use nav_spatial::SpatialIndex;
 
 use crate::CircleWorld;
-use crate::geometry::covered_arc;
+use crate::geometry::{covered_arc, magnitude, tolerance};
 use crate::query::state::{Params, State};
 
 /// Visits every circle whose inflated disc may reach within `reach` of `center`, with its slot.
@@ -21,7 +21,11 @@ fn visit_near<I: SpatialIndex<u32>>(
 ) {
     // The index holds true radii: grow the query by the agent radius, and by the tolerance to
     // absorb the rounding of the f32 query circle.
-    let query = Circle::new(center.as_vec2(), (reach + p.agent + 2.0 * p.eps) as f32);
+    let size = magnitude(center) + reach;
+    let query = Circle::new(
+        center.as_vec2(),
+        (reach + p.agent + 2.0 * tolerance(size)) as f32,
+    );
     let index = world.index();
     let _ = index.visit_circle(&query, |key, _| {
         if let Some((_, &slot)) = index.get(key) {
@@ -64,17 +68,18 @@ pub(crate) fn ensure_local<I: SpatialIndex<u32>>(
                 return;
             }
             let d = o.center.distance(c);
-            if d + r <= rb + p.eps {
+            let eps = tolerance((magnitude(c) + r).max(magnitude(o.center) + rb));
+            if d + r <= rb + eps {
                 // Inside `o` (touching from inside counts): dead, unless the two are equal and
                 // `o` is the one to go.
-                let equal = d + rb <= r + p.eps;
+                let equal = d + rb <= r + eps;
                 if !(equal && other > slot) {
                     dead = true;
                 }
                 return;
             }
             // Crossing boundaries cover an arc; touching ones (within the tolerance) do not.
-            if d > (r - rb).abs() + p.eps && d < r + rb - p.eps {
+            if d > (r - rb).abs() + eps && d < r + rb - eps {
                 if let Some(arc) = covered_arc(c, r, o.center, rb) {
                     covered.push(arc);
                 }
@@ -116,11 +121,12 @@ pub(crate) fn place_point<I: SpatialIndex<u32>>(
             return;
         }
         let gap = o.center.distance(point) - rb;
-        if gap < -p.eps {
+        let eps = tolerance(magnitude(point).max(magnitude(o.center) + rb));
+        if gap < -eps {
             if deepest.is_none_or(|(g, s)| gap < g || (gap == g && slot < s)) {
                 deepest = Some((gap, slot));
             }
-        } else if gap <= p.eps {
+        } else if gap <= eps {
             on.push(slot);
         }
     });

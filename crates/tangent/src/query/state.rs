@@ -26,8 +26,6 @@ pub(crate) struct Params {
     pub goal: DVec2,
     /// The agent radius, added to every circle's radius.
     pub agent: f64,
-    /// Absolute tolerance of geometric decisions: [`TOL_REL`] times the coordinate scale.
-    pub eps: f64,
     /// First shell width of neighbour scans.
     pub step: f64,
     /// Largest shell width of neighbour scans.
@@ -56,21 +54,19 @@ impl Params {
                 .max(max.abs().max_element());
             diagonal = (max - min).length();
         }
-        let eps = TOL_REL * scale;
         // Shells start at a few circle diameters and grow geometrically up to a fraction of the
         // world, so that a ray escaping into open space costs a few dozen queries at most.
         let typical = mean_radius + agent;
         let step = (4.0 * typical)
             .max(diagonal / 256.0)
             .max(start.distance(goal) / 1024.0)
-            .max(eps * 16.0)
+            .max(16.0 * TOL_REL * scale)
             .max(f64::MIN_POSITIVE);
         let max_step = (8.0 * step).max(diagonal / 32.0);
         Params {
             start,
             goal,
             agent,
-            eps,
             step,
             max_step,
             extent,
