@@ -7,7 +7,8 @@
 #   - Tests~/NavTests: the imports against nav.h and `nm -D libnav.so`, the package's files,
 #     grids, queries, errors, handles, threads, allocation-free warm queries, and results equal
 #     to the Rust results of `nav path --json` on the same maps and queries;
-#   - Tests~/UnityTests: the Vector3 (XZ plane) conversions.
+#   - Tests~/UnityTests: the Vector3 (XZ plane) conversions, and the package's sample
+#     MonoBehaviour (Samples~) driven frame by frame; the README's example must compile.
 # Installs Mono (mono-mcs, mono-runtime) and binutils (nm) with apt-get when they are missing.
 # Exits non-zero on any failure. Called by scripts/test.sh; runs on its own too.
 #
@@ -21,23 +22,27 @@ ROOT=$(pwd)
 
 step() { printf '\n==> %s\n' "$*"; }
 
-apt_install() {
-    local sudo=()
-    if [[ $(id -u) != 0 ]]; then
-        if command -v sudo >/dev/null 2>&1; then
-            sudo=(sudo)
-        else
-            echo "error: $* missing, and neither root nor sudo to install it" >&2
-            exit 1
-        fi
+# Runs a command as root: directly when we are root, else through sudo.
+as_root() {
+    if [[ $(id -u) == 0 ]]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo "$@"
+    else
+        echo "error: $* needs root, and sudo is not available" >&2
+        exit 1
     fi
+}
+
+apt_install() {
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "error: $* missing and apt-get is not available; install it by hand" >&2
         exit 1
     fi
     step "installing $*"
-    "${sudo[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "$@" >/dev/null
+    as_root apt-get update -qq
+    # `env` inside: sudo does not pass the caller's environment on.
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
 if ! command -v mcs >/dev/null 2>&1 || ! command -v mono >/dev/null 2>&1; then
@@ -77,7 +82,22 @@ step "mcs: Nav.Runtime.dll (plain C#, Unity, iOS) and the test programs"
     -out:"$OUT/ios/Nav.Runtime.iOS.dll" "$PKG"/Runtime/*.cs
 "${MCS[@]}" -unsafe -r:"$OUT/Nav.Runtime.dll" -r:System.Core.dll -out:"$OUT/NavTests.exe" "$PKG"/Tests~/NavTests/*.cs
 "${MCS[@]}" -r:"$OUT/unity/Nav.Runtime.dll" -r:"$OUT/unity/UnityEngine.dll" -out:"$OUT/unity/NavUnityTests.exe" \
-    "$PKG/Tests~/UnityTests/NavUnityTests.cs"
+    "$PKG/Tests~/UnityTests/NavUnityTests.cs" "$PKG"/Samples~/*/*.cs
+
+# The usage example of the package README compiles (as a method body whose free variables are
+# parameters: a map TextAsset, two Transforms, level and crate bounds, a position).
+awk '/^```csharp$/ { n++; inside = (n == 1); next } /^```$/ { inside = 0 } inside' "$PKG/README.md" >"$OUT/readme.txt"
+{
+    grep -E '^using [A-Za-z.]+;$' "$OUT/readme.txt"
+    echo 'internal static class ReadmeExample {'
+    echo '    private static void Run(TextAsset mapAsset, Transform unit, Transform target, Bounds levelBounds, Bounds crateBounds, Vector3 boulderPos) {'
+    echo '        var crateCollider = new { bounds = crateBounds };'
+    grep -vE '^using [A-Za-z.]+;$' "$OUT/readme.txt"
+    echo '    }'
+    echo '}'
+} >"$OUT/unity/ReadmeExample.cs"
+mcs -nologo -warnaserror -nowarn:219 -target:library -r:"$OUT/unity/Nav.Runtime.dll" -r:"$OUT/unity/UnityEngine.dll" \
+    -out:"$OUT/unity/ReadmeExample.dll" "$OUT/unity/ReadmeExample.cs"
 
 # Mono resolves [DllImport("nav")] to libnav.so, looking next to the assembly first.
 cp "$BINDIR/libnav.so" "$OUT/libnav.so"

@@ -1,7 +1,8 @@
 // The Unity-only part of the runtime (Runtime/NavUnity.cs, compiled under UNITY_5_3_OR_NEWER),
 // built by scripts/test-csharp.sh against Tests~/UnityStub (UnityEngine.Vector3 with Unity's
 // fields and constructor) and run under Mono: Vector3 <-> cell conversions on the XZ plane and
-// a path turned into waypoints without allocating once the list is large enough.
+// a path turned into waypoints without allocating once the list is large enough; and the
+// package's sample MonoBehaviour driven frame by frame.
 using System;
 using System.Collections.Generic;
 using System.Reflection;
@@ -19,6 +20,42 @@ internal static class NavUnityTests
             failures++;
             Console.WriteLine("FAIL unity: " + what);
         }
+    }
+
+    private static void Set(object target, string field, object value)
+    {
+        target.GetType().GetField(field, BindingFlags.NonPublic | BindingFlags.Instance).SetValue(target, value);
+    }
+
+    private static void Call(object target, string method)
+    {
+        target.GetType().GetMethod(method, BindingFlags.NonPublic | BindingFlags.Instance).Invoke(target, null);
+    }
+
+    /// <summary>Runs the package's sample (Samples~/GridPathFollower) frame by frame as Unity
+    /// would: Awake, Update at 50 frames a second, OnDestroy. It must walk around the wall to
+    /// the target's cell.</summary>
+    private static void SampleReachesItsTarget()
+    {
+        NavGridPathFollower follower = new NavGridPathFollower();
+        Transform target = new Transform();
+        target.position = new Vector3(8.5f, 0f, 1.5f);
+        Set(follower, "map", new TextAsset { text = "type octile\nheight 6\nwidth 10\nmap\n..........\n....@.....\n....@.....\n....@.....\n....@.....\n....@.....\n" });
+        Set(follower, "target", target);
+        follower.transform.position = new Vector3(1.5f, 0.75f, 4.5f);
+        Call(follower, "Awake");
+        bool wentAround = false;
+        for (int frame = 0; frame < 500; frame++)
+        {
+            Call(follower, "Update");
+            Vector3 p = follower.transform.position;
+            wentAround |= p.z < 1f && p.x > 4f && p.x < 5f;
+            Check(!(p.x > 4f && p.x < 5f && p.z > 1f), "the follower never crosses the wall (column 4, rows 1-5): " + p);
+        }
+        Vector3 end = follower.transform.position;
+        Check(Math.Abs(end.x - 8.5f) < 1e-3 && Math.Abs(end.z - 1.5f) < 1e-3 && end.y == 0.75f, "the sample reached the target's cell: " + end);
+        Check(wentAround, "the sample went around the wall's open end (row 0)");
+        Call(follower, "OnDestroy");
     }
 
     private static int Main()
@@ -121,6 +158,7 @@ internal static class NavUnityTests
                 Check(Math.Sqrt(w.x * w.x + w.z * w.z) >= 3.5 - 1e-3 && w.y == 0f, "waypoint " + w + " clear of the inflated circle");
             }
         }
+        SampleReachesItsTarget();
         try
         {
             layout.PathToWorld((NavGridPath)null, new List<Vector3>());
@@ -129,7 +167,7 @@ internal static class NavUnityTests
         catch (ArgumentNullException)
         {
         }
-        Console.WriteLine(failures == 0 ? "ok   unity: Vector3 and Bounds conversions on the XZ plane, grid, world and circle-world waypoints, no allocation" : failures + " Unity checks failed");
+        Console.WriteLine(failures == 0 ? "ok   unity: Vector3 and Bounds conversions on the XZ plane, grid, world and circle-world waypoints, no allocation, the sample walks to its target" : failures + " Unity checks failed");
         return failures == 0 ? 0 : 1;
     }
 }
