@@ -51,9 +51,34 @@ impl Circle {
         (self.center.as_dvec2().distance(p.as_dvec2()) - self.radius as f64) as f32
     }
 
-    /// The bounding box.
+    /// The bounding box, rounded outward: `center ± radius` is computed in f64 and each side
+    /// is rounded away from the disc, so that the box never cuts into it by a fraction of an ulp
+    /// (spatial indexes find a circle by its box: a box that rounds inward would hide a circle
+    /// that just touches a query).
     pub fn aabb(&self) -> Aabb {
-        Aabb::from_center_half_extents(self.center, Vec2::splat(self.radius))
+        let r = self.radius as f64;
+        let below = |c: f32| {
+            let exact = c as f64 - r;
+            let rounded = exact as f32;
+            if rounded as f64 > exact {
+                rounded.next_down()
+            } else {
+                rounded
+            }
+        };
+        let above = |c: f32| {
+            let exact = c as f64 + r;
+            let rounded = exact as f32;
+            if (rounded as f64) < exact {
+                rounded.next_up()
+            } else {
+                rounded
+            }
+        };
+        Aabb::new(
+            Vec2::new(below(self.center.x), below(self.center.y)),
+            Vec2::new(above(self.center.x), above(self.center.y)),
+        )
     }
 
     /// The Minkowski sum of this disc and a disc of radius `margin`: the same centre, radius
@@ -80,6 +105,40 @@ impl Circle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn aabb_never_cuts_into_the_disc() {
+        // Centres and radii whose sums are not representable in f32: rounding to nearest would
+        // put about half of these box sides inside the disc.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let mut inward_by_nearest = 0;
+        for _ in 0..10_000 {
+            let center = Vec2::new(next() * 2.0e4 - 1.0e4, next() * 2.0e6 - 1.0e6);
+            let c = Circle::new(center, next() * 100.0);
+            let b = c.aabb();
+            let r = c.radius as f64;
+            assert!(b.min.x as f64 <= c.center.x as f64 - r);
+            assert!(b.min.y as f64 <= c.center.y as f64 - r);
+            assert!(b.max.x as f64 >= c.center.x as f64 + r);
+            assert!(b.max.y as f64 >= c.center.y as f64 + r);
+            // Never looser than one ulp beyond the nearest f32.
+            let nearest = (c.center.x as f64 - r) as f32;
+            assert!(b.min.x == nearest || b.min.x == nearest.next_down());
+            if ((c.center.x - c.radius) as f64) > c.center.x as f64 - r {
+                inward_by_nearest += 1;
+            }
+        }
+        assert!(
+            inward_by_nearest > 1000,
+            "the case the rounding guards against occurs"
+        );
+    }
 
     #[test]
     fn negative_radius_contains_nothing() {
