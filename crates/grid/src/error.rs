@@ -117,6 +117,15 @@ pub enum GridError {
         /// What is wrong.
         reason: String,
     },
+    /// An agent size of 0, or larger than the clearance the map tracks (see
+    /// [`GridRules::agent_size`](crate::GridRules::agent_size)).
+    #[error("agent size {size} refused: an agent is 1 to {max} cells wide")]
+    InvalidAgentSize {
+        /// The refused size.
+        size: u32,
+        /// The largest accepted size, [`GridMap::MAX_CLEARANCE`](crate::GridMap::MAX_CLEARANCE).
+        max: u32,
+    },
     /// A movement budget that is NaN or negative.
     #[error("movement budget must be a number of at least 0, got {value}")]
     InvalidBudget {

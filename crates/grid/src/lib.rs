@@ -6,8 +6,12 @@
 //!   terrain threshold (seed 003's `maxWalkableTileNum`) or the flag; O(1) cell edits.
 //! * [`GridRules`]: [`Moves`] (4, 8 or custom offsets, seed 001), a [`DiagonalRule`] (never,
 //!   no corner cutting as in the Moving AI benchmarks, or "free" squeezing between diagonal
-//!   blocks as in seed 003), [`MoveCosts`] (1 and √2 by default, 10 and 14 if you like) and a
-//!   [`Heuristic`], checked for admissibility.
+//!   blocks as in seed 003), [`MoveCosts`] (1 and √2 by default, 10 and 14 if you like), a
+//!   [`Heuristic`], checked for admissibility, and the [agent size](GridRules::agent_size).
+//! * Clearance ([`GridMap::clearance`]): per cell, the largest square agent that fits with its
+//!   top-left cell there, kept up to date by local updates when cells change, so that one map
+//!   serves agents of every size (hierarchical annotated A*'s "true clearance"); a query for
+//!   a `k x k` agent expands only cells of clearance at least `k`.
 //! * [`GridPathfinder`]: queries with statuses for blocked endpoints, limits and partial
 //!   paths, the path with the cost of each cell, movement budgets, and the expanded cells.
 //!   A reused pathfinder allocates nothing per query.
@@ -47,6 +51,7 @@
 #![warn(missing_docs)]
 
 mod cell;
+mod clearance;
 mod error;
 pub mod generate;
 mod heuristic;

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use crate::cell::Cell;
+use crate::clearance;
 use crate::error::GridError;
 
 /// Multiplier of a cell whose cost was never changed.
@@ -21,9 +22,17 @@ const UNIT_MULTIPLIER: f32 = 1.0;
 /// [`max_walkable_terrain`](GridMap::max_walkable_terrain) (seed 003's `maxWalkableTileNum`;
 /// by default every terrain is walkable).
 ///
-/// Changing a cell is O(1) (O(log k) for a multiplier, with k distinct multipliers in use), so
-/// a game may edit the map between queries. Walkability is kept in a compact byte array with a
-/// border of blocked cells, which lets the search visit neighbours without bounds checks.
+/// The map also keeps every cell's [clearance](GridMap::clearance): the side of the largest
+/// square of walkable cells whose top-left cell it is, so that one map serves agents of every
+/// size (see [`GridRules::agent_size`](crate::GridRules::agent_size)).
+///
+/// Changing a cell's terrain value or cost multiplier is O(1) (O(log k) for a multiplier, with
+/// k distinct multipliers in use), so a game may edit the map between queries. When an edit
+/// changes the cell's walkability, the clearance of the cells above and to the left of it is
+/// updated locally: the work is proportional to the number of values that change, at most
+/// [`MAX_CLEARANCE`](GridMap::MAX_CLEARANCE)² and a handful on most maps. Walkability and
+/// clearance are kept in compact byte arrays with a border of blocked cells, which lets the
+/// search visit neighbours without bounds checks.
 ///
 /// ```
 /// use nav_grid::{Cell, GridMap};
@@ -43,6 +52,8 @@ pub struct GridMap {
     height: u32,
     /// 1 = walkable, 0 = not; `(width + 2) x (height + 2)` with a blocked border.
     walkable: Vec<u8>,
+    /// Clearance of each cell, capped at `MAX_CLEARANCE`, in the same padded layout (border 0).
+    clearance: Vec<u8>,
     terrain: Vec<u16>,
     blocked: Vec<bool>,
     max_walkable_terrain: u16,
@@ -59,6 +70,11 @@ impl GridMap {
     pub const MAX_SIDE: u32 = 1 << 15;
     /// Largest accepted number of cells (a search arena for it takes about 1 GiB).
     pub const MAX_CELLS: u64 = 1 << 26;
+    /// The largest clearance the map tracks: [`clearance`](GridMap::clearance) saturates at
+    /// this value, and agents of up to this many cells per side can be searched for. It is the
+    /// range of one byte per cell, and it bounds the cost of an edit (at most this squared
+    /// values change); no game unit spans more than 255 tiles.
+    pub const MAX_CLEARANCE: u32 = clearance::MAX_CLEARANCE as u32;
 
     /// Checks a requested size: each side in `1..=MAX_SIDE`, at most `MAX_CELLS` cells.
     pub fn check_size(width: u64, height: u64) -> Result<(u32, u32), GridError> {
@@ -154,10 +170,12 @@ impl GridMap {
         let len = width as usize * height as usize;
         debug_assert_eq!(terrain.len(), len);
         debug_assert_eq!(blocked.len(), len);
+        let padded_len = (width as usize + 2) * (height as usize + 2);
         let mut map = Self {
             width,
             height,
-            walkable: vec![0; (width as usize + 2) * (height as usize + 2)],
+            walkable: vec![0; padded_len],
+            clearance: vec![0; padded_len],
             terrain,
             blocked,
             max_walkable_terrain,
@@ -214,6 +232,48 @@ impl GridMap {
     #[inline]
     pub fn is_walkable(&self, cell: Cell) -> bool {
         self.contains(cell) && self.walkable[self.padded_index(cell.x, cell.y)] != 0
+    }
+
+    /// The clearance of `cell`, if it lies on the map: the side of the largest square of
+    /// walkable cells whose **top-left** cell is `cell`, capped at
+    /// [`MAX_CLEARANCE`](GridMap::MAX_CLEARANCE). 0 for a cell that is not walkable, 1 for a
+    /// walkable cell with a blocked cell (or the map's edge) right, below or diagonally below
+    /// right of it. An agent of `k x k` cells fits with its top-left cell at `cell` exactly
+    /// when the clearance is at least `k`.
+    ///
+    /// The top-left cell is the anchor (rather than the centre) because agents of even size
+    /// have no centre cell, and because the anchor makes clearance a one-pass recurrence that
+    /// an edit changes only above and to the left of the edited cell. An agent whose position
+    /// is its centre cell `(cx, cy)` has its anchor at `(cx - (k - 1) / 2, cy - (k - 1) / 2)`.
+    ///
+    /// ```
+    /// use nav_grid::{Cell, GridMap};
+    ///
+    /// let mut map = GridMap::from_ascii("
+    ///     ....
+    ///     ....
+    ///     ..@.
+    /// ")?;
+    /// assert_eq!(map.clearance(Cell::new(0, 0)), Some(2)); // a 3x3 square would hold (2, 2)
+    /// assert_eq!(map.clearance(Cell::new(1, 1)), Some(1)); // its 2x2 square holds (2, 2)
+    /// assert_eq!(map.clearance(Cell::new(2, 0)), Some(2));
+    /// assert_eq!(map.clearance(Cell::new(3, 0)), Some(1)); // the map's edge
+    /// assert_eq!(map.clearance(Cell::new(2, 2)), Some(0));
+    /// assert_eq!(map.clearance(Cell::new(4, 0)), None);
+    /// map.set_blocked(Cell::new(2, 2), false)?;
+    /// assert_eq!(map.clearance(Cell::new(0, 0)), Some(3));
+    /// # Ok::<(), nav_grid::GridError>(())
+    /// ```
+    pub fn clearance(&self, cell: Cell) -> Option<u32> {
+        self.contains(cell)
+            .then(|| self.clearance[self.padded_index(cell.x, cell.y)] as u32)
+    }
+
+    /// Whether an agent of `size x size` cells fits with its top-left cell at `cell` (`size`
+    /// at least 1 and at most `MAX_CLEARANCE`, as the rules check); `false` off the map.
+    #[inline]
+    pub(crate) fn fits(&self, cell: Cell, size: u32) -> bool {
+        self.contains(cell) && self.clearance[self.padded_index(cell.x, cell.y)] as u32 >= size
     }
 
     /// The terrain value of `cell`, if it lies on the map.
@@ -322,6 +382,14 @@ impl GridMap {
             } else {
                 self.walkable_count -= 1;
             }
+            let padded_width = self.padded_width();
+            clearance::update_after_edit(
+                &self.walkable,
+                &mut self.clearance,
+                padded_width,
+                x as usize + 1,
+                y as usize + 1,
+            );
         }
     }
 
@@ -345,6 +413,14 @@ impl GridMap {
             self.walkable[padded] = now as u8;
             self.walkable_count += now as usize;
         }
+        let padded_width = self.padded_width();
+        clearance::compute_all(
+            &self.walkable,
+            &mut self.clearance,
+            padded_width,
+            self.width,
+            self.height,
+        );
     }
 
     #[inline]
@@ -393,6 +469,13 @@ impl GridMap {
     #[inline]
     pub(crate) fn walkable_padded(&self) -> &[u8] {
         &self.walkable
+    }
+
+    /// The padded clearance array, with the same indices as
+    /// [`walkable_padded`](GridMap::walkable_padded); 0 on the border.
+    #[inline]
+    pub(crate) fn clearance_padded(&self) -> &[u8] {
+        &self.clearance
     }
 
     /// Per-cell multipliers, or `None` while every cell has multiplier 1.

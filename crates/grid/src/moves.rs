@@ -1,5 +1,7 @@
 //! Move sets, diagonal rules and move costs.
 
+use std::sync::Arc;
+
 use crate::error::GridError;
 
 /// Which cells a unit may step to from its cell.
@@ -62,7 +64,9 @@ pub struct CustomMove {
 ///   `(1, 2)` needs `(0, 1)` and `(1, 1)` under both rules because its segment crosses them;
 /// * with [`DiagonalRule::Never`] every offset with two non-zero components is dropped.
 ///
-/// For [`Moves::Four`] and [`Moves::Eight`] these are exactly the usual rules.
+/// For [`Moves::Four`] and [`Moves::Eight`] these are exactly the usual rules. For an agent
+/// larger than one cell, read "walkable" as "the agent fits with its top-left cell there"
+/// (see [`GridRules::agent_size`](crate::GridRules::agent_size)).
 ///
 /// # Validation
 /// At least one and at most [`MAX_MOVES`](CustomMoves::MAX_MOVES) offsets, no `(0, 0)`, no
@@ -81,7 +85,8 @@ pub struct CustomMove {
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct CustomMoves {
-    moves: Vec<CustomMove>,
+    /// Shared: cloning rules (to change the agent size of a query, say) allocates nothing.
+    moves: Arc<[CustomMove]>,
 }
 
 impl CustomMoves {
@@ -152,7 +157,9 @@ impl CustomMoves {
                 }
             }
         }
-        Ok(Self { moves })
+        Ok(Self {
+            moves: moves.into(),
+        })
     }
 
     /// The offsets, in the order given.

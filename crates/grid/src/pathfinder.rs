@@ -18,10 +18,12 @@ pub enum GridStatus {
     NoPath,
     /// A [`Limits`] bound stopped the search first.
     LimitReached,
-    /// The start cell is not walkable; nothing was searched.
+    /// The start cell is not walkable (for an agent larger than one cell: the agent does not
+    /// fit there); nothing was searched.
     StartBlocked,
-    /// The goal cell is not walkable. Nothing was searched, unless a partial path was asked
-    /// for: then the path leads to the reachable cell closest to the goal.
+    /// The goal cell is not walkable (or the agent does not fit there). Nothing was searched,
+    /// unless a partial path was asked for: then the path leads to the reachable cell closest
+    /// to the goal.
     GoalBlocked,
 }
 
@@ -171,16 +173,19 @@ impl GridPathfinder {
             expanded: 0,
             partial: false,
         };
-        if !map.is_walkable(start) {
+        // Where an agent larger than one cell does not fit counts as blocked.
+        let size = rules.agent_size;
+        if !map.fits(start, size) {
             return Ok(nothing(GridStatus::StartBlocked));
         }
-        let goal_blocked = !map.is_walkable(goal);
+        let goal_blocked = !map.fits(goal, size);
         if goal_blocked && !limits.partial_path {
             return Ok(nothing(GridStatus::GoalBlocked));
         }
 
         let compiled = &self.compiled[compiled];
-        let mut view = GridView::with_arrivals(map, compiled, goal, Some(&mut self.arrivals))?;
+        let mut view =
+            GridView::with_arrivals(map, compiled, size, goal, Some(&mut self.arrivals))?;
         self.ctx.reserve(map.cell_count());
         let outcome = self
             .ctx
@@ -234,10 +239,17 @@ impl GridPathfinder {
         })
     }
 
-    /// The index in `self.compiled` of `rules`, compiling them on a miss.
+    /// The index in `self.compiled` of `rules` (up to the agent size, which does not change
+    /// the compiled moves: queries for agents of many sizes share one entry), compiling them
+    /// on a miss.
     fn compiled_rules(&mut self, rules: &GridRules) -> Result<usize, GridError> {
         const KEPT: usize = 4;
-        if let Some(i) = self.compiled.iter().position(|c| c.rules() == rules) {
+        rules.check_agent_size()?;
+        if let Some(i) = self
+            .compiled
+            .iter()
+            .position(|c| c.rules().same_except_agent_size(rules))
+        {
             return Ok(i);
         }
         let compiled = rules.compile()?;

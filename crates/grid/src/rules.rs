@@ -2,12 +2,13 @@
 
 use crate::error::GridError;
 use crate::heuristic::Heuristic;
+use crate::map::GridMap;
 use crate::moves::{CompiledMoves, DiagonalRule, MoveCosts, Moves, Neighbourhood};
 
-/// Moves, diagonal rule, costs and heuristic of a query.
+/// Moves, diagonal rule, costs, heuristic and agent size of a query.
 ///
 /// The default is the Moving AI rules: 8 moves, no corner cutting, costs 1 and √2, octile
-/// heuristic.
+/// heuristic, an agent of one cell.
 ///
 /// ```
 /// use nav_grid::{DiagonalRule, GridRules, Heuristic, MoveCosts, Moves};
@@ -27,7 +28,7 @@ use crate::moves::{CompiledMoves, DiagonalRule, MoveCosts, Moves, Neighbourhood}
 /// assert!(rules.check().is_ok());
 /// # Ok::<(), nav_grid::GridError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GridRules {
     /// Which offsets a unit may step by.
     pub moves: Moves,
@@ -52,9 +53,85 @@ pub struct GridRules {
     /// Accept a heuristic that may overestimate (faster, greedier searches whose paths may be
     /// longer than the shortest). Off by default: such a heuristic is an error.
     pub allow_inadmissible: bool,
+    /// Side of the agent in cells: the agent covers `agent_size x agent_size` cells, and the
+    /// cells of a path are its **top-left** cells. 1 (the default) is a unit of one cell;
+    /// [`check`](GridRules::check) refuses 0 and sizes above
+    /// [`MAX_AGENT_SIZE`](GridRules::MAX_AGENT_SIZE).
+    ///
+    /// An agent of size `k` moves exactly as a unit of one cell would on the map where a cell
+    /// is walkable when the agent fits there: when its [clearance](GridMap::clearance) is at
+    /// least `k` (the `k x k` square below and right of it lies on the map and is all
+    /// walkable). Every rule applies to the top-left cell on that map:
+    /// * a straight step needs the target to fit (the agent then also fits everywhere in
+    ///   between);
+    /// * a diagonal step under [`DiagonalRule::NoCornerCutting`] also needs the agent to fit at
+    ///   both orthogonal neighbours: the whole `(k + 1) x (k + 1)` box the move sweeps is
+    ///   walkable, as the `2 x 2` box is for one cell;
+    /// * under [`DiagonalRule::Free`] only the target must fit: the agent squeezes past blocked
+    ///   corners as a one-cell unit does (its swept corners are not checked);
+    /// * a custom move needs the agent to fit at the target and at every cell the move crosses
+    ///   (see [`CustomMoves`](crate::CustomMoves)).
+    ///
+    /// On weighted terrain a step costs the move's cost times the multiplier of the cell the
+    /// agent's top-left cell enters (the anchor's multiplier, the same O(1) read as for one
+    /// cell), not of every cell under the agent.
+    ///
+    /// The search reads one byte of clearance per cell instead of walkability, so a query for
+    /// a large agent costs what a query for one cell costs on a map with fewer walkable cells.
+    /// Jump points work for every size (jump point search needs only a walkability test). A
+    /// start or goal where the agent does not fit gives
+    /// [`GridStatus::StartBlocked`](crate::GridStatus::StartBlocked) or
+    /// [`GridStatus::GoalBlocked`](crate::GridStatus::GoalBlocked).
+    ///
+    /// ```
+    /// use nav_grid::{Cell, GridMap, GridPathfinder, GridRules, GridStatus};
+    ///
+    /// // A wall with a gap of one cell on the left and of two cells on the right.
+    /// let map = GridMap::from_ascii("
+    ///     .........
+    ///     .........
+    ///     .@@@@@..@
+    ///     .........
+    ///     .........
+    /// ")?;
+    /// let mut finder = GridPathfinder::new();
+    /// let (start, goal) = (Cell::new(0, 0), Cell::new(0, 3));
+    /// let one = finder.find_path(&map, start, goal, &GridRules::default())?;
+    /// assert_eq!(one.cost, 3.0); // straight down through the narrow gap
+    ///
+    /// let two = GridRules::default().with_agent_size(2);
+    /// let outcome = finder.find_path(&map, start, goal, &two)?;
+    /// assert_eq!(outcome.status, GridStatus::Found);
+    /// assert!(finder.path().contains(&Cell::new(6, 2))); // through the wide gap
+    /// assert!(outcome.cost > 10.0);
+    ///
+    /// let three = GridRules::default().with_agent_size(3);
+    /// assert_eq!(finder.find_path(&map, start, goal, &three)?.status, GridStatus::StartBlocked);
+    /// assert!(GridRules::default().with_agent_size(0).check().is_err());
+    /// # Ok::<(), nav_grid::GridError>(())
+    /// ```
+    pub agent_size: u32,
+}
+
+impl Default for GridRules {
+    fn default() -> Self {
+        Self {
+            moves: Moves::default(),
+            diagonal: DiagonalRule::default(),
+            costs: MoveCosts::default(),
+            heuristic: Heuristic::default(),
+            jump_points: false,
+            allow_inadmissible: false,
+            agent_size: 1,
+        }
+    }
 }
 
 impl GridRules {
+    /// The largest [`agent_size`](GridRules::agent_size): the clearance a map tracks,
+    /// [`GridMap::MAX_CLEARANCE`].
+    pub const MAX_AGENT_SIZE: u32 = GridMap::MAX_CLEARANCE;
+
     /// The rules of the Moving AI benchmarks (the default).
     pub fn moving_ai() -> Self {
         Self::default()
@@ -110,20 +187,29 @@ impl GridRules {
         self
     }
 
+    /// Sets [`agent_size`](GridRules::agent_size) (checked by [`check`](GridRules::check)).
+    pub fn with_agent_size(mut self, agent_size: u32) -> Self {
+        self.agent_size = agent_size;
+        self
+    }
+
     /// Sets [`allow_inadmissible`](GridRules::allow_inadmissible).
     pub fn allow_inadmissible(mut self, allow: bool) -> Self {
         self.allow_inadmissible = allow;
         self
     }
 
-    /// Checks that the rules can be searched: a move is left after the diagonal rule, and the
-    /// heuristic underestimates every move (unless inadmissible heuristics are allowed).
+    /// Checks that the rules can be searched: the agent size is 1 to
+    /// [`MAX_AGENT_SIZE`](GridRules::MAX_AGENT_SIZE), a move is left after the diagonal rule,
+    /// and the heuristic underestimates every move (unless inadmissible heuristics are
+    /// allowed).
     pub fn check(&self) -> Result<(), GridError> {
         self.compile().map(drop)
     }
 
     /// Checks the rules and prepares them for searching (see [`GridView`](crate::GridView)).
     pub fn compile(&self) -> Result<CompiledRules, GridError> {
+        self.check_agent_size()?;
         let mut moves = CompiledMoves::new(&self.moves, self.diagonal, &self.costs)?;
         if self.jump_points {
             if moves.neighbourhood != Neighbourhood::EightNoCornerCutting {
@@ -150,6 +236,41 @@ impl GridRules {
             rules: self.clone(),
             moves,
         })
+    }
+}
+
+impl GridRules {
+    /// Checks [`agent_size`](GridRules::agent_size) alone.
+    pub(crate) fn check_agent_size(&self) -> Result<(), GridError> {
+        if (1..=Self::MAX_AGENT_SIZE).contains(&self.agent_size) {
+            Ok(())
+        } else {
+            Err(GridError::InvalidAgentSize {
+                size: self.agent_size,
+                max: Self::MAX_AGENT_SIZE,
+            })
+        }
+    }
+
+    /// Whether `self` and `other` differ at most in their agent size: compiled moves do not
+    /// depend on it, so one compilation serves every size.
+    pub(crate) fn same_except_agent_size(&self, other: &GridRules) -> bool {
+        // Destructured so that a new field cannot be forgotten here.
+        let GridRules {
+            moves,
+            diagonal,
+            costs,
+            heuristic,
+            jump_points,
+            allow_inadmissible,
+            agent_size: _,
+        } = self;
+        *moves == other.moves
+            && *diagonal == other.diagonal
+            && *costs == other.costs
+            && *heuristic == other.heuristic
+            && *jump_points == other.jump_points
+            && *allow_inadmissible == other.allow_inadmissible
     }
 }
 

@@ -32,8 +32,12 @@ use crate::rules::CompiledRules;
 /// ```
 #[derive(Debug)]
 pub struct GridView<'a> {
-    /// The map's padded walkability (1 = walkable, blocked border).
-    walkable: &'a [u8],
+    /// Per padded cell, a value that is at least `need` where the agent fits: the map's
+    /// walkability (1 or 0) for an agent of one cell, its clearance for larger agents. The
+    /// border is 0, so it never fits there.
+    fits: &'a [u8],
+    /// The agent size: a cell is open when `fits[cell] >= need`.
+    need: u8,
     padded_width: usize,
     width: u32,
     height: u32,
@@ -59,19 +63,23 @@ pub struct GridView<'a> {
 }
 
 impl<'a> GridView<'a> {
-    /// A view of `map` under `rules`, searching for `goal`.
+    /// A view of `map` under `rules`, searching for `goal` (for an agent of
+    /// [`agent_size`](crate::GridRules::agent_size) cells: only cells where it fits are
+    /// nodes one can step to).
     ///
     /// Jump point search needs scratch memory that [`GridPathfinder`](crate::GridPathfinder)
     /// owns: a view made here searches cell by cell even when the rules ask for jump points.
     pub fn new(map: &'a GridMap, rules: &'a CompiledRules, goal: Cell) -> Result<Self, GridError> {
-        Self::with_arrivals(map, rules, goal, None)
+        Self::with_arrivals(map, rules, rules.rules().agent_size, goal, None)
     }
 
-    /// A view that searches by jump points when the rules ask for them, with `arrivals` as
-    /// scratch memory.
+    /// A view for an agent of `size` cells (checked: 1 to `MAX_AGENT_SIZE`; the rules' own
+    /// size is ignored) that searches by jump points when the rules ask for them, with
+    /// `arrivals` as scratch memory.
     pub(crate) fn with_arrivals(
         map: &'a GridMap,
         rules: &'a CompiledRules,
+        size: u32,
         goal: Cell,
         arrivals: Option<&'a mut JumpArrivals>,
     ) -> Result<Self, GridError> {
@@ -100,8 +108,17 @@ impl<'a> GridView<'a> {
             _ => None,
         };
         let costs = &rules.rules().costs;
+        // Checked by `GridRules::compile` or the pathfinder: 1..=MAX_AGENT_SIZE, a byte.
+        debug_assert!((1..=crate::GridRules::MAX_AGENT_SIZE).contains(&size));
         Ok(Self {
-            walkable: map.walkable_padded(),
+            // One cell reads walkability (not clearance equal to 1 or more, the same test):
+            // the default query does not depend on clearance at all.
+            fits: if size <= 1 {
+                map.walkable_padded()
+            } else {
+                map.clearance_padded()
+            },
+            need: size.clamp(1, u8::MAX as u32) as u8,
             padded_width: map.padded_width(),
             width: map.width(),
             height: map.height(),
@@ -160,7 +177,7 @@ impl<'a> GridView<'a> {
 
     #[inline(always)]
     fn open(&self, padded: usize) -> bool {
-        self.walkable[padded] != 0
+        self.fits[padded] >= self.need
     }
 
     /// The 4 or 8 neighbours of `node` (padded index `p`); `cost(base, target)` prices a step.
