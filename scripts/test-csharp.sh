@@ -74,10 +74,11 @@ mkdir -p "$OUT/unity" "$OUT/ios" "$OUT/work"
 MCS=(mcs -nologo -warnaserror -warn:4)
 
 step "mcs: Nav.Runtime.dll (plain C#, Unity, iOS) and the test programs"
-"${MCS[@]}" -target:library -unsafe -out:"$OUT/Nav.Runtime.dll" "$PKG"/Runtime/*.cs
+# -doc: every public member documented, every cref resolved (warnings are errors).
+"${MCS[@]}" -target:library -unsafe -doc:"$OUT/Nav.Runtime.xml" -out:"$OUT/Nav.Runtime.dll" "$PKG"/Runtime/*.cs
 "${MCS[@]}" -target:library -out:"$OUT/unity/UnityEngine.dll" "$PKG/Tests~/UnityStub/UnityEngine.cs"
 "${MCS[@]}" -target:library -unsafe -define:UNITY_5_3_OR_NEWER -r:"$OUT/unity/UnityEngine.dll" \
-    -out:"$OUT/unity/Nav.Runtime.dll" "$PKG"/Runtime/*.cs
+    -doc:"$OUT/unity/Nav.Runtime.xml" -out:"$OUT/unity/Nav.Runtime.dll" "$PKG"/Runtime/*.cs
 "${MCS[@]}" -target:library -unsafe -define:UNITY_5_3_OR_NEWER -define:UNITY_IOS -r:"$OUT/unity/UnityEngine.dll" \
     -out:"$OUT/ios/Nav.Runtime.iOS.dll" "$PKG"/Runtime/*.cs
 "${MCS[@]}" -unsafe -r:"$OUT/Nav.Runtime.dll" -r:System.Core.dll -out:"$OUT/NavTests.exe" "$PKG"/Tests~/NavTests/*.cs

@@ -53,7 +53,7 @@ namespace Nav
         Eight = 0,
         /// <summary>The four orthogonal neighbours.</summary>
         Four = 1,
-        /// <summary>The offsets given to <see cref="NavGridRules(NavGridRulesDesc, NavGridMove[])"/>.</summary>
+        /// <summary>The offsets given to <see cref="NavGridRules"/> constructor taking moves.</summary>
         Custom = 2,
     }
 
