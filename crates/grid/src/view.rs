@@ -175,14 +175,22 @@ impl<'a> GridView<'a> {
         }
     }
 
+    /// Whether the agent fits at padded index `padded`. The search is compiled twice: with
+    /// `ONE` (an agent of one cell, `need == 1`) the test is the walkability flag's, exactly
+    /// the code of the search before clearance existed, so the default query does not pay
+    /// for larger agents.
     #[inline(always)]
-    fn open(&self, padded: usize) -> bool {
-        self.fits[padded] >= self.need
+    fn open<const ONE: bool>(&self, padded: usize) -> bool {
+        if ONE {
+            self.fits[padded] != 0
+        } else {
+            self.fits[padded] >= self.need
+        }
     }
 
     /// The 4 or 8 neighbours of `node` (padded index `p`); `cost(base, target)` prices a step.
     #[inline(always)]
-    fn successors_adjacent(
+    fn successors_adjacent<const ONE: bool>(
         &self,
         node: NodeId,
         p: usize,
@@ -192,10 +200,10 @@ impl<'a> GridView<'a> {
         let pw = self.padded_width;
         let w = self.width;
         let (s, d) = (self.straight, self.diagonal);
-        let north = self.open(p - pw);
-        let west = self.open(p - 1);
-        let east = self.open(p + 1);
-        let south = self.open(p + pw);
+        let north = self.open::<ONE>(p - pw);
+        let west = self.open::<ONE>(p - 1);
+        let east = self.open::<ONE>(p + 1);
+        let south = self.open::<ONE>(p + pw);
         if north {
             out.push(node - w, cost(s, node - w));
         }
@@ -213,34 +221,32 @@ impl<'a> GridView<'a> {
             Neighbourhood::EightNoCornerCutting => false,
             _ => return,
         };
-        if (free || (north && west)) && self.open(p - pw - 1) {
+        if (free || (north && west)) && self.open::<ONE>(p - pw - 1) {
             out.push(node - w - 1, cost(d, node - w - 1));
         }
-        if (free || (north && east)) && self.open(p - pw + 1) {
+        if (free || (north && east)) && self.open::<ONE>(p - pw + 1) {
             out.push(node - w + 1, cost(d, node - w + 1));
         }
-        if (free || (south && west)) && self.open(p + pw - 1) {
+        if (free || (south && west)) && self.open::<ONE>(p + pw - 1) {
             out.push(node + w - 1, cost(d, node + w - 1));
         }
-        if (free || (south && east)) && self.open(p + pw + 1) {
+        if (free || (south && east)) && self.open::<ONE>(p + pw + 1) {
             out.push(node + w + 1, cost(d, node + w + 1));
         }
     }
 
-    fn successors_general(&self, x: u32, y: u32, out: &mut Successors) {
+    fn successors_general<const ONE: bool>(&self, x: u32, y: u32, out: &mut Successors) {
         let (w, h) = (self.width as i64, self.height as i64);
         let padded = |cx: i64, cy: i64| (cy as usize + 1) * self.padded_width + cx as usize + 1;
         for step in &self.moves.steps {
             let (tx, ty) = (x as i64 + step.dx as i64, y as i64 + step.dy as i64);
-            if tx < 0 || ty < 0 || tx >= w || ty >= h || !self.open(padded(tx, ty)) {
+            if tx < 0 || ty < 0 || tx >= w || ty >= h || !self.open::<ONE>(padded(tx, ty)) {
                 continue;
             }
             // Crossed cells lie in the bounding box of both ends, hence on the map.
-            let clear = self
-                .moves
-                .crossed_by(step)
-                .iter()
-                .all(|&(cx, cy)| self.open(padded(x as i64 + cx as i64, y as i64 + cy as i64)));
+            let clear = self.moves.crossed_by(step).iter().all(|&(cx, cy)| {
+                self.open::<ONE>(padded(x as i64 + cx as i64, y as i64 + cy as i64))
+            });
             if clear {
                 let target = (ty * w + tx) as NodeId;
                 out.push(target, self.cost(step.cost, target));
@@ -330,7 +336,12 @@ impl JumpArrivals {
 /// from in this query and jumps in the union of their directions: a superset of the pruned
 /// successors, so paths stay optimal. The start jumps in all eight directions.
 impl GridView<'_> {
-    fn successors_jumping(&mut self, node: NodeId, p: usize, out: &mut Successors) {
+    fn successors_jumping<const ONE: bool>(
+        &mut self,
+        node: NodeId,
+        p: usize,
+        out: &mut Successors,
+    ) {
         let pw = self.padded_width as isize;
         let w = self.width as i64;
         let (s, d) = (
@@ -341,7 +352,7 @@ impl GridView<'_> {
         let mut directions = if arrived == 0 { 0xFF } else { 0 };
         for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             if arrived & (1 << i) != 0 {
-                directions |= self.turns_after(p, dx, dy);
+                directions |= self.turns_after::<ONE>(p, dx, dy);
             }
         }
         for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
@@ -351,9 +362,9 @@ impl GridView<'_> {
             let jump = if dx == 0 || dy == 0 {
                 let along = dx as isize + dy as isize * pw;
                 let side = if dx != 0 { pw as usize } else { 1 };
-                self.jump_straight(p, along, side).map(|n| (n, s))
+                self.jump_straight::<ONE>(p, along, side).map(|n| (n, s))
             } else {
-                self.jump_diagonal(p, dx as isize, dy as isize * pw)
+                self.jump_diagonal::<ONE>(p, dx as isize, dy as isize * pw)
                     .map(|n| (n, d))
             };
             if let Some((steps, cost)) = jump {
@@ -369,7 +380,7 @@ impl GridView<'_> {
     /// The directions to jump in from padded index `p` after arriving in direction
     /// `(dx, dy)`.
     #[inline]
-    fn turns_after(&self, p: usize, dx: i64, dy: i64) -> u8 {
+    fn turns_after<const ONE: bool>(&self, p: usize, dx: i64, dy: i64) -> u8 {
         let pw = self.padded_width;
         let mut bits = direction_bit(dx, dy);
         if dx != 0 && dy != 0 {
@@ -386,10 +397,10 @@ impl GridView<'_> {
         } else {
             ((-1, 0), (1, 0))
         };
-        if !self.open(behind - side) && self.open(p - side) {
+        if !self.open::<ONE>(behind - side) && self.open::<ONE>(p - side) {
             bits |= direction_bit(lo.0, lo.1) | direction_bit(dx + lo.0, dy + lo.1);
         }
-        if !self.open(behind + side) && self.open(p + side) {
+        if !self.open::<ONE>(behind + side) && self.open::<ONE>(p + side) {
             bits |= direction_bit(hi.0, hi.1) | direction_bit(dx + hi.0, dy + hi.1);
         }
         bits
@@ -398,18 +409,23 @@ impl GridView<'_> {
     /// Steps from padded index `p` by `along` until a jump point (returns the step count) or
     /// a blocked cell (`None`). `side` is the padded offset perpendicular to the move.
     #[inline]
-    fn jump_straight(&self, mut p: usize, along: isize, side: usize) -> Option<u32> {
+    fn jump_straight<const ONE: bool>(
+        &self,
+        mut p: usize,
+        along: isize,
+        side: usize,
+    ) -> Option<u32> {
         let mut steps = 0u32;
         loop {
             let next = p.wrapping_add_signed(along);
             // The border of blocked cells stops every scan inside the array.
-            if !self.open(next) {
+            if !self.open::<ONE>(next) {
                 return None;
             }
             steps += 1;
             if next == self.goal_padded
-                || (self.open(next - side) && !self.open(p - side))
-                || (self.open(next + side) && !self.open(p + side))
+                || (self.open::<ONE>(next - side) && !self.open::<ONE>(p - side))
+                || (self.open::<ONE>(next + side) && !self.open::<ONE>(p + side))
             {
                 return Some(steps);
             }
@@ -420,25 +436,77 @@ impl GridView<'_> {
     /// Steps diagonally (`horizontal + vertical` per step) from `p` until a jump point or a
     /// step that would cut a corner or enter a blocked cell.
     #[inline]
-    fn jump_diagonal(&self, mut p: usize, horizontal: isize, vertical: isize) -> Option<u32> {
+    fn jump_diagonal<const ONE: bool>(
+        &self,
+        mut p: usize,
+        horizontal: isize,
+        vertical: isize,
+    ) -> Option<u32> {
         let pw = self.padded_width;
         let mut steps = 0u32;
         loop {
             let beside = p.wrapping_add_signed(horizontal);
             let above = p.wrapping_add_signed(vertical);
             let next = beside.wrapping_add_signed(vertical);
-            if !(self.open(beside) && self.open(above) && self.open(next)) {
+            if !(self.open::<ONE>(beside) && self.open::<ONE>(above) && self.open::<ONE>(next)) {
                 return None;
             }
             steps += 1;
             if next == self.goal_padded
-                || self.jump_straight(next, horizontal, pw).is_some()
-                || self.jump_straight(next, vertical, 1).is_some()
+                || self.jump_straight::<ONE>(next, horizontal, pw).is_some()
+                || self.jump_straight::<ONE>(next, vertical, 1).is_some()
             {
                 return Some(steps);
             }
             p = next;
         }
+    }
+}
+
+impl GridView<'_> {
+    /// The successors of `node` at `(x, y)`, padded index `p`. `ONE`: the agent is one cell
+    /// (`need == 1`), a copy of the search in which testing a cell is reading a flag.
+    #[inline(always)]
+    fn successors_of<const ONE: bool>(
+        &mut self,
+        node: NodeId,
+        x: u32,
+        y: u32,
+        p: usize,
+        out: &mut Successors,
+    ) {
+        match self.neighbourhood {
+            Neighbourhood::General => self.successors_general::<ONE>(x, y, out),
+            Neighbourhood::JumpPoints => self.successors_jumping::<ONE>(node, p, out),
+            // Two copies of the neighbour loop: one that never reads multipliers.
+            _ => match self.multipliers {
+                None => {
+                    let k = self.uniform_multiplier;
+                    self.successors_adjacent::<ONE>(node, p, out, |base, _| base * k);
+                }
+                Some(multipliers) => {
+                    self.successors_adjacent::<ONE>(node, p, out, |base, target| {
+                        base * multipliers[target as usize] as f64
+                    });
+                }
+            },
+        }
+    }
+}
+
+impl GridView<'_> {
+    /// [`successors_of`](GridView::successors_of) for agents larger than one cell, kept out of
+    /// line: inlined next to the one-cell copy it would crowd the search loop's registers.
+    #[inline(never)]
+    fn successors_of_large_agent(
+        &mut self,
+        node: NodeId,
+        x: u32,
+        y: u32,
+        p: usize,
+        out: &mut Successors,
+    ) {
+        self.successors_of::<false>(node, x, y, p, out);
     }
 }
 
@@ -450,21 +518,10 @@ impl Graph for GridView<'_> {
             return; // not a cell of this map (a caller's bad start id): no way out
         }
         let p = (y as usize + 1) * self.padded_width + x as usize + 1;
-        match self.neighbourhood {
-            Neighbourhood::General => self.successors_general(x, y, out),
-            Neighbourhood::JumpPoints => self.successors_jumping(node, p, out),
-            // Two copies of the neighbour loop: one that never reads multipliers.
-            _ => match self.multipliers {
-                None => {
-                    let k = self.uniform_multiplier;
-                    self.successors_adjacent(node, p, out, |base, _| base * k);
-                }
-                Some(multipliers) => {
-                    self.successors_adjacent(node, p, out, |base, target| {
-                        base * multipliers[target as usize] as f64
-                    });
-                }
-            },
+        if self.need == 1 {
+            self.successors_of::<true>(node, x, y, p, out);
+        } else {
+            self.successors_of_large_agent(node, x, y, p, out);
         }
     }
 
