@@ -4,8 +4,12 @@
 //! nav path --map FILE.map --from X,Y --to X,Y [--moves 4|8]
 //!          [--diagonal never|no-corner-cutting|free]
 //!          [--heuristic manhattan|chebyshev|octile|euclidean|zero]
-//!          [--max-expanded N] [--max-cost C] [--partial] [--svg OUT.svg] [--json]
+//!          [--size K] [--max-expanded N] [--max-cost C] [--partial] [--svg OUT.svg] [--json]
 //! ```
+//!
+//! `--size K` searches for an agent of `K x K` cells (clearance): `--from`, `--to` and the
+//! cells of the path are the agent's top-left cells, and every cell of the agent's square
+//! stays on walkable cells. K is 1 (the default) to 255.
 //!
 //! With `--json` it prints `{"status": ..., "length": ..., "cells": [[x, y], ...],
 //! "expanded": n}` (plus `"partial": bool` with `--partial`). Exit status 0 when a path to the
@@ -14,7 +18,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use nav::grid::{Cell, GridMap, GridOutcome, GridPathfinder, GridStatus, Limits};
+use nav::grid::{Cell, GridMap, GridOutcome, GridPathfinder, GridRules, GridStatus, Limits};
 use serde::Serialize;
 
 use crate::CommandStatus;
@@ -41,6 +45,16 @@ pub struct PathArgs {
     /// Rules of movement.
     #[command(flatten)]
     pub rules: GridRulesArgs,
+    /// Side of the agent in cells (1 to 255): the agent covers K x K cells, and --from, --to
+    /// and the path's cells are its top-left cells.
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 1,
+        value_parser = parse_agent_size,
+        allow_hyphen_values = true
+    )]
+    pub size: u32,
     /// Stop after expanding this many cells (status limit_reached).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub max_expanded: Option<usize>,
@@ -57,6 +71,19 @@ pub struct PathArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Parses `--size`: a whole number from 1 to [`GridRules::MAX_AGENT_SIZE`].
+fn parse_agent_size(text: &str) -> Result<u32, String> {
+    let max = GridRules::MAX_AGENT_SIZE;
+    let reason = || format!("the agent's side must be a whole number of cells from 1 to {max}");
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(reason());
+    }
+    match text.parse::<u32>() {
+        Ok(size) if (1..=max).contains(&size) => Ok(size),
+        _ => Err(reason()),
+    }
 }
 
 /// The JSON report of `nav path`.
@@ -94,6 +121,25 @@ impl PathArgs {
         }
         Ok(limits)
     }
+
+    /// The rules of movement with the agent's size, checked.
+    fn rules(&self) -> Result<GridRules, CliError> {
+        let rules = self.rules.to_rules()?.with_agent_size(self.size);
+        rules
+            .check()
+            .map_err(|e| CliError::grid(format_args!("--size {}", self.size), e))?;
+        Ok(rules)
+    }
+
+    /// The rules for summaries: `8 moves, no-corner-cutting, octile` plus `, agent 2x2` for
+    /// agents larger than one cell.
+    fn describe(&self) -> String {
+        let rules = self.rules.describe();
+        match self.size {
+            1 => rules,
+            k => format!("{rules}, agent {k}x{k}"),
+        }
+    }
 }
 
 /// Runs the query on a loaded map; the pathfinder then holds the path and the search tree.
@@ -102,7 +148,7 @@ fn search(
     map: &GridMap,
     finder: &mut GridPathfinder,
 ) -> Result<GridOutcome, CliError> {
-    let rules = args.rules.to_rules()?;
+    let rules = args.rules()?;
     let limits = args.limits()?;
     finder
         .find_path_with_limits(map, args.from, args.to, &rules, &limits)
@@ -127,7 +173,7 @@ pub fn run(args: &PathArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
             args.from,
             args.to,
             describe_result(&outcome, path.len()),
-            args.rules.describe(),
+            args.describe(),
             outcome.expanded
         );
         let svg = map_picture(&map, &title, |canvas, cell_px| {
@@ -183,6 +229,16 @@ fn write_text(
             args.to, args.from
         ),
         GridStatus::LimitReached => ": a search limit stopped the search".to_string(),
+        GridStatus::StartBlocked if args.size > 1 => format!(
+            ": the {k}x{k} agent does not fit with its top-left cell at the start {}",
+            args.from,
+            k = args.size
+        ),
+        GridStatus::GoalBlocked if args.size > 1 => format!(
+            ": the {k}x{k} agent does not fit with its top-left cell at the goal {}",
+            args.to,
+            k = args.size
+        ),
         GridStatus::StartBlocked => format!(": the start cell {} is not walkable", args.from),
         GridStatus::GoalBlocked => format!(": the goal cell {} is not walkable", args.to),
     };
@@ -191,7 +247,7 @@ fn write_text(
         "{}{reason}; {} cells expanded ({})",
         describe_result(outcome, path.len()),
         outcome.expanded,
-        args.rules.describe()
+        args.describe()
     )?;
     if !path.is_empty() {
         let cells: Vec<String> = path.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
