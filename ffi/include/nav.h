@@ -36,8 +36,9 @@
  * THREAD SAFETY
  *
  * - Any function may be called from any thread.
- * - Reading calls on one grid or world (queries, nav_*_info, nav_grid_cell, nav_*_clone,
- *   nav_world_disc_is_clear, ...) may run concurrently on any number of threads.
+ * - Reading calls on one grid or world (queries, nav_*_info, nav_grid_cell,
+ *   nav_grid_clearance, nav_*_clone, nav_world_disc_is_clear, ...) may run concurrently on
+ *   any number of threads.
  *   NavGridRules may be shared freely.
  * - A NavQuery serves one call at a time: give each querying thread its own. Using one from
  *   two threads at once is detected: the second call returns NAV_BUSY.
@@ -572,7 +573,7 @@ typedef struct NavGridMove {
 } NavGridMove;
 
 /**
- * Per-query options. All zeros: no limits, no partial path, agents of one cell.
+ * Per-query options. All zeros: no limits, no partial path, an agent of one cell.
  */
 typedef struct NavGridQueryOptions {
     /**
@@ -590,8 +591,13 @@ typedef struct NavGridQueryOptions {
      */
     uint32_t partial_path;
     /**
-     * Side of the agent in cells (clearance). 0 or 1: an agent of one cell, the only size
-     * this version supports; larger sizes return `NAV_UNSUPPORTED`.
+     * Side of the agent in cells: 0 or 1 for one cell, up to 255 (larger values are refused
+     * with `NAV_INVALID_ARGUMENT`). A K x K agent occupies the K x K cells below and right of
+     * each cell of its path (its top-left cells); it only enters cells where it fits (whose
+     * clearance, see `nav_grid_clearance`, is at least K), and a diagonal step under the
+     * no-corner-cutting rule needs it to fit at both orthogonal neighbours too. On weighted
+     * terrain a step costs the multiplier of the top-left cell entered. One grid serves every
+     * size: its clearance is kept up to date as cells change.
      */
     uint32_t agent_size;
 } NavGridQueryOptions;
@@ -1035,6 +1041,21 @@ NavStatus nav_grid_cell(const struct NavGrid *grid,
                         struct NavGridCellInfo *out_cell);
 
 /**
+ * Writes the clearance of cell `(x, y)` to `*out_clearance`: the side of the largest square
+ * of walkable cells whose top-left cell it is (0 when the cell is not walkable), at most 255.
+ * An agent of K x K cells (`NavGridQueryOptions.agent_size`) fits with its top-left cell
+ * there exactly when the clearance is at least K. Kept up to date as cells change: an edit
+ * updates only the cells above and left of it whose value changes.
+ *
+ * # Safety
+ * `out_clearance` must point to a writable `uint32_t`.
+ */
+NavStatus nav_grid_clearance(const struct NavGrid *grid,
+                             uint32_t x,
+                             uint32_t y,
+                             uint32_t *out_clearance);
+
+/**
  * Copies the walkability of every cell, row by row, into `out_walkable` (1 walkable,
  * 0 not): `width * height` bytes, the count written to `*out_count` (or needed, with
  * `NAV_BUFFER_TOO_SMALL`).
@@ -1170,7 +1191,10 @@ NavStatus nav_grid_rules_free(struct NavGridRules *rules);
  *
  * * `query`: this thread's context (required); it keeps the path for `nav_query_grid_*`.
  * * `rules`: NULL for the Moving AI rules.
- * * `options`: NULL for no limits (see `NavGridQueryOptions`).
+ * * `options`: NULL for no limits and an agent of one cell (see `NavGridQueryOptions`; with
+ *   `agent_size` K > 1 the path's cells are the top-left cells of a K x K agent, and a start
+ *   or goal where it does not fit is `NAV_PATH_STATUS_START_BLOCKED` or
+ *   `NAV_PATH_STATUS_GOAL_BLOCKED`).
  * * `out_cells[0..capacity]`: receives the path's cells, start to end inclusive.
  *   `out_costs`: NULL, or `capacity` doubles that receive the cost from the start to each
  *   cell. Both may be NULL with `capacity` 0 to learn the length only.

@@ -67,11 +67,28 @@ fn warm_queries_through_the_abi_allocate_nothing() {
         &[],
     );
     ok(status);
-    let options = NavGridQueryOptions {
+    // Custom moves: giving a query another agent size copies the rules without allocating.
+    let knight = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 2), (-2, -1)].map(|(dx, dy)| NavGridMove {
+        dx,
+        dy,
+        cost: 0.0,
+    });
+    let (status, custom) = rules(
+        &NavGridRulesDesc {
+            moves: NavMoves::Custom as u32,
+            heuristic: NavHeuristic::Euclidean as u32,
+            ..Default::default()
+        },
+        &knight,
+    );
+    ok(status);
+    // One cell, and agents of 2 and 3 cells (clearance).
+    let options = [0, 2, 3].map(|agent_size| NavGridQueryOptions {
         partial_path: 1,
         max_expanded: 100_000,
+        agent_size,
         ..Default::default()
-    };
+    });
     let pairs: Vec<NavGridPair> = (0..12)
         .map(|i| NavGridPair {
             start: cell(i * 5 % 60, i * 3 % 40),
@@ -85,7 +102,10 @@ fn warm_queries_through_the_abi_allocate_nothing() {
     let mut batch_cells = vec![NavCell::default(); pairs.len() * 512];
     let mut count = 0;
     let mut run_all = || {
-        for rules in [ptr::null(), four.cast_const()] {
+        for (rules, options) in [ptr::null(), four.cast_const(), custom.cast_const()]
+            .into_iter()
+            .flat_map(|rules| options.iter().map(move |options| (rules, options)))
+        {
             for pair in &pairs {
                 // SAFETY: buffers of the given capacities, valid out-pointers.
                 unsafe {
@@ -93,7 +113,7 @@ fn warm_queries_through_the_abi_allocate_nothing() {
                         grid,
                         query,
                         rules,
-                        &options,
+                        options,
                         pair.start,
                         pair.goal,
                         cells.as_mut_ptr(),
@@ -110,7 +130,7 @@ fn warm_queries_through_the_abi_allocate_nothing() {
                     grid,
                     query,
                     rules,
-                    &options,
+                    options,
                     pairs.as_ptr(),
                     pairs.len() as u32,
                     results.as_mut_ptr(),
@@ -149,7 +169,10 @@ fn warm_queries_through_the_abi_allocate_nothing() {
     let n = allocations_during(&mut run_all);
     assert_eq!(n, 0, "queries after an error allocated {n} times");
     // SAFETY: live handles.
-    unsafe { ok(nav_grid_rules_free(four)) };
+    unsafe {
+        ok(nav_grid_rules_free(four));
+        ok(nav_grid_rules_free(custom));
+    }
     free_query(query);
     free_grid(grid);
 }

@@ -154,7 +154,12 @@ fn op() -> impl Strategy<Value = Op> {
             prop_oneof![
                 3 => Just((0u64, 0.0f64, 0u32, 0u32)),
                 1 => (0u64..50, 0.0..40.0f64, 0u32..2, 0u32..2),
-                1 => (prop_oneof![Just(0u64), 1u64..50, any::<u64>()], hostile_f64(), 0u32..3, 0u32..3),
+                1 => (
+                    prop_oneof![Just(0u64), 1u64..50, any::<u64>()],
+                    hostile_f64(),
+                    0u32..3,
+                    prop_oneof![0u32..4, Just(255u32), Just(256u32), any::<u32>()],
+                ),
             ],
             (coord(), coord()),
             (coord(), coord()),
@@ -589,7 +594,7 @@ fn run(model: &mut Model, op: &Op) {
                     assert!(start.0 < w && start.1 < h && goal.0 < w && goal.1 < h);
                     assert!(result.path_status <= 4);
                     assert!(result.cost.is_finite() && result.cost >= 0.0);
-                    assert!(opts.agent_size <= 1 && opts.partial_path <= 1);
+                    assert!(opts.agent_size <= 255 && opts.partial_path <= 1);
                 }
                 if status == NavStatus::NavBufferTooSmall {
                     assert!(result.cell_count > cap);
@@ -735,6 +740,19 @@ fn run(model: &mut Model, op: &Op) {
                 if status == NavStatus::NavOk {
                     assert!(cell.walkable <= 1 && cell.blocked <= 1 && cell.terrain <= 65535);
                     assert!(cell.cost_multiplier > 0.0 && cell.cost_multiplier.is_finite());
+                }
+                let mut clearance = u32::MAX;
+                let clearance_status =
+                    nav_grid_clearance(address as *const NavGrid, *x, *y, &mut clearance);
+                check_status(clearance_status, "nav_grid_clearance");
+                assert_eq!(
+                    clearance_status, status,
+                    "nav_grid_cell and nav_grid_clearance"
+                );
+                if status == NavStatus::NavOk {
+                    assert!(clearance <= 255 && (clearance >= 1) == (cell.walkable == 1));
+                } else {
+                    assert_eq!(clearance, u32::MAX, "nothing written on failure");
                 }
             }
             Op::LastError(capacity) => {

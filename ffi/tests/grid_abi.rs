@@ -326,11 +326,19 @@ fn limits_options_and_their_checks() {
         ),
         (
             NavGridQueryOptions {
-                agent_size: 2,
+                agent_size: 256,
                 ..Default::default()
             },
-            NavStatus::NavUnsupported,
-            &["options.agent_size", "one cell"][..],
+            NavStatus::NavInvalidArgument,
+            &["options.agent_size", "255", "256"][..],
+        ),
+        (
+            NavGridQueryOptions {
+                agent_size: u32::MAX,
+                ..Default::default()
+            },
+            NavStatus::NavInvalidArgument,
+            &["options.agent_size", "4294967295"][..],
         ),
     ] {
         let found = find(
@@ -344,6 +352,183 @@ fn limits_options_and_their_checks() {
         );
         fails_with(found.status, status, words);
     }
+    free_query(query);
+    free_grid(grid);
+}
+
+/// Two rooms joined by a gap of one cell (column 1) and a gap of two (columns 6 and 7).
+const GAPS: [&str; 6] = [
+    "..........",
+    "..........",
+    "@.@@@@..@@",
+    "..........",
+    "..........",
+    "..........",
+];
+
+fn clearance_of(grid: *const NavGrid, x: u32, y: u32) -> u32 {
+    let mut clearance = u32::MAX;
+    // SAFETY: a valid out-pointer.
+    ok(unsafe { nav_grid_clearance(grid, x, y, &mut clearance) });
+    clearance
+}
+
+#[test]
+fn agents_larger_than_one_cell_and_clearance() {
+    let grid = grid_from_ascii(&GAPS);
+    let query = new_query();
+    let sized = |size: u32| NavGridQueryOptions {
+        agent_size: size,
+        ..Default::default()
+    };
+    let (start, goal) = (cell(0, 0), cell(0, 3));
+
+    // One cell (0 and 1 alike): through the narrow gap.
+    for size in [0, 1] {
+        let one = find(
+            grid,
+            query,
+            ptr::null(),
+            Some(&sized(size)),
+            start,
+            goal,
+            64,
+        );
+        ok(one.status);
+        assert!((one.result.cost - (3.0 + SQRT_2)).abs() < 1e-12);
+        assert!(one.cells.contains(&cell(1, 2)));
+    }
+    // Two cells: 6 along row 0, 3 down the wide gap, 6 back (no diagonal step keeps the
+    // agent's corners clear next to the gap).
+    let two = find(grid, query, ptr::null(), Some(&sized(2)), start, goal, 64);
+    ok(two.status);
+    assert_eq!(two.result.path_status, NavPathStatus::Found as u32);
+    assert_eq!(two.result.cost, 15.0);
+    assert_eq!(two.cells.len(), 16);
+    for c in &two.cells {
+        assert!(clearance_of(grid, c.x, c.y) >= 2, "{c:?}");
+    }
+    assert!(two.cells.contains(&cell(6, 1)) && two.cells.contains(&cell(6, 2)));
+    // Three cells do not fit at the start; two do not fit at (9, 0) (off the map's edge).
+    let three = find(grid, query, ptr::null(), Some(&sized(3)), start, goal, 64);
+    ok(three.status);
+    assert_eq!(three.result.path_status, NavPathStatus::StartBlocked as u32);
+    assert_eq!(three.result.cell_count, 0);
+    let edge = find(
+        grid,
+        query,
+        ptr::null(),
+        Some(&sized(2)),
+        start,
+        cell(9, 0),
+        64,
+    );
+    assert_eq!(edge.result.path_status, NavPathStatus::GoalBlocked as u32);
+
+    // With rules: 4 moves, the same detour for two cells.
+    let (status, four) = rules(
+        &NavGridRulesDesc {
+            moves: NavMoves::Four as u32,
+            heuristic: NavHeuristic::Manhattan as u32,
+            ..Default::default()
+        },
+        &[],
+    );
+    ok(status);
+    let found = find(grid, query, four, Some(&sized(2)), start, goal, 64);
+    ok(found.status);
+    assert_eq!(found.result.cost, 15.0);
+
+    // A batch with the same options gives the same paths, on one thread and on the pool.
+    let pairs = [
+        NavGridPair { start, goal },
+        NavGridPair {
+            start: cell(8, 4),
+            goal: cell(0, 0),
+        },
+        NavGridPair {
+            start: cell(9, 0),
+            goal,
+        },
+    ];
+    for threads in [1, 0] {
+        let mut results = vec![NavGridBatchResult::default(); pairs.len()];
+        let mut cells = vec![cell(u32::MAX, u32::MAX); pairs.len() * 32];
+        // SAFETY: buffers of the documented sizes.
+        ok(unsafe {
+            nav_grid_find_path_batch(
+                grid,
+                query,
+                ptr::null(),
+                &sized(2),
+                pairs.as_ptr(),
+                pairs.len() as u32,
+                results.as_mut_ptr(),
+                cells.as_mut_ptr(),
+                32,
+                threads,
+            )
+        });
+        for (i, pair) in pairs.iter().enumerate() {
+            let single = find(
+                grid,
+                query,
+                ptr::null(),
+                Some(&sized(2)),
+                pair.start,
+                pair.goal,
+                32,
+            );
+            assert_eq!(
+                results[i].path_status, single.result.path_status,
+                "pair {i}"
+            );
+            assert_eq!(results[i].cost, single.result.cost, "pair {i}");
+            let n = results[i].cell_count as usize;
+            assert_eq!(&cells[i * 32..i * 32 + n], &single.cells[..], "pair {i}");
+        }
+        assert_eq!(results[2].path_status, NavPathStatus::StartBlocked as u32);
+    }
+
+    // Clearance: the largest square below and right of a cell, updated by edits.
+    assert_eq!(clearance_of(grid, 0, 0), 2);
+    assert_eq!(clearance_of(grid, 9, 0), 1);
+    assert_eq!(clearance_of(grid, 0, 2), 0);
+    assert_eq!(clearance_of(grid, 0, 3), 3);
+    assert_eq!(clearance_of(grid, 6, 1), 2);
+    // SAFETY: a live grid.
+    ok(unsafe { nav_grid_set_blocked(grid, 7, 2, 1) });
+    assert_eq!(clearance_of(grid, 6, 1), 1);
+    let closed = find(grid, query, ptr::null(), Some(&sized(2)), start, goal, 64);
+    ok(closed.status);
+    assert_eq!(closed.result.path_status, NavPathStatus::NoPath as u32);
+    // SAFETY: a live grid.
+    ok(unsafe { nav_grid_set_blocked(grid, 7, 2, 0) });
+    assert_eq!(clearance_of(grid, 6, 1), 2);
+
+    let mut out = 7;
+    // SAFETY: every pointer is checked.
+    unsafe {
+        fails_with(
+            nav_grid_clearance(grid, 10, 0, &mut out),
+            NavStatus::NavOutOfRange,
+            &["(10, 0)", "10x6"],
+        );
+        fails_with(
+            nav_grid_clearance(grid, 0, 0, ptr::null_mut()),
+            NavStatus::NavNullPointer,
+            &["out_clearance"],
+        );
+        fails_with(
+            nav_grid_clearance(ptr::null(), 0, 0, &mut out),
+            NavStatus::NavNullPointer,
+            &["grid"],
+        );
+    }
+    assert_eq!(out, 7, "nothing written on failure");
+
+    // SAFETY: live rules.
+    unsafe { ok(nav_grid_rules_free(four)) };
     free_query(query);
     free_grid(grid);
 }

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use crate::args::{OutBuffer, input_slice};
 use crate::error::FfiError;
-use crate::grid::find_path::{read_limits, run_search};
+use crate::grid::find_path::{read_options, run_search};
 use crate::grid::map::{NavGrid, read_grid};
 use crate::grid::rules::{DEFAULT_RULES, NavGridRules, read_rules};
 use crate::grid::types::{
@@ -179,13 +179,14 @@ pub unsafe extern "C" fn nav_grid_find_path_batch(
         // SAFETY: the caller's contract.
         let mut cells = unsafe { OutBuffer::with_len(out_cells, cell_len, "out_cells") }?;
         // SAFETY: the caller's contract.
-        let limits = unsafe { read_limits(options) }?;
+        let options = unsafe { read_options(options) }?;
         let map = read_grid(grid, "grid")?;
         let rules = read_rules(rules, "rules")?;
+        let rules = options.sized_rules(rules.as_deref().unwrap_or(&DEFAULT_RULES));
         let batch = Batch {
             map: &map,
-            rules: rules.as_deref().unwrap_or(&DEFAULT_RULES),
-            limits,
+            rules: &rules,
+            limits: options.limits,
             cells_per_pair: cells_per_pair as usize,
             first_failure: Mutex::new(None),
         };

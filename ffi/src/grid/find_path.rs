@@ -1,5 +1,7 @@
 //! Grid queries: one start and goal, the path into the caller's buffers.
 
+use std::borrow::Cow;
+
 use nav_grid::{Cell, GridMap, GridPathfinder, GridRules, Limits};
 
 use crate::args::{OutBuffer, OutPtr, flag, read_optional};
@@ -11,8 +13,28 @@ use crate::guard::guard;
 use crate::query::{NavQuery, lock_query};
 use crate::status::NavStatus;
 
-/// Checks per-query options and turns them into search limits.
-pub(crate) fn limits_from_options(options: &NavGridQueryOptions) -> FfiResult<Limits> {
+/// The per-query options, checked: search limits and the agent's size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct QueryOptions {
+    pub limits: Limits,
+    /// Side of the agent in cells, 1 to `GridRules::MAX_AGENT_SIZE`.
+    pub agent_size: u32,
+}
+
+impl QueryOptions {
+    /// `rules` for this query's agent size: borrowed when they already have it, else a copy
+    /// (cloning rules allocates nothing: custom moves are shared).
+    pub(crate) fn sized_rules<'a>(&self, rules: &'a GridRules) -> Cow<'a, GridRules> {
+        if rules.agent_size == self.agent_size {
+            Cow::Borrowed(rules)
+        } else {
+            Cow::Owned(rules.clone().with_agent_size(self.agent_size))
+        }
+    }
+}
+
+/// Checks per-query options and turns them into search limits and an agent size.
+pub(crate) fn options_from_desc(options: &NavGridQueryOptions) -> FfiResult<QueryOptions> {
     let max_cost = options.max_cost;
     if max_cost.is_nan() || max_cost < 0.0 {
         return Err(FfiError::invalid(format!(
@@ -20,18 +42,17 @@ pub(crate) fn limits_from_options(options: &NavGridQueryOptions) -> FfiResult<Li
         )));
     }
     let partial_path = flag(options.partial_path, "options.partial_path")?;
-    match options.agent_size {
-        0 | 1 => {}
+    let max_size = GridRules::MAX_AGENT_SIZE;
+    let agent_size = match options.agent_size {
+        0 => 1,
+        size if size <= max_size => size,
         size => {
-            return Err(FfiError::new(
-                NavStatus::NavUnsupported,
-                format!(
-                    "`options.agent_size` is {size}: this version of nav finds grid paths for agents of one cell only (clearance for larger agents is not available yet); pass 0 or 1"
-                ),
-            ));
+            return Err(FfiError::invalid(format!(
+                "`options.agent_size` must be 0 or 1 (one cell) to {max_size} cells, got {size}"
+            )));
         }
-    }
-    Ok(Limits {
+    };
+    let limits = Limits {
         max_expanded: match options.max_expanded {
             0 => usize::MAX,
             n => usize::try_from(n).unwrap_or(usize::MAX),
@@ -42,17 +63,18 @@ pub(crate) fn limits_from_options(options: &NavGridQueryOptions) -> FfiResult<Li
             max_cost
         },
         partial_path,
-    })
+    };
+    Ok(QueryOptions { limits, agent_size })
 }
 
 /// Reads the optional options struct.
 ///
 /// # Safety
 /// `options` must be NULL or point to a readable `NavGridQueryOptions`.
-pub(crate) unsafe fn read_limits(options: *const NavGridQueryOptions) -> FfiResult<Limits> {
+pub(crate) unsafe fn read_options(options: *const NavGridQueryOptions) -> FfiResult<QueryOptions> {
     // SAFETY: the caller's contract.
     let options = unsafe { read_optional(options, "options") }?.unwrap_or_default();
-    limits_from_options(&options)
+    options_from_desc(&options)
 }
 
 /// The error for an endpoint outside the map, in the words the batch and single queries share.
@@ -126,7 +148,10 @@ fn copy_path(
 ///
 /// * `query`: this thread's context (required); it keeps the path for `nav_query_grid_*`.
 /// * `rules`: NULL for the Moving AI rules.
-/// * `options`: NULL for no limits (see `NavGridQueryOptions`).
+/// * `options`: NULL for no limits and an agent of one cell (see `NavGridQueryOptions`; with
+///   `agent_size` K > 1 the path's cells are the top-left cells of a K x K agent, and a start
+///   or goal where it does not fit is `NAV_PATH_STATUS_START_BLOCKED` or
+///   `NAV_PATH_STATUS_GOAL_BLOCKED`).
 /// * `out_cells[0..capacity]`: receives the path's cells, start to end inclusive.
 ///   `out_costs`: NULL, or `capacity` doubles that receive the cost from the start to each
 ///   cell. Both may be NULL with `capacity` 0 to learn the length only.
@@ -171,13 +196,13 @@ pub unsafe extern "C" fn nav_grid_find_path(
             unsafe { OutBuffer::new(out_costs, capacity, "out_costs") }?
         };
         // SAFETY: the caller's contract.
-        let limits = unsafe { read_limits(options) }?;
+        let options = unsafe { read_options(options) }?;
         let map = read_grid(grid, "grid")?;
         let rules = read_rules(rules, "rules")?;
-        let rules: &GridRules = rules.as_deref().unwrap_or(&DEFAULT_RULES);
+        let rules = options.sized_rules(rules.as_deref().unwrap_or(&DEFAULT_RULES));
         let mut state = lock_query(query, "query")?;
         let finder = &mut state.grid;
-        let result = run_search(finder, &map, rules, &limits, start, goal)?;
+        let result = run_search(finder, &map, &rules, &options.limits, start, goal)?;
         // SAFETY: the caller's contract.
         unsafe { result_out.write(result) };
         copy_path(finder, &mut cells, &mut costs, capacity)

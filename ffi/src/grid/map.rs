@@ -284,6 +284,31 @@ pub unsafe extern "C" fn nav_grid_cell(
     })
 }
 
+/// Writes the clearance of cell `(x, y)` to `*out_clearance`: the side of the largest square
+/// of walkable cells whose top-left cell it is (0 when the cell is not walkable), at most 255.
+/// An agent of K x K cells (`NavGridQueryOptions.agent_size`) fits with its top-left cell
+/// there exactly when the clearance is at least K. Kept up to date as cells change: an edit
+/// updates only the cells above and left of it whose value changes.
+///
+/// # Safety
+/// `out_clearance` must point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_grid_clearance(
+    grid: *const NavGrid,
+    x: u32,
+    y: u32,
+    out_clearance: *mut u32,
+) -> NavStatus {
+    guard("nav_grid_clearance", || {
+        let out = OutPtr::new(out_clearance, "out_clearance")?;
+        let map = read_grid(grid, "grid")?;
+        let cell = cell_in(&map, x, y)?;
+        // SAFETY: the caller's contract.
+        unsafe { out.write(map.clearance(cell).unwrap_or(0)) };
+        Ok(())
+    })
+}
+
 /// Copies the walkability of every cell, row by row, into `out_walkable` (1 walkable,
 /// 0 not): `width * height` bytes, the count written to `*out_count` (or needed, with
 /// `NAV_BUFFER_TOO_SMALL`).

@@ -19,10 +19,10 @@ pub use find_path::{
     nav_query_grid_path_within_budget,
 };
 pub use map::{
-    NavGrid, nav_grid_cell, nav_grid_clone, nav_grid_copy_walkable, nav_grid_create,
-    nav_grid_create_from_terrain, nav_grid_create_from_walkable, nav_grid_free, nav_grid_info,
-    nav_grid_set_blocked, nav_grid_set_cost_multiplier, nav_grid_set_max_walkable_terrain,
-    nav_grid_set_terrain,
+    NavGrid, nav_grid_cell, nav_grid_clearance, nav_grid_clone, nav_grid_copy_walkable,
+    nav_grid_create, nav_grid_create_from_terrain, nav_grid_create_from_walkable, nav_grid_free,
+    nav_grid_info, nav_grid_set_blocked, nav_grid_set_cost_multiplier,
+    nav_grid_set_max_walkable_terrain, nav_grid_set_terrain,
 };
 #[cfg(test)]
 pub(crate) use map::{read_grid, write_grid};

@@ -144,7 +144,7 @@ pub struct NavGridMove {
     pub cost: f64,
 }
 
-/// Per-query options. All zeros: no limits, no partial path, agents of one cell.
+/// Per-query options. All zeros: no limits, no partial path, an agent of one cell.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct NavGridQueryOptions {
@@ -156,8 +156,13 @@ pub struct NavGridQueryOptions {
     /// 1: when the goal is not reached (limit, no path, goal blocked), return the path to
     /// the expanded cell closest to the goal instead of nothing.
     pub partial_path: u32,
-    /// Side of the agent in cells (clearance). 0 or 1: an agent of one cell, the only size
-    /// this version supports; larger sizes return `NAV_UNSUPPORTED`.
+    /// Side of the agent in cells: 0 or 1 for one cell, up to 255 (larger values are refused
+    /// with `NAV_INVALID_ARGUMENT`). A K x K agent occupies the K x K cells below and right of
+    /// each cell of its path (its top-left cells); it only enters cells where it fits (whose
+    /// clearance, see `nav_grid_clearance`, is at least K), and a diagonal step under the
+    /// no-corner-cutting rule needs it to fit at both orthogonal neighbours too. On weighted
+    /// terrain a step costs the multiplier of the top-left cell entered. One grid serves every
+    /// size: its clearance is kept up to date as cells change.
     pub agent_size: u32,
 }
 
