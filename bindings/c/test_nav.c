@@ -227,9 +227,74 @@ static void test_worlds(void) {
     CHECK(nav_query_free(query) == NAV_OK);
 }
 
+/* Agents of K x K cells: clearance, and a wall with gaps of one and two cells. */
+static void test_clearance(void) {
+    static const char GAPS[] =
+        "type octile\n"
+        "height 6\n"
+        "width 10\n"
+        "map\n"
+        "..........\n"
+        "..........\n"
+        "@.@@@@..@@\n"
+        "..........\n"
+        "..........\n"
+        "..........\n";
+    NavGrid *grid = NULL;
+    NavQuery *query = NULL;
+    NavGridQueryOptions options;
+    NavGridPathResult result;
+    NavCell cells[32];
+    NavCell start = {0, 0};
+    NavCell goal = {0, 3};
+    uint32_t clearance = 99;
+    uint32_t i;
+    int all_fit = 1;
+    memset(&options, 0, sizeof options);
+    CHECK(nav_grid_load_movingai((const uint8_t *)GAPS, (uint32_t)strlen(GAPS), &grid) == NAV_OK);
+    CHECK(nav_query_create(&query) == NAV_OK);
+
+    CHECK(nav_grid_clearance(grid, 0, 0, &clearance) == NAV_OK && clearance == 2);
+    CHECK(nav_grid_clearance(grid, 0, 3, &clearance) == NAV_OK && clearance == 3);
+    CHECK(nav_grid_clearance(grid, 0, 2, &clearance) == NAV_OK && clearance == 0);
+    CHECK(nav_grid_clearance(grid, 10, 0, &clearance) == NAV_OUT_OF_RANGE);
+
+    /* One cell squeezes through the gap at column 1; two cells take the gap at 6-7. */
+    CHECK(nav_grid_find_path(grid, query, NULL, &options, start, goal, cells, NULL, 32, &result) == NAV_OK);
+    CHECK(fabs(result.cost - (3.0 + sqrt(2.0))) < 1e-9);
+    options.agent_size = 2;
+    CHECK(nav_grid_find_path(grid, query, NULL, &options, start, goal, cells, NULL, 32, &result) == NAV_OK);
+    CHECK(result.path_status == NAV_PATH_STATUS_FOUND);
+    CHECK(result.cost == 15.0);
+    for (i = 0; i < result.cell_count && i < 32; i++) {
+        CHECK(nav_grid_clearance(grid, cells[i].x, cells[i].y, &clearance) == NAV_OK);
+        all_fit = all_fit && clearance >= 2;
+    }
+    CHECK(all_fit);
+    /* Three cells do not fit at the start; 256 is refused. */
+    options.agent_size = 3;
+    CHECK(nav_grid_find_path(grid, query, NULL, &options, start, goal, cells, NULL, 32, &result) == NAV_OK);
+    CHECK(result.path_status == NAV_PATH_STATUS_START_BLOCKED);
+    options.agent_size = 256;
+    CHECK(nav_grid_find_path(grid, query, NULL, &options, start, goal, cells, NULL, 32, &result) ==
+          NAV_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "agent_size") != NULL);
+
+    /* Closing the wide gap lowers the clearance above it: no way across for two cells. */
+    CHECK(nav_grid_set_blocked(grid, 7, 2, 1) == NAV_OK);
+    CHECK(nav_grid_clearance(grid, 6, 1, &clearance) == NAV_OK && clearance == 1);
+    options.agent_size = 2;
+    CHECK(nav_grid_find_path(grid, query, NULL, &options, start, goal, cells, NULL, 32, &result) == NAV_OK);
+    CHECK(result.path_status == NAV_PATH_STATUS_NO_PATH);
+
+    CHECK(nav_query_free(query) == NAV_OK);
+    CHECK(nav_grid_free(grid) == NAV_OK);
+}
+
 int main(void) {
     test_version();
     test_find_path();
+    test_clearance();
     test_rules_and_edits();
     test_handles_and_batch();
     test_worlds();

@@ -145,8 +145,9 @@ void test_errors_are_values() {
     options.max_cost = -1.0;
     CHECK(query.find_path(grid, {0, 0}, {4, 2}, nullptr, options).status() == nav::Status::InvalidArgument);
     options.max_cost = 0.0;
-    options.agent_size = 3;
-    CHECK(query.find_path(grid, {0, 0}, {4, 2}, nullptr, options).status() == nav::Status::Unsupported);
+    options.agent_size = 256;
+    CHECK(query.find_path(grid, {0, 0}, {4, 2}, nullptr, options).status() == nav::Status::InvalidArgument);
+    CHECK(contains(nav::last_error_message(), "agent_size"));
 
     auto bad_map = nav::Grid::load_movingai("type octile\nheight 2\nwidth 2\nmap\n..\n.\n");
     CHECK(bad_map.status() == nav::Status::ParseError);
@@ -322,8 +323,44 @@ void test_worlds() {
 
 }  // namespace
 
+// Agents of K x K cells: one grid serves every size through its clearance.
+void test_clearance() {
+    auto grid = nav::Grid::load_movingai(
+                    "type octile\nheight 6\nwidth 10\nmap\n"
+                    "..........\n"
+                    "..........\n"
+                    "@.@@@@..@@\n"
+                    "..........\n"
+                    "..........\n"
+                    "..........\n")
+                    .value();
+    auto query = nav::Query::create().value();
+    auto clearance = [&](uint32_t x, uint32_t y) {
+        uint32_t value = 999;
+        CHECK(nav_grid_clearance(grid.get(), x, y, &value) == NAV_OK);
+        return value;
+    };
+    CHECK(clearance(0, 0) == 2);
+    CHECK(clearance(6, 1) == 2);
+    CHECK(clearance(1, 1) == 1);
+
+    nav::QueryOptions options{};
+    auto one = query.find_path(grid, {0, 0}, {0, 3}, nullptr, options);
+    CHECK(one.ok() && std::fabs(one->cost - (3.0 + std::sqrt(2.0))) < 1e-9);
+    options.agent_size = 2;
+    auto two = query.find_path(grid, {0, 0}, {0, 3}, nullptr, options);
+    CHECK(two.ok() && two->status == nav::PathStatus::Found && two->cost == 15.0);
+    if (two.ok()) {
+        for (const auto& c : two->cells) CHECK(clearance(c.x, c.y) >= 2);
+    }
+    options.agent_size = 3;
+    auto three = query.find_path(grid, {0, 0}, {0, 3}, nullptr, options);
+    CHECK(three.ok() && three->status == nav::PathStatus::StartBlocked);
+}
+
 int main() {
     test_types_are_move_only();
+    test_clearance();
     test_known_paths();
     test_errors_are_values();
     test_buffer_protocol();
