@@ -151,6 +151,22 @@ fn main() {
     let (_, caves_map) = maps().pop().expect("caves");
     let pairs = query_pairs(&caves_map);
     let mut finder = GridPathfinder::with_capacity(caves_map.cell_count());
+    // Deterministic companions of the times: cells expanded and path cost, per query.
+    let searched: Vec<(f64, f64)> = SIZES
+        .iter()
+        .map(|&size| {
+            let rules = GridRules::moving_ai().with_agent_size(size);
+            let (mut expanded, mut cost) = (0.0, 0.0);
+            for &(s, g) in &pairs {
+                let outcome = finder
+                    .find_path(&caves_map, s, g, &rules)
+                    .expect("valid query");
+                expanded += outcome.expanded as f64;
+                cost += outcome.cost;
+            }
+            (expanded / QUERIES as f64, cost / QUERIES as f64)
+        })
+        .collect();
     let mut group = criterion.benchmark_group("clearance_query");
     group.sample_size(10);
     for size in SIZES {
@@ -189,10 +205,13 @@ fn main() {
     }
     println!("\nqueries on the 512x512 caves map, per query (criterion medians):");
     let one = median_ns("clearance_query", "1");
-    for size in SIZES {
+    for (size, (expanded, cost)) in SIZES.iter().zip(&searched) {
         if let Some(ns) = median_ns("clearance_query", &size.to_string()) {
             let ratio = one.map_or(String::new(), |o| format!(" ({:.2}x size 1)", ns / o));
-            println!("size {size}: {:.1} us{ratio}", ns / QUERIES as f64 / 1e3);
+            println!(
+                "size {size}: {:.1} us{ratio}; {expanded:.0} cells expanded, path cost {cost:.1}",
+                ns / QUERIES as f64 / 1e3
+            );
         }
     }
 }
