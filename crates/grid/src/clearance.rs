@@ -45,14 +45,20 @@ pub(crate) fn compute_all(
 /// Only cells above and to the left of the edited cell can change (a square contains the
 /// cell only if its top-left corner is up and left of it), and a cell changes only when its own
 /// walkability or one of the three values it is computed from changed. So the rows are
-/// recomputed upwards from the edited one and each row leftwards from the edited column:
-/// * a row stops at the first unchanged cell left of every change in the row below it (the
+/// recomputed upwards from the edited one, each leftwards:
+/// * the edited row starts at the edited cell; any other row at the rightmost change in the
+///   row below (further right, every value it is computed from is unchanged);
+/// * a row stops at the first unchanged cell left of every change in the row below (the
 ///   cells further left then read only unchanged values);
 /// * the pass stops after a row without changes.
 ///
-/// The work is proportional to the number of changed values plus one cell per visited row; at
-/// most `MAX_CLEARANCE²` values can change, since a capped value only changes when the square
-/// that contains the edited cell is smaller than the cap.
+/// The cells that change in one row form one run: two changed cells have squares that both
+/// contain the edited cell, and between them those squares cover a square that contains it
+/// too, before the edit (when blocking it) or after it (when freeing it). So each row visits
+/// its own run, the run of the row below and one cell more: the work is proportional to the
+/// number of changed values plus the rows visited. At most `MAX_CLEARANCE²` values change,
+/// since a capped value only changes when the square that contains the edited cell is
+/// smaller than the cap.
 pub(crate) fn update_after_edit(
     walkable: &[u8],
     clearance: &mut [u8],
@@ -60,25 +66,26 @@ pub(crate) fn update_after_edit(
     column: usize,
     row: usize,
 ) {
-    // Leftmost changed column of the row below; `None` for the edited row, whose lower
-    // neighbours did not change.
-    let mut changed_below: Option<usize> = None;
+    // The first and last changed columns of the row below; `None` for the edited row, whose
+    // lower neighbours did not change.
+    let mut changed_below: Option<(usize, usize)> = None;
     // Rows 0 and `height + 1`, columns 0 and `width + 1` are the border: never recomputed.
     for y in (1..=row).rev() {
         let line = y * padded_width;
-        let mut leftmost_changed = None;
-        for x in (1..=column).rev() {
+        let first = changed_below.map_or(column, |(_, right)| right);
+        let mut changed: Option<(usize, usize)> = None;
+        for x in (1..=first).rev() {
             let p = line + x;
             let value = recurrence(walkable, clearance, padded_width, p);
             if value != clearance[p] {
                 clearance[p] = value;
-                leftmost_changed = Some(x);
-            } else if changed_below.is_none_or(|below| x < below) {
+                changed = Some((x, changed.map_or(x, |(_, right)| right)));
+            } else if changed_below.is_none_or(|(left, _)| x < left) {
                 break;
             }
         }
-        match leftmost_changed {
-            Some(x) => changed_below = Some(x),
+        match changed {
+            Some(run) => changed_below = Some(run),
             None => break,
         }
     }
