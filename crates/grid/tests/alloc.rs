@@ -1,45 +1,11 @@
 //! After warm-up, a grid query allocates nothing: proven with a counting global allocator.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell as StdCell;
-
 use nav_grid::generate::caves;
 use nav_grid::{Cell, DiagonalRule, GridPathfinder, GridRules, Heuristic, Limits, Moves};
-
-struct CountingAllocator;
-
-thread_local! {
-    /// Allocations made by this thread: the test harness allocates on other threads meanwhile.
-    static ALLOCATIONS: StdCell<usize> = const { StdCell::new(0) };
-}
-
-fn count_one() {
-    // `try_with`: the slot may be gone while the thread is being torn down.
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+use nav_testkit::{CountingAllocator, allocations_during};
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
-
-fn allocations_during(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.with(StdCell::get);
-    f();
-    ALLOCATIONS.with(StdCell::get) - before
-}
 
 #[test]
 fn warm_grid_queries_allocate_nothing() {
