@@ -6,9 +6,10 @@ mod common;
 
 use std::time::Instant;
 
-use common::{Diagonal, legal_unit_step, movingai_dir, scenario_files, unit_step_cost};
+use common::{Diagonal, legal_unit_step, scenario_files, unit_step_cost};
 use nav_grid::movingai::{default_map_path, read_map, read_scenario};
 use nav_grid::{GridPathfinder, GridRules, GridStatus};
+use nav_testkit::movingai_dir;
 
 /// Maps with at most this many rows are checked row by row; larger ones on evenly spaced rows.
 const ALL_ROWS_UP_TO: usize = 1000;

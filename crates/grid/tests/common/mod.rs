@@ -1,30 +1,10 @@
-//! Helpers shared by the integration tests: the Moving AI data and an independent move checker.
+//! Helpers shared by the integration tests: the Moving AI scenario files and an independent move
+//! checker.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
 use nav_grid::{Cell, GridMap};
-
-/// The Moving AI data directory: `NAV_MOVINGAI_DIR`, else `<workspace>/../shared/data/movingai`.
-/// `None` (after printing why) when it is missing; under `CI=true` a missing directory panics.
-pub fn movingai_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("NAV_MOVINGAI_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/movingai"),
-    };
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    let message = format!(
-        "Moving AI data not found at {} (set NAV_MOVINGAI_DIR)",
-        dir.display()
-    );
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("{message}; CI=true requires it");
-    }
-    eprintln!("skipping: {message}");
-    None
-}
 
 /// Every `*.map.scen` file under `dir` (one level of family folders), sorted.
 pub fn scenario_files(dir: &std::path::Path) -> Vec<PathBuf> {
