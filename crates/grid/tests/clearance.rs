@@ -9,9 +9,12 @@
 //!   path and expanded count, for every move set and diagonal rule, with and without jump
 //!   points and weighted terrain, after the edits.
 
+mod common;
+
+use common::move_sets;
 use nav_grid::{
-    Cell, CustomMoves, DiagonalRule, GridError, GridMap, GridPathfinder, GridRules, GridStatus,
-    Heuristic, Limits, MoveCosts, Moves,
+    Cell, DiagonalRule, GridError, GridMap, GridPathfinder, GridRules, GridStatus, Heuristic,
+    Limits, MoveCosts,
 };
 use proptest::prelude::*;
 
@@ -260,51 +263,6 @@ fn a_large_agent_keeps_off_narrow_gaps_and_blocked_corners() {
             assert!(clearance(&map, b.x, a.y) >= 2 && clearance(&map, a.x, b.y) >= 2);
         }
     }
-}
-
-/// The move sets tried (the same families as the property tests of single cells).
-fn move_sets() -> Vec<Moves> {
-    vec![
-        Moves::Four,
-        Moves::Eight,
-        Moves::custom(&[
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 2),
-            (2, 1),
-            (-1, 2),
-            (-2, -1),
-        ])
-        .unwrap(),
-        Moves::custom(&[
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (-1, 1),
-            (1, -1),
-            (-1, -1),
-            (2, 0),
-            (0, -2),
-            (2, 2),
-            (-2, 1),
-        ])
-        .unwrap(),
-        Moves::Custom(
-            CustomMoves::with_costs(&[
-                (1, 0, 1.0),
-                (0, 1, 1.0),
-                (-1, 0, 1.0),
-                (0, -1, 1.0),
-                (3, 1, 10f64.sqrt()),
-                (-1, -1, 2f64.sqrt()),
-            ])
-            .unwrap(),
-        ),
-    ]
 }
 
 /// Every rule set tried on each map: each move set under each diagonal rule, plus jump points,

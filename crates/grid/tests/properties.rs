@@ -4,9 +4,10 @@
 
 mod common;
 
+use common::move_sets;
 use nav_grid::{
-    Cell, CustomMoves, DiagonalRule, GridMap, GridPathfinder, GridRules, GridStatus, GridView,
-    Heuristic, MoveCosts, Moves,
+    Cell, DiagonalRule, GridMap, GridPathfinder, GridRules, GridStatus, GridView, Heuristic,
+    MoveCosts, Moves,
 };
 use nav_search::{Limits, SearchContext};
 use proptest::prelude::*;
@@ -36,54 +37,6 @@ impl Case {
         }
         map
     }
-}
-
-/// The move sets tried: offsets and optional explicit costs.
-fn move_sets() -> Vec<Moves> {
-    vec![
-        Moves::Four,
-        Moves::Eight,
-        // Knight jumps on top of the four neighbours.
-        Moves::custom(&[
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 2),
-            (2, 1),
-            (-1, 2),
-            (-2, -1),
-        ])
-        .unwrap(),
-        // Eight neighbours plus straight and diagonal leaps of two.
-        Moves::custom(&[
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (-1, 1),
-            (1, -1),
-            (-1, -1),
-            (2, 0),
-            (0, -2),
-            (2, 2),
-            (-2, 1),
-        ])
-        .unwrap(),
-        // Euclidean costs given explicitly, with a one-way set.
-        Moves::Custom(
-            CustomMoves::with_costs(&[
-                (1, 0, 1.0),
-                (0, 1, 1.0),
-                (-1, 0, 1.0),
-                (0, -1, 1.0),
-                (3, 1, 10f64.sqrt()),
-                (-1, -1, 2f64.sqrt()),
-            ])
-            .unwrap(),
-        ),
-    ]
 }
 
 fn case_strategy() -> impl Strategy<Value = Case> {

@@ -1,10 +1,10 @@
-//! Helpers shared by the integration tests: the Moving AI scenario files and an independent move
-//! checker.
+//! Helpers shared by the integration tests: the Moving AI scenario files, the move sets the
+//! property tests try, and an independent move checker.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
-use nav_grid::{Cell, GridMap};
+use nav_grid::{Cell, CustomMoves, GridMap, Moves};
 
 /// Every `*.map.scen` file under `dir` (one level of family folders), sorted.
 pub fn scenario_files(dir: &std::path::Path) -> Vec<PathBuf> {
@@ -23,6 +23,55 @@ pub fn scenario_files(dir: &std::path::Path) -> Vec<PathBuf> {
     }
     files.sort();
     files
+}
+
+/// The move sets the property tests try (single cells and larger agents): offsets and
+/// optional explicit costs.
+pub fn move_sets() -> Vec<Moves> {
+    vec![
+        Moves::Four,
+        Moves::Eight,
+        // Knight jumps on top of the four neighbours.
+        Moves::custom(&[
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, -1),
+        ])
+        .unwrap(),
+        // Eight neighbours plus straight and diagonal leaps of two.
+        Moves::custom(&[
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (-1, 1),
+            (1, -1),
+            (-1, -1),
+            (2, 0),
+            (0, -2),
+            (2, 2),
+            (-2, 1),
+        ])
+        .unwrap(),
+        // Euclidean costs given explicitly, with a one-way set.
+        Moves::Custom(
+            CustomMoves::with_costs(&[
+                (1, 0, 1.0),
+                (0, 1, 1.0),
+                (-1, 0, 1.0),
+                (0, -1, 1.0),
+                (3, 1, 10f64.sqrt()),
+                (-1, -1, 2f64.sqrt()),
+            ])
+            .unwrap(),
+        ),
+    ]
 }
 
 /// Rule names for the independent checker.
