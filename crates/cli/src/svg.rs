@@ -6,7 +6,8 @@
 //! stroke widths and text sizes are in pixels whatever the world's scale. Shapes with a
 //! non-finite coordinate are skipped rather than written as `NaN`.
 //!
-//! [`grid`] draws tile maps, expanded cells and grid paths.
+//! [`grid`] draws tile maps, expanded cells and grid paths; [`world`] draws continuous worlds
+//! (boxes, discs, inflated circles, agent discs, tangent paths with true arcs).
 //!
 //! ```
 //! use nav_cli::svg::{Frame, Style, Svg};
@@ -25,6 +26,7 @@
 //! ```
 
 pub mod grid;
+pub mod world;
 
 use std::fmt::Write as _;
 use std::path::Path;

@@ -29,7 +29,10 @@ use crate::arg_values::parse_point;
 use crate::error::CliError;
 use crate::json::point_pair;
 use crate::scene::{Obstacle, Scene, read_scene};
-use crate::svg::{Frame, Style, Svg, TextAnchor};
+use crate::svg::world::{
+    PATH_COLOR, draw_agent_discs, draw_endpoints, draw_obstacles, obstacle_style, world_picture,
+};
+use crate::svg::{Style, Svg};
 
 /// The heuristics of `--heuristic`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -266,12 +269,6 @@ fn write_text(args: &AgentArgs, path: &AgentPath, out: &mut dyn Write) -> std::i
 /// The world (y up), its obstacles, the raw path dashed, the smoothed path, and the agent's
 /// disc at both ends.
 fn picture(args: &AgentArgs, scene: &Scene, path: &AgentPath) -> Svg {
-    const TITLE_PX: f64 = 26.0;
-    const MARGIN_PX: f64 = 8.0;
-    let (min, max) = (scene.bounds.min, scene.bounds.max);
-    let frame = Frame::fit(min, max, [MARGIN_PX, TITLE_PX], (900.0, 700.0), true);
-    let (w, h) = frame.size_px();
-    let mut svg = Svg::new(w + 2.0 * MARGIN_PX, h + TITLE_PX + MARGIN_PX).with_background("white");
     let title = format!(
         "{}: radius {}, step {}, {} to {}: {}, length {:.3}, {} expanded",
         args.scene.display(),
@@ -283,31 +280,17 @@ fn picture(args: &AgentArgs, scene: &Scene, path: &AgentPath) -> Svg {
         path.length(),
         path.expanded()
     );
-    svg.pixels()
-        .text([MARGIN_PX, 18.0], &title, 13.0, TextAnchor::Start, "#222");
-    let mut canvas = svg.canvas(frame);
-    canvas.rect(min, max, &Style::fill("#f6f6f2").with_stroke("#888", 1.0));
-    let solid = Style::fill("#6b6b6b");
-    for obstacle in &scene.obstacles {
-        match obstacle {
-            Obstacle::Aabb(b) => canvas.rect(b.min, b.max, &solid),
-            Obstacle::Circle(c) => canvas.circle(c.center, f64::from(c.radius), &solid),
-        }
-    }
-    let radius = f64::from(args.radius);
-    let disc = Style::fill("#2a7ab8").with_opacity(0.25);
-    canvas.circle(args.from, radius, &disc);
-    canvas.circle(args.to, radius, &disc);
-    canvas.polyline(
-        path.raw_points().iter().copied(),
-        &Style::stroke("#e0a030", 1.5).with_dash("4 3"),
-    );
-    canvas.polyline(
-        path.points().iter().copied(),
-        &Style::stroke("#c0392b", 2.5),
-    );
-    let dot = |color| Style::fill(color).with_stroke("white", 1.5);
-    canvas.dot(args.from, 5.0, &dot("#1e8449"));
-    canvas.dot(args.to, 5.0, &dot("#c0392b"));
-    svg
+    world_picture(scene.bounds, &title, |canvas| {
+        draw_obstacles(canvas, &scene.obstacles, &obstacle_style());
+        draw_agent_discs(canvas, &[args.from, args.to], f64::from(args.radius));
+        canvas.polyline(
+            path.raw_points().iter().copied(),
+            &Style::stroke("#e0a030", 1.5).with_dash("4 3"),
+        );
+        canvas.polyline(
+            path.points().iter().copied(),
+            &Style::stroke(PATH_COLOR, 2.5),
+        );
+        draw_endpoints(canvas, args.from, args.to);
+    })
 }

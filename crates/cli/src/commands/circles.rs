@@ -35,7 +35,11 @@ use crate::arg_values::parse_point;
 use crate::error::CliError;
 use crate::json::point_pair;
 use crate::scene::{Scene, read_scene};
-use crate::svg::{Frame, Style, Svg, TextAnchor};
+use crate::svg::world::{
+    PADDING_COLOR, PATH_COLOR, draw_agent_discs, draw_endpoints, draw_inflated_circles,
+    draw_obstacles, draw_tangent_path, obstacle_style, world_picture,
+};
+use crate::svg::{Style, Svg};
 
 /// Options of `nav circles`.
 #[derive(Debug, Clone, PartialEq, clap::Args)]
@@ -329,12 +333,6 @@ fn write_text(
 /// The scene's bounds, the circles (solid) with their inflation by the agent's radius (a light
 /// ring), the path's segments and arcs, and the agent's disc at both ends.
 fn picture(args: &CirclesArgs, scene: &Scene, outcome: &Outcome) -> Svg {
-    const TITLE_PX: f64 = 26.0;
-    const MARGIN_PX: f64 = 8.0;
-    let (min, max) = (scene.bounds.min, scene.bounds.max);
-    let frame = Frame::fit(min, max, [MARGIN_PX, TITLE_PX], (900.0, 700.0), true);
-    let (w, h) = frame.size_px();
-    let mut svg = Svg::new(w + 2.0 * MARGIN_PX, h + TITLE_PX + MARGIN_PX).with_background("white");
     let (length, expanded) = match outcome {
         Outcome::OutOfBounds => (0.0, 0),
         Outcome::Path(path) => (path.length(), path.expanded()),
@@ -349,46 +347,19 @@ fn picture(args: &CirclesArgs, scene: &Scene, outcome: &Outcome) -> Svg {
         length,
         expanded
     );
-    svg.pixels()
-        .text([MARGIN_PX, 18.0], &title, 13.0, TextAnchor::Start, "#222");
-    let mut canvas = svg.canvas(frame);
-    canvas.rect(min, max, &Style::fill("#f6f6f2").with_stroke("#888", 1.0));
-    let radius = f64::from(args.radius);
-    let padding = Style::fill("#d9d9d3");
-    let solid = Style::fill("#6b6b6b");
-    for obstacle in &scene.obstacles {
-        if let crate::scene::Obstacle::Circle(c) = obstacle {
-            if radius > 0.0 {
-                canvas.circle(c.center, f64::from(c.radius) + radius, &padding);
-            }
+    world_picture(scene.bounds, &title, |canvas| {
+        let radius = f64::from(args.radius);
+        draw_inflated_circles(
+            canvas,
+            &scene.obstacles,
+            radius,
+            &Style::fill(PADDING_COLOR),
+        );
+        draw_obstacles(canvas, &scene.obstacles, &obstacle_style());
+        draw_agent_discs(canvas, &[args.from, args.to], radius);
+        if let Outcome::Path(path) = outcome {
+            draw_tangent_path(canvas, path.pieces(), &Style::stroke(PATH_COLOR, 2.5));
         }
-    }
-    for obstacle in &scene.obstacles {
-        if let crate::scene::Obstacle::Circle(c) = obstacle {
-            canvas.circle(c.center, f64::from(c.radius), &solid);
-        }
-    }
-    let disc = Style::fill("#2a7ab8").with_opacity(0.25);
-    canvas.circle(args.from, radius, &disc);
-    canvas.circle(args.to, radius, &disc);
-    if let Outcome::Path(path) = outcome {
-        let line = Style::stroke("#c0392b", 2.5);
-        for piece in path.pieces() {
-            match piece {
-                PathPiece::Line(s) => canvas.line(s.a, s.b, &line),
-                PathPiece::Arc(a) => canvas.arc(
-                    a.center,
-                    f64::from(a.radius),
-                    f64::from(a.start),
-                    f64::from(a.end_angle()),
-                    a.turn == Turn::Ccw,
-                    &line,
-                ),
-            }
-        }
-    }
-    let dot = |color| Style::fill(color).with_stroke("white", 1.5);
-    canvas.dot(args.from, 5.0, &dot("#1e8449"));
-    canvas.dot(args.to, 5.0, &dot("#c0392b"));
-    svg
+        draw_endpoints(canvas, args.from, args.to);
+    })
 }
