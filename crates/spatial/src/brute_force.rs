@@ -8,7 +8,7 @@ use slotmap::SlotMap;
 
 use crate::intersects_aabb_aabb::intersects_aabb_aabb;
 use crate::segment_bounds::conservative_aabb_of_segment;
-use crate::spatial_index::MAX_OBJECTS;
+use crate::spatial_index::{check_insert, check_object_box};
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 
 /// An "index" that keeps the boxes in one dense array and tests all of them on every query.
@@ -73,12 +73,7 @@ impl<T> BruteForce<T> {
 
 impl<T> SpatialIndex<T> for BruteForce<T> {
     fn insert(&mut self, aabb: Aabb, value: T) -> Result<ObjectKey, SpatialError> {
-        if !aabb.is_valid() {
-            return Err(SpatialError::InvalidAabb { aabb });
-        }
-        if self.objects.len() >= MAX_OBJECTS {
-            return Err(SpatialError::TooManyObjects { max: MAX_OBJECTS });
-        }
+        check_insert(aabb, self.objects.len())?;
         let position = self.entries.len();
         let key = self.objects.insert(FlatObject { position, value });
         self.entries.push((aabb, key));
@@ -95,9 +90,7 @@ impl<T> SpatialIndex<T> for BruteForce<T> {
     }
 
     fn update(&mut self, key: ObjectKey, aabb: Aabb) -> Result<(), SpatialError> {
-        if !aabb.is_valid() {
-            return Err(SpatialError::InvalidAabb { aabb });
-        }
+        check_object_box(aabb)?;
         let object = self
             .objects
             .get(key)

@@ -144,6 +144,26 @@ pub trait SpatialIndex<T> {
     }
 }
 
+/// What [`SpatialIndex::insert`] refuses, checked before an index changes anything: an invalid
+/// box, or an index that already holds [`MAX_OBJECTS`] objects.
+pub(crate) fn check_insert(aabb: Aabb, len: usize) -> Result<(), SpatialError> {
+    check_object_box(aabb)?;
+    if len >= MAX_OBJECTS {
+        return Err(SpatialError::TooManyObjects { max: MAX_OBJECTS });
+    }
+    Ok(())
+}
+
+/// What [`SpatialIndex::insert`] and [`SpatialIndex::update`] refuse as an object's box: a NaN
+/// or infinite corner, or `min > max`.
+pub(crate) fn check_object_box(aabb: Aabb) -> Result<(), SpatialError> {
+    if aabb.is_valid() {
+        Ok(())
+    } else {
+        Err(SpatialError::InvalidAabb { aabb })
+    }
+}
+
 /// A visitor that pushes every handle into `out` and never stops.
 fn collect_into(out: &mut Vec<ObjectKey>) -> impl FnMut(ObjectKey, &Aabb) -> ControlFlow<()> {
     move |key, _| {

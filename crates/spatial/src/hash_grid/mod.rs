@@ -11,7 +11,7 @@ use slotmap::SlotMap;
 
 use crate::intersects_aabb_aabb::intersects_aabb_aabb;
 use crate::segment_bounds::conservative_aabb_of_segment;
-use crate::spatial_index::MAX_OBJECTS;
+use crate::spatial_index::{check_insert, check_object_box};
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 use cell_layout::{CellLayout, CellRange};
 use segment_sweep::SegmentSweep;
@@ -370,12 +370,7 @@ fn circle_slack(radius: f32) -> f64 {
 
 impl<T> SpatialIndex<T> for HashGrid<T> {
     fn insert(&mut self, aabb: Aabb, value: T) -> Result<ObjectKey, SpatialError> {
-        if !aabb.is_valid() {
-            return Err(SpatialError::InvalidAabb { aabb });
-        }
-        if self.objects.len() >= MAX_OBJECTS {
-            return Err(SpatialError::TooManyObjects { max: MAX_OBJECTS });
-        }
+        check_insert(aabb, self.objects.len())?;
         let store = &mut self.store;
         Ok(self.objects.insert_with_key(|key| GridObject {
             aabb,
@@ -393,9 +388,7 @@ impl<T> SpatialIndex<T> for HashGrid<T> {
     }
 
     fn update(&mut self, key: ObjectKey, aabb: Aabb) -> Result<(), SpatialError> {
-        if !aabb.is_valid() {
-            return Err(SpatialError::InvalidAabb { aabb });
-        }
+        check_object_box(aabb)?;
         let object = self
             .objects
             .get_mut(key)

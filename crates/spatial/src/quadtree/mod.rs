@@ -10,7 +10,7 @@ use slotmap::SlotMap;
 
 use crate::intersects_aabb_aabb::intersects_aabb_aabb;
 use crate::segment_bounds::conservative_aabb_of_segment;
-use crate::spatial_index::MAX_OBJECTS;
+use crate::spatial_index::{check_insert, check_object_box};
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 use node::{NO_NODE, NodeId, Nodes, ROOT, TreeEntry, TreeObject};
 
@@ -208,12 +208,7 @@ impl<T> Quadtree<T> {
 
 impl<T> SpatialIndex<T> for Quadtree<T> {
     fn insert(&mut self, aabb: Aabb, value: T) -> Result<ObjectKey, SpatialError> {
-        if !aabb.is_valid() {
-            return Err(SpatialError::InvalidAabb { aabb });
-        }
-        if self.objects.len() >= MAX_OBJECTS {
-            return Err(SpatialError::TooManyObjects { max: MAX_OBJECTS });
-        }
+        check_insert(aabb, self.objects.len())?;
         // The record exists before the entry is placed: placing may split a node and move
         // entries, which updates their records.
         let key = self.objects.insert(TreeObject {
@@ -234,9 +229,7 @@ impl<T> SpatialIndex<T> for Quadtree<T> {
     }
 
     fn update(&mut self, key: ObjectKey, aabb: Aabb) -> Result<(), SpatialError> {
-        if !aabb.is_valid() {
-            return Err(SpatialError::InvalidAabb { aabb });
-        }
+        check_object_box(aabb)?;
         let object = self
             .objects
             .get_mut(key)
