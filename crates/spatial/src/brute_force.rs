@@ -7,7 +7,7 @@ use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
 use crate::intersects_aabb_aabb::intersects_aabb_aabb;
-use crate::segment_bounds::conservative_aabb_of_segment;
+use crate::segment_bounds::segment_prefilter;
 use crate::spatial_index::{check_insert, check_object_box};
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 
@@ -153,12 +153,10 @@ impl<T> SpatialIndex<T> for BruteForce<T> {
         if !query.is_valid() {
             return ControlFlow::Continue(());
         }
-        match conservative_aabb_of_segment(query) {
-            Some(bounds) => self.scan(
-                |aabb| intersects_aabb_aabb(aabb, &bounds) && intersects_aabb_segment(aabb, query),
-                visitor,
-            ),
-            None => self.scan(|aabb| intersects_aabb_segment(aabb, query), visitor),
-        }
+        let bounds = segment_prefilter(query);
+        self.scan(
+            |aabb| intersects_aabb_aabb(aabb, &bounds) && intersects_aabb_segment(aabb, query),
+            visitor,
+        )
     }
 }

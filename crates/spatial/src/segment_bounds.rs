@@ -1,6 +1,6 @@
 //! A cheap first test for segment queries.
 
-use nav_geom::{Aabb, Segment};
+use nav_geom::{Aabb, Segment, Vec2};
 
 /// A box that holds every point `intersects_aabb_segment` may consider part of `segment`, or
 /// `None` when that box is not representable in f32 (coordinates near `f32::MAX`).
@@ -9,11 +9,19 @@ use nav_geom::{Aabb, Segment};
 /// rejects most candidates before the slab test. The margin, 2^-20 of the largest coordinate,
 /// covers the rounding of the predicate (even one that stepped along the f32 difference
 /// `b - a`) and the rounding of this box's corners to f32. (A candidate for nav-geom.)
-pub(crate) fn conservative_aabb_of_segment(segment: &Segment) -> Option<Aabb> {
+fn conservative_aabb_of_segment(segment: &Segment) -> Option<Aabb> {
     let (a, b) = (segment.a.as_dvec2(), segment.b.as_dvec2());
     let margin = a.abs().max(b.abs()).max_element() * (1.0 / 1_048_576.0) + 1e-30;
     let bounds = Aabb::new((a.min(b) - margin).as_vec2(), (a.max(b) + margin).as_vec2());
     bounds.is_valid().then_some(bounds)
+}
+
+/// The box segment queries test before the slab test: [`conservative_aabb_of_segment`], or,
+/// when that is not representable, a box holding every valid box, which keeps the pre-test
+/// neutral (it then accepts every candidate and the slab test alone decides).
+pub(crate) fn segment_prefilter(segment: &Segment) -> Aabb {
+    conservative_aabb_of_segment(segment)
+        .unwrap_or(Aabb::new(Vec2::splat(f32::MIN), Vec2::splat(f32::MAX)))
 }
 
 #[cfg(test)]
@@ -23,6 +31,41 @@ mod tests {
 
     use super::*;
     use crate::intersects_aabb_aabb::intersects_aabb_aabb;
+
+    /// Segments whose conservative box overflows f32: the fallback rejects nothing.
+    #[test]
+    fn the_fallback_accepts_every_box() {
+        let (min, max) = (f32::MIN, f32::MAX);
+        let p = Vec2::new;
+        let boxes = [
+            Aabb::new(p(min, min), p(min, min)),
+            Aabb::new(p(max, max), p(max, max)),
+            Aabb::new(p(min, 0.0), p(min, 0.0)),
+            Aabb::new(p(-1.0, -1.0), p(1.0, 1.0)),
+            Aabb::new(p(min, min), p(max, max)),
+            Aabb::new(p(1e30, 1e30), p(2e30, 2e30)),
+        ];
+        for segment in [
+            Segment::new(p(min, 0.0), p(max, 0.0)),
+            Segment::new(p(min, min), p(max, max)),
+            Segment::new(p(max, max), p(max, max)),
+        ] {
+            assert_eq!(conservative_aabb_of_segment(&segment), None, "{segment:?}");
+            let bounds = segment_prefilter(&segment);
+            for probe in &boxes {
+                assert!(
+                    intersects_aabb_aabb(probe, &bounds),
+                    "{segment:?} {probe:?}"
+                );
+            }
+        }
+        // A representable box is the conservative one.
+        let segment = Segment::new(p(0.0, 0.0), p(10.0, 5.0));
+        assert_eq!(
+            Some(segment_prefilter(&segment)),
+            conservative_aabb_of_segment(&segment)
+        );
+    }
 
     /// Boxes one ulp around the end points of segments of every scale.
     #[test]

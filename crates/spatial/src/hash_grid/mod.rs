@@ -6,11 +6,11 @@ mod segment_sweep;
 use std::ops::ControlFlow;
 
 use nav_geom::query::{intersects_aabb_circle, intersects_aabb_segment};
-use nav_geom::{Aabb, Circle, Segment, Vec2};
+use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
 use crate::intersects_aabb_aabb::intersects_aabb_aabb;
-use crate::segment_bounds::conservative_aabb_of_segment;
+use crate::segment_bounds::segment_prefilter;
 use crate::spatial_index::{check_insert, check_object_box};
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 use cell_layout::{CellLayout, CellRange};
@@ -484,10 +484,7 @@ impl<T> SpatialIndex<T> for HashGrid<T> {
         }
         let hit = |aabb: &Aabb| intersects_aabb_segment(aabb, query);
         self.store.scan_large(hit, &mut visitor)?;
-        // Without a usable bounding box (coordinates near f32::MAX), a box holding every
-        // valid box keeps the pre-test neutral.
-        let bounds = conservative_aabb_of_segment(query)
-            .unwrap_or(Aabb::new(Vec2::splat(f32::MIN), Vec2::splat(f32::MAX)));
+        let bounds = segment_prefilter(query);
         let sweep = SegmentSweep::new(query, &self.store.layout);
         self.store.sweep(query, &bounds, &sweep, &mut visitor)
     }

@@ -9,7 +9,7 @@ use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
 use crate::intersects_aabb_aabb::intersects_aabb_aabb;
-use crate::segment_bounds::conservative_aabb_of_segment;
+use crate::segment_bounds::segment_prefilter;
 use crate::spatial_index::{check_insert, check_object_box};
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 use node::{NO_NODE, NodeId, Nodes, ROOT, TreeEntry, TreeObject};
@@ -301,19 +301,12 @@ impl<T> SpatialIndex<T> for Quadtree<T> {
         if !query.is_valid() {
             return ControlFlow::Continue(());
         }
-        match conservative_aabb_of_segment(query) {
-            Some(bounds) => {
-                // Four comparisons reject most boxes before the slab test.
-                let hit = |aabb: &Aabb| {
-                    intersects_aabb_aabb(aabb, &bounds) && intersects_aabb_segment(aabb, query)
-                };
-                self.walk(hit, hit, &mut visitor)
-            }
-            None => {
-                let hit = |aabb: &Aabb| intersects_aabb_segment(aabb, query);
-                self.walk(hit, hit, &mut visitor)
-            }
-        }
+        // Four comparisons reject most boxes before the slab test.
+        let bounds = segment_prefilter(query);
+        let hit = |aabb: &Aabb| {
+            intersects_aabb_aabb(aabb, &bounds) && intersects_aabb_segment(aabb, query)
+        };
+        self.walk(hit, hit, &mut visitor)
     }
 }
 
