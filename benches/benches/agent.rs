@@ -29,12 +29,12 @@
 mod seed_baseline;
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::Criterion;
 use nav::agent::{Agent, PathStatus, QueryContext, QueryLimits, World};
 use nav::geom::{Aabb, Circle, Vec2};
+use nav_benches::{median_ns, ratio};
 use seed_baseline::{SeedNavGrid, SeedNavigator, SeedStatus};
 
 const WORLD: f32 = 1000.0;
@@ -229,30 +229,6 @@ fn bench_radius(c: &mut Criterion, data: &mut Data, radius: f32) {
     group.finish();
 }
 
-/// Criterion's output directory (see `criterion::Criterion::default`).
-fn criterion_dir() -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return PathBuf::from(home);
-    }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
-    target.join("criterion")
-}
-
-/// The median (ns per iteration) of a finished benchmark, from criterion's estimates file.
-fn median_ns(group: &str, function: &str) -> Option<f64> {
-    let path: PathBuf = criterion_dir()
-        .join(group.replace('/', "_"))
-        .join(function)
-        .join(Path::new("new/estimates.json"));
-    let text = std::fs::read_to_string(path).ok()?;
-    let median = &text[text.find("\"median\"")?..];
-    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
-    let end = value.find([',', '}'])?;
-    value[..end].trim().parse().ok()
-}
-
 fn print_summary() {
     println!("\nmedian time per query (criterion median / {QUERIES} queries):\n");
     println!(
@@ -279,19 +255,15 @@ fn print_summary() {
                 }
             })
         };
-        let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
-            (Some(a), Some(b)) => format!("{:.1}x", a / b),
-            _ => "-".to_string(),
-        };
         println!(
             "| {radius} | {} | {} | {} | {} | {} | {} | {} |",
             step_for(radius),
             show(seed),
             show(cold),
             show(warm),
-            ratio(seed, cold),
-            ratio(seed, warm),
-            ratio(cold, warm),
+            ratio(seed, cold, 1),
+            ratio(seed, warm, 1),
+            ratio(cold, warm, 1),
         );
     }
 }

@@ -10,7 +10,7 @@
 //! lengths (and JPS's against nav's "free" lengths); mismatches are reported.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use criterion::Criterion;
 use grid_pathfinding::PathingGrid;
@@ -19,6 +19,7 @@ use grid_util::point::Point;
 use nav::grid::generate::{SplitMix64, caves};
 use nav::grid::movingai::{read_map, read_scenario};
 use nav::grid::{Cell, DiagonalRule, GridMap, GridPathfinder, GridRules};
+use nav_benches::median_ns;
 use pathfinding::num_traits::Zero;
 use pathfinding::prelude::astar;
 
@@ -341,30 +342,6 @@ fn bench_case(c: &mut Criterion, case: &Case) {
         b.iter(|| total(&mut |s, g| grid_pathfinding_jps(case, s, g)))
     });
     group.finish();
-}
-
-/// Criterion's output directory (see `criterion::Criterion::default`).
-fn criterion_dir() -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return PathBuf::from(home);
-    }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
-    target.join("criterion")
-}
-
-/// The median (ns per iteration) of a finished benchmark, from criterion's estimates file.
-fn median_ns(group: &str, function: &str) -> Option<f64> {
-    let path: PathBuf = criterion_dir()
-        .join(group.replace('/', "_"))
-        .join(function)
-        .join(Path::new("new/estimates.json"));
-    let text = std::fs::read_to_string(path).ok()?;
-    let median = &text[text.find("\"median\"")?..];
-    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
-    let end = value.find([',', '}'])?;
-    value[..end].trim().parse().ok()
 }
 
 fn print_summary(cases: &[Case]) {

@@ -16,11 +16,11 @@
 //!   summary divides the median by 16.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::Criterion;
 use nav::grid::generate::{SplitMix64, caves, random_fill};
 use nav::grid::{Cell, GridMap, GridPathfinder, GridRules};
+use nav_benches::{fixed, median_ns};
 
 const SIDE: u32 = 512;
 const EDITS: usize = 256;
@@ -105,23 +105,6 @@ fn query_pairs(map: &GridMap) -> Vec<(Cell, Cell)> {
         "too few connected pairs for a 4-cell agent"
     );
     pairs
-}
-
-/// Criterion's median (ns per iteration) of a finished benchmark.
-fn median_ns(group: &str, function: &str) -> Option<f64> {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
-    let path = target
-        .join("criterion")
-        .join(group)
-        .join(function)
-        .join("new/estimates.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    let median = &text[text.find("\"median\"")?..];
-    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
-    let end = value.find([',', '}'])?;
-    value[..end].trim().parse().ok()
 }
 
 fn main() {
@@ -210,12 +193,11 @@ fn main() {
     );
     for (name, mean) in &changed {
         let edit = median_ns("clearance_update", name).map(|ns| ns / 2.0 / 1e3);
-        let full = median_ns("clearance_update", &format!("{name}_full")).map(|ns| ns / 1e3);
-        let show = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
+        let full = median_ns("clearance_update", &format!("{name}/full")).map(|ns| ns / 1e3);
         println!(
             "{name:<10} {mean:>16.1} {:>14} {:>16}",
-            show(edit),
-            show(full)
+            fixed(edit, 2),
+            fixed(full, 2)
         );
     }
     println!("\nqueries on the 512x512 caves map, per query (criterion medians):");

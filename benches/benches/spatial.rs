@@ -23,11 +23,11 @@
 //! Before timing, every index's results are checked against brute force on the same queries.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use nav_benches::{fixed, median_ns, ratio};
 use nav_spatial::{Aabb, BruteForce, HashGrid, ObjectKey, Quadtree, Segment, SpatialIndex, Vec2};
 use rstar::{AABB, RTree, RTreeObject};
 
@@ -431,30 +431,6 @@ fn bench_segment_queries(c: &mut Criterion, data: &Data) {
     group.finish();
 }
 
-/// Criterion's output directory (see `criterion::Criterion::default`).
-fn criterion_dir() -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return PathBuf::from(home);
-    }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
-    target.join("criterion")
-}
-
-/// The median (ns per iteration) of a finished benchmark, from criterion's estimates file.
-fn median_ns(group: &str, function: &str) -> Option<f64> {
-    let path: PathBuf = criterion_dir()
-        .join(group.replace('/', "_"))
-        .join(function)
-        .join(Path::new("new/estimates.json"));
-    let text = std::fs::read_to_string(path).ok()?;
-    let median = &text[text.find("\"median\"")?..];
-    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
-    let end = value.find([',', '}'])?;
-    value[..end].trim().parse().ok()
-}
-
 /// Medians per operation (per object for insert, update, remove; per query for queries) and
 /// the ratio rstar / ours, as a Markdown table.
 fn print_summary() {
@@ -486,11 +462,6 @@ fn print_summary() {
             if cells.iter().all(Option::is_none) {
                 continue;
             }
-            let show = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.1}"));
-            let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
-                (Some(a), Some(b)) => format!("{:.2}x", a / b),
-                _ => "-".to_string(),
-            };
             let bulk = if name == "insert" {
                 per_op("rstar_bulk_load").map_or(String::new(), |v| format!(" (bulk load {v:.1})"))
             } else {
@@ -498,12 +469,12 @@ fn print_summary() {
             };
             println!(
                 "| {name} | {n} | {} | {} | {} | {}{bulk} | {} | {} |",
-                show(cells[0]),
-                show(cells[1]),
-                show(cells[2]),
-                show(cells[3]),
-                ratio(cells[3], cells[0]),
-                ratio(cells[3], cells[1]),
+                fixed(cells[0], 1),
+                fixed(cells[1], 1),
+                fixed(cells[2], 1),
+                fixed(cells[3], 1),
+                ratio(cells[3], cells[0], 2),
+                ratio(cells[3], cells[1], 2),
             );
         }
     }

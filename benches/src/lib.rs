@@ -1,1 +1,73 @@
-//! Shared helpers of the benchmarks in `benches/benches/`.
+//! Shared helpers of the benchmarks in `benches/benches/`: criterion's medians read back after a
+//! run, and the number formats of the summary tables.
+#![warn(missing_docs)]
+
+use std::path::PathBuf;
+
+/// Criterion's output directory, as `criterion::Criterion::default` picks it: `CRITERION_HOME`,
+/// else `$CARGO_TARGET_DIR/criterion`, else the workspace's `target/criterion`.
+pub fn criterion_dir() -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return PathBuf::from(home);
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
+    target.join("criterion")
+}
+
+/// The median (ns per iteration) of a finished benchmark `group/function`, read from
+/// criterion's estimates file; `None` when it did not run (filtered out, say).
+pub fn median_ns(group: &str, function: &str) -> Option<f64> {
+    let path = criterion_dir()
+        .join(directory_name(group))
+        .join(directory_name(function))
+        .join("new/estimates.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    let median = &text[text.find("\"median\"")?..];
+    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
+    let end = value.find([',', '}'])?;
+    value[..end].trim().parse().ok()
+}
+
+/// The directory criterion stores an id under: the characters that are not safe in a file
+/// name (`/` among them) become `_`.
+fn directory_name(id: &str) -> String {
+    id.replace(['?', '"', '/', '\\', '*', '<', '>', ':', '|', '^'], "_")
+}
+
+/// `value` with `decimals` decimals, or `-` when it is missing.
+pub fn fixed(value: Option<f64>, decimals: usize) -> String {
+    value.map_or("-".to_string(), |v| format!("{v:.decimals$}"))
+}
+
+/// `a / b` as `2.50x` (with `decimals` decimals), or `-` when either is missing.
+pub fn ratio(a: Option<f64>, b: Option<f64>, decimals: usize) -> String {
+    match (a, b) {
+        (Some(a), Some(b)) => format!("{:.decimals$}x", a / b),
+        _ => "-".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(fixed(Some(1.234), 1), "1.2");
+        assert_eq!(fixed(Some(1.236), 2), "1.24");
+        assert_eq!(fixed(None, 2), "-");
+        assert_eq!(ratio(Some(5.0), Some(2.0), 1), "2.5x");
+        assert_eq!(ratio(Some(5.0), Some(2.0), 2), "2.50x");
+        assert_eq!(ratio(None, Some(2.0), 2), "-");
+        assert_eq!(ratio(Some(5.0), None, 2), "-");
+    }
+
+    #[test]
+    fn directory_names_follow_criterion() {
+        assert_eq!(directory_name("agent/r=0.5"), "agent_r=0.5");
+        assert_eq!(directory_name("open/full"), "open_full");
+        assert_eq!(directory_name("query_small"), "query_small");
+    }
+}
