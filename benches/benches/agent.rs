@@ -34,29 +34,13 @@ use std::time::Duration;
 use criterion::Criterion;
 use nav::agent::{Agent, PathStatus, QueryContext, QueryLimits, World};
 use nav::geom::{Aabb, Circle, Vec2};
-use nav_benches::{median_ns, ratio};
+use nav_benches::{XorShift64, median_ns, ratio};
 use seed_baseline::{SeedNavGrid, SeedNavigator, SeedStatus};
 
 const WORLD: f32 = 1000.0;
 const OBSTACLES: usize = 1000;
 const RADII: [f32; 5] = [0.5, 1.0, 2.0, 5.0, 10.0];
 const QUERIES: usize = 8;
-
-/// Marsaglia's xorshift64: deterministic data without a dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-}
 
 fn step_for(radius: f32) -> f32 {
     (radius / 2.0).max(1.0)
@@ -73,7 +57,7 @@ impl Data {
         let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(WORLD));
         let mut world = World::with_cell_size(bounds, 8.0).expect("valid world");
         let mut grid = SeedNavGrid::new(bounds, Vec2::splat(WORLD));
-        let mut rng = XorShift(0x00a9_e7be_5eed);
+        let mut rng = XorShift64(0x00a9_e7be_5eed);
         for k in 0..OBSTACLES {
             let c = Vec2::new(rng.range(0.0, WORLD), rng.range(0.0, WORLD));
             if k % 2 == 0 {

@@ -12,6 +12,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use nav_benches::XorShift64;
 use nav_geom::query::{
     external_bitangents, internal_bitangents, intersection_circle_circle, swept_disc_clears_aabb,
     swept_disc_clears_circle, tangents_point_circle,
@@ -20,17 +21,6 @@ use nav_geom::{Aabb, Circle, Segment, Vec2};
 
 const N: usize = 1024;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
-
 struct Data {
     circles: Vec<Circle>,
     segments: Vec<Segment>,
@@ -38,23 +28,23 @@ struct Data {
 }
 
 fn data() -> Data {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = XorShift64(0x9E37_79B9_7F4A_7C15);
     let offset = Vec2::splat(1.0e4);
-    let point = |rng: &mut Rng| offset + Vec2::new(rng.next(), rng.next()) * 1000.0;
+    let point = |rng: &mut XorShift64| offset + Vec2::new(rng.unit(), rng.unit()) * 1000.0;
     let circles = (0..N)
-        .map(|_| Circle::new(point(&mut rng), 1.0 + 19.0 * rng.next()))
+        .map(|_| Circle::new(point(&mut rng), 1.0 + 19.0 * rng.unit()))
         .collect();
     let segments = (0..N)
         .map(|_| {
             let a = point(&mut rng);
-            let b = a + (Vec2::new(rng.next(), rng.next()) - 0.5) * 200.0;
+            let b = a + (Vec2::new(rng.unit(), rng.unit()) - 0.5) * 200.0;
             Segment::new(a, b)
         })
         .collect();
     let boxes = (0..N)
         .map(|_| {
             let c = point(&mut rng);
-            Aabb::from_center_half_extents(c, Vec2::new(rng.next(), rng.next()) * 20.0 + 1.0)
+            Aabb::from_center_half_extents(c, Vec2::new(rng.unit(), rng.unit()) * 20.0 + 1.0)
         })
         .collect();
     Data {

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
-use nav_benches::{fixed, median_ns, ratio};
+use nav_benches::{XorShift64, fixed, median_ns, ratio};
 use nav_spatial::{Aabb, BruteForce, HashGrid, ObjectKey, Quadtree, Segment, SpatialIndex, Vec2};
 use rstar::{AABB, RTree, RTreeObject};
 
@@ -41,29 +41,9 @@ const BATCH: usize = 1000;
 /// Distinct queries cycled through by the query benchmarks.
 const QUERIES: usize = 4096;
 
-/// Marsaglia's xorshift64: deterministic data without a dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// Uniform in `[0, 1)`.
-    fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-
-    fn point(&mut self) -> Vec2 {
-        Vec2::new(self.range(0.0, WORLD), self.range(0.0, WORLD))
-    }
+/// A point uniformly placed in the world.
+fn point(rng: &mut XorShift64) -> Vec2 {
+    Vec2::new(rng.range(0.0, WORLD), rng.range(0.0, WORLD))
 }
 
 /// An object as rstar sees it: its envelope and an id.
@@ -108,11 +88,11 @@ struct Data {
 
 impl Data {
     fn new(n: usize) -> Self {
-        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15 ^ n as u64);
+        let mut rng = XorShift64(0x9E37_79B9_7F4A_7C15 ^ n as u64);
         let boxes: Vec<Aabb> = (0..n)
             .map(|_| {
                 let half = Vec2::new(rng.range(0.25, 2.0), rng.range(0.25, 2.0));
-                Aabb::from_center_half_extents(rng.point(), half)
+                Aabb::from_center_half_extents(point(&mut rng), half)
             })
             .collect();
         let moved = boxes
@@ -122,14 +102,14 @@ impl Data {
                 Aabb::new(b.min + shift, b.max + shift)
             })
             .collect();
-        let square = |rng: &mut XorShift, half: f32| {
-            Aabb::from_center_half_extents(rng.point(), Vec2::splat(half))
+        let square = |rng: &mut XorShift64, half: f32| {
+            Aabb::from_center_half_extents(point(rng), Vec2::splat(half))
         };
         let small = (0..QUERIES).map(|_| square(&mut rng, 2.0)).collect();
         let large = (0..QUERIES).map(|_| square(&mut rng, 50.0)).collect();
         let segments = (0..QUERIES)
             .map(|_| {
-                let a = rng.point();
+                let a = point(&mut rng);
                 let angle = rng.range(0.0, std::f32::consts::TAU);
                 Segment::new(a, a + Vec2::from_angle(angle) * 50.0)
             })
