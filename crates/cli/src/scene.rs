@@ -22,7 +22,7 @@
 use std::path::Path;
 
 use nav::geom::{Aabb, Circle, Vec2};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One obstacle of a scene.
@@ -81,6 +81,75 @@ impl Scene {
                 )),
             })
             .collect()
+    }
+}
+
+/// A box as written in a scene file.
+#[derive(Serialize)]
+struct BoxFile {
+    min: [f32; 2],
+    max: [f32; 2],
+}
+
+impl From<Aabb> for BoxFile {
+    fn from(b: Aabb) -> Self {
+        Self {
+            min: [b.min.x, b.min.y],
+            max: [b.max.x, b.max.y],
+        }
+    }
+}
+
+/// An obstacle as written in a scene file.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum ObstacleFile {
+    Aabb(BoxFile),
+    Circle { center: [f32; 2], radius: f32 },
+}
+
+/// A scene serializes to the scene-file format (bounds and obstacles; the file name is not
+/// part of it), so that [`parse_scene`] reads the same scene back.
+///
+/// ```
+/// use nav::geom::{Aabb, Circle, Vec2};
+/// use nav_cli::scene::{Obstacle, Scene, parse_scene};
+///
+/// let scene = Scene {
+///     file: "built in".into(),
+///     bounds: Aabb::new(Vec2::ZERO, Vec2::new(10.0, 5.0)),
+///     obstacles: vec![Obstacle::Circle(Circle::new(Vec2::new(2.0, 2.5), 0.3))],
+/// };
+/// let text = serde_json::to_string(&scene).unwrap();
+/// assert_eq!(
+///     text,
+///     r#"{"bounds":{"min":[0.0,0.0],"max":[10.0,5.0]},"obstacles":[{"circle":{"center":[2.0,2.5],"radius":0.3}}]}"#
+/// );
+/// assert_eq!(parse_scene(&text, "built in")?, scene);
+/// # Ok::<(), nav_cli::scene::SceneError>(())
+/// ```
+impl Serialize for Scene {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct SceneFile {
+            bounds: BoxFile,
+            obstacles: Vec<ObstacleFile>,
+        }
+        SceneFile {
+            bounds: self.bounds.into(),
+            obstacles: self
+                .obstacles
+                .iter()
+                .map(|o| match o {
+                    Obstacle::Aabb(b) => ObstacleFile::Aabb((*b).into()),
+                    Obstacle::Circle(c) => ObstacleFile::Circle {
+                        center: [c.center.x, c.center.y],
+                        radius: c.radius,
+                    },
+                })
+                .collect(),
+        }
+        .serialize(serializer)
     }
 }
 

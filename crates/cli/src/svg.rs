@@ -7,7 +7,8 @@
 //! non-finite coordinate are skipped rather than written as `NaN`.
 //!
 //! [`grid`] draws tile maps, expanded cells and grid paths; [`world`] draws continuous worlds
-//! (boxes, discs, inflated circles, agent discs, tangent paths with true arcs).
+//! (boxes, discs, inflated circles, agent discs, tangent paths with true arcs); [`legend`]
+//! writes rows of labelled swatches.
 //!
 //! ```
 //! use nav_cli::svg::{Frame, Style, Svg};
@@ -26,6 +27,7 @@
 //! ```
 
 pub mod grid;
+pub mod legend;
 pub mod world;
 
 use std::fmt::Write as _;

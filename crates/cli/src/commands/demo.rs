@@ -9,14 +9,32 @@
 //! a lake, a pond and some ruins. The demo finds a path from the house to the far side under
 //! four rules: 4 moves; 8 moves without corner cutting (the Moving AI rules); 8 moves with free
 //! diagonals (which squeeze between the trees); and 8 moves where the swamp costs three times
-//! as much. It compares A* with Dijkstra's algorithm, splits the swamp-avoiding route into
-//! turns of a movement budget, prints a summary and draws the four searches in one SVG
-//! picture (by default `nav-demo.svg` in the system's temporary directory, so a run from a
-//! source checkout leaves no file behind).
+//! as much. It compares A* with Dijkstra's algorithm and splits the swamp-avoiding route into
+//! turns of a movement budget.
+//!
+//! Then agents of different sizes, one per navigator of the library: an agent of 2x2 cells on
+//! the same map ([`clearance`]: the house's one-cell doors shut it in, and it goes round the
+//! house where a unit of one cell takes an alley); disc agents of radius 0.3, 1 and 2 in a
+//! courtyard of boxes and discs ([`courtyard`], `nav::agent`: each takes a different gate); and
+//! exact shortest paths among thirty circles for a point and a disc of radius 1 ([`forest`],
+//! `nav::tangent`), compared with the lattice navigator on the same circles.
+//!
+//! It prints a summary and draws everything in one SVG picture, eight panels (by default
+//! `nav-demo.svg` in the system's temporary directory, so a run from a source checkout leaves
+//! no file behind).
+
+pub mod clearance;
+pub mod courtyard;
+pub mod forest;
+
+use clearance::ClearanceReport;
+use courtyard::AgentsReport;
+use forest::CirclesDemoReport;
 
 use std::io::Write;
 use std::path::PathBuf;
 
+use nav::geom::Vec2;
 use nav::grid::movingai::{parse_map, write_map_file};
 use nav::grid::{Cell, DiagonalRule, GridMap, GridPathfinder, GridRules, Heuristic, Moves};
 use serde::Serialize;
@@ -29,7 +47,8 @@ use crate::svg::grid::{
     cell_center, draw_cells, draw_endpoints, draw_map, draw_path, expanded_style, map_frame,
     path_style,
 };
-use crate::svg::{Style, Svg, TextAnchor};
+use crate::svg::legend::Legend;
+use crate::svg::{Point, Style, Svg, TextAnchor};
 
 /// The demo map, in the Moving AI format.
 pub const DEMO_MAP: &str = include_str!("../../assets/demo.map");
@@ -43,6 +62,21 @@ pub const SWAMP_COST: f64 = 3.0;
 pub const MOVE_PER_TURN: f64 = 12.0;
 /// File name of the picture when no `--svg` is given.
 pub const PICTURE_NAME: &str = "nav-demo.svg";
+/// Pixels per cell of the map, and per unit of the continuous worlds (same size: 48 x 28).
+const CELL_PX: f64 = 12.0;
+/// Height of the key line under a panel of the lower rows, in pixels.
+const KEY_PX: f64 = 24.0;
+
+/// A panel's title, `at` being the top-left corner of its title line.
+fn panel_title(svg: &mut Svg, at: Point, title: &str) {
+    svg.pixels()
+        .text([at.x, at.y + 17.0], title, 13.0, TextAnchor::Start, "#222");
+}
+
+/// A point as `(4, 14)`, like cells.
+fn point_text(p: Vec2) -> String {
+    format!("({}, {})", p.x, p.y)
+}
 
 /// Options of `nav demo`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, clap::Args)]
@@ -155,6 +189,15 @@ pub struct DemoReport {
     pub move_per_turn: f64,
     /// Where the unit on the weighted route stands at the end of each turn.
     pub turn_ends: Vec<[u32; 2]>,
+    /// Agents of 2x2 cells on the same map: from the house to the goal (no path: the doors
+    /// are one cell wide), then down the alley at the map's west edge for one cell and for
+    /// 2x2 cells.
+    pub clearance: Vec<ClearanceReport>,
+    /// Disc agents of three radii in the courtyard (`nav::agent`).
+    pub agents: AgentsReport,
+    /// Exact paths among circles (`nav::tangent`) and the lattice navigator on the same
+    /// circles.
+    pub circles: CirclesDemoReport,
     /// The picture written.
     pub svg: String,
 }
@@ -227,6 +270,9 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
             &GridRules::default().with_heuristic(Heuristic::Zero),
         )
         .map_err(|e| CliError::grid("demo.map (built in)", e))?;
+    let clearance = clearance::Clearance::run(&map, &mut finder)?;
+    let courtyard = courtyard::Courtyard::run()?;
+    let forest = forest::Forest::run()?;
     let weighted_route = &found[3];
     let turns: Vec<Cell> = turn_ends(&weighted_route.costs, MOVE_PER_TURN)
         .into_iter()
@@ -234,12 +280,20 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
         .collect();
 
     let picture = args.picture_path();
-    draw(&map, &routes, &found, &turns).write_file(&picture)?;
+    let others = Others {
+        clearance: &clearance,
+        courtyard: &courtyard,
+        forest: &forest,
+    };
+    draw(&map, &routes, &found, &turns, &others).write_file(&picture)?;
     if let Some(export) = &args.export_map {
         write_map_file(&map, export)?;
     }
 
-    let all_found = found.iter().all(|f| f.status == "found");
+    let all_found = found.iter().all(|f| f.status == "found")
+        && clearance.alley_found()
+        && courtyard.all_found()
+        && forest.all_found();
     if args.json {
         let report = DemoReport {
             size: [map.width(), map.height()],
@@ -260,6 +314,9 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
             dijkstra_length: dijkstra.cost,
             move_per_turn: MOVE_PER_TURN,
             turn_ends: cell_pairs(&turns),
+            clearance: clearance.reports(),
+            agents: courtyard.report(),
+            circles: forest.report(),
             svg: picture.display().to_string(),
         };
         write_json_line(out, &report)?;
@@ -271,6 +328,7 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
             dijkstra_expanded: dijkstra.expanded,
             dijkstra_length: dijkstra.cost,
             turns: &turns,
+            others: &others,
             picture: &picture,
             export: args.export_map.as_deref(),
         };
@@ -286,6 +344,7 @@ struct Summary<'a> {
     dijkstra_expanded: usize,
     dijkstra_length: f64,
     turns: &'a [Cell],
+    others: &'a Others<'a>,
     picture: &'a std::path::Path,
     export: Option<&'a std::path::Path>,
 }
@@ -317,6 +376,7 @@ impl Summary<'_> {
                 f.expanded_count
             )?;
         }
+        self.others.clearance.write_table_line(out)?;
         writeln!(out)?;
         let (eight, free) = (&self.found[1], &self.found[2]);
         writeln!(
@@ -349,6 +409,11 @@ impl Summary<'_> {
             self.turns.len(),
             ends.join(", ")
         )?;
+        self.others.clearance.write_text(out)?;
+        writeln!(out)?;
+        self.others.courtyard.write_text(out)?;
+        writeln!(out)?;
+        self.others.forest.write_text(out)?;
         writeln!(out, "\npicture: {}", self.picture.display())?;
         match self.export {
             Some(export) => {
@@ -374,16 +439,33 @@ impl Summary<'_> {
     }
 }
 
-/// Four panels, one per route, and a legend.
-fn draw(map: &GridMap, routes: &[Route], found: &[Found], turns: &[Cell]) -> Svg {
-    const CELL_PX: f64 = 12.0;
+/// The parts of the demo beyond the four grid routes.
+struct Others<'a> {
+    clearance: &'a clearance::Clearance,
+    courtyard: &'a courtyard::Courtyard,
+    forest: &'a forest::Forest,
+}
+
+/// Four panels, one per route, and a legend; then a section of four panels of agents of
+/// different sizes, each with its key: the 2x2 agent on the map, the courtyard, the circles
+/// for each radius.
+fn draw(
+    map: &GridMap,
+    routes: &[Route],
+    found: &[Found],
+    turns: &[Cell],
+    others: &Others<'_>,
+) -> Svg {
     const HEADER_PX: f64 = 30.0;
     const LEGEND_PX: f64 = 34.0;
     let panel_w = map.width() as f64 * CELL_PX;
     let panel_h = map.height() as f64 * CELL_PX;
     let (cols, rows) = (2.0, 2.0);
     let width = cols * panel_w + (cols + 1.0) * MARGIN_PX * 2.0;
-    let height = HEADER_PX + rows * (panel_h + TITLE_PX + MARGIN_PX * 2.0) + LEGEND_PX;
+    let grid_bottom = HEADER_PX + rows * (panel_h + TITLE_PX + MARGIN_PX * 2.0);
+    let lower_top = grid_bottom + LEGEND_PX + HEADER_PX;
+    let lower_row_h = TITLE_PX + panel_h + KEY_PX + MARGIN_PX * 2.0;
+    let height = lower_top + rows * lower_row_h;
     let mut svg = Svg::new(width, height).with_background("white");
     svg.pixels().text(
         [MARGIN_PX * 2.0, 20.0],
@@ -440,21 +522,9 @@ fn draw(map: &GridMap, routes: &[Route], found: &[Found], turns: &[Cell]) -> Svg
         }
     }
 
-    // Legend.
-    let mut legend = svg.pixels();
-    let y = height - LEGEND_PX + 12.0;
-    let mut x = MARGIN_PX * 2.0;
-    let swatch = |legend: &mut crate::svg::Canvas<'_>, style: &Style, label: &str, x: &mut f64| {
-        legend.rect([*x, y], [*x + 12.0, y + 12.0], style);
-        legend.text(
-            [*x + 17.0, y + 10.5],
-            label,
-            12.0,
-            TextAnchor::Start,
-            "#222",
-        );
-        *x += 30.0 + 7.0 * label.len() as f64;
-    };
+    // Legend of the grid panels.
+    let mut pixels = svg.pixels();
+    let mut legend = Legend::new(MARGIN_PX * 2.0, grid_bottom + 12.0);
     for kind in [
         CellKind::Open,
         CellKind::Wall,
@@ -462,28 +532,50 @@ fn draw(map: &GridMap, routes: &[Route], found: &[Found], turns: &[Cell]) -> Svg
         CellKind::Water,
         CellKind::Swamp,
     ] {
-        swatch(
-            &mut legend,
+        legend.swatch(
+            &mut pixels,
             &Style::fill(kind.color()).with_stroke("#999", 0.5),
             kind.label(),
-            &mut x,
         );
     }
-    swatch(
-        &mut legend,
+    legend.swatch(
+        &mut pixels,
         &Style::fill(EXPANDED_COLOR).with_opacity(0.4),
         "expanded",
-        &mut x,
     );
-    swatch(&mut legend, &Style::fill(PATH_COLOR), "path", &mut x);
-    swatch(&mut legend, &Style::fill(START_COLOR), "start", &mut x);
-    swatch(&mut legend, &Style::fill(GOAL_COLOR), "goal", &mut x);
-    swatch(
-        &mut legend,
+    legend.swatch(&mut pixels, &Style::fill(PATH_COLOR), "path");
+    legend.swatch(&mut pixels, &Style::fill(START_COLOR), "start");
+    legend.swatch(&mut pixels, &Style::fill(GOAL_COLOR), "goal");
+    legend.swatch(
+        &mut pixels,
         &Style::fill("white").with_stroke(PATH_COLOR, 2.0),
         &format!("end of a turn ({MOVE_PER_TURN} moves)"),
-        &mut x,
     );
+
+    // Agents of different sizes.
+    pixels.text(
+        [MARGIN_PX * 2.0, grid_bottom + LEGEND_PX + 20.0],
+        "Agents of different sizes: 2x2 cells on the grid (clearance), discs among boxes and \
+         discs (nav::agent), discs among circles, exact (nav::tangent)",
+        15.0,
+        TextAnchor::Start,
+        "#111",
+    );
+    let slot = |col: f64, row: f64| {
+        Point::new(
+            MARGIN_PX * 2.0 + col * (panel_w + MARGIN_PX * 2.0),
+            lower_top + row * lower_row_h,
+        )
+    };
+    others
+        .clearance
+        .draw_panel(&mut svg, map, slot(0.0, 0.0), CELL_PX);
+    others
+        .courtyard
+        .draw_panel(&mut svg, slot(1.0, 0.0), CELL_PX);
+    others
+        .forest
+        .draw_panels(&mut svg, &[slot(0.0, 1.0), slot(1.0, 1.0)], CELL_PX);
     svg
 }
 
@@ -497,6 +589,16 @@ mod tests {
         assert_eq!((map.width(), map.height()), (48, 28));
         assert!(map.is_walkable(START));
         assert!(map.is_walkable(GOAL));
+    }
+
+    #[test]
+    fn the_worlds_are_the_size_of_the_map_so_the_panels_line_up() {
+        let map = demo_map().unwrap();
+        let size = Vec2::new(map.width() as f32, map.height() as f32);
+        assert_eq!(courtyard::scene().bounds.size(), size);
+        assert_eq!(forest::scene().bounds.size(), size);
+        assert_eq!(courtyard::scene().bounds.min, Vec2::ZERO);
+        assert_eq!(forest::scene().bounds.min, Vec2::ZERO);
     }
 
     #[test]
