@@ -1133,7 +1133,8 @@ NavStatus nav_grid_load_movingai(const uint8_t *text,
  * Creates a grid from a Moving AI `.map` file; `path` is a NUL-terminated UTF-8 string.
  *
  * Errors: `NAV_IO_ERROR` when the file cannot be read, `NAV_PARSE_ERROR` (file, line and
- * reason) when it is not a map, `NAV_INVALID_ARGUMENT` when `path` is not UTF-8.
+ * reason) when it is not a map, `NAV_INVALID_SIZE` for a header size nav refuses (nothing is
+ * allocated for it), `NAV_INVALID_ARGUMENT` when `path` is not UTF-8.
  *
  * # Safety
  * `path` must point to a NUL-terminated string; `out_grid` to a writable `NavGrid*`.

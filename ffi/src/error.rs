@@ -70,6 +70,7 @@ impl From<MovingAiError> for FfiError {
         let status = match &error {
             MovingAiError::Io { .. } => NavStatus::NavIoError,
             MovingAiError::Syntax { .. } => NavStatus::NavParseError,
+            MovingAiError::InvalidSize { .. } => NavStatus::NavInvalidSize,
         };
         Self::new(status, error.to_string())
     }

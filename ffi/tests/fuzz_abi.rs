@@ -409,9 +409,15 @@ fn run(model: &mut Model, op: &Op) {
                 let status = nav_grid_load_movingai(text.as_ptr(), text.len() as u32, &mut grid);
                 check_status(status, "nav_grid_load_movingai");
                 assert!(
-                    matches!(status, NavStatus::NavOk | NavStatus::NavParseError),
+                    matches!(
+                        status,
+                        NavStatus::NavOk | NavStatus::NavParseError | NavStatus::NavInvalidSize
+                    ),
                     "{status}"
                 );
+                if status == NavStatus::NavInvalidSize {
+                    assert!(last_error_message().contains("refused"));
+                }
                 if status == NavStatus::NavOk {
                     model.created(grid as usize, Kind::Grid);
                 }

@@ -952,11 +952,33 @@ fn movingai_text_and_files() {
             NavStatus::NavParseError,
             &["<memory>:5", "row 1"],
         );
+        // A size nav refuses is NAV_INVALID_SIZE (as documented), from memory and from a file.
         let huge = "type octile\nheight 1000000000\nwidth 1000000000\nmap\n";
         fails_with(
             nav_grid_load_movingai(huge.as_ptr(), huge.len() as u32, &mut grid),
-            NavStatus::NavParseError,
-            &["1000000000x1000000000"],
+            NavStatus::NavInvalidSize,
+            &["<memory>:4", "1000000000x1000000000", "refused"],
+        );
+        let empty = "type octile\nheight 0\nwidth 5\nmap\n";
+        fails_with(
+            nav_grid_load_movingai(empty.as_ptr(), empty.len() as u32, &mut grid),
+            NavStatus::NavInvalidSize,
+            &["5x0"],
+        );
+        let huge_path =
+            std::env::temp_dir().join(format!("nav-ffi-{}-huge.map", std::process::id()));
+        std::fs::write(&huge_path, huge).unwrap();
+        let c_huge = std::ffi::CString::new(huge_path.to_str().unwrap()).unwrap();
+        let status = nav_grid_load_movingai_file(c_huge.as_ptr(), &mut grid);
+        std::fs::remove_file(&huge_path).unwrap();
+        fails_with(
+            status,
+            NavStatus::NavInvalidSize,
+            &[
+                "nav_grid_load_movingai_file",
+                "huge.map:4",
+                "1000000000x1000000000",
+            ],
         );
         let latin1 = b"type octile\nheight 1\nwidth 1\nmap\n\xe9\n";
         fails_with(

@@ -112,6 +112,12 @@ fn absurd_sizes_are_refused_before_allocating() {
     let (line, msg) = map_error("type octile\nheight 1000000000\nwidth 1000000000\nmap\n");
     assert_eq!(line, 4);
     assert!(msg.contains("refused"), "{msg}");
+    // A refused size is told apart from malformed text.
+    let err = parse_map("type octile\nheight 1000000000\nwidth 9\nmap\n", "big.map").unwrap_err();
+    assert!(
+        matches!(err, MovingAiError::InvalidSize { line: 4, .. }),
+        "{err:?}"
+    );
     let (_, msg) = map_error("type octile\nheight 0\nwidth 4\nmap\n");
     assert!(msg.contains("refused"), "{msg}");
 }

@@ -22,13 +22,27 @@ pub enum MovingAiError {
         /// What is wrong.
         reason: String,
     },
+    /// The header asks for a map size that [`GridMap::check_size`](crate::GridMap::check_size)
+    /// refuses (a side of 0, or too many cells): nothing was allocated for it.
+    #[error("{file}:{line}: {source}")]
+    InvalidSize {
+        /// The file (or the name given to a parser of text).
+        file: String,
+        /// The line that ends the header, from 1.
+        line: usize,
+        /// The refusal ([`GridError::InvalidSize`](crate::GridError::InvalidSize)).
+        #[source]
+        source: crate::GridError,
+    },
 }
 
 impl MovingAiError {
-    /// The line of a syntax error.
+    /// The line of a syntax error or of a refused size.
     pub fn line(&self) -> Option<usize> {
         match self {
-            MovingAiError::Syntax { line, .. } => Some(*line),
+            MovingAiError::Syntax { line, .. } | MovingAiError::InvalidSize { line, .. } => {
+                Some(*line)
+            }
             MovingAiError::Io { .. } => None,
         }
     }

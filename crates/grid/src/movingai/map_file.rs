@@ -71,7 +71,11 @@ pub fn parse_map(text: &str, file: &str) -> Result<GridMap, MovingAiError> {
         return Err(error(header_end, format!("header has no '{missing}' line")));
     };
     let (width, height) =
-        GridMap::check_size(width, height).map_err(|e| error(header_end, e.to_string()))?;
+        GridMap::check_size(width, height).map_err(|source| MovingAiError::InvalidSize {
+            file: file.to_string(),
+            line: header_end,
+            source,
+        })?;
 
     // A header may promise more cells than the text holds: reserve no more than the text.
     let len = (width as usize * height as usize).min(text.len());
