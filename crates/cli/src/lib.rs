@@ -10,7 +10,8 @@
 //! * [`arg_values`]: parsers for `X,Y` cells and points and `WxH` sizes.
 //! * [`grid_args`]: the grid options (`--moves`, `--diagonal`, `--heuristic`) and map loading.
 //! * [`scene`]: scene files (bounds, boxes and circles) for continuous worlds.
-//! * [`svg`]: a small SVG writer drawing in world coordinates, with tile maps in [`svg::grid`].
+//! * [`svg`]: a small SVG writer drawing in world coordinates, with tile maps in [`svg::grid`],
+//!   continuous worlds in [`svg::world`] and legends in [`svg::legend`].
 //! * [`json`]: one-line JSON output.
 //!
 //! Exit statuses: 0 when the command succeeded (a path was found, every scenario row matched),

@@ -26,8 +26,12 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Find paths on a map built into nav under different move rules, print a summary and
-    /// draw them in an SVG picture.
+    /// Find paths on worlds built into nav with every navigator, print a summary and draw
+    /// them in an SVG picture.
+    ///
+    /// A tile map under four move rules, an agent of 2x2 cells on the same map, disc agents of
+    /// three radii among boxes and discs (nav::agent), exact paths among circles
+    /// (nav::tangent).
     Demo(demo::DemoArgs),
     /// Find a path on a Moving AI map.
     Path(path::PathArgs),

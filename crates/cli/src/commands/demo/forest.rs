@@ -1,7 +1,7 @@
 //! Exact shortest paths among circles (`nav::tangent`), and the lattice navigator on the same
 //! circles for comparison.
 //!
-//! Thirty circles (generated once with a fixed seed, radii 1 to 2.4, at least 0.8 apart, each
+//! Thirty circles (generated once with a fixed seed, radii 1.1 to 2.3, at least 0.8 apart, each
 //! inside the 48 x 28 world with room for an agent of radius 1 between it and the edge) stand
 //! between the start and the goal. A point threads the gaps; an agent of radius 1 cannot pass
 //! gaps narrower than 2 and goes round by the south.
@@ -226,6 +226,7 @@ impl Forest {
             .iter()
             .find(|(r, _)| *r == self.lattice_radius)
             .map(|(_, p)| p);
+        writeln!(out)?;
         match exact {
             Some(exact) if exact.is_found() && self.lattice.is_found() => writeln!(
                 out,
