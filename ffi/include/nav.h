@@ -758,7 +758,8 @@ typedef struct NavAgentDesc {
     uint32_t reserved;
     /**
      * The agent's own obstacle (an id from `nav_world_insert_*`), which its queries ignore;
-     * 0 for none.
+     * 0 for none. An id that names no obstacle of the world searched (removed, or of another
+     * world) fails the query with `NAV_UNKNOWN_OBJECT`.
      */
     uint64_t own_obstacle;
 } NavAgentDesc;
@@ -1412,7 +1413,8 @@ NavStatus nav_world_clear(struct NavWorld *world);
 
 /**
  * Writes to `*out_clear` 1 when a disc of `radius` at `center` lies inside the bounds and
- * touches no obstacle (ignoring `ignore_obstacle`, 0 for none), else 0.
+ * touches no obstacle (ignoring `ignore_obstacle`, 0 for none), else 0. An
+ * `ignore_obstacle` that names no obstacle of `world` gives `NAV_UNKNOWN_OBJECT`.
  *
  * # Safety
  * `out_clear` must point to a writable `uint32_t`.
@@ -1426,7 +1428,8 @@ NavStatus nav_world_disc_is_clear(const struct NavWorld *world,
 /**
  * Writes to `*out_clear` 1 when a disc of `radius` can move in a straight line from `a` to
  * `b`: the swept disc stays inside the bounds and touches no obstacle (but
- * `ignore_obstacle`, 0 for none); else 0. Every segment of a returned path passes this test.
+ * `ignore_obstacle`, 0 for none, else an obstacle of `world`: `NAV_UNKNOWN_OBJECT`
+ * otherwise); else 0. Every segment of a returned path passes this test.
  *
  * # Safety
  * `out_clear` must point to a writable `uint32_t`.
@@ -1448,7 +1451,8 @@ NavStatus nav_world_segment_is_clear(const struct NavWorld *world,
  * needed in `out_result->point_count` (`nav_query_world_path` then copies the path without
  * searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points, a radius or step that
  * is not > 0, `NAV_INVALID_SIZE` for a step so fine that the lattice over the world would be
- * too large.
+ * too large, `NAV_UNKNOWN_OBJECT` for an `agent->own_obstacle` that is neither 0 nor an
+ * obstacle of `world`.
  *
  * Thread safety: many threads may query one world at once, each with its own `query`. The
  * query keeps a walkability cache per (world, radius, step) that later queries reuse.

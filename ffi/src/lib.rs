@@ -58,6 +58,7 @@ mod error;
 mod geometry;
 mod guard;
 mod handles;
+mod messages;
 mod status;
 
 #[cfg(test)]

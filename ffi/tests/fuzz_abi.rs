@@ -316,6 +316,13 @@ fn check_status(status: NavStatus, function: &str) {
             message.len() > function.len() + 10,
             "a message that explains: {message:?}"
         );
+        // Ids, points and boxes in the caller's terms, never as Rust's Debug prints them.
+        for trace in ["Handle(", "Key(", "Vec2", "Aabb {", "Circle {", "Some("] {
+            assert!(
+                !message.contains(trace),
+                "{function}: {message:?} shows Rust's debug output"
+            );
+        }
     }
 }
 

@@ -206,7 +206,7 @@ fn agent_world_paths_match_nav_agent() {
         fails_with(
             nav_world_remove(world, wall),
             NavStatus::NavUnknownObject,
-            &["unknown obstacle"],
+            &[&format!("obstacle {wall} is not in this world")],
         );
         fails_with(
             nav_world_remove(world, 0),
@@ -505,7 +505,7 @@ fn circle_world_paths_match_nav_tangent() {
         fails_with(
             nav_circle_world_set(world, b, v(1.0, 1.0), 1.0),
             NavStatus::NavUnknownObject,
-            &["unknown circle"],
+            &[&format!("circle {b} is not in this world")],
         );
         let mut c = 0;
         fails_with(

@@ -10,6 +10,7 @@ use crate::error::{FfiError, FfiResult};
 use crate::geometry::{self, NavAabb, NavVec2};
 use crate::guard::guard;
 use crate::handles::{self, Handle, HandleKind};
+use crate::messages;
 use crate::status::NavStatus;
 
 /// A world of circular obstacles, for exact shortest paths (segments and arcs) of disc agents
@@ -36,7 +37,15 @@ impl From<TangentError> for FfiError {
             TangentError::Spatial(_) => NavStatus::NavInvalidSize,
             _ => NavStatus::NavInvalidArgument,
         };
-        FfiError::new(status, error.to_string())
+        FfiError::new(status, messages::tangent_error(&error))
+    }
+}
+
+/// `error`, a refused change of the circle the caller calls `id`, worded with that id.
+fn circle_failure(error: TangentError, id: u64) -> FfiError {
+    FfiError {
+        message: messages::circle_error(&error, id),
+        ..FfiError::from(error)
     }
 }
 
@@ -215,7 +224,9 @@ pub unsafe extern "C" fn nav_circle_world_set(
     guard("nav_circle_world_set", || {
         let key = key(circle)?;
         let shape = self::circle(center, radius)?;
-        write_circle_world(world, "world")?.set(key, shape)?;
+        write_circle_world(world, "world")?
+            .set(key, shape)
+            .map_err(|e| circle_failure(e, circle))?;
         Ok(())
     })
 }

@@ -10,6 +10,7 @@ use crate::error::{FfiError, FfiResult};
 use crate::geometry::{self, NavAabb, NavVec2};
 use crate::guard::guard;
 use crate::handles::{self, Handle, HandleKind};
+use crate::messages;
 use crate::status::NavStatus;
 use crate::world::types::NavWorldInfo;
 
@@ -37,7 +38,15 @@ impl From<WorldError> for FfiError {
             WorldError::Spatial(_) => NavStatus::NavInvalidSize,
             _ => NavStatus::NavInvalidArgument,
         };
-        FfiError::new(status, error.to_string())
+        FfiError::new(status, messages::world_error(&error))
+    }
+}
+
+/// `error`, a refused change of the obstacle the caller calls `id`, worded with that id.
+fn obstacle_failure(error: WorldError, id: u64) -> FfiError {
+    FfiError {
+        message: messages::obstacle_error(&error, id),
+        ..FfiError::from(error)
     }
 }
 
@@ -102,6 +111,29 @@ pub(crate) fn obstacle(id: u64, argument: &str) -> FfiResult<ObstacleHandle> {
         ));
     }
     Ok(ObstacleHandle::from_raw(id))
+}
+
+/// The obstacle of `world` that `id` names, for arguments where 0 means none. An id that names
+/// no obstacle of `world` (removed, made up, or of another world) is refused as it is
+/// everywhere else, rather than ignored.
+pub(crate) fn optional_obstacle(
+    world: &World,
+    id: u64,
+    argument: &str,
+) -> FfiResult<Option<ObstacleHandle>> {
+    if id == 0 {
+        return Ok(None);
+    }
+    let handle = ObstacleHandle::from_raw(id);
+    if world.get(handle).is_none() {
+        return Err(FfiError::new(
+            NavStatus::NavUnknownObject,
+            format!(
+                "`{argument}` {id} is not an obstacle of this world: removed already, or from another world"
+            ),
+        ));
+    }
+    Ok(Some(handle))
 }
 
 fn circle(center: NavVec2, radius: f32) -> FfiResult<Circle> {
@@ -249,7 +281,9 @@ pub unsafe extern "C" fn nav_world_move_box(
     guard("nav_world_move_box", || {
         let handle = self::obstacle(obstacle, "obstacle")?;
         let shape = Shape::Aabb(geometry::aabb(aabb, "aabb")?);
-        write_world(world, "world")?.move_obstacle(handle, shape)?;
+        write_world(world, "world")?
+            .move_obstacle(handle, shape)
+            .map_err(|e| obstacle_failure(e, obstacle))?;
         Ok(())
     })
 }
@@ -268,7 +302,9 @@ pub unsafe extern "C" fn nav_world_move_circle(
     guard("nav_world_move_circle", || {
         let handle = self::obstacle(obstacle, "obstacle")?;
         let shape = Shape::Circle(circle(center, radius)?);
-        write_world(world, "world")?.move_obstacle(handle, shape)?;
+        write_world(world, "world")?
+            .move_obstacle(handle, shape)
+            .map_err(|e| obstacle_failure(e, obstacle))?;
         Ok(())
     })
 }
@@ -281,7 +317,9 @@ pub unsafe extern "C" fn nav_world_move_circle(
 pub unsafe extern "C" fn nav_world_remove(world: *mut NavWorld, obstacle: u64) -> NavStatus {
     guard("nav_world_remove", || {
         let handle = self::obstacle(obstacle, "obstacle")?;
-        write_world(world, "world")?.remove(handle)?;
+        write_world(world, "world")?
+            .remove(handle)
+            .map_err(|e| obstacle_failure(e, obstacle))?;
         Ok(())
     })
 }
@@ -299,7 +337,8 @@ pub unsafe extern "C" fn nav_world_clear(world: *mut NavWorld) -> NavStatus {
 }
 
 /// Writes to `*out_clear` 1 when a disc of `radius` at `center` lies inside the bounds and
-/// touches no obstacle (ignoring `ignore_obstacle`, 0 for none), else 0.
+/// touches no obstacle (ignoring `ignore_obstacle`, 0 for none), else 0. An
+/// `ignore_obstacle` that names no obstacle of `world` gives `NAV_UNKNOWN_OBJECT`.
 ///
 /// # Safety
 /// `out_clear` must point to a writable `uint32_t`.
@@ -315,8 +354,9 @@ pub unsafe extern "C" fn nav_world_disc_is_clear(
         let out = OutPtr::new(out_clear, "out_clear")?;
         let center = geometry::point(center, "center")?;
         let radius = geometry::radius(radius, "radius", false)?;
-        let ignore = (ignore_obstacle != 0).then(|| ObstacleHandle::from_raw(ignore_obstacle));
-        let clear = read_world(world, "world")?.disc_is_clear(center, radius, ignore);
+        let world = read_world(world, "world")?;
+        let ignore = optional_obstacle(&world, ignore_obstacle, "ignore_obstacle")?;
+        let clear = world.disc_is_clear(center, radius, ignore);
         // SAFETY: the caller's contract.
         unsafe { out.write(clear as u32) };
         Ok(())
@@ -325,7 +365,8 @@ pub unsafe extern "C" fn nav_world_disc_is_clear(
 
 /// Writes to `*out_clear` 1 when a disc of `radius` can move in a straight line from `a` to
 /// `b`: the swept disc stays inside the bounds and touches no obstacle (but
-/// `ignore_obstacle`, 0 for none); else 0. Every segment of a returned path passes this test.
+/// `ignore_obstacle`, 0 for none, else an obstacle of `world`: `NAV_UNKNOWN_OBJECT`
+/// otherwise); else 0. Every segment of a returned path passes this test.
 ///
 /// # Safety
 /// `out_clear` must point to a writable `uint32_t`.
@@ -343,8 +384,9 @@ pub unsafe extern "C" fn nav_world_segment_is_clear(
         let a = geometry::point(a, "a")?;
         let b = geometry::point(b, "b")?;
         let radius = geometry::radius(radius, "radius", false)?;
-        let ignore = (ignore_obstacle != 0).then(|| ObstacleHandle::from_raw(ignore_obstacle));
-        let clear = read_world(world, "world")?.segment_is_clear(a, b, radius, ignore);
+        let world = read_world(world, "world")?;
+        let ignore = optional_obstacle(&world, ignore_obstacle, "ignore_obstacle")?;
+        let clear = world.segment_is_clear(a, b, radius, ignore);
         // SAFETY: the caller's contract.
         unsafe { out.write(clear as u32) };
         Ok(())

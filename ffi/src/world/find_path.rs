@@ -7,9 +7,10 @@ use crate::error::{FfiError, FfiResult};
 use crate::geometry::{self, NavVec2};
 use crate::grid::NavPathStatus;
 use crate::guard::guard;
+use crate::messages;
 use crate::query::{NavQuery, lock_query};
 use crate::status::NavStatus;
-use crate::world::edit::{NavWorld, obstacle, read_world};
+use crate::world::edit::{NavWorld, optional_obstacle, read_world};
 use crate::world::types::{NavAgentDesc, NavWorldPathResult, NavWorldQueryOptions};
 
 impl From<AgentError> for FfiError {
@@ -24,7 +25,7 @@ impl From<QueryError> for FfiError {
             QueryError::LatticeTooLarge { .. } => NavStatus::NavInvalidSize,
             _ => NavStatus::NavInvalidArgument,
         };
-        FfiError::new(status, error.to_string())
+        FfiError::new(status, messages::query_error(&error))
     }
 }
 
@@ -58,11 +59,8 @@ fn agent_from_desc(desc: &NavAgentDesc) -> FfiResult<Agent> {
             desc.reserved
         )));
     }
-    let mut agent = Agent::new(desc.radius, desc.step)?.with_heuristic(heuristic);
-    if desc.own_obstacle != 0 {
-        agent = agent.with_own_obstacle(obstacle(desc.own_obstacle, "agent.own_obstacle")?);
-    }
-    Ok(agent)
+    // The own obstacle is checked against the world later (`optional_obstacle`).
+    Ok(Agent::new(desc.radius, desc.step)?.with_heuristic(heuristic))
 }
 
 fn limits_from_options(options: &NavWorldQueryOptions) -> FfiResult<(QueryLimits, bool)> {
@@ -112,7 +110,8 @@ fn copy_points(
 /// needed in `out_result->point_count` (`nav_query_world_path` then copies the path without
 /// searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points, a radius or step that
 /// is not > 0, `NAV_INVALID_SIZE` for a step so fine that the lattice over the world would be
-/// too large.
+/// too large, `NAV_UNKNOWN_OBJECT` for an `agent->own_obstacle` that is neither 0 nor an
+/// obstacle of `world`.
 ///
 /// Thread safety: many threads may query one world at once, each with its own `query`. The
 /// query keeps a walkability cache per (world, radius, step) that later queries reuse.
@@ -147,6 +146,10 @@ pub unsafe extern "C" fn nav_world_find_path(
         let start = geometry::point(start, "start")?;
         let goal = geometry::point(goal, "goal")?;
         let world = read_world(world, "world")?;
+        let agent = match optional_obstacle(&world, desc.own_obstacle, "agent.own_obstacle")? {
+            Some(own) => agent.with_own_obstacle(own),
+            None => agent,
+        };
         let mut state = lock_query(query, "query")?;
         let state = &mut *state;
         world.find_path_into(

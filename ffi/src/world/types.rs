@@ -28,7 +28,8 @@ pub struct NavAgentDesc {
     /// Must be 0 (room for a later option).
     pub reserved: u32,
     /// The agent's own obstacle (an id from `nav_world_insert_*`), which its queries ignore;
-    /// 0 for none.
+    /// 0 for none. An id that names no obstacle of the world searched (removed, or of another
+    /// world) fails the query with `NAV_UNKNOWN_OBJECT`.
     pub own_obstacle: u64,
 }
 
