@@ -1259,8 +1259,8 @@ NavStatus nav_query_grid_path_within_budget(struct NavQuery *query,
 
 /**
  * Copies the cells the latest grid query of `query` expanded (in index order; none when it
- * did not search) into `out_cells`; `*out_count` receives their number (or the number
- * needed, with `NAV_BUFFER_TOO_SMALL`). For drawing a search.
+ * did not search: refused, or a blocked endpoint) into `out_cells`; `*out_count` receives
+ * their number (or the number needed, with `NAV_BUFFER_TOO_SMALL`). For drawing a search.
  *
  * # Safety
  * `out_cells` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
@@ -1282,9 +1282,11 @@ NavStatus nav_query_grid_expanded_cells(struct NavQuery *query,
  * written.
  *
  * Threads: `threads == 1` runs every pair on the calling thread with `query` (required then),
- * allocating nothing once warm. Any other value spreads the pairs over nav's worker pool (one
- * thread per core, or `RAYON_NUM_THREADS`), in at most `threads` chunks (0: as many as it
- * likes); each worker has its own search memory, kept between calls, and `query` may be NULL.
+ * allocating nothing once warm; `query`'s latest grid path (`nav_query_grid_path`) is then
+ * the last pair's, and none when the batch is refused as a whole or has no pairs. Any other
+ * value spreads the pairs over nav's worker pool (one thread per core, or
+ * `RAYON_NUM_THREADS`), in at most `threads` chunks (0: as many as it likes); each worker has
+ * its own search memory, kept between calls, and `query` may be NULL (and is not touched).
  * The results do not depend on the threading.
  *
  * Returns `NAV_OK` when every pair succeeded; otherwise the status of the first failing pair
@@ -1474,7 +1476,7 @@ NavStatus nav_world_find_path(const struct NavWorld *world,
 /**
  * Copies the path of the latest `NavWorld` query of `query` (smoothed, or raw when that query
  * asked for it) into `out_points`; `*out_count` receives its length (or the length needed,
- * with `NAV_BUFFER_TOO_SMALL`).
+ * with `NAV_BUFFER_TOO_SMALL`). The path is empty after a query that found none or failed.
  *
  * # Safety
  * `out_points` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
@@ -1591,6 +1593,7 @@ NavStatus nav_circle_world_find_path(const struct NavCircleWorld *world,
 /**
  * Copies the pieces of the latest `NavCircleWorld` path of `query` into `out_pieces`;
  * `*out_count` receives their number (or the number needed, with `NAV_BUFFER_TOO_SMALL`).
+ * The path is empty after a query that found none (and no partial path) or failed.
  *
  * # Safety
  * `out_pieces` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
@@ -1605,7 +1608,8 @@ NavStatus nav_query_circle_path(struct NavQuery *query,
  * Writes the latest `NavCircleWorld` path of `query` as a polyline: its arcs cut into chords
  * that stray at most `max_deviation` (finite, > 0) from the arc, start and goal included,
  * into `out_points`; `*out_count` receives the number of points (or the number needed, with
- * `NAV_BUFFER_TOO_SMALL`). No points when the path was not found (and not partial).
+ * `NAV_BUFFER_TOO_SMALL`). No points when the path was not found (and not partial), nor
+ * after a query that failed.
  *
  * # Safety
  * `out_points` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`

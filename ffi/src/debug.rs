@@ -20,7 +20,7 @@ pub unsafe extern "C" fn nav_debug_panic(query: *mut NavQuery) -> NavStatus {
         if !query.is_null() {
             let mut state = lock_query(query, "query")?;
             // Half-way through: the path of the last query is gone, the new one not written.
-            state.grid = Default::default();
+            state.forget_grid_results();
             panic!("nav_debug_panic: deliberate panic while holding the query context");
         }
         panic!("nav_debug_panic: deliberate panic");

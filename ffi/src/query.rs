@@ -2,7 +2,10 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use nav_grid::GridPathfinder;
+use nav_agent::AgentPath;
+use nav_geom::Vec2;
+use nav_grid::{Cell, GridError, GridPathfinder};
+use nav_tangent::{PathPiece, TangentError, TangentPath};
 
 use crate::args::OutPtr;
 use crate::error::{FfiError, FfiResult};
@@ -21,22 +24,137 @@ pub struct NavQuery {
 }
 
 /// What a query context holds, one part per kind of navigator.
+///
+/// The results of the latest query of each kind (path, expanded cells) are only readable
+/// through the methods below, which answer "nothing" once a query of that kind has started
+/// and not yet searched: every query entry point calls `forget_*` before it checks its
+/// arguments, so a refused query leaves an empty path, as `nav.h` promises, and never its
+/// predecessor's. Forgetting is a flag, not a deallocation: the memory stays for the next
+/// query, which then allocates nothing.
 #[derive(Default)]
 pub(crate) struct QueryState {
     /// Grid searches: arena, open list, the last path and its costs.
-    pub grid: GridPathfinder,
+    grid: GridPathfinder,
+    /// Whether `grid` holds the latest grid query's results.
+    grid_kept: bool,
     /// `NavWorld` searches: arena and walkability caches.
-    pub agent: nav_agent::QueryContext,
+    agent: nav_agent::QueryContext,
     /// The last `NavWorld` path.
-    pub agent_path: nav_agent::AgentPath,
+    agent_path: AgentPath,
     /// Whether the last `NavWorld` query asked for the raw lattice path.
-    pub agent_path_raw: bool,
+    agent_path_raw: bool,
+    /// Whether `agent_path` is the latest `NavWorld` query's path.
+    agent_kept: bool,
     /// `NavCircleWorld` searches.
-    pub tangent: nav_tangent::QueryContext,
+    tangent: nav_tangent::QueryContext,
     /// The last `NavCircleWorld` path.
-    pub tangent_path: nav_tangent::TangentPath,
+    tangent_path: TangentPath,
+    /// Whether `tangent_path` is the latest `NavCircleWorld` query's path.
+    tangent_kept: bool,
     /// Scratch for polylines of the last `NavCircleWorld` path.
-    pub polyline: Vec<nav_geom::Vec2>,
+    polyline: Vec<Vec2>,
+}
+
+impl QueryState {
+    /// Forgets the latest grid path and expanded cells (the first step of every grid query).
+    pub fn forget_grid_results(&mut self) {
+        self.grid_kept = false;
+    }
+
+    /// The pathfinder for a new grid search, whose results are the latest from now on. The
+    /// pathfinder clears its path and expanded cells as a search starts, also a search that
+    /// its own checks refuse (an endpoint outside the map, bad rules).
+    pub fn grid_search(&mut self) -> &mut GridPathfinder {
+        self.grid_kept = true;
+        &mut self.grid
+    }
+
+    /// The latest grid path: its cells and the cost of reaching each (empty when there is none).
+    pub fn grid_path(&self) -> (&[Cell], &[f64]) {
+        if self.grid_kept {
+            (self.grid.path(), self.grid.path_costs())
+        } else {
+            (&[], &[])
+        }
+    }
+
+    /// How many leading cells of the latest grid path cost at most `budget` (NaN and negative
+    /// budgets are refused, with or without a path).
+    pub fn grid_path_within_budget(&self, budget: f64) -> Result<usize, GridError> {
+        let prefix = self.grid.path_within_budget(budget)?.len();
+        Ok(if self.grid_kept { prefix } else { 0 })
+    }
+
+    /// The cells the latest grid query expanded, in index order.
+    pub fn grid_expanded_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        let count = if self.grid_kept { usize::MAX } else { 0 };
+        self.grid.expanded_cells().take(count)
+    }
+
+    /// Forgets the latest `NavWorld` path (the first step of every `NavWorld` query).
+    pub fn forget_agent_path(&mut self) {
+        self.agent_kept = false;
+    }
+
+    /// The search memory and the path buffer of a `NavWorld` search; the path counts as the
+    /// latest once [`keep_agent_path`](Self::keep_agent_path) says the search ran.
+    pub fn agent_search(&mut self) -> (&mut nav_agent::QueryContext, &mut AgentPath) {
+        (&mut self.agent, &mut self.agent_path)
+    }
+
+    /// Marks the path written by the search as the latest, smoothed or `raw` as asked.
+    pub fn keep_agent_path(&mut self, raw: bool) {
+        self.agent_kept = true;
+        self.agent_path_raw = raw;
+    }
+
+    /// The latest `NavWorld` path's points (smoothed or raw, as its query asked; empty when
+    /// there is none).
+    pub fn agent_points(&self) -> &[Vec2] {
+        match (self.agent_kept, self.agent_path_raw) {
+            (false, _) => &[],
+            (true, false) => self.agent_path.points(),
+            (true, true) => self.agent_path.raw_points(),
+        }
+    }
+
+    /// Forgets the latest `NavCircleWorld` path (the first step of every circle-world query).
+    pub fn forget_circle_path(&mut self) {
+        self.tangent_kept = false;
+    }
+
+    /// The search memory and the path buffer of a `NavCircleWorld` search; the path counts
+    /// as the latest once [`keep_circle_path`](Self::keep_circle_path) says the search ran.
+    pub fn circle_search(&mut self) -> (&mut nav_tangent::QueryContext, &mut TangentPath) {
+        (&mut self.tangent, &mut self.tangent_path)
+    }
+
+    /// Marks the path written by the search as the latest.
+    pub fn keep_circle_path(&mut self) {
+        self.tangent_kept = true;
+    }
+
+    /// The latest `NavCircleWorld` path's pieces (empty when there is none).
+    pub fn circle_pieces(&self) -> &[PathPiece] {
+        if self.tangent_kept {
+            self.tangent_path.pieces()
+        } else {
+            &[]
+        }
+    }
+
+    /// The latest `NavCircleWorld` path as a polyline within `max_deviation` of its arcs
+    /// (empty when there is none), written into the context's scratch memory.
+    pub fn circle_polyline(&mut self, max_deviation: f32) -> Result<&[Vec2], TangentError> {
+        if self.tangent_kept {
+            self.tangent_path
+                .write_polyline(max_deviation, &mut self.polyline)?;
+        } else {
+            // An empty path (no allocation) still checks `max_deviation`.
+            TangentPath::new().write_polyline(max_deviation, &mut self.polyline)?;
+        }
+        Ok(&self.polyline)
+    }
 }
 
 impl Handle for NavQuery {

@@ -326,6 +326,39 @@ fn check_status(status: NavStatus, function: &str) {
     }
 }
 
+/// What the live `query` keeps of its latest query of each kind: grid cells, `NavWorld`
+/// points, `NavCircleWorld` pieces.
+fn kept(query: usize) -> [u32; 3] {
+    let q = query as *mut NavQuery;
+    let mut counts = [u32::MAX; 3];
+    // SAFETY: no buffers (capacity 0), valid out-pointers; the handle is checked.
+    let statuses = unsafe {
+        [
+            nav_query_grid_path(q, ptr::null_mut(), ptr::null_mut(), 0, &mut counts[0]),
+            nav_query_world_path(q, ptr::null_mut(), 0, &mut counts[1]),
+            nav_query_circle_path(q, ptr::null_mut(), 0, &mut counts[2]),
+        ]
+    };
+    for status in statuses {
+        assert!(
+            matches!(status, NavStatus::NavOk | NavStatus::NavBufferTooSmall),
+            "{status}: {}",
+            last_error_message()
+        );
+    }
+    counts
+}
+
+/// The length a query that returned `status` leaves in its context: the result's count when
+/// it searched, none when it was refused.
+fn left_behind(status: NavStatus, count: u32) -> u32 {
+    if matches!(status, NavStatus::NavOk | NavStatus::NavBufferTooSmall) {
+        count
+    } else {
+        0
+    }
+}
+
 #[track_caller]
 fn expect_handle(model: &Model, status: NavStatus, checks: &[(usize, Kind)]) {
     // The first bad handle in argument order decides, unless an earlier check (a NULL output,
@@ -602,6 +635,10 @@ fn run(model: &mut Model, op: &Op) {
                 }
                 handles.push((q, Kind::Query));
                 expect_handle(model, status, &handles);
+                if model.handle_status(q, Kind::Query).is_none() {
+                    let expected = left_behind(status, result.cell_count);
+                    assert_eq!(kept(q)[0], expected, "grid path kept after {status}");
+                }
                 if matches!(status, NavStatus::NavOk | NavStatus::NavBufferTooSmall) {
                     let (w, h) = grid_size(g).expect("the grid is live");
                     assert!(start.0 < w && start.1 < h && goal.0 < w && goal.1 < h);
@@ -703,6 +740,24 @@ fn run(model: &mut Model, op: &Op) {
                             assert!(r.cell_count <= *stride);
                         }
                     }
+                }
+                if *threads == 1 && model.handle_status(q, Kind::Query).is_none() {
+                    // The calling thread's batch leaves its last pair's path, if it searched.
+                    let expected = match results.last() {
+                        Some(last)
+                            if ran
+                                && (last.status == NavStatus::NavOk as u32
+                                    || last.status == NavStatus::NavBufferTooSmall as u32) =>
+                        {
+                            last.cell_count
+                        }
+                        _ => 0,
+                    };
+                    assert_eq!(
+                        kept(q)[0],
+                        expected,
+                        "grid path kept after a batch ({status})"
+                    );
                 }
             }
             Op::Budget(slot, budget) => {
@@ -929,6 +984,10 @@ fn run(model: &mut Model, op: &Op) {
                 );
                 check_status(status, "nav_world_find_path");
                 expect_handle(model, status, &[(w, Kind::World), (q, Kind::Query)]);
+                if model.handle_status(q, Kind::Query).is_none() {
+                    let expected = left_behind(status, result.point_count);
+                    assert_eq!(kept(q)[1], expected, "world path kept after {status}");
+                }
                 if matches!(status, NavStatus::NavOk | NavStatus::NavBufferTooSmall) {
                     assert!(finite(*start) && finite(*goal) && *raw <= 1);
                     assert!(radius.is_finite() && *radius > 0.0 && step.is_finite() && *step > 0.0);
@@ -985,6 +1044,10 @@ fn run(model: &mut Model, op: &Op) {
                 );
                 check_status(status, "nav_circle_world_find_path");
                 expect_handle(model, status, &[(w, Kind::CircleWorld), (q, Kind::Query)]);
+                if model.handle_status(q, Kind::Query).is_none() {
+                    let expected = left_behind(status, result.piece_count);
+                    assert_eq!(kept(q)[2], expected, "circle path kept after {status}");
+                }
                 if status == NavStatus::NavOk {
                     assert!(
                         finite(*start) && finite(*goal) && radius.is_finite() && *radius >= 0.0

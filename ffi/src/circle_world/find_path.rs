@@ -89,11 +89,10 @@ fn result(path: &TangentPath) -> NavCirclePathResult {
 }
 
 fn copy_pieces(
-    path: &TangentPath,
+    pieces: &[PathPiece],
     out: &mut OutBuffer<'_, NavPathPiece>,
     capacity: u32,
 ) -> FfiResult<()> {
-    let pieces = path.pieces();
     if pieces.len() > out.capacity() {
         return Err(FfiError::buffer_too_small(
             "out_pieces",
@@ -136,6 +135,9 @@ pub unsafe extern "C" fn nav_circle_world_find_path(
     out_result: *mut NavCirclePathResult,
 ) -> NavStatus {
     guard("nav_circle_world_find_path", || {
+        // First of all: a query refused below must leave no path, not the previous one.
+        let mut state = lock_query(query, "query")?;
+        state.forget_circle_path();
         let result_out = OutPtr::new(out_result, "out_result")?;
         // SAFETY: the caller's contract.
         let mut pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
@@ -146,24 +148,19 @@ pub unsafe extern "C" fn nav_circle_world_find_path(
         let goal = geometry::point(goal, "goal")?;
         let radius = geometry::radius(agent_radius, "agent_radius", false)?;
         let world = read_circle_world(world, "world")?;
-        let mut state = lock_query(query, "query")?;
-        let state = &mut *state;
-        state.tangent.find_path(
-            &world,
-            start,
-            goal,
-            radius,
-            &limits,
-            &mut state.tangent_path,
-        )?;
+        let (context, path) = state.circle_search();
+        context.find_path(&world, start, goal, radius, &limits, path)?;
+        let written = result(path);
+        state.keep_circle_path();
         // SAFETY: the caller's contract.
-        unsafe { result_out.write(result(&state.tangent_path)) };
-        copy_pieces(&state.tangent_path, &mut pieces, capacity)
+        unsafe { result_out.write(written) };
+        copy_pieces(state.circle_pieces(), &mut pieces, capacity)
     })
 }
 
 /// Copies the pieces of the latest `NavCircleWorld` path of `query` into `out_pieces`;
 /// `*out_count` receives their number (or the number needed, with `NAV_BUFFER_TOO_SMALL`).
+/// The path is empty after a query that found none (and no partial path) or failed.
 ///
 /// # Safety
 /// `out_pieces` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
@@ -181,15 +178,16 @@ pub unsafe extern "C" fn nav_query_circle_path(
         let mut pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
         let state = lock_query(query, "query")?;
         // SAFETY: the caller's contract.
-        unsafe { count.write(state.tangent_path.pieces().len() as u32) };
-        copy_pieces(&state.tangent_path, &mut pieces, capacity)
+        unsafe { count.write(state.circle_pieces().len() as u32) };
+        copy_pieces(state.circle_pieces(), &mut pieces, capacity)
     })
 }
 
 /// Writes the latest `NavCircleWorld` path of `query` as a polyline: its arcs cut into chords
 /// that stray at most `max_deviation` (finite, > 0) from the arc, start and goal included,
 /// into `out_points`; `*out_count` receives the number of points (or the number needed, with
-/// `NAV_BUFFER_TOO_SMALL`). No points when the path was not found (and not partial).
+/// `NAV_BUFFER_TOO_SMALL`). No points when the path was not found (and not partial), nor
+/// after a query that failed.
 ///
 /// # Safety
 /// `out_points` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
@@ -207,11 +205,8 @@ pub unsafe extern "C" fn nav_query_circle_path_polyline(
         // SAFETY: the caller's contract.
         let mut points = unsafe { OutBuffer::new(out_points, capacity, "out_points") }?;
         let mut state = lock_query(query, "query")?;
-        let state = &mut *state;
-        state
-            .tangent_path
-            .write_polyline(max_deviation, &mut state.polyline)?;
-        let needed = state.polyline.len();
+        let polyline = state.circle_polyline(max_deviation)?;
+        let needed = polyline.len();
         // SAFETY: the caller's contract.
         unsafe { count.write(needed as u32) };
         if needed > points.capacity() {
@@ -222,7 +217,7 @@ pub unsafe extern "C" fn nav_query_circle_path_polyline(
                 "the polyline",
             ));
         }
-        for (i, &p) in state.polyline.iter().enumerate() {
+        for (i, &p) in polyline.iter().enumerate() {
             points.write(i, p.into());
         }
         Ok(())

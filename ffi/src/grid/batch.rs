@@ -135,9 +135,11 @@ impl Batch<'_> {
 /// written.
 ///
 /// Threads: `threads == 1` runs every pair on the calling thread with `query` (required then),
-/// allocating nothing once warm. Any other value spreads the pairs over nav's worker pool (one
-/// thread per core, or `RAYON_NUM_THREADS`), in at most `threads` chunks (0: as many as it
-/// likes); each worker has its own search memory, kept between calls, and `query` may be NULL.
+/// allocating nothing once warm; `query`'s latest grid path (`nav_query_grid_path`) is then
+/// the last pair's, and none when the batch is refused as a whole or has no pairs. Any other
+/// value spreads the pairs over nav's worker pool (one thread per core, or
+/// `RAYON_NUM_THREADS`), in at most `threads` chunks (0: as many as it likes); each worker has
+/// its own search memory, kept between calls, and `query` may be NULL (and is not touched).
 /// The results do not depend on the threading.
 ///
 /// Returns `NAV_OK` when every pair succeeded; otherwise the status of the first failing pair
@@ -164,6 +166,15 @@ pub unsafe extern "C" fn nav_grid_find_path_batch(
     threads: u32,
 ) -> NavStatus {
     guard("nav_grid_find_path_batch", || {
+        // On the calling thread the batch searches with `query`: first of all, forget its
+        // latest path, so that a batch refused below leaves no path rather than an older one.
+        let mut state = if threads == 1 {
+            let mut state = lock_query(query, "query")?;
+            state.forget_grid_results();
+            Some(state)
+        } else {
+            None
+        };
         let count = pair_count as usize;
         // SAFETY: the caller's contract.
         let pairs = unsafe { input_slice(pairs, count, "pairs") }?;
@@ -190,9 +201,12 @@ pub unsafe extern "C" fn nav_grid_find_path_batch(
             cells_per_pair: cells_per_pair as usize,
             first_failure: Mutex::new(None),
         };
-        if threads == 1 {
-            let mut state = lock_query(query, "query")?;
-            batch.run_chunk(&mut state.grid, 0, pairs, results.slots(), cells.slots());
+        if let Some(state) = &mut state {
+            // The query's latest path is then the last pair's (none without pairs).
+            if count > 0 {
+                let finder = state.grid_search();
+                batch.run_chunk(finder, 0, pairs, results.slots(), cells.slots());
+            }
         } else if count > 0 {
             run_on_pool(&batch, pairs, results.slots(), cells.slots(), threads);
         }

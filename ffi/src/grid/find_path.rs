@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use nav_grid::{Cell, GridMap, GridPathfinder, GridRules, Limits};
+use nav_grid::{Cell, GridError, GridMap, GridPathfinder, GridRules, Limits};
 
 use crate::args::{OutBuffer, OutPtr, flag, read_optional};
 use crate::error::{FfiError, FfiResult};
@@ -77,26 +77,10 @@ pub(crate) unsafe fn read_options(options: *const NavGridQueryOptions) -> FfiRes
     options_from_desc(&options)
 }
 
-/// The error for an endpoint outside the map, in the words the batch and single queries share.
-pub(crate) fn check_endpoint(map: &GridMap, cell: NavCell, endpoint: &str) -> FfiResult<Cell> {
-    let cell = Cell::from(cell);
-    if map.contains(cell) {
-        Ok(cell)
-    } else {
-        Err(FfiError::new(
-            NavStatus::NavOutOfRange,
-            format!(
-                "{endpoint} ({}, {}) is outside the {}x{} grid",
-                cell.x,
-                cell.y,
-                map.width(),
-                map.height()
-            ),
-        ))
-    }
-}
-
 /// Runs one search; returns its result (path written into the finder).
+///
+/// The finder checks the endpoints itself, after clearing its last path: whatever happens
+/// here, the finder's path and expanded cells are this search's (empty when it was refused).
 pub(crate) fn run_search(
     finder: &mut GridPathfinder,
     map: &GridMap,
@@ -105,9 +89,21 @@ pub(crate) fn run_search(
     start: NavCell,
     goal: NavCell,
 ) -> FfiResult<NavGridPathResult> {
-    let start = check_endpoint(map, start, "start")?;
-    let goal = check_endpoint(map, goal, "goal")?;
-    let outcome = finder.find_path_with_limits(map, start, goal, rules, limits)?;
+    let outcome = finder
+        .find_path_with_limits(map, start.into(), goal.into(), rules, limits)
+        .map_err(|error| match error {
+            GridError::EndpointOutOfRange {
+                endpoint,
+                x,
+                y,
+                width,
+                height,
+            } => FfiError::new(
+                NavStatus::NavOutOfRange,
+                format!("{endpoint} ({x}, {y}) is outside the {width}x{height} grid"),
+            ),
+            other => FfiError::from(other),
+        })?;
     Ok(NavGridPathResult {
         cost: outcome.cost,
         expanded: outcome.expanded as u64,
@@ -116,15 +112,14 @@ pub(crate) fn run_search(
     })
 }
 
-/// Copies the finder's last path into the caller's buffers (costs optional); `Err` when the
-/// cell buffer is too small (nothing written).
+/// Copies a path (cells, and their costs when `costs` has room) into the caller's buffers;
+/// `Err` when the cell buffer is too small (nothing written).
 fn copy_path(
-    finder: &GridPathfinder,
+    (path, path_costs): (&[Cell], &[f64]),
     cells: &mut OutBuffer<'_, NavCell>,
     costs: &mut OutBuffer<'_, f64>,
     capacity: u32,
 ) -> FfiResult<()> {
-    let path = finder.path();
     if path.len() > cells.capacity() {
         return Err(FfiError::buffer_too_small(
             "out_cells",
@@ -137,7 +132,7 @@ fn copy_path(
         cells.write(i, cell.into());
     }
     if costs.capacity() > 0 {
-        for (i, &cost) in finder.path_costs().iter().enumerate() {
+        for (i, &cost) in path_costs.iter().enumerate() {
             costs.write(i, cost);
         }
     }
@@ -186,6 +181,9 @@ pub unsafe extern "C" fn nav_grid_find_path(
     out_result: *mut NavGridPathResult,
 ) -> NavStatus {
     guard("nav_grid_find_path", || {
+        // First of all: a query refused below must leave no path, not the previous one.
+        let mut state = lock_query(query, "query")?;
+        state.forget_grid_results();
         let result_out = OutPtr::new(out_result, "out_result")?;
         // SAFETY: the caller's contract.
         let mut cells = unsafe { OutBuffer::new(out_cells, capacity, "out_cells") }?;
@@ -200,12 +198,11 @@ pub unsafe extern "C" fn nav_grid_find_path(
         let map = read_grid(grid, "grid")?;
         let rules = read_rules(rules, "rules")?;
         let rules = options.sized_rules(rules.as_deref().unwrap_or(&DEFAULT_RULES));
-        let mut state = lock_query(query, "query")?;
-        let finder = &mut state.grid;
+        let finder = state.grid_search();
         let result = run_search(finder, &map, &rules, &options.limits, start, goal)?;
         // SAFETY: the caller's contract.
         unsafe { result_out.write(result) };
-        copy_path(finder, &mut cells, &mut costs, capacity)
+        copy_path(state.grid_path(), &mut cells, &mut costs, capacity)
     })
 }
 
@@ -237,8 +234,8 @@ pub unsafe extern "C" fn nav_query_grid_path(
         };
         let state = lock_query(query, "query")?;
         // SAFETY: the caller's contract.
-        unsafe { count.write(state.grid.path().len() as u32) };
-        copy_path(&state.grid, &mut cells, &mut costs, capacity)
+        unsafe { count.write(state.grid_path().0.len() as u32) };
+        copy_path(state.grid_path(), &mut cells, &mut costs, capacity)
     })
 }
 
@@ -258,16 +255,16 @@ pub unsafe extern "C" fn nav_query_grid_path_within_budget(
     guard("nav_query_grid_path_within_budget", || {
         let count = OutPtr::new(out_count, "out_count")?;
         let state = lock_query(query, "query")?;
-        let prefix = state.grid.path_within_budget(budget)?;
+        let prefix = state.grid_path_within_budget(budget)?;
         // SAFETY: the caller's contract.
-        unsafe { count.write(prefix.len() as u32) };
+        unsafe { count.write(prefix as u32) };
         Ok(())
     })
 }
 
 /// Copies the cells the latest grid query of `query` expanded (in index order; none when it
-/// did not search) into `out_cells`; `*out_count` receives their number (or the number
-/// needed, with `NAV_BUFFER_TOO_SMALL`). For drawing a search.
+/// did not search: refused, or a blocked endpoint) into `out_cells`; `*out_count` receives
+/// their number (or the number needed, with `NAV_BUFFER_TOO_SMALL`). For drawing a search.
 ///
 /// # Safety
 /// `out_cells` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
@@ -284,7 +281,7 @@ pub unsafe extern "C" fn nav_query_grid_expanded_cells(
         // SAFETY: the caller's contract.
         let mut cells = unsafe { OutBuffer::new(out_cells, capacity, "out_cells") }?;
         let state = lock_query(query, "query")?;
-        let needed = state.grid.expanded_cells().count();
+        let needed = state.grid_expanded_cells().count();
         // SAFETY: the caller's contract.
         unsafe { count.write(needed as u32) };
         if needed > cells.capacity() {
@@ -295,7 +292,7 @@ pub unsafe extern "C" fn nav_query_grid_expanded_cells(
                 "the expanded cells",
             ));
         }
-        for (i, cell) in state.grid.expanded_cells().enumerate() {
+        for (i, cell) in state.grid_expanded_cells().enumerate() {
             cells.write(i, cell.into());
         }
         Ok(())

@@ -133,6 +133,9 @@ pub unsafe extern "C" fn nav_world_find_path(
     out_result: *mut NavWorldPathResult,
 ) -> NavStatus {
     guard("nav_world_find_path", || {
+        // First of all: a query refused below must leave no path, not the previous one.
+        let mut state = lock_query(query, "query")?;
+        state.forget_agent_path();
         let result_out = OutPtr::new(out_result, "out_result")?;
         // SAFETY: the caller's contract.
         let mut points = unsafe { OutBuffer::new(out_points, capacity, "out_points") }?;
@@ -150,39 +153,29 @@ pub unsafe extern "C" fn nav_world_find_path(
             Some(own) => agent.with_own_obstacle(own),
             None => agent,
         };
-        let mut state = lock_query(query, "query")?;
-        let state = &mut *state;
-        world.find_path_into(
-            &mut state.agent,
-            start,
-            goal,
-            &agent,
-            &limits,
-            &mut state.agent_path,
-        )?;
-        state.agent_path_raw = raw;
-        let path = &state.agent_path;
-        let (written, length) = if raw {
-            (path.raw_points(), path.raw_length())
+        let (context, path) = state.agent_search();
+        world.find_path_into(context, start, goal, &agent, &limits, path)?;
+        let (length, point_count) = if raw {
+            (path.raw_length(), path.raw_points().len())
         } else {
-            (path.points(), path.length())
+            (path.length(), path.points().len())
         };
+        let result = NavWorldPathResult {
+            length,
+            expanded: path.expanded() as u64,
+            path_status: NavPathStatus::from(path.status()) as u32,
+            point_count: point_count as u32,
+        };
+        state.keep_agent_path(raw);
         // SAFETY: the caller's contract.
-        unsafe {
-            result_out.write(NavWorldPathResult {
-                length,
-                expanded: path.expanded() as u64,
-                path_status: NavPathStatus::from(path.status()) as u32,
-                point_count: written.len() as u32,
-            })
-        };
-        copy_points(written, &mut points, capacity)
+        unsafe { result_out.write(result) };
+        copy_points(state.agent_points(), &mut points, capacity)
     })
 }
 
 /// Copies the path of the latest `NavWorld` query of `query` (smoothed, or raw when that query
 /// asked for it) into `out_points`; `*out_count` receives its length (or the length needed,
-/// with `NAV_BUFFER_TOO_SMALL`).
+/// with `NAV_BUFFER_TOO_SMALL`). The path is empty after a query that found none or failed.
 ///
 /// # Safety
 /// `out_points` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
@@ -199,12 +192,7 @@ pub unsafe extern "C" fn nav_query_world_path(
         // SAFETY: the caller's contract.
         let mut points = unsafe { OutBuffer::new(out_points, capacity, "out_points") }?;
         let state = lock_query(query, "query")?;
-        let path = &state.agent_path;
-        let written = if state.agent_path_raw {
-            path.raw_points()
-        } else {
-            path.points()
-        };
+        let written = state.agent_points();
         // SAFETY: the caller's contract.
         unsafe { count.write(written.len() as u32) };
         copy_points(written, &mut points, capacity)
