@@ -8,9 +8,15 @@
  * All three are searched with a NavQuery; grid movement rules live in NavGridRules.
  *
  * Handles. NavGrid, NavGridRules, NavWorld, NavCircleWorld and NavQuery are opaque; each has
- * a create function that writes the new handle to an out-parameter and a free function. Freeing NULL is a no-op.
- * Every handle passed to nav is checked against the live handles first: a freed, foreign or
- * mistyped pointer gives NAV_INVALID_HANDLE (a double free is reported, not performed).
+ * a create function that writes the new handle to an out-parameter, and a free function
+ * (freeing NULL is a no-op). Every handle passed to nav is checked against the live handles
+ * first: a freed, foreign or mistyped pointer gives NAV_INVALID_HANDLE (a double free is
+ * reported, not performed).
+ *
+ * Ids. Obstacles of a NavWorld and circles of a NavCircleWorld are named by uint64_t ids,
+ * never 0, generational: a removed id never names a later object. An id that names nothing
+ * in the world it is given with (removed, made up, or of another world) gives
+ * NAV_UNKNOWN_OBJECT, and messages name objects by these ids.
  *
  * Status. Every function returns a NavStatus (uint32_t); NAV_OK is 0. The numbers are never
  * reused. After a failure, nav_last_error() copies a sentence naming the function, the
@@ -38,17 +44,13 @@
  * - Any function may be called from any thread.
  * - Reading calls on one grid or world (queries, nav_*_info, nav_grid_cell,
  *   nav_grid_clearance, nav_*_clone, nav_world_disc_is_clear, ...) may run concurrently on
- *   any number of threads.
- *   NavGridRules may be shared freely.
+ *   any number of threads. NavGridRules may be shared freely.
  * - A NavQuery serves one call at a time: give each querying thread its own. Using one from
  *   two threads at once is detected: the second call returns NAV_BUSY.
  * - Changing a grid or world (nav_grid_set_*, nav_world_insert_* / move_* / remove / clear,
  *   nav_circle_world_insert / set / remove / clear) or freeing any handle needs it to itself:
  *   while another thread uses it, the call returns NAV_BUSY and does nothing. To change one
  *   while queries run, change a copy (nav_*_clone) and swap handles between frames.
- *
- * IDS. Obstacles of a NavWorld and circles of a NavCircleWorld are named by uint64_t ids,
- * never 0, generational: a removed id never names a later object (NAV_UNKNOWN_OBJECT).
  * - nav_grid_find_path_batch with threads != 1 runs on nav's own worker pool (one thread per
  *   core, or RAYON_NUM_THREADS).
  *
