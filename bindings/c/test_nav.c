@@ -89,10 +89,26 @@ static void test_find_path(void) {
     CHECK(result.path_status == NAV_PATH_STATUS_START_BLOCKED);
     start.x = 0;
     start.y = 0;
+    CHECK(nav_grid_find_path(grid, query, NULL, NULL, start, goal, cells, NULL, 32, &result) == NAV_OK);
     goal.x = 8;
     CHECK(nav_grid_find_path(grid, query, NULL, NULL, start, goal, cells, NULL, 32, &result) ==
           NAV_OUT_OF_RANGE);
     CHECK(strstr(last_error(), "goal (8, 2)") != NULL);
+    /* The refused query leaves no path and no expanded cells, not the previous query's. */
+    count = 99;
+    CHECK(nav_query_grid_path(query, cells, NULL, 32, &count) == NAV_OK && count == 0);
+    count = 99;
+    CHECK(nav_query_grid_expanded_cells(query, cells, 32, &count) == NAV_OK && count == 0);
+
+    /* A map whose header size nav refuses: NAV_INVALID_SIZE, not a parse error. */
+    {
+        static const char HUGE_MAP[] = "type octile\nheight 1000000000\nwidth 1000000000\nmap\n";
+        NavGrid *huge = NULL;
+        CHECK(nav_grid_load_movingai((const uint8_t *)HUGE_MAP, (uint32_t)strlen(HUGE_MAP), &huge) ==
+              NAV_INVALID_SIZE);
+        CHECK(strstr(last_error(), "refused") != NULL);
+        CHECK(huge == NULL);
+    }
 
     CHECK(nav_query_free(query) == NAV_OK);
     CHECK(nav_grid_free(grid) == NAV_OK);
@@ -194,6 +210,7 @@ static void test_worlds(void) {
     NavCirclePathResult circle_result;
     uint64_t rock = 0;
     uint32_t count = 0;
+    char id[64];
 
     CHECK(nav_query_create(&query) == NAV_OK);
     CHECK(nav_world_create(&bounds, 0.0f, &world) == NAV_OK);
@@ -210,8 +227,21 @@ static void test_worlds(void) {
     CHECK(nav_world_find_path(world, query, &agent, NULL, start, goal, points, 256, &result) ==
           NAV_INVALID_ARGUMENT);
     CHECK(strstr(last_error(), "radius") != NULL);
+    count = 99;
+    CHECK(nav_query_world_path(query, points, 256, &count) == NAV_OK && count == 0);
     CHECK(nav_world_remove(world, rock) == NAV_OK);
     CHECK(nav_world_remove(world, rock) == NAV_UNKNOWN_OBJECT);
+    /* Messages name the id the caller holds. */
+    sprintf(id, "obstacle %llu ", (unsigned long long)rock);
+    CHECK(strstr(last_error(), id) != NULL);
+    /* An own obstacle that is not in the world is refused like any unknown id; 0 is none. */
+    agent.radius = 1.0f;
+    agent.own_obstacle = rock;
+    CHECK(nav_world_find_path(world, query, &agent, NULL, start, goal, points, 256, &result) ==
+          NAV_UNKNOWN_OBJECT);
+    CHECK(strstr(last_error(), "agent.own_obstacle") != NULL);
+    agent.own_obstacle = 0;
+    CHECK(nav_world_find_path(world, query, &agent, NULL, start, goal, points, 256, &result) == NAV_OK);
 
     CHECK(nav_circle_world_create(&bounds, &circles) == NAV_OK);
     CHECK(nav_circle_world_insert(circles, center, 8.0f, &rock) == NAV_OK);
@@ -221,6 +251,12 @@ static void test_worlds(void) {
     CHECK(circle_result.piece_count == 3 && pieces[1].kind == NAV_PIECE_KIND_ARC);
     CHECK(nav_query_circle_path_polyline(query, 0.1f, points, 256, &count) == NAV_OK);
     CHECK(count > 3);
+    CHECK(nav_circle_world_find_path(circles, query, -1.0f, NULL, start, goal, pieces, 16, &circle_result) ==
+          NAV_INVALID_ARGUMENT);
+    count = 99;
+    CHECK(nav_query_circle_path(query, pieces, 16, &count) == NAV_OK && count == 0);
+    count = 99;
+    CHECK(nav_query_circle_path_polyline(query, 0.1f, points, 256, &count) == NAV_OK && count == 0);
 
     CHECK(nav_circle_world_free(circles) == NAV_OK);
     CHECK(nav_world_free(world) == NAV_OK);

@@ -430,7 +430,8 @@ public:
     Result<void> remove(ObjectId id) { return detail::check(nav_world_remove(handle_.get(), id)); }
     Result<void> clear() { return detail::check(nav_world_clear(handle_.get())); }
 
-    /// Whether a disc fits at `center` (ignoring obstacle `ignore`, 0 for none).
+    /// Whether a disc fits at `center` (ignoring obstacle `ignore`, 0 for none; an id that names
+    /// no obstacle of this world is Status::UnknownObject).
     Result<bool> disc_is_clear(Vec2 center, float radius, ObjectId ignore = 0) const {
         uint32_t clear = 0;
         if (auto r = detail::check(nav_world_disc_is_clear(handle_.get(), center, radius, ignore, &clear)); !r)

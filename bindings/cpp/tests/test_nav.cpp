@@ -115,10 +115,18 @@ void test_errors_are_values() {
     auto query = nav::Query::create().value();
     auto grid = nav::Grid::load_movingai(WALL).value();
 
+    CHECK(query.find_path(grid, {0, 0}, {4, 2}).ok());
     auto outside = query.find_path(grid, {0, 0}, {8, 2});
     CHECK(!outside.ok());
     CHECK(outside.status() == nav::Status::OutOfRange);
     CHECK(contains(outside.error().message, "goal (8, 2) is outside the 8x5 grid"));
+    // The refused query leaves nothing of the previous one behind.
+    CHECK(query.path_within_budget(INFINITY).value() == 0);
+    CHECK(query.expanded_cells().value().empty());
+
+    auto absurd = nav::Grid::load_movingai("type octile\nheight 1000000000\nwidth 1000000000\nmap\n");
+    CHECK(absurd.status() == nav::Status::InvalidSize);
+    CHECK(contains(absurd.error().message, "refused"));
 
     auto zero = nav::Grid::create(0, 3);
     CHECK(zero.status() == nav::Status::InvalidSize);
@@ -290,7 +298,15 @@ void test_worlds() {
     CHECK(world->disc_is_clear({6, 5}, 0.5f).ok() && !world->disc_is_clear({6, 5}, 0.5f).value());
     CHECK(world->disc_is_clear({6, 5}, 0.5f, unit.value()).value());
     CHECK(world->remove(unit.value()).ok());
-    CHECK(world->remove(unit.value()).status() == nav::Status::UnknownObject);
+    auto removed = world->remove(unit.value());
+    CHECK(removed.status() == nav::Status::UnknownObject);
+    CHECK(contains(removed.error().message, ("obstacle " + std::to_string(unit.value()) + " ").c_str()));
+    nav::AgentDesc gone = small;
+    gone.own_obstacle = unit.value();
+    auto unknown_own = query.find_path(world.value(), gone, {2, 2}, {18, 8});
+    CHECK(unknown_own.status() == nav::Status::UnknownObject);
+    CHECK(contains(unknown_own.error().message, "agent.own_obstacle"));
+    CHECK(world->disc_is_clear({6, 5}, 0.5f, unit.value()).status() == nav::Status::UnknownObject);
     nav::AgentDesc bad = small;
     bad.radius = -1.0f;
     CHECK(query.find_path(world.value(), bad, {2, 2}, {18, 8}).status() == nav::Status::InvalidArgument);
@@ -317,7 +333,9 @@ void test_worlds() {
     CHECK(circles->set(rock.value(), {0, 3}, 1.0f).ok());
     CHECK(circles->count().value() == 1);
     CHECK(circles->insert({0, 0}, std::nanf("")).status() == nav::Status::InvalidArgument);
+    CHECK(query.find_path(circles.value(), 0.0f, {-5, 0}, {5, 0}).ok());
     CHECK(query.find_path(circles.value(), -1.0f, {-5, 0}, {5, 0}).status() == nav::Status::InvalidArgument);
+    CHECK(query.circle_path_polyline(0.01f).value().empty());  // nothing left of the previous path
     CHECK(query.circle_path_polyline(0.0f).status() == nav::Status::InvalidArgument);
 }
 
