@@ -93,6 +93,11 @@ namespace Nav
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
         public static extern NavStatus nav_grid_cell(IntPtr grid, uint x, uint y, NavGridCellInfo* out_cell);
 
+        /// <summary><c>nav_grid_clearance</c>: the side of the largest square of walkable cells
+        /// whose top-left cell is (x, y), 0 to 255.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_clearance(IntPtr grid, uint x, uint y, uint* out_clearance);
+
         /// <summary><c>nav_grid_copy_walkable</c>: <c>width * height</c> bytes, 1 walkable, 0 not.</summary>
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
         public static extern NavStatus nav_grid_copy_walkable(

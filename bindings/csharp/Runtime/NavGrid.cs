@@ -204,6 +204,23 @@ namespace Nav
             return cell;
         }
 
+        /// <summary>The clearance of cell (x, y): the side of the largest square of walkable cells
+        /// whose top-left cell it is (0 when the cell is not walkable), at most 255. An agent of
+        /// K x K cells (<see cref="NavGridQueryOptions.AgentSize"/>) fits with its top-left cell
+        /// there exactly when the clearance is at least K. Kept up to date as cells change.</summary>
+        /// <exception cref="NavException"><see cref="NavStatus.OutOfRange"/> outside the grid.</exception>
+        public unsafe int Clearance(int x, int y)
+        {
+            uint cx = Checked.NonNegative(x, "x");
+            uint cy = Checked.NonNegative(y, "y");
+            uint clearance;
+            using (HandleLease lease = Lease())
+            {
+                NavLibrary.Check(NativeMethods.nav_grid_clearance(lease.Pointer, cx, cy, &clearance));
+            }
+            return (int)clearance;
+        }
+
         /// <summary>Whether cell (x, y) can be entered.</summary>
         /// <exception cref="NavException"><see cref="NavStatus.OutOfRange"/> outside the grid.</exception>
         public bool IsWalkable(int x, int y)

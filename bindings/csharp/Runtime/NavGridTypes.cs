@@ -182,7 +182,11 @@ namespace Nav
         /// <summary>1: when the goal is not reached, return the path to the expanded cell
         /// closest to it instead of nothing.</summary>
         public uint PartialPath;
-        /// <summary>Side of the agent in cells; 0 or 1 (larger sizes are not supported yet).</summary>
+        /// <summary>Side of the agent in cells, 1 to 255; 0 means 1. A K x K agent occupies the
+        /// K x K cells below and right of each cell of its path (the path's cells are its top-left
+        /// cells) and only enters cells where it fits (<see cref="NavGrid.Clearance"/> at least K);
+        /// a start or goal where it does not fit is <see cref="NavPathStatus.StartBlocked"/> or
+        /// <see cref="NavPathStatus.GoalBlocked"/>. Above 255: <see cref="NavStatus.InvalidArgument"/>.</summary>
         public uint AgentSize;
     }
 

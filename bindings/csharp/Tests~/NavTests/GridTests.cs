@@ -19,6 +19,7 @@ namespace Nav.Tests
             h.Add("query: outcomes (no path, blocked endpoints, limits, partial paths)", Outcomes);
             h.Add("query: too small buffers, path copy without a new search, budgets, expanded cells", Buffers);
             h.Add("query: bad inputs are errors, and the query works after each", QueryErrors);
+            h.Add("query: agents of 2 and 3 cells go where the clearance lets them; Clearance follows edits", AgentSizes);
             h.Add("rules: move sets, costs, custom moves, jump points, refused rules", Rules);
             h.Add("rules: cost multipliers make the cheapest path go around", CostMultipliers);
             h.Add("batch: same results as single queries on 1 thread and on the pool; per-pair errors", Batch);
@@ -315,8 +316,9 @@ namespace Nav.Tests
                     () => query.FindPath(grid, C(0, 0), C(1, 1), cells, null, new NavGridQueryOptions { MaxCost = -2 }), "negative max cost");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_grid_find_path",
                     () => query.FindPath(grid, C(0, 0), C(1, 1), cells, null, new NavGridQueryOptions { PartialPath = 2 }), "flag 2");
-                Assert.Fails(NavStatus.Unsupported, "nav_grid_find_path",
-                    () => query.FindPath(grid, C(0, 0), C(1, 1), cells, null, new NavGridQueryOptions { AgentSize = 2 }), "agent size 2");
+                NavException tooLarge = Assert.Fails(NavStatus.InvalidArgument, "nav_grid_find_path",
+                    () => query.FindPath(grid, C(0, 0), C(1, 1), cells, null, new NavGridQueryOptions { AgentSize = 256 }), "agent size 256");
+                Assert.True(tooLarge.NativeMessage.Contains("agent_size"), "the message names agent_size: " + tooLarge.Message);
                 Assert.Throws<ArgumentNullException>(() => query.FindPath(null, C(0, 0), C(1, 1), cells), "null grid");
                 Assert.Throws<ArgumentNullException>(() => query.FindPath(grid, C(0, 0), C(1, 1), (NavCell[])null), "null buffer");
                 Assert.Throws<ArgumentOutOfRangeException>(() => C(-1, 0), "negative cell");
@@ -329,6 +331,65 @@ namespace Nav.Tests
                 Assert.True(NavLibrary.LastErrorMessage().StartsWith("nav_grid_find_path: start (0, 11)", StringComparison.Ordinal),
                     "Try: the last error names the start: " + NavLibrary.LastErrorMessage());
                 Assert.Equal(0, query.CountWithinBudget(10), "the path is empty after a failed query");
+            }
+        }
+
+        private static void AgentSizes()
+        {
+            // A wall across row 2 with a gap of one cell (column 1) and one of two (columns 6-7).
+            using (NavGrid grid = FromRows(
+                "..........",
+                "..........",
+                "@.@@@@..@@",
+                "..........",
+                "..........",
+                ".........."))
+            using (NavQuery query = new NavQuery())
+            {
+                Assert.Equal(2, grid.Clearance(0, 0), "two rows above the wall");
+                Assert.Equal(3, grid.Clearance(0, 3), "three rows below it");
+                Assert.Equal(0, grid.Clearance(0, 2), "a wall cell");
+                Assert.Equal(2, grid.Clearance(6, 1), "above the wide gap");
+                Assert.Equal(1, grid.Clearance(9, 5), "the bottom-right cell");
+                Assert.Fails(NavStatus.OutOfRange, "nav_grid_clearance", () => grid.Clearance(10, 0), "x = width");
+                Assert.Throws<ArgumentOutOfRangeException>(() => grid.Clearance(-1, 0), "negative x");
+
+                NavCell[] cells = new NavCell[64];
+                NavGridPathResult one = query.FindPath(grid, C(0, 0), C(0, 3), cells);
+                Assert.Close(3 + Math.Sqrt(2), one.Cost, 1e-9, "one cell squeezes through column 1");
+                NavGridQueryOptions two = new NavGridQueryOptions { AgentSize = 2 };
+                NavGridPathResult r = query.FindPath(grid, C(0, 0), C(0, 3), cells, null, two);
+                Assert.Equal(NavPathStatus.Found, r.PathStatus, "two cells");
+                Assert.Close(15, r.Cost, 1e-9, "two cells take the wide gap: 15");
+                Assert.Equal(C(0, 0), cells[0], "the path starts at the agent's top-left cell");
+                Assert.Equal(C(0, 3), cells[r.CellCount - 1], "and ends at it");
+                for (int i = 0; i < (int)r.CellCount; i++)
+                {
+                    Assert.True(grid.Clearance((int)cells[i].X, (int)cells[i].Y) >= 2, "the agent fits at " + cells[i]);
+                }
+                NavGridPath path = new NavGridPath();
+                Assert.Close(15, query.FindPath(grid, C(0, 0), C(0, 3), path, null, two).Cost, 1e-9, "NavGridPath overload");
+                Assert.Equal((int)r.CellCount, path.Count, "same cells");
+                NavGridBatchResult[] batch = new NavGridBatchResult[2];
+                Assert.Equal(0, query.FindPaths(grid, new[] { new NavGridPair(C(0, 0), C(0, 3)), new NavGridPair(C(0, 3), C(3, 0)) },
+                    batch, options: two), "a batch of agents of two cells");
+                Assert.Close(15, batch[0].Cost, 1e-9, "batch: same cost as the single query");
+
+                NavGridQueryOptions three = new NavGridQueryOptions { AgentSize = 3 };
+                Assert.Equal(NavPathStatus.StartBlocked, query.FindPath(grid, C(0, 0), C(0, 3), cells, null, three).PathStatus,
+                    "three cells do not fit above the wall");
+                Assert.Equal(NavPathStatus.GoalBlocked, query.FindPath(grid, C(0, 3), C(8, 4), cells, null, three).PathStatus,
+                    "nor two rows from the bottom");
+                NavGridPathResult below = query.FindPath(grid, C(0, 3), C(7, 3), cells, null, three);
+                Assert.Equal(NavPathStatus.Found, below.PathStatus, "three cells below the wall");
+                Assert.Close(7, below.Cost, 1e-9, "straight along row 3");
+
+                // Closing half of the wide gap: its clearance drops, no way across for two cells.
+                grid.SetBlocked(7, 2, true);
+                Assert.Equal(1, grid.Clearance(6, 1), "clearance after the edit");
+                Assert.Equal(NavPathStatus.NoPath, query.FindPath(grid, C(0, 0), C(0, 3), cells, null, two).PathStatus, "two cells after the edit");
+                grid.SetBlocked(7, 2, false);
+                Assert.Equal(2, grid.Clearance(6, 1), "clearance after reopening");
             }
         }
 

@@ -58,10 +58,10 @@ namespace Nav.Tests
             foreach (string[] m in maps)
             {
                 string[] map = m;
-                h.Add("reference: " + map[0] + " " + map[1] + " map, every CLI rule set, same cells as nav path --json",
+                h.Add("reference: " + map[0] + " " + map[1] + " map, every CLI rule set and agents of 2 and 3 cells, same cells as nav path --json",
                     () => CompareGenerated(navCli, workDir, map[0], map[1], map[2], map[3]));
             }
-            h.Add("reference: Moving AI dao/den312d through the CLI and against the scenario's optimal lengths",
+            h.Add("reference: Moving AI dao/den312d through the CLI (agents of 1 to 3 cells) and against the scenario's optimal lengths",
                 () => CompareMovingAi(navCli, movingAiDir, "dao/den312d"));
         }
 
@@ -77,6 +77,8 @@ namespace Nav.Tests
             string output = Cli.Run(navCli, args, out exit);
             Assert.Equal(0, exit, "nav " + args + ": " + output);
             CompareOnMap(navCli, file, 6, int.Parse(seed));
+            // Mazes have corridors of one cell: no larger agent fits anywhere.
+            CompareAgentSizes(navCli, file, int.Parse(seed), kind == "caves" || kind == "rooms");
         }
 
         private static void CompareMovingAi(string navCli, string movingAiDir, string name)
@@ -93,6 +95,7 @@ namespace Nav.Tests
                 return;
             }
             CompareOnMap(navCli, map, 3, 1);
+            CompareAgentSizes(navCli, map, 1, true);
             // Every 8th scenario row against the published optimal length, with and without jump points.
             string[] lines = File.ReadAllLines(scen);
             Assert.True(lines[0].StartsWith("version", StringComparison.Ordinal), "scenario header");
@@ -176,6 +179,91 @@ namespace Nav.Tests
                 "outcomes covered: " + string.Join(", ", seen.Select(s => s.ToString()).ToArray()));
             Console.WriteLine("     {0} queries equal to nav path --json ({1})", compared,
                 string.Join(", ", seen.Select(s => s.ToString()).ToArray()));
+        }
+
+        /// <summary>Agents of 2 and 3 cells (<see cref="NavGridQueryOptions.AgentSize"/>) against
+        /// <c>nav path --size K --json</c>, under the Moving AI rules and 4 moves: pairs of cells
+        /// where the agent fits (clearance at least K, as <see cref="NavGrid.Clearance"/> says),
+        /// plus one pair of any cells for the blocked outcomes. The path's cells are the agent's
+        /// top-left cells, so each must have a clearance of at least K. On an
+        /// <paramref name="open"/> map, some of the paths must be found for both sizes.</summary>
+        private static void CompareAgentSizes(string navCli, string mapFile, int seed, bool open)
+        {
+            RuleSet[] sets =
+            {
+                new RuleSet { Name = "Moving AI rules", CliArgs = "" },
+                new RuleSet { Name = "4 moves", CliArgs = "--moves 4",
+                    Desc = new NavGridRulesDesc { Moves = NavMoves.Four, Heuristic = NavHeuristic.Manhattan } },
+            };
+            Random random = new Random(seed);
+            int compared = 0;
+            List<string> foundBySize = new List<string>();
+            using (NavGrid grid = NavGrid.LoadMovingAiFile(mapFile))
+            using (NavQuery query = new NavQuery())
+            {
+                NavCell[] cells = new NavCell[grid.Width * grid.Height];
+                foreach (uint size in new uint[] { 2, 3 })
+                {
+                    List<NavCell> fit = new List<NavCell>();
+                    for (int y = 0; y < grid.Height; y++)
+                    {
+                        for (int x = 0; x < grid.Width; x++)
+                        {
+                            if (grid.Clearance(x, y) >= size)
+                            {
+                                fit.Add(new NavCell(x, y));
+                            }
+                        }
+                    }
+                    Assert.True(!open || fit.Count > 100, "cells where an agent of " + size + " fits on " + mapFile + ": " + fit.Count);
+                    int found = 0;
+                    foreach (RuleSet baseSet in sets)
+                    {
+                        RuleSet set = new RuleSet
+                        {
+                            Name = baseSet.Name + ", agent of " + size + " cells",
+                            CliArgs = baseSet.CliArgs + " --size " + size,
+                            Desc = baseSet.Desc,
+                            Options = new NavGridQueryOptions { AgentSize = size },
+                        };
+                        using (NavGridRules rules = new NavGridRules(set.Desc))
+                        {
+                            for (int p = fit.Count == 0 ? 6 : 0; p <= 6; p++)
+                            {
+                                bool fitting = p < 6;
+                                NavCell start = fitting ? fit[random.Next(fit.Count)] : new NavCell(random.Next(grid.Width), random.Next(grid.Height));
+                                NavCell goal = fitting ? fit[random.Next(fit.Count)] : new NavCell(random.Next(grid.Width), random.Next(grid.Height));
+                                // Every other fitting pair close together (often in one room), the others anywhere.
+                                for (int tries = 0; fitting && p % 2 == 0 && tries < 200; tries++)
+                                {
+                                    goal = fit[random.Next(fit.Count)];
+                                    if (Math.Abs((int)goal.X - (int)start.X) + Math.Abs((int)goal.Y - (int)start.Y) <= 6)
+                                    {
+                                        break;
+                                    }
+                                }
+                                NavGridPathResult mine = query.FindPath(grid, start, goal, cells, rules, set.Options);
+                                string what = Path.GetFileName(mapFile) + ", " + set.Name + ", " + start + " -> " + goal;
+                                CompareWithCli(navCli, mapFile, set, start, goal, mine, cells, what);
+                                for (int i = 0; i < (int)mine.CellCount; i++)
+                                {
+                                    Assert.True(grid.Clearance((int)cells[i].X, (int)cells[i].Y) >= size,
+                                        what + ": the agent does not fit at cell " + i + ", " + cells[i]);
+                                }
+                                if (mine.Found)
+                                {
+                                    found++;
+                                }
+                                compared++;
+                            }
+                        }
+                    }
+                    Assert.True(!open || found >= 2, Path.GetFileName(mapFile) + ": paths found for agents of " + size + " cells: " + found);
+                    foundBySize.Add(found + " found for " + size + " cells");
+                }
+            }
+            Console.WriteLine("     {0} queries of agents of 2 and 3 cells equal to nav path --size K --json ({1})", compared,
+                string.Join(", ", foundBySize.ToArray()));
         }
 
         private static void CompareWithCli(string navCli, string mapFile, RuleSet set, NavCell start, NavCell goal,
