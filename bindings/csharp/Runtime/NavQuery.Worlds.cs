@@ -37,7 +37,6 @@ namespace Nav
                 }
             }
             result = written;
-            lastWorldQueryFailed = status != NavStatus.Ok && status != NavStatus.BufferTooSmall;
             return status;
         }
 
@@ -92,11 +91,6 @@ namespace Nav
         public unsafe int CopyWorldPath(NavVec2[] points)
         {
             Checked.NotNull(points, "points");
-            if (lastWorldQueryFailed)
-            {
-                ThrowIfDisposed();
-                return 0;
-            }
             uint count = 0;
             NavStatus status;
             using (HandleLease q = Lease())
@@ -139,7 +133,6 @@ namespace Nav
                 }
             }
             result = written;
-            lastCircleQueryFailed = status != NavStatus.Ok && status != NavStatus.BufferTooSmall;
             return status;
         }
 
@@ -188,11 +181,6 @@ namespace Nav
         public unsafe int CopyCirclePath(NavPathPiece[] pieces)
         {
             Checked.NotNull(pieces, "pieces");
-            if (lastCircleQueryFailed)
-            {
-                ThrowIfDisposed();
-                return 0;
-            }
             uint count = 0;
             NavStatus status;
             using (HandleLease q = Lease())
@@ -220,11 +208,6 @@ namespace Nav
         public unsafe int CopyCirclePolyline(float maxDeviation, NavVec2[] points)
         {
             Checked.NotNull(points, "points");
-            if (lastCircleQueryFailed)
-            {
-                ThrowIfDisposed();
-                return 0;
-            }
             uint count = 0;
             NavStatus status;
             using (HandleLease q = Lease())
@@ -247,11 +230,6 @@ namespace Nav
         {
             Checked.NotNull(polyline, "polyline");
             polyline.SetCount(0);
-            if (lastCircleQueryFailed)
-            {
-                ThrowIfDisposed();
-                return 0;
-            }
             uint count = 0;
             NavStatus status;
             using (HandleLease q = Lease())

@@ -12,14 +12,6 @@ namespace Nav
     {
         private readonly NavQueryHandle handle;
 
-        // nav.h promises an empty latest path after a grid query that failed, but nav 0.1.0
-        // keeps the previous query's path when the call is refused before the search starts
-        // (an endpoint outside the grid, bad options): these flags keep the promise here, for
-        // grid, world and circle-world paths alike (the context keeps one of each).
-        private bool lastGridQueryFailed;
-        private bool lastWorldQueryFailed;
-        private bool lastCircleQueryFailed;
-
         /// <summary>A new query context. It allocates only a little: the search memory grows
         /// during the first queries to the size of the largest map searched.</summary>
         public unsafe NavQuery()
@@ -88,7 +80,6 @@ namespace Nav
                 }
             }
             result = written;
-            lastGridQueryFailed = status != NavStatus.Ok && status != NavStatus.BufferTooSmall;
             return status;
         }
 
@@ -157,11 +148,6 @@ namespace Nav
             {
                 throw new ArgumentException("costs must be at least as long as cells", "costs");
             }
-            if (lastGridQueryFailed)
-            {
-                ThrowIfDisposed();
-                return 0;
-            }
             uint count = 0;
             NavStatus status;
             using (HandleLease q = Lease())
@@ -192,7 +178,7 @@ namespace Nav
             {
                 NavLibrary.Check(NativeMethods.nav_query_grid_path_within_budget(q.Pointer, budget, &count));
             }
-            return lastGridQueryFailed ? 0 : (int)count;
+            return (int)count;
         }
 
         /// <summary>Copies the cells the latest grid query expanded (in index order) into
@@ -202,11 +188,6 @@ namespace Nav
         public unsafe int CopyExpandedCells(NavCell[] cells)
         {
             Checked.NotNull(cells, "cells");
-            if (lastGridQueryFailed)
-            {
-                ThrowIfDisposed();
-                return 0;
-            }
             uint count = 0;
             NavStatus status;
             using (HandleLease q = Lease())
@@ -226,11 +207,6 @@ namespace Nav
         /// <summary>The cells the latest grid query expanded, in a new array.</summary>
         public unsafe NavCell[] GetExpandedCells()
         {
-            if (lastGridQueryFailed)
-            {
-                ThrowIfDisposed();
-                return new NavCell[0];
-            }
             uint count = 0;
             using (HandleLease q = Lease())
             {
@@ -303,11 +279,6 @@ namespace Nav
                         (uint)pairs.Length, o, perPair == 0 ? null : c, perPair, threadCount);
                 }
             }
-            if (threadCount == 1 && pairs.Length > 0 && results[0].Status != NotRun)
-            {
-                // The context searched the pairs: its latest path is the last pair's.
-                lastGridQueryFailed = false;
-            }
             if (status == NavStatus.Ok)
             {
                 return 0;
@@ -336,14 +307,6 @@ namespace Nav
         internal HandleLease Lease()
         {
             return new HandleLease(handle, "NavQuery");
-        }
-
-        private void ThrowIfDisposed()
-        {
-            if (handle.IsClosed)
-            {
-                throw new ObjectDisposedException("NavQuery");
-            }
         }
     }
 }

@@ -179,12 +179,13 @@ namespace Nav.Tests
             Assert.Fails(NavStatus.ParseError, "nav_grid_load_movingai", () => NavGrid.FromMovingAi("type octile\nheight x\n"), "bad header");
             Assert.Fails(NavStatus.ParseError, "nav_grid_load_movingai",
                 () => NavGrid.FromMovingAi(new byte[] { 0xff, 0xfe, 0x00 }), "not UTF-8");
-            // nav.h documents NAV_INVALID_SIZE here; nav 0.1.0 answers NAV_PARSE_ERROR (reported).
-            // Either way the size is refused before anything is allocated.
-            NavException absurd = Assert.Throws<NavException>(
+            // A size nav refuses is InvalidSize (not a parse error), refused before anything is allocated.
+            NavException absurd = Assert.Fails(NavStatus.InvalidSize, "nav_grid_load_movingai",
                 () => NavGrid.FromMovingAi("type octile\nheight 1000000000\nwidth 1000000000\nmap\n"), "absurd map size");
-            Assert.True((absurd.Status == NavStatus.InvalidSize || absurd.Status == NavStatus.ParseError)
-                && absurd.NativeMessage.Contains("refused"), "absurd map size: " + absurd.Message);
+            Assert.True(absurd.NativeMessage.Contains("<memory>:4") && absurd.NativeMessage.Contains("refused"),
+                "absurd map size: " + absurd.Message);
+            Assert.Fails(NavStatus.InvalidSize, "nav_grid_load_movingai",
+                () => NavGrid.FromMovingAi("type octile\nheight 0\nwidth 4\nmap\n"), "height 0");
             Assert.Fails(NavStatus.IoError, "nav_grid_load_movingai_file",
                 () => NavGrid.LoadMovingAiFile("/nonexistent/nav/map.map"), "missing file");
             Assert.Throws<ArgumentException>(() => NavGrid.LoadMovingAiFile("a\0b"), "NUL in a path");
@@ -330,7 +331,10 @@ namespace Nav.Tests
                 Assert.Equal(NavStatus.OutOfRange, query.TryFindPath(grid, C(0, 11), C(0, 0), cells, null, null, default(NavGridQueryOptions), out tried), "Try: status, no exception");
                 Assert.True(NavLibrary.LastErrorMessage().StartsWith("nav_grid_find_path: start (0, 11)", StringComparison.Ordinal),
                     "Try: the last error names the start: " + NavLibrary.LastErrorMessage());
+                // nav forgets the previous path when a query is refused: nothing stale to copy.
                 Assert.Equal(0, query.CountWithinBudget(10), "the path is empty after a failed query");
+                Assert.Equal(0, query.CopyPath(cells), "no cells to copy after a failed query");
+                Assert.Equal(0, query.GetExpandedCells().Length, "no expanded cells after a failed query");
             }
         }
 

@@ -99,11 +99,13 @@ namespace Nav.Tests
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_insert_circle", () => world.InsertCircle(V(float.NaN, 1), 2), "NaN centre");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_move_box", () => world.MoveBox(wall, new NavAabb(0, 0, 1, 1)), "a static obstacle does not move");
                 Assert.Fails(NavStatus.UnknownObject, "nav_world_remove", () => world.Remove(0), "id 0");
-                Assert.Fails(NavStatus.UnknownObject, "nav_world_remove", () => world.Remove(ulong.MaxValue), "a made-up id");
+                NavException madeUp = Assert.Fails(NavStatus.UnknownObject, "nav_world_remove", () => world.Remove(ulong.MaxValue), "a made-up id");
+                Assert.True(madeUp.NativeMessage.Contains("obstacle 18446744073709551615 "), "the message names the id as passed: " + madeUp.Message);
                 ulong foreign = other.InsertBox(new NavAabb(50, 50, 60, 60));
                 other.InsertBox(new NavAabb(70, 70, 80, 80));
                 other.InsertBox(new NavAabb(80, 80, 90, 90));
-                Assert.Fails(NavStatus.UnknownObject, "nav_world_remove", () => world.Remove(foreign + 2), "an id of another world");
+                NavException theirs = Assert.Fails(NavStatus.UnknownObject, "nav_world_remove", () => world.Remove(foreign + 2), "an id of another world");
+                Assert.True(theirs.NativeMessage.Contains("obstacle " + (foreign + 2) + " "), "the message names the id: " + theirs.Message);
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_disc_is_clear", () => world.IsDiscClear(V(1, 1), float.NaN), "NaN radius");
 
                 NavVec2[] points = new NavVec2[64];
@@ -120,10 +122,18 @@ namespace Nav.Tests
                     () => query.FindPath(world, new NavAgentDesc(1, 1) { Heuristic = (NavAgentHeuristic)9 }, V(5, 5), V(50, 50), points), "unknown heuristic");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_find_path",
                     () => query.FindPath(world, new NavAgentDesc(1, 1) { Reserved = 1 }, V(5, 5), V(50, 50), points), "reserved 1");
-                // An own obstacle that names nothing (removed since, say) is not an error: there is
-                // nothing to ignore (nav.h does not say; this is what nav 0.1.0 does).
-                Assert.Equal(NavPathStatus.Found, query.FindPath(world, new NavAgentDesc(1, 1) { OwnObstacle = 12345 },
-                    V(5, 5), V(50, 50), points).PathStatus, "unknown own obstacle");
+                // An own obstacle that names nothing (removed since, made up, of another world) is
+                // refused like every unknown id, and the message names it; 0 means none.
+                NavException unknownOwn = Assert.Fails(NavStatus.UnknownObject, "nav_world_find_path",
+                    () => query.FindPath(world, new NavAgentDesc(1, 1) { OwnObstacle = 12345 }, V(5, 5), V(50, 50), points),
+                    "unknown own obstacle");
+                Assert.True(unknownOwn.NativeMessage.Contains("agent.own_obstacle` 12345 "), "the message names the id: " + unknownOwn.Message);
+                Assert.Fails(NavStatus.UnknownObject, "nav_world_find_path",
+                    () => query.FindPath(world, new NavAgentDesc(1, 1) { OwnObstacle = foreign + 2 }, V(5, 5), V(50, 50), points),
+                    "own obstacle of another world");
+                Assert.Fails(NavStatus.UnknownObject, "nav_world_disc_is_clear", () => world.IsDiscClear(V(1, 1), 1, foreign + 2), "ignored obstacle of another world");
+                Assert.Equal(NavPathStatus.Found, query.FindPath(world, new NavAgentDesc(1, 1) { OwnObstacle = wall },
+                    V(5, 5), V(50, 50), points).PathStatus, "a live own obstacle");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_find_path",
                     () => query.FindPath(world, agent, V(5, 5), V(50, 50), points, new NavWorldQueryOptions { MaxLength = double.NaN }), "NaN max length");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_find_path",
@@ -328,7 +338,10 @@ namespace Nav.Tests
                 Assert.Fails(NavStatus.InvalidArgument, "nav_circle_world_insert", () => world.Insert(V(float.NaN, 1), 1), "NaN centre");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_circle_world_set", () => world.Set(a, V(1, 1), float.PositiveInfinity), "infinite radius");
                 Assert.Fails(NavStatus.UnknownObject, "nav_circle_world_set", () => world.Set(0, V(1, 1), 1), "id 0");
+                NavException unknownCircle = Assert.Fails(NavStatus.UnknownObject, "nav_circle_world_set", () => world.Set(4242, V(1, 1), 1), "a made-up id");
+                Assert.True(unknownCircle.NativeMessage.Contains("circle 4242 "), "the message names the id as passed: " + unknownCircle.Message);
                 NavPathPiece[] pieces = new NavPathPiece[32];
+                Assert.Equal(NavPathStatus.Found, query.FindPath(world, 1, V(0, 50), V(100, 50), pieces).PathStatus, "a path before the errors");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_circle_world_find_path", () => query.FindPath(world, -1, V(1, 1), V(99, 99), pieces), "negative agent radius");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_circle_world_find_path", () => query.FindPath(world, float.NaN, V(1, 1), V(99, 99), pieces), "NaN agent radius");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_circle_world_find_path", () => query.FindPath(world, 1, V(float.NaN, 1), V(99, 99), pieces), "NaN start");
