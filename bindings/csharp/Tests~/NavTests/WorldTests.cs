@@ -1,7 +1,8 @@
 // NavWorld (agents of any radius among boxes and discs) and NavCircleWorld (exact paths of
 // segments and arcs) through the bindings: edits, errors, outcomes, paths checked by geometry,
-// NavWorld paths equal to `nav agent --json` on the same scenes, circle-world paths against
-// closed-form lengths and as lower bounds of NavWorld paths around the same circles.
+// NavWorld paths equal to `nav agent --json` and NavCircleWorld paths equal to
+// `nav circles --json` on the same scenes, circle-world paths against closed-form lengths and
+// as lower bounds of NavWorld paths around the same circles.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -24,6 +25,8 @@ namespace Nav.Tests
             h.Add("circles: edits, ids, errors, buffers, polylines", CircleEditsAndErrors);
             h.Add("circles: a path around one circle has the closed-form length", CircleClosedForm);
             h.Add("circles: random worlds give connected, clear paths no longer than NavWorld's", CircleRandomWorlds);
+            h.Add("reference: NavCircleWorld paths equal nav circles --json on random scenes (radii, limits, partial paths)",
+                () => CircleReference(navCli, workDir));
             h.Add("allocation: warm NavWorld and NavCircleWorld queries allocate 0 managed bytes", WarmWorldQueriesAllocateNothing);
         }
 
@@ -510,6 +513,93 @@ namespace Nav.Tests
             }
             Assert.True(found >= 20, "exact paths found: " + found);
             Console.WriteLine("     {0} exact paths checked; NavWorld (step 0.5) paths at most {1:F4}x their length", found, worst);
+        }
+
+        private static void CircleReference(string navCli, string workDir)
+        {
+            float[] agents = { 0f, 0.5f, 2f };
+            string[] optionSets = { "", "--max-expanded 4", "--max-expanded 4 --partial" };
+            HashSet<NavPathStatus> seen = new HashSet<NavPathStatus>();
+            int compared = 0, arcs = 0;
+            for (int scene = 0; scene < 3; scene++)
+            {
+                Random random = new Random(200 + scene);
+                StringBuilder json = new StringBuilder("{\"bounds\": {\"min\": [0, 0], \"max\": [120, 80]}, \"obstacles\": [");
+                using (NavCircleWorld world = new NavCircleWorld(new NavAabb(0, 0, 120, 80)))
+                using (NavQuery query = new NavQuery())
+                {
+                    for (int i = 0; i < 18; i++)
+                    {
+                        float x = (float)Math.Round(10 + random.NextDouble() * 100, 2);
+                        float y = (float)Math.Round(5 + random.NextDouble() * 70, 2);
+                        float r = (float)Math.Round(1 + random.NextDouble() * 7, 2);
+                        world.Insert(V(x, y), r);
+                        json.Append((i > 0 ? ", " : "") + "{\"circle\": {\"center\": [" + F(x) + ", " + F(y) + "], \"radius\": " + F(r) + "}}");
+                    }
+                    json.Append("]}");
+                    string file = Path.Combine(workDir, "circles-" + scene + ".json");
+                    File.WriteAllText(file, json.ToString());
+                    NavPathPiece[] pieces = new NavPathPiece[256];
+                    foreach (float agent in agents)
+                    {
+                        foreach (string o in optionSets)
+                        {
+                            NavCircleQueryOptions options = new NavCircleQueryOptions
+                            {
+                                MaxExpanded = o.Contains("--max-expanded") ? 4UL : 0UL,
+                                PartialPath = o.Contains("--partial") ? 1u : 0u,
+                            };
+                            for (int p = 0; p < 3; p++)
+                            {
+                                // Inside the scene's bounds: outside them the CLI answers out_of_bounds
+                                // while a circle world has no bounds to be out of.
+                                NavVec2 start = V((float)Math.Round(random.NextDouble() * 120, 1), (float)Math.Round(random.NextDouble() * 80, 1));
+                                NavVec2 goal = V((float)Math.Round(random.NextDouble() * 120, 1), (float)Math.Round(random.NextDouble() * 80, 1));
+                                NavCirclePathResult mine = query.FindPath(world, agent, start, goal, pieces, options);
+                                string args = "circles --scene \"" + file + "\" --radius " + F(agent) + " --from " + F(start.X) + "," + F(start.Y)
+                                    + " --to " + F(goal.X) + "," + F(goal.Y) + " --json " + o;
+                                string what = "scene " + scene + ", nav " + args;
+                                int exit;
+                                string output = Cli.Run(navCli, args, out exit);
+                                Assert.True(exit == 0 || exit == 1, what + ": exit " + exit + ": " + output);
+                                Assert.Equal(mine.Found ? 0 : 1, exit, what + ": exit status");
+                                Dictionary<string, object> report = (Dictionary<string, object>)MiniJson.Parse(output.Trim());
+                                Assert.Equal(Cli.StatusName(mine.PathStatus), (string)report["status"], what + ": status");
+                                double length = (double)report["length"];
+                                Assert.Close(length, mine.Length, 1e-4 * Math.Max(1, length), what + ": length");
+                                Assert.Equal((ulong)(double)report["expanded"], mine.Expanded, what + ": expanded");
+                                List<object> segments = (List<object>)report["segments"];
+                                Assert.Equal(segments.Count, (int)mine.PieceCount, what + ": pieces");
+                                for (int i = 0; i < segments.Count; i++)
+                                {
+                                    Dictionary<string, object> segment = (Dictionary<string, object>)segments[i];
+                                    NavPathPiece piece = pieces[i];
+                                    if (segment.ContainsKey("arc"))
+                                    {
+                                        Dictionary<string, object> arc = (Dictionary<string, object>)segment["arc"];
+                                        Assert.Equal(NavPieceKind.Arc, piece.Kind, what + ": piece " + i + " is an arc");
+                                        Assert.Equal((bool)arc["ccw"] ? NavTurn.Ccw : NavTurn.Cw, piece.Turn, what + ": arc " + i + " turns the same way");
+                                        Assert.Close((double)arc["radius"], piece.Radius, 1e-4 * Math.Max(1, piece.Radius), what + ": arc " + i + " radius");
+                                        arcs++;
+                                    }
+                                    else
+                                    {
+                                        Assert.True(segment.ContainsKey("line"), what + ": piece " + i + " is a line or an arc");
+                                        Assert.Equal(NavPieceKind.Line, piece.Kind, what + ": piece " + i + " is a line");
+                                    }
+                                }
+                                seen.Add(mine.PathStatus);
+                                compared++;
+                            }
+                        }
+                    }
+                }
+            }
+            Assert.True(seen.Contains(NavPathStatus.Found) && seen.Contains(NavPathStatus.LimitReached) && seen.Count >= 3,
+                "outcomes covered: " + string.Join(", ", seen.Select(s => s.ToString()).ToArray()));
+            Assert.True(arcs > 20, "arcs compared: " + arcs);
+            Console.WriteLine("     {0} queries ({1} arcs) equal to nav circles --json ({2})", compared, arcs,
+                string.Join(", ", seen.Select(s => s.ToString()).ToArray()));
         }
 
         private static void WarmWorldQueriesAllocateNothing()
