@@ -25,5 +25,11 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 step "cargo test"
 cargo test --workspace --quiet
 
+step "C and C++ against libnav (scripts/test-native.sh)"
+./scripts/test-native.sh
+
+step "C# (Unity bindings) under Mono (scripts/test-csharp.sh)"
+./scripts/test-csharp.sh
+
 echo
 echo "All tests passed."
