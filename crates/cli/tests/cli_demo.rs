@@ -552,3 +552,20 @@ fn demo_json_exact_paths_among_circles() {
     assert!(lattice["length"].as_f64().unwrap() >= exact(1) - 1e-6);
     assert!(lattice["raw_length"].as_f64() >= lattice["length"].as_f64());
 }
+
+/// The picture in the README (`docs/nav-demo.svg`) is what `nav demo` draws today.
+#[test]
+fn readme_picture_matches_the_demo() {
+    let dir = TempDir::new("demo-readme");
+    let svg = dir.join("nav-demo.svg");
+    let run = nav(&["demo", "--svg", svg.to_str().unwrap()]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/nav-demo.svg");
+    let committed = std::fs::read_to_string(&docs).expect("docs/nav-demo.svg is committed");
+    assert!(
+        drawn == committed,
+        "docs/nav-demo.svg is out of date: regenerate it with \
+         `cargo run --release -p nav-cli -- demo --svg docs/nav-demo.svg`"
+    );
+}

@@ -22,6 +22,58 @@ fn scen_v1(rows: &[(u32, u32, u32, u32, f64)]) -> String {
 }
 
 #[test]
+fn jump_points_match_every_row_of_den312d() {
+    let Some(data) = movingai_dir() else { return };
+    let scen = data.join("dao/den312d.map.scen");
+    let run = nav(&["scen", scen.to_str().unwrap(), "--jump-points", "--json"]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let report = run.json();
+    assert_eq!(report["rows"], 320);
+    assert_eq!(report["matched"], 320);
+    assert_eq!(report["mismatches"], serde_json::json!([]));
+}
+
+#[test]
+fn jump_points_give_the_same_lengths_in_nav_path() {
+    let dir = TempDir::new("path-jump-points");
+    let map = dir.join("tiny.map");
+    std::fs::write(&map, map_text(&ROWS)).unwrap();
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "path",
+            "--map",
+            map.to_str().unwrap(),
+            "--from",
+            "0,0",
+            "--to",
+            "5,3",
+            "--json",
+        ];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let plain = nav(&args(&[]));
+    let jumping = nav(&args(&["--jump-points"]));
+    assert_eq!(plain.code, Some(0), "{plain:?}");
+    assert_eq!(jumping.code, Some(0), "{jumping:?}");
+    assert_eq!(plain.json()["length"], jumping.json()["length"]);
+    assert_eq!(
+        plain.json()["cells"].as_array().unwrap().len(),
+        jumping.json()["cells"].as_array().unwrap().len()
+    );
+    // Jump points exist only for 8 moves without corner cutting: anything else is bad input.
+    for bad in [
+        &["--moves", "4"][..],
+        &["--diagonal", "free"],
+        &["--diagonal", "never"],
+    ] {
+        let mut extra = bad.to_vec();
+        extra.push("--jump-points");
+        nav(&args(&extra)).assert_bad_input(&["--jump-points"]);
+    }
+}
+
+#[test]
 fn arena_matches_every_row() {
     let Some(data) = movingai_dir() else { return };
     let scen = data.join("dao/arena.map.scen");
