@@ -1,9 +1,9 @@
 //! On worlds of circles only, the smoothed path is at most 10% longer than the shortest path.
 //!
-//! The exact circle navigator (nav-tangent) is being written separately, so the reference here
-//! is computed in the test from polygonal visibility graphs, searched with nav-search's
-//! Dijkstra. Each circle inflated by the agent's radius is replaced by a regular polygon of 48
-//! sides, twice:
+//! The shortest path comes from nav-tangent, the exact circle navigator. Because that is
+//! another crate of this workspace, the test also brackets it with references computed here,
+//! from polygonal visibility graphs searched with nav-search's Dijkstra. Each circle inflated
+//! by the agent's radius is replaced by a regular polygon of 48 sides, twice:
 //!
 //! * **circumscribed** (the polygon contains the disc): a path around these polygons is a path
 //!   the agent can really walk, so its length `upper` is an upper bound of the shortest path;
@@ -11,16 +11,17 @@
 //!   smaller obstacles, so their shortest path `lower` is a lower bound.
 //!
 //! Shortest paths among polygons bend only at polygon vertices, so a visibility graph of the
-//! vertices gives them exactly. The test asserts `smoothed <= 1.10 * lower`, which implies
-//! `smoothed <= 1.10 * shortest`, and checks that the reference is tight (`upper / lower` is
-//! about 1.002 for 48 sides) and consistent (`lower <= smoothed`, since the agent's path is
-//! feasible).
+//! vertices gives them exactly. The test asserts `lower <= exact <= upper` (nav-tangent agrees
+//! with the polygons), `smoothed <= 1.10 * exact` (the bound) and that the brackets are
+//! tight (`upper / lower` is about 1.002 for 48 sides) and consistent (`lower <= smoothed`,
+//! since the agent's path is feasible).
 
 mod common;
 
 use common::{Rng, Scene, check_path};
 use nav_agent::{Agent, Circle, QueryContext, QueryLimits, Vec2};
 use nav_search::{Graph, Limits, NodeId, SearchContext, Successors};
+use nav_tangent::{CircleWorld, PathStatus};
 
 const SIDES: usize = 48;
 
@@ -224,6 +225,11 @@ fn smoothed_paths_among_circles_are_within_ten_percent_of_the_shortest() {
             }
         }
         let world = scene.world();
+        let mut circle_world =
+            CircleWorld::new(nav_agent::Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(w, h))).unwrap();
+        for c in &scene.circles {
+            circle_world.insert(*c).unwrap();
+        }
         let agent = Agent::new(radius, step).unwrap();
         let mut ctx = QueryContext::new();
         let mut tries = 0;
@@ -276,14 +282,23 @@ fn smoothed_paths_among_circles_are_within_ten_percent_of_the_shortest() {
                 lower <= upper + 1e-9 && upper <= lower * 1.005,
                 "{what}: {lower} {upper}"
             );
+            let exact = circle_world
+                .find_path(start, goal, radius, &Limits::default())
+                .unwrap();
+            assert_eq!(exact.status(), PathStatus::Found, "{what}");
+            let exact = exact.length();
+            assert!(
+                lower - 1e-6 <= exact && exact <= upper + 1e-6,
+                "{what}: nav-tangent's {exact} outside the polygon bounds [{lower}, {upper}]"
+            );
             assert!(
                 lower <= length + 1e-6,
                 "{what}: feasible path {length} below lower bound {lower}"
             );
-            let ratio = length / lower;
+            let ratio = length / exact;
             assert!(
                 ratio <= 1.10,
-                "{what}: smoothed {length} vs shortest >= {lower} (ratio {ratio}), raw {}",
+                "{what}: smoothed {length} vs shortest {exact} (ratio {ratio}), raw {}",
                 path.raw_length()
             );
             worst = worst.max(ratio);
