@@ -212,8 +212,16 @@ impl SearchContext {
         ctx
     }
 
-    /// Grows the arena to at least `nodes` slots.
+    /// The number of node ids the arena can address: ids `0..MAX_NODES` (2^27 slots of 16
+    /// bytes, 2 GiB). A search never allocates beyond it: an edge to a larger id is ignored,
+    /// like an edge with an invalid cost, and a start beyond it ends the search at once with
+    /// [`SearchStatus::LimitReached`]. Dense graphs stay far below it (a tile grid has at most
+    /// 2^26 cells); lazily discovered graphs number their nodes from 0.
+    pub const MAX_NODES: usize = 1 << 27;
+
+    /// Grows the arena to at least `nodes` slots (at most [`MAX_NODES`](Self::MAX_NODES)).
     pub fn reserve(&mut self, nodes: usize) {
+        let nodes = nodes.min(Self::MAX_NODES);
         if self.slots.len() < nodes {
             self.slots.resize(nodes, Slot::UNSEEN);
         }
@@ -284,6 +292,16 @@ impl SearchContext {
     ) -> SearchOutcome {
         path.clear();
         self.begin_query();
+        if start as usize >= Self::MAX_NODES {
+            // Outside the arena: nothing to search (and nothing to allocate).
+            return SearchOutcome {
+                status: SearchStatus::LimitReached,
+                cost: 0.0,
+                expanded: 0,
+                end: None,
+                partial: false,
+            };
+        }
 
         let h0 = clamped_heuristic(graph, start);
         self.open_node(start, 0.0, NO_PARENT);
@@ -347,7 +365,7 @@ impl SearchContext {
             successors.clear();
             graph.successors(node, &mut successors);
             for &(next, cost) in successors.as_slice() {
-                if !is_valid_cost(cost) {
+                if !is_valid_cost(cost) || next as usize >= Self::MAX_NODES {
                     continue; // broken edge: ignoring it keeps every cost in the arena valid
                 }
                 let next_g = g + cost;
@@ -393,7 +411,8 @@ impl SearchContext {
         let index = node as usize;
         if index >= self.slots.len() {
             // Lazily discovered graphs grow the arena as they go; amortised O(1).
-            let len = (index + 1).max(self.slots.len() * 2).max(64);
+            // `index < MAX_NODES`, so the lower bound never exceeds the upper one.
+            let len = (self.slots.len() * 2).clamp(index + 1, Self::MAX_NODES).max(64);
             self.slots.resize(len, Slot::UNSEEN);
         }
         self.slots[index] = Slot {

@@ -196,6 +196,40 @@ fn invalid_edge_costs_are_ignored() {
     assert_eq!(path, [0, 2, 1]);
 }
 
+#[test]
+fn ids_beyond_the_arena_are_refused_without_allocating() {
+    use nav_search::{Graph, NodeId, Successors};
+    /// 0 -> 1 -> 2 (the goal), plus edges to ids the arena cannot address.
+    struct Huge;
+    impl Graph for Huge {
+        fn successors(&mut self, node: NodeId, out: &mut Successors) {
+            out.push(NodeId::MAX - 1, 1.0);
+            out.push(SearchContext::MAX_NODES as NodeId, 1.0);
+            if node < 2 {
+                out.push(node + 1, 1.0);
+            }
+        }
+        fn heuristic(&self, _: NodeId) -> f64 {
+            0.0
+        }
+        fn is_goal(&self, node: NodeId) -> bool {
+            node == 2
+        }
+    }
+    let mut ctx = SearchContext::new();
+    let mut path = Vec::new();
+    let outcome = ctx.astar(&mut Huge, 0, &Limits::default(), &mut path);
+    assert_eq!(outcome.status, SearchStatus::Found);
+    assert_eq!(path, [0, 1, 2]);
+    assert!(ctx.capacity() <= 64, "the arena grew to {}", ctx.capacity());
+
+    let outcome = ctx.astar(&mut Huge, 3_000_000_000, &Limits::default(), &mut path);
+    assert_eq!(outcome.status, SearchStatus::LimitReached);
+    assert_eq!(outcome.expanded, 0);
+    assert!(path.is_empty());
+    assert!(ctx.capacity() <= 64);
+}
+
 /// Random weighted grids: weights 0 (wall) to 9.
 fn grid_strategy() -> impl Strategy<Value = (u32, u32, Vec<u8>, u32, u32)> {
     (2u32..14, 2u32..14).prop_flat_map(|(w, h)| {
