@@ -8,16 +8,15 @@ namespace Nav
     /// per-frame query allocates nothing once the buffers are large enough.</summary>
     public sealed class NavGridPath
     {
-        private NavCell[] cells;
-        private double[] costs;
-        private int count;
+        // Grown together; both counts are the path's length.
+        internal readonly GrowableBuffer<NavCell> Cells;
+        internal readonly GrowableBuffer<double> Costs;
 
         /// <summary>An empty path with room for <paramref name="capacity"/> cells before it grows.</summary>
         public NavGridPath(int capacity = 256)
         {
-            Checked.NonNegative(capacity, "capacity");
-            cells = new NavCell[capacity];
-            costs = new double[capacity];
+            Cells = new GrowableBuffer<NavCell>(capacity);
+            Costs = new GrowableBuffer<double>(capacity);
         }
 
         /// <summary>How the search ended.</summary>
@@ -39,58 +38,47 @@ namespace Nav
         /// path when <see cref="Status"/> is not Found).</summary>
         public int Count
         {
-            get { return count; }
+            get { return Cells.Count; }
         }
 
         /// <summary>Cell <paramref name="index"/> of the path (0 is the start).</summary>
         public NavCell this[int index]
         {
-            get
-            {
-                if ((uint)index >= (uint)count)
-                {
-                    throw new ArgumentOutOfRangeException("index");
-                }
-                return cells[index];
-            }
+            get { return Cells[index]; }
         }
 
         /// <summary>Cost from the start to cell <paramref name="index"/> of the path.</summary>
         public double CostTo(int index)
         {
-            if ((uint)index >= (uint)count)
-            {
-                throw new ArgumentOutOfRangeException("index");
-            }
-            return costs[index];
+            return Costs[index];
         }
 
         /// <summary>The cell buffer itself: its first <see cref="Count"/> elements are the path
         /// (the rest is stale). For loops that must not copy.</summary>
         public NavCell[] CellBuffer
         {
-            get { return cells; }
+            get { return Cells.Items; }
         }
 
         /// <summary>The cost buffer: element i is the cost from the start to cell i, for
         /// i below <see cref="Count"/>.</summary>
         public double[] CostBuffer
         {
-            get { return costs; }
+            get { return Costs.Items; }
         }
 
         /// <summary>A new array with the path's cells.</summary>
         public NavCell[] ToArray()
         {
-            NavCell[] copy = new NavCell[count];
-            Array.Copy(cells, copy, count);
+            NavCell[] copy = new NavCell[Cells.Count];
+            Array.Copy(Cells.Items, copy, Cells.Count);
             return copy;
         }
 
         /// <summary>Empties the path (status NoPath).</summary>
         public void Clear()
         {
-            count = 0;
+            Cells.Count = Costs.Count = 0;
             Cost = 0;
             Expanded = 0;
             Status = NavPathStatus.NoPath;
@@ -98,12 +86,8 @@ namespace Nav
 
         internal void EnsureCapacity(int needed)
         {
-            if (cells.Length < needed)
-            {
-                int size = Math.Max(needed, cells.Length * 2);
-                cells = new NavCell[size];
-                costs = new double[size];
-            }
+            Cells.EnsureCapacity(needed);
+            Costs.EnsureCapacity(needed);
         }
 
         internal void Set(NavGridPathResult result)
@@ -111,7 +95,7 @@ namespace Nav
             Status = result.PathStatus;
             Cost = result.Cost;
             Expanded = result.Expanded;
-            count = (int)result.CellCount;
+            Cells.Count = Costs.Count = (int)result.CellCount;
         }
     }
 }

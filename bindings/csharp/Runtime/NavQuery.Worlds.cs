@@ -72,7 +72,7 @@ namespace Nav
             NavStatus status = TryFindPath(world, agent, start, goal, path.PointBuffer, options, out result);
             if (status == NavStatus.BufferTooSmall)
             {
-                path.EnsureCapacity((int)result.PointCount);
+                path.Points.EnsureCapacity((int)result.PointCount);
                 CopyWorldPath(path.PointBuffer);
                 status = NavStatus.Ok;
             }
@@ -164,7 +164,7 @@ namespace Nav
             NavStatus status = TryFindPath(world, agentRadius, start, goal, path.PieceBuffer, options, out result);
             if (status == NavStatus.BufferTooSmall)
             {
-                path.EnsureCapacity((int)result.PieceCount);
+                path.Pieces.EnsureCapacity((int)result.PieceCount);
                 CopyCirclePath(path.PieceBuffer);
                 status = NavStatus.Ok;
             }
@@ -229,7 +229,7 @@ namespace Nav
         public unsafe int CopyCirclePolyline(float maxDeviation, NavPolyline polyline)
         {
             Checked.NotNull(polyline, "polyline");
-            polyline.SetCount(0);
+            polyline.Points.Count = 0;
             uint count = 0;
             NavStatus status;
             using (HandleLease q = Lease())
@@ -242,7 +242,7 @@ namespace Nav
                 }
                 if (status == NavStatus.BufferTooSmall)
                 {
-                    polyline.EnsureCapacity((int)count);
+                    polyline.Points.EnsureCapacity((int)count);
                     buffer = polyline.PointBuffer;
                     fixed (NavVec2* p = buffer)
                     {
@@ -255,7 +255,7 @@ namespace Nav
             {
                 throw NavLibrary.Failure(status, count);
             }
-            polyline.SetCount((int)count);
+            polyline.Points.Count = (int)count;
             return (int)count;
         }
     }

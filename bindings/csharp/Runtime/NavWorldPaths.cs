@@ -1,5 +1,3 @@
-using System;
-
 namespace Nav
 {
     /// <summary>A <see cref="NavWorld"/> path (points, start and goal included) and how its search
@@ -7,13 +5,12 @@ namespace Nav
     /// per-frame query allocates nothing once it is large enough.</summary>
     public sealed class NavWorldPath
     {
-        private NavVec2[] points;
-        private int count;
+        internal readonly GrowableBuffer<NavVec2> Points;
 
         /// <summary>An empty path with room for <paramref name="capacity"/> points before it grows.</summary>
         public NavWorldPath(int capacity = 64)
         {
-            points = new NavVec2[Checked.NonNegative(capacity, "capacity")];
+            Points = new GrowableBuffer<NavVec2>(capacity);
         }
 
         /// <summary>How the search ended.</summary>
@@ -34,43 +31,28 @@ namespace Nav
         /// <summary>Points in the path (0 when there is none).</summary>
         public int Count
         {
-            get { return count; }
+            get { return Points.Count; }
         }
 
         /// <summary>Point <paramref name="index"/> (0 is the start).</summary>
         public NavVec2 this[int index]
         {
-            get
-            {
-                if ((uint)index >= (uint)count)
-                {
-                    throw new ArgumentOutOfRangeException("index");
-                }
-                return points[index];
-            }
+            get { return Points[index]; }
         }
 
         /// <summary>The buffer itself: its first <see cref="Count"/> elements are the path.</summary>
         public NavVec2[] PointBuffer
         {
-            get { return points; }
+            get { return Points.Items; }
         }
 
         /// <summary>Empties the path (status NoPath).</summary>
         public void Clear()
         {
-            count = 0;
+            Points.Count = 0;
             Length = 0;
             Expanded = 0;
             Status = NavPathStatus.NoPath;
-        }
-
-        internal void EnsureCapacity(int needed)
-        {
-            if (points.Length < needed)
-            {
-                points = new NavVec2[Math.Max(needed, points.Length * 2)];
-            }
         }
 
         internal void Set(NavWorldPathResult result)
@@ -78,7 +60,7 @@ namespace Nav
             Status = result.PathStatus;
             Length = result.Length;
             Expanded = result.Expanded;
-            count = (int)result.PointCount;
+            Points.Count = (int)result.PointCount;
         }
     }
 
@@ -86,13 +68,12 @@ namespace Nav
     /// in a buffer that <see cref="NavQuery"/> reuses and grows.</summary>
     public sealed class NavCirclePath
     {
-        private NavPathPiece[] pieces;
-        private int count;
+        internal readonly GrowableBuffer<NavPathPiece> Pieces;
 
         /// <summary>An empty path with room for <paramref name="capacity"/> pieces before it grows.</summary>
         public NavCirclePath(int capacity = 32)
         {
-            pieces = new NavPathPiece[Checked.NonNegative(capacity, "capacity")];
+            Pieces = new GrowableBuffer<NavPathPiece>(capacity);
         }
 
         /// <summary>How the search ended.</summary>
@@ -116,44 +97,29 @@ namespace Nav
         /// <summary>Pieces in the path (0 when there is none).</summary>
         public int Count
         {
-            get { return count; }
+            get { return Pieces.Count; }
         }
 
         /// <summary>Piece <paramref name="index"/> (0 leaves the start).</summary>
         public NavPathPiece this[int index]
         {
-            get
-            {
-                if ((uint)index >= (uint)count)
-                {
-                    throw new ArgumentOutOfRangeException("index");
-                }
-                return pieces[index];
-            }
+            get { return Pieces[index]; }
         }
 
         /// <summary>The buffer itself: its first <see cref="Count"/> elements are the path.</summary>
         public NavPathPiece[] PieceBuffer
         {
-            get { return pieces; }
+            get { return Pieces.Items; }
         }
 
         /// <summary>Empties the path (status NoPath).</summary>
         public void Clear()
         {
-            count = 0;
+            Pieces.Count = 0;
             Length = 0;
             Expanded = 0;
             BlockingCircle = 0;
             Status = NavPathStatus.NoPath;
-        }
-
-        internal void EnsureCapacity(int needed)
-        {
-            if (pieces.Length < needed)
-            {
-                pieces = new NavPathPiece[Math.Max(needed, pieces.Length * 2)];
-            }
         }
 
         internal void Set(NavCirclePathResult result)
@@ -162,7 +128,7 @@ namespace Nav
             Length = result.Length;
             Expanded = result.Expanded;
             BlockingCircle = result.BlockingCircle;
-            count = (int)result.PieceCount;
+            Pieces.Count = (int)result.PieceCount;
         }
     }
 
@@ -170,51 +136,30 @@ namespace Nav
     /// buffer that <see cref="NavQuery.CopyCirclePolyline(float, NavPolyline)"/> reuses and grows.</summary>
     public sealed class NavPolyline
     {
-        private NavVec2[] points;
-        private int count;
+        internal readonly GrowableBuffer<NavVec2> Points;
 
         /// <summary>An empty polyline with room for <paramref name="capacity"/> points before it grows.</summary>
         public NavPolyline(int capacity = 64)
         {
-            points = new NavVec2[Checked.NonNegative(capacity, "capacity")];
+            Points = new GrowableBuffer<NavVec2>(capacity);
         }
 
         /// <summary>Number of points.</summary>
         public int Count
         {
-            get { return count; }
+            get { return Points.Count; }
         }
 
         /// <summary>Point <paramref name="index"/> (0 is the start).</summary>
         public NavVec2 this[int index]
         {
-            get
-            {
-                if ((uint)index >= (uint)count)
-                {
-                    throw new ArgumentOutOfRangeException("index");
-                }
-                return points[index];
-            }
+            get { return Points[index]; }
         }
 
         /// <summary>The buffer itself: its first <see cref="Count"/> elements are the points.</summary>
         public NavVec2[] PointBuffer
         {
-            get { return points; }
-        }
-
-        internal void EnsureCapacity(int needed)
-        {
-            if (points.Length < needed)
-            {
-                points = new NavVec2[Math.Max(needed, points.Length * 2)];
-            }
-        }
-
-        internal void SetCount(int value)
-        {
-            count = value;
+            get { return Points.Items; }
         }
     }
 }
