@@ -293,10 +293,7 @@ namespace Nav
                     status = NativeMethods.nav_grid_copy_walkable(lease.Pointer, p, Checked.Length(buffer), &count);
                 }
             }
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, count);
-            }
+            NavLibrary.Check(status, count);
             return (int)count;
         }
 

@@ -75,9 +75,17 @@ namespace Nav
         /// with the library's message.</summary>
         public static void Check(NavStatus status)
         {
+            Check(status, 0);
+        }
+
+        /// <summary><see cref="Check(NavStatus)"/> for calls that report a count: the exception
+        /// carries <paramref name="requiredCount"/> (the count a
+        /// <see cref="NavStatus.BufferTooSmall"/> call needed).</summary>
+        internal static void Check(NavStatus status, long requiredCount)
+        {
             if (status != NavStatus.Ok)
             {
-                throw Failure(status, 0);
+                throw Failure(status, requiredCount);
             }
         }
 

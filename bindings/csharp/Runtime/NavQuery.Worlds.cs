@@ -52,10 +52,7 @@ namespace Nav
             Checked.NotNull(points, "points");
             NavWorldPathResult result;
             NavStatus status = TryFindPath(world, agent, start, goal, points, options, out result);
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, status == NavStatus.BufferTooSmall ? result.PointCount : 0);
-            }
+            NavLibrary.Check(status, status == NavStatus.BufferTooSmall ? result.PointCount : 0);
             return result;
         }
 
@@ -76,10 +73,7 @@ namespace Nav
                 CopyWorldPath(path.PointBuffer);
                 status = NavStatus.Ok;
             }
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, 0);
-            }
+            NavLibrary.Check(status);
             path.Set(result);
             return result;
         }
@@ -100,10 +94,7 @@ namespace Nav
                     status = NativeMethods.nav_query_world_path(q.Pointer, p, Checked.Length(points), &count);
                 }
             }
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, count);
-            }
+            NavLibrary.Check(status, count);
             return (int)count;
         }
 
@@ -146,10 +137,7 @@ namespace Nav
             Checked.NotNull(pieces, "pieces");
             NavCirclePathResult result;
             NavStatus status = TryFindPath(world, agentRadius, start, goal, pieces, options, out result);
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, status == NavStatus.BufferTooSmall ? result.PieceCount : 0);
-            }
+            NavLibrary.Check(status, status == NavStatus.BufferTooSmall ? result.PieceCount : 0);
             return result;
         }
 
@@ -168,10 +156,7 @@ namespace Nav
                 CopyCirclePath(path.PieceBuffer);
                 status = NavStatus.Ok;
             }
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, 0);
-            }
+            NavLibrary.Check(status);
             path.Set(result);
             return result;
         }
@@ -190,10 +175,7 @@ namespace Nav
                     status = NativeMethods.nav_query_circle_path(q.Pointer, p, Checked.Length(pieces), &count);
                 }
             }
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, count);
-            }
+            NavLibrary.Check(status, count);
             return (int)count;
         }
 
@@ -205,58 +187,46 @@ namespace Nav
         /// <exception cref="NavException"><see cref="NavStatus.BufferTooSmall"/> (with
         /// <see cref="NavException.RequiredCount"/>); <see cref="NavStatus.InvalidArgument"/> for a
         /// bad deviation.</exception>
-        public unsafe int CopyCirclePolyline(float maxDeviation, NavVec2[] points)
+        public int CopyCirclePolyline(float maxDeviation, NavVec2[] points)
         {
             Checked.NotNull(points, "points");
-            uint count = 0;
-            NavStatus status;
-            using (HandleLease q = Lease())
-            {
-                fixed (NavVec2* p = points)
-                {
-                    status = NativeMethods.nav_query_circle_path_polyline(q.Pointer, maxDeviation, p, Checked.Length(points), &count);
-                }
-            }
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, count);
-            }
+            uint count;
+            NavLibrary.Check(TryCopyCirclePolyline(maxDeviation, points, out count), count);
             return (int)count;
         }
 
         /// <summary>The latest <see cref="NavCircleWorld"/> path as points into
         /// <paramref name="polyline"/>, growing its buffer when needed; returns the count.</summary>
-        public unsafe int CopyCirclePolyline(float maxDeviation, NavPolyline polyline)
+        public int CopyCirclePolyline(float maxDeviation, NavPolyline polyline)
         {
             Checked.NotNull(polyline, "polyline");
             polyline.Points.Count = 0;
-            uint count = 0;
+            uint count;
+            NavStatus status = TryCopyCirclePolyline(maxDeviation, polyline.PointBuffer, out count);
+            if (status == NavStatus.BufferTooSmall)
+            {
+                polyline.Points.EnsureCapacity((int)count);
+                status = TryCopyCirclePolyline(maxDeviation, polyline.PointBuffer, out count);
+            }
+            NavLibrary.Check(status, count);
+            polyline.Points.Count = (int)count;
+            return (int)count;
+        }
+
+        // An empty array pins to NULL, which nav accepts with capacity 0 (to ask for the count).
+        private unsafe NavStatus TryCopyCirclePolyline(float maxDeviation, NavVec2[] points, out uint count)
+        {
+            uint written = 0;
             NavStatus status;
             using (HandleLease q = Lease())
             {
-                NavVec2[] buffer = polyline.PointBuffer;
-                fixed (NavVec2* p = buffer)
+                fixed (NavVec2* p = points)
                 {
-                    status = NativeMethods.nav_query_circle_path_polyline(q.Pointer, maxDeviation, buffer.Length == 0 ? null : p,
-                        Checked.Length(buffer), &count);
-                }
-                if (status == NavStatus.BufferTooSmall)
-                {
-                    polyline.Points.EnsureCapacity((int)count);
-                    buffer = polyline.PointBuffer;
-                    fixed (NavVec2* p = buffer)
-                    {
-                        status = NativeMethods.nav_query_circle_path_polyline(q.Pointer, maxDeviation, p,
-                            Checked.Length(buffer), &count);
-                    }
+                    status = NativeMethods.nav_query_circle_path_polyline(q.Pointer, maxDeviation, p, Checked.Length(points), &written);
                 }
             }
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, count);
-            }
-            polyline.Points.Count = (int)count;
-            return (int)count;
+            count = written;
+            return status;
         }
     }
 }

@@ -99,10 +99,7 @@ namespace Nav
             Checked.NotNull(cells, "cells");
             NavGridPathResult result;
             NavStatus status = TryFindPath(grid, start, goal, cells, null, rules, options, out result);
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, status == NavStatus.BufferTooSmall ? result.CellCount : 0);
-            }
+            NavLibrary.Check(status, status == NavStatus.BufferTooSmall ? result.CellCount : 0);
             return result;
         }
 
@@ -127,10 +124,7 @@ namespace Nav
                 CopyPath(path.CellBuffer, path.CostBuffer);
                 status = NavStatus.Ok;
             }
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, 0);
-            }
+            NavLibrary.Check(status);
             path.Set(result);
             return result;
         }
@@ -159,10 +153,7 @@ namespace Nav
                         capacity == 0 ? null : k, capacity, &count);
                 }
             }
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, count);
-            }
+            NavLibrary.Check(status, count);
             return (int)count;
         }
 
@@ -197,10 +188,7 @@ namespace Nav
                     status = NativeMethods.nav_query_grid_expanded_cells(q.Pointer, c, Checked.Length(cells), &count);
                 }
             }
-            if (status != NavStatus.Ok)
-            {
-                throw NavLibrary.Failure(status, count);
-            }
+            NavLibrary.Check(status, count);
             return (int)count;
         }
 
