@@ -1,6 +1,6 @@
 //! Points and boxes of the continuous worlds.
 
-use nav_geom::{Aabb, Vec2};
+use nav_geom::{Aabb, Circle, Vec2};
 
 use crate::error::{FfiError, FfiResult};
 
@@ -84,4 +84,12 @@ pub(crate) fn radius(radius: f32, argument: &str, positive: bool) -> FfiResult<f
             "`{argument}` must be {expected}, got {radius}"
         )))
     }
+}
+
+/// The circle of `center` and `radius` (the arguments of that name), if the centre is finite
+/// and the radius finite and at least 0.
+pub(crate) fn circle(center: NavVec2, radius: f32) -> FfiResult<Circle> {
+    let center = point(center, "center")?;
+    let radius = self::radius(radius, "radius", false)?;
+    Ok(Circle::new(center, radius))
 }

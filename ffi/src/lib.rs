@@ -59,6 +59,7 @@ mod geometry;
 mod guard;
 mod handles;
 mod messages;
+mod shared;
 mod status;
 
 #[cfg(test)]

@@ -71,7 +71,7 @@ fn a_query_context_in_use_is_busy_not_shared() {
 #[test]
 fn a_grid_being_read_cannot_be_changed_or_freed() {
     let g = grid(4, 4);
-    let reading = crate::grid::read_grid(g, "grid").unwrap();
+    let reading = crate::shared::read(g, "grid").unwrap();
     // SAFETY: any pointer is checked.
     unsafe {
         assert_eq!(nav_grid_set_blocked(g, 1, 1, 1), NavStatus::NavBusy);
@@ -92,7 +92,7 @@ fn a_grid_poisoned_by_a_panic_during_a_change_is_refused_and_can_be_freed() {
     let address = g as usize;
     std::thread::spawn(move || {
         // Simulates an internal panic in the middle of a change of the grid.
-        let _guard = crate::grid::write_grid(address as *mut NavGrid, "grid").unwrap();
+        let _guard = crate::shared::write(address as *mut NavGrid, "grid").unwrap();
         std::panic::panic_any("simulated panic in the middle of a change");
     })
     .join()

@@ -1,8 +1,7 @@
 //! `NavCircleWorld`: circles (trees, rocks, units), created, changed and freed.
 
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
+use std::sync::RwLock;
 
-use nav_geom::Circle;
 use nav_tangent::{CircleKey, CircleWorld, TangentError};
 
 use crate::args::{OutPtr, read_optional};
@@ -11,6 +10,7 @@ use crate::geometry::{self, NavAabb, NavVec2};
 use crate::guard::guard;
 use crate::handles::{self, Handle, HandleKind};
 use crate::messages;
+use crate::shared::{self, Shared};
 use crate::status::NavStatus;
 
 /// A world of circular obstacles, for exact shortest paths (segments and arcs) of disc agents
@@ -26,7 +26,23 @@ impl Handle for NavCircleWorld {
     const KIND: HandleKind = HandleKind::CircleWorld;
 
     fn is_idle(&self) -> bool {
-        !matches!(self.world.try_write(), Err(TryLockError::WouldBlock))
+        shared::is_idle(&self.world)
+    }
+}
+
+impl Shared for NavCircleWorld {
+    type Value = CircleWorld;
+    const WHEN_READ: &'static str =
+        "change it when no query runs (or change a copy from nav_circle_world_clone)";
+
+    fn new(world: CircleWorld) -> Self {
+        NavCircleWorld {
+            world: RwLock::new(world),
+        }
+    }
+
+    fn lock(&self) -> &RwLock<CircleWorld> {
+        &self.world
     }
 }
 
@@ -49,58 +65,6 @@ fn circle_failure(error: TangentError, id: u64) -> FfiError {
     }
 }
 
-fn poisoned() -> FfiError {
-    FfiError::new(
-        NavStatus::NavPanic,
-        "`world` was being changed when an internal error happened and may be inconsistent: free it and build it again",
-    )
-}
-
-/// Looks `ptr` up and takes the world for reading.
-pub(crate) fn read_circle_world<'a>(
-    ptr: *const NavCircleWorld,
-    argument: &str,
-) -> FfiResult<RwLockReadGuard<'a, CircleWorld>> {
-    handles::acquire(ptr, argument, |w: &'a NavCircleWorld| {
-        match w.world.try_read() {
-            Ok(world) => Ok(world),
-            Err(TryLockError::WouldBlock) => Err(FfiError::new(
-                NavStatus::NavBusy,
-                format!("`{argument}` is being changed by a call on another thread"),
-            )),
-            Err(TryLockError::Poisoned(_)) => Err(poisoned()),
-        }
-    })
-}
-
-fn write_circle_world<'a>(
-    ptr: *mut NavCircleWorld,
-    argument: &str,
-) -> FfiResult<RwLockWriteGuard<'a, CircleWorld>> {
-    handles::acquire(
-        ptr.cast_const(),
-        argument,
-        |w: &'a NavCircleWorld| match w.world.try_write() {
-            Ok(world) => Ok(world),
-            Err(TryLockError::WouldBlock) => Err(FfiError::new(
-                NavStatus::NavBusy,
-                format!(
-                    "`{argument}` is being read by a query on another thread; change it when no query runs (or change a copy from nav_circle_world_clone)"
-                ),
-            )),
-            Err(TryLockError::Poisoned(_)) => Err(poisoned()),
-        },
-    )
-}
-
-fn publish(world: CircleWorld, out: OutPtr<*mut NavCircleWorld>) {
-    let handle = handles::register(NavCircleWorld {
-        world: RwLock::new(world),
-    });
-    // SAFETY: `out` was checked by the entry point, which documents it must be writable.
-    unsafe { out.write(handle) };
-}
-
 fn key(id: u64) -> FfiResult<CircleKey> {
     if id == 0 {
         return Err(FfiError::new(
@@ -109,12 +73,6 @@ fn key(id: u64) -> FfiResult<CircleKey> {
         ));
     }
     Ok(CircleKey::from_raw(id))
-}
-
-fn circle(center: NavVec2, radius: f32) -> FfiResult<Circle> {
-    let center = geometry::point(center, "center")?;
-    let radius = geometry::radius(radius, "radius", false)?;
-    Ok(Circle::new(center, radius))
 }
 
 /// Creates an empty circle world whose spatial index covers `*bounds` (circles may also lie
@@ -138,7 +96,7 @@ pub unsafe extern "C" fn nav_circle_world_create(
                 "`bounds` has no area: min must be below max on both axes",
             ));
         }
-        publish(CircleWorld::new(bounds)?, out);
+        shared::publish(CircleWorld::new(bounds)?, out);
         Ok(())
     })
 }
@@ -154,8 +112,8 @@ pub unsafe extern "C" fn nav_circle_world_clone(
 ) -> NavStatus {
     guard("nav_circle_world_clone", || {
         let out = OutPtr::new(out_world, "out_world")?;
-        let copy = read_circle_world(world, "world")?.clone();
-        publish(copy, out);
+        let copy = shared::read(world, "world")?.clone();
+        shared::publish(copy, out);
         Ok(())
     })
 }
@@ -181,7 +139,7 @@ pub unsafe extern "C" fn nav_circle_world_count(
 ) -> NavStatus {
     guard("nav_circle_world_count", || {
         let out = OutPtr::new(out_count, "out_count")?;
-        let count = read_circle_world(world, "world")?.len() as u64;
+        let count = shared::read(world, "world")?.len() as u64;
         // SAFETY: the caller's contract.
         unsafe { out.write(count) };
         Ok(())
@@ -202,8 +160,8 @@ pub unsafe extern "C" fn nav_circle_world_insert(
 ) -> NavStatus {
     guard("nav_circle_world_insert", || {
         let out = OutPtr::new(out_circle, "out_circle")?;
-        let circle = circle(center, radius)?;
-        let key = write_circle_world(world, "world")?.insert(circle)?;
+        let circle = geometry::circle(center, radius)?;
+        let key = shared::write(world, "world")?.insert(circle)?;
         // SAFETY: the caller's contract.
         unsafe { out.write(key.to_raw()) };
         Ok(())
@@ -223,8 +181,8 @@ pub unsafe extern "C" fn nav_circle_world_set(
 ) -> NavStatus {
     guard("nav_circle_world_set", || {
         let key = key(circle)?;
-        let shape = self::circle(center, radius)?;
-        write_circle_world(world, "world")?
+        let shape = geometry::circle(center, radius)?;
+        shared::write(world, "world")?
             .set(key, shape)
             .map_err(|e| circle_failure(e, circle))?;
         Ok(())
@@ -242,7 +200,7 @@ pub unsafe extern "C" fn nav_circle_world_remove(
 ) -> NavStatus {
     guard("nav_circle_world_remove", || {
         let key = key(circle)?;
-        match write_circle_world(world, "world")?.remove(key) {
+        match shared::write(world, "world")?.remove(key) {
             Some(_) => Ok(()),
             None => Err(FfiError::new(
                 NavStatus::NavUnknownObject,
@@ -261,7 +219,7 @@ pub unsafe extern "C" fn nav_circle_world_remove(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn nav_circle_world_clear(world: *mut NavCircleWorld) -> NavStatus {
     guard("nav_circle_world_clear", || {
-        write_circle_world(world, "world")?.clear();
+        shared::write(world, "world")?.clear();
         Ok(())
     })
 }

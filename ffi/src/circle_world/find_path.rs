@@ -5,7 +5,7 @@ use nav_search::Limits;
 use nav_tangent::{PathPiece, PathStatus, TangentPath};
 
 use crate::args::{OutBuffer, OutPtr, flag, read_optional};
-use crate::circle_world::edit::{NavCircleWorld, read_circle_world};
+use crate::circle_world::edit::NavCircleWorld;
 use crate::circle_world::types::{
     NavCirclePathResult, NavCircleQueryOptions, NavPathPiece, NavPieceKind, NavTurn,
 };
@@ -14,6 +14,7 @@ use crate::geometry::{self, NavVec2};
 use crate::grid::NavPathStatus;
 use crate::guard::guard;
 use crate::query::{NavQuery, lock_query};
+use crate::shared;
 use crate::status::NavStatus;
 
 fn limits_from_options(options: &NavCircleQueryOptions) -> FfiResult<Limits> {
@@ -147,7 +148,7 @@ pub unsafe extern "C" fn nav_circle_world_find_path(
         let start = geometry::point(start, "start")?;
         let goal = geometry::point(goal, "goal")?;
         let radius = geometry::radius(agent_radius, "agent_radius", false)?;
-        let world = read_circle_world(world, "world")?;
+        let world = shared::read(world, "world")?;
         let (context, path) = state.circle_search();
         context.find_path(&world, start, goal, radius, &limits, path)?;
         let written = result(path);

@@ -10,13 +10,14 @@ use rayon::prelude::*;
 use crate::args::{OutBuffer, input_slice};
 use crate::error::FfiError;
 use crate::grid::find_path::{read_options, run_search};
-use crate::grid::map::{NavGrid, read_grid};
+use crate::grid::map::NavGrid;
 use crate::grid::rules::{DEFAULT_RULES, NavGridRules, read_rules};
 use crate::grid::types::{
     NavCell, NavGridBatchResult, NavGridPair, NavGridPathResult, NavGridQueryOptions,
 };
 use crate::guard::{catch_panic, guard};
 use crate::query::{NavQuery, lock_query};
+use crate::shared;
 use crate::status::NavStatus;
 
 thread_local! {
@@ -191,7 +192,7 @@ pub unsafe extern "C" fn nav_grid_find_path_batch(
         let mut cells = unsafe { OutBuffer::with_len(out_cells, cell_len, "out_cells") }?;
         // SAFETY: the caller's contract.
         let options = unsafe { read_options(options) }?;
-        let map = read_grid(grid, "grid")?;
+        let map = shared::read(grid, "grid")?;
         let rules = read_rules(rules, "rules")?;
         let rules = options.sized_rules(rules.as_deref().unwrap_or(&DEFAULT_RULES));
         let batch = Batch {

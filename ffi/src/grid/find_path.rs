@@ -6,11 +6,12 @@ use nav_grid::{Cell, GridError, GridMap, GridPathfinder, GridRules, Limits};
 
 use crate::args::{OutBuffer, OutPtr, flag, read_optional};
 use crate::error::{FfiError, FfiResult};
-use crate::grid::map::{NavGrid, read_grid};
+use crate::grid::map::NavGrid;
 use crate::grid::rules::{DEFAULT_RULES, NavGridRules, read_rules};
 use crate::grid::types::{NavCell, NavGridPathResult, NavGridQueryOptions, NavPathStatus};
 use crate::guard::guard;
 use crate::query::{NavQuery, lock_query};
+use crate::shared;
 use crate::status::NavStatus;
 
 /// The per-query options, checked: search limits and the agent's size.
@@ -195,7 +196,7 @@ pub unsafe extern "C" fn nav_grid_find_path(
         };
         // SAFETY: the caller's contract.
         let options = unsafe { read_options(options) }?;
-        let map = read_grid(grid, "grid")?;
+        let map = shared::read(grid, "grid")?;
         let rules = read_rules(rules, "rules")?;
         let rules = options.sized_rules(rules.as_deref().unwrap_or(&DEFAULT_RULES));
         let finder = state.grid_search();

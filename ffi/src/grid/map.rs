@@ -1,6 +1,6 @@
 //! `NavGrid`: a tile map, created, inspected, edited and freed.
 
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
+use std::sync::RwLock;
 
 use nav_grid::{Cell, GridMap};
 
@@ -9,6 +9,7 @@ use crate::error::{FfiError, FfiResult};
 use crate::grid::types::{NavGridCellInfo, NavGridInfo};
 use crate::guard::guard;
 use crate::handles::{self, Handle, HandleKind};
+use crate::shared::{self, Shared};
 use crate::status::NavStatus;
 
 /// A tile map: per cell a terrain value, a blocked flag and a cost multiplier.
@@ -23,60 +24,24 @@ impl Handle for NavGrid {
     const KIND: HandleKind = HandleKind::Grid;
 
     fn is_idle(&self) -> bool {
-        !matches!(self.map.try_write(), Err(TryLockError::WouldBlock))
+        shared::is_idle(&self.map)
     }
 }
 
-fn poisoned() -> FfiError {
-    FfiError::new(
-        NavStatus::NavPanic,
-        "`grid` was being changed when an internal error happened and may be inconsistent: free it and build it again",
-    )
-}
+impl Shared for NavGrid {
+    type Value = GridMap;
+    const WHEN_READ: &'static str =
+        "edit it when no query runs (or edit a copy from nav_grid_clone)";
 
-/// Looks `ptr` up and takes the grid for reading (a query, a getter).
-pub(crate) fn read_grid<'a>(
-    ptr: *const NavGrid,
-    argument: &str,
-) -> FfiResult<RwLockReadGuard<'a, GridMap>> {
-    handles::acquire(ptr, argument, |grid: &'a NavGrid| {
-        match grid.map.try_read() {
-            Ok(map) => Ok(map),
-            Err(TryLockError::WouldBlock) => Err(FfiError::new(
-                NavStatus::NavBusy,
-                format!("`{argument}` is being changed by a call on another thread"),
-            )),
-            Err(TryLockError::Poisoned(_)) => Err(poisoned()),
+    fn new(map: GridMap) -> Self {
+        NavGrid {
+            map: RwLock::new(map),
         }
-    })
-}
+    }
 
-/// Looks `ptr` up and takes the grid for writing (an edit).
-pub(crate) fn write_grid<'a>(
-    ptr: *mut NavGrid,
-    argument: &str,
-) -> FfiResult<RwLockWriteGuard<'a, GridMap>> {
-    handles::acquire(ptr.cast_const(), argument, |grid: &'a NavGrid| {
-        match grid.map.try_write() {
-            Ok(map) => Ok(map),
-            Err(TryLockError::WouldBlock) => Err(FfiError::new(
-                NavStatus::NavBusy,
-                format!(
-                    "`{argument}` is being read by a query on another thread; edit it when no query runs (or edit a copy from nav_grid_clone)"
-                ),
-            )),
-            Err(TryLockError::Poisoned(_)) => Err(poisoned()),
-        }
-    })
-}
-
-/// Registers `map` and writes its handle.
-pub(crate) fn publish(map: GridMap, out: OutPtr<*mut NavGrid>) {
-    let grid = handles::register(NavGrid {
-        map: RwLock::new(map),
-    });
-    // SAFETY: `out` was checked by the entry point, which documents that it must be writable.
-    unsafe { out.write(grid) };
+    fn lock(&self) -> &RwLock<GridMap> {
+        &self.map
+    }
 }
 
 /// The number of cells of a `width x height` grid, if nav accepts that size.
@@ -128,7 +93,7 @@ pub unsafe extern "C" fn nav_grid_create(
 ) -> NavStatus {
     guard("nav_grid_create", || {
         let out = OutPtr::new(out_grid, "out_grid")?;
-        publish(GridMap::new(width, height)?, out);
+        shared::publish(GridMap::new(width, height)?, out);
         Ok(())
     })
 }
@@ -159,7 +124,7 @@ pub unsafe extern "C" fn nav_grid_create_from_walkable(
             )));
         }
         let flags: Vec<bool> = bytes.iter().map(|&byte| byte == 1).collect();
-        publish(GridMap::from_walkable(width, height, &flags)?, out);
+        shared::publish(GridMap::from_walkable(width, height, &flags)?, out);
         Ok(())
     })
 }
@@ -186,7 +151,7 @@ pub unsafe extern "C" fn nav_grid_create_from_terrain(
         let max = terrain_value(max_walkable_terrain, "max_walkable_terrain")?;
         // SAFETY: the caller's contract.
         let values = unsafe { input_slice(terrain, len, "terrain") }?;
-        publish(
+        shared::publish(
             GridMap::from_terrain(width, height, values.to_vec(), max)?,
             out,
         );
@@ -214,8 +179,8 @@ pub unsafe extern "C" fn nav_grid_clone(
 ) -> NavStatus {
     guard("nav_grid_clone", || {
         let out = OutPtr::new(out_grid, "out_grid")?;
-        let copy = read_grid(grid, "grid")?.clone();
-        publish(copy, out);
+        let copy = shared::read(grid, "grid")?.clone();
+        shared::publish(copy, out);
         Ok(())
     })
 }
@@ -241,7 +206,7 @@ pub unsafe extern "C" fn nav_grid_info(
 ) -> NavStatus {
     guard("nav_grid_info", || {
         let out = OutPtr::new(out_info, "out_info")?;
-        let map = read_grid(grid, "grid")?;
+        let map = shared::read(grid, "grid")?;
         // SAFETY: the caller's contract.
         unsafe {
             out.write(NavGridInfo {
@@ -269,7 +234,7 @@ pub unsafe extern "C" fn nav_grid_cell(
 ) -> NavStatus {
     guard("nav_grid_cell", || {
         let out = OutPtr::new(out_cell, "out_cell")?;
-        let map = read_grid(grid, "grid")?;
+        let map = shared::read(grid, "grid")?;
         let cell = cell_in(&map, x, y)?;
         let info = NavGridCellInfo {
             cost_multiplier: map.cost_multiplier(cell).unwrap_or(1.0),
@@ -301,7 +266,7 @@ pub unsafe extern "C" fn nav_grid_clearance(
 ) -> NavStatus {
     guard("nav_grid_clearance", || {
         let out = OutPtr::new(out_clearance, "out_clearance")?;
-        let map = read_grid(grid, "grid")?;
+        let map = shared::read(grid, "grid")?;
         let cell = cell_in(&map, x, y)?;
         // SAFETY: the caller's contract.
         unsafe { out.write(map.clearance(cell).unwrap_or(0)) };
@@ -327,7 +292,7 @@ pub unsafe extern "C" fn nav_grid_copy_walkable(
         let count = OutPtr::new(out_count, "out_count")?;
         // SAFETY: the caller's contract.
         let mut out = unsafe { OutBuffer::new(out_walkable, capacity, "out_walkable") }?;
-        let map = read_grid(grid, "grid")?;
+        let map = shared::read(grid, "grid")?;
         let needed = map.cell_count();
         // SAFETY: the caller's contract.
         unsafe { count.write(needed as u32) };
@@ -360,7 +325,7 @@ pub unsafe extern "C" fn nav_grid_set_blocked(
 ) -> NavStatus {
     guard("nav_grid_set_blocked", || {
         let blocked = flag(blocked, "blocked")?;
-        let mut map = write_grid(grid, "grid")?;
+        let mut map = shared::write(grid, "grid")?;
         let cell = cell_in(&map, x, y)?;
         map.set_blocked(cell, blocked)?;
         Ok(())
@@ -380,7 +345,7 @@ pub unsafe extern "C" fn nav_grid_set_terrain(
 ) -> NavStatus {
     guard("nav_grid_set_terrain", || {
         let terrain = terrain_value(terrain, "terrain")?;
-        let mut map = write_grid(grid, "grid")?;
+        let mut map = shared::write(grid, "grid")?;
         let cell = cell_in(&map, x, y)?;
         map.set_terrain(cell, terrain)?;
         Ok(())
@@ -402,7 +367,7 @@ pub unsafe extern "C" fn nav_grid_set_cost_multiplier(
 ) -> NavStatus {
     guard("nav_grid_set_cost_multiplier", || {
         finite(multiplier, "multiplier")?;
-        let mut map = write_grid(grid, "grid")?;
+        let mut map = shared::write(grid, "grid")?;
         let cell = cell_in(&map, x, y)?;
         map.set_cost_multiplier(cell, multiplier)?;
         Ok(())
@@ -421,7 +386,7 @@ pub unsafe extern "C" fn nav_grid_set_max_walkable_terrain(
 ) -> NavStatus {
     guard("nav_grid_set_max_walkable_terrain", || {
         let max = terrain_value(max_walkable_terrain, "max_walkable_terrain")?;
-        write_grid(grid, "grid")?.set_max_walkable_terrain(max);
+        shared::write(grid, "grid")?.set_max_walkable_terrain(max);
         Ok(())
     })
 }

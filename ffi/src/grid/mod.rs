@@ -24,8 +24,6 @@ pub use map::{
     nav_grid_info, nav_grid_set_blocked, nav_grid_set_cost_multiplier,
     nav_grid_set_max_walkable_terrain, nav_grid_set_terrain,
 };
-#[cfg(test)]
-pub(crate) use map::{read_grid, write_grid};
 pub use movingai::{nav_grid_load_movingai, nav_grid_load_movingai_file, nav_grid_write_movingai};
 pub use rules::{NavGridRules, nav_grid_rules_create, nav_grid_rules_free};
 pub use types::{

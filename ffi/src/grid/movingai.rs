@@ -6,8 +6,9 @@ use nav_grid::movingai::{map_to_string, parse_map, read_map};
 
 use crate::args::{OutBuffer, OutPtr, input_slice};
 use crate::error::{FfiError, FfiResult};
-use crate::grid::map::{NavGrid, publish, read_grid};
+use crate::grid::map::NavGrid;
 use crate::guard::guard;
+use crate::shared;
 use crate::status::NavStatus;
 
 /// Creates a grid from the text of a Moving AI `.map` file held in memory: `length` bytes of
@@ -39,7 +40,7 @@ pub unsafe extern "C" fn nav_grid_load_movingai(
                 format!("<memory>:{line}: not UTF-8 text"),
             )
         })?;
-        publish(parse_map(text, "<memory>")?, out);
+        shared::publish(parse_map(text, "<memory>")?, out);
         Ok(())
     })
 }
@@ -61,7 +62,7 @@ pub unsafe extern "C" fn nav_grid_load_movingai_file(
         let out = OutPtr::new(out_grid, "out_grid")?;
         // SAFETY: the caller's contract.
         let path = unsafe { utf8_path(path, "path") }?;
-        publish(read_map(path)?, out);
+        shared::publish(read_map(path)?, out);
         Ok(())
     })
 }
@@ -107,7 +108,7 @@ pub unsafe extern "C" fn nav_grid_write_movingai(
         let length = OutPtr::new(out_length, "out_length")?;
         // SAFETY: the caller's contract.
         let mut out = unsafe { OutBuffer::new(out_text, capacity, "out_text") }?;
-        let text = map_to_string(&*read_grid(grid, "grid")?);
+        let text = map_to_string(&*shared::read(grid, "grid")?);
         let needed = u32::try_from(text.len()).map_err(|_| {
             FfiError::new(
                 NavStatus::NavInvalidSize,

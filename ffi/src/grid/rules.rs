@@ -1,6 +1,6 @@
 //! `NavGridRules`: movement rules, checked once and shared by many queries.
 
-use std::sync::{LazyLock, RwLock, RwLockReadGuard, TryLockError};
+use std::sync::{LazyLock, RwLock, RwLockReadGuard};
 
 use nav_grid::{CustomMoves, DiagonalRule, GridRules, Heuristic, MoveCosts, Moves};
 
@@ -9,6 +9,7 @@ use crate::error::{FfiError, FfiResult};
 use crate::grid::types::{NavGridMove, NavGridRulesDesc};
 use crate::guard::guard;
 use crate::handles::{self, Handle, HandleKind};
+use crate::shared;
 use crate::status::NavStatus;
 
 /// Movement rules (moves, diagonal rule, costs, heuristic) that passed their checks.
@@ -21,7 +22,7 @@ impl Handle for NavGridRules {
     const KIND: HandleKind = HandleKind::GridRules;
 
     fn is_idle(&self) -> bool {
-        !matches!(self.rules.try_write(), Err(TryLockError::WouldBlock))
+        shared::is_idle(&self.rules)
     }
 }
 

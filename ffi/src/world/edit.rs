@@ -1,9 +1,9 @@
 //! `NavWorld`: a continuous world of box and disc obstacles, created, changed and freed.
 
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
+use std::sync::RwLock;
 
 use nav_agent::{Mobility, ObstacleHandle, Shape, World, WorldError};
-use nav_geom::{Aabb, Circle};
+use nav_geom::Aabb;
 
 use crate::args::{OutPtr, flag, read_optional};
 use crate::error::{FfiError, FfiResult};
@@ -11,6 +11,7 @@ use crate::geometry::{self, NavAabb, NavVec2};
 use crate::guard::guard;
 use crate::handles::{self, Handle, HandleKind};
 use crate::messages;
+use crate::shared::{self, Shared};
 use crate::status::NavStatus;
 use crate::world::types::NavWorldInfo;
 
@@ -27,7 +28,23 @@ impl Handle for NavWorld {
     const KIND: HandleKind = HandleKind::World;
 
     fn is_idle(&self) -> bool {
-        !matches!(self.world.try_write(), Err(TryLockError::WouldBlock))
+        shared::is_idle(&self.world)
+    }
+}
+
+impl Shared for NavWorld {
+    type Value = World;
+    const WHEN_READ: &'static str =
+        "change it when no query runs (or change a copy from nav_world_clone)";
+
+    fn new(world: World) -> Self {
+        NavWorld {
+            world: RwLock::new(world),
+        }
+    }
+
+    fn lock(&self) -> &RwLock<World> {
+        &self.world
     }
 }
 
@@ -48,51 +65,6 @@ fn obstacle_failure(error: WorldError, id: u64) -> FfiError {
         message: messages::obstacle_error(&error, id),
         ..FfiError::from(error)
     }
-}
-
-fn poisoned() -> FfiError {
-    FfiError::new(
-        NavStatus::NavPanic,
-        "`world` was being changed when an internal error happened and may be inconsistent: free it and build it again",
-    )
-}
-
-/// Looks `ptr` up and takes the world for reading.
-pub(crate) fn read_world<'a>(
-    ptr: *const NavWorld,
-    argument: &str,
-) -> FfiResult<RwLockReadGuard<'a, World>> {
-    handles::acquire(ptr, argument, |w: &'a NavWorld| match w.world.try_read() {
-        Ok(world) => Ok(world),
-        Err(TryLockError::WouldBlock) => Err(FfiError::new(
-            NavStatus::NavBusy,
-            format!("`{argument}` is being changed by a call on another thread"),
-        )),
-        Err(TryLockError::Poisoned(_)) => Err(poisoned()),
-    })
-}
-
-fn write_world<'a>(ptr: *mut NavWorld, argument: &str) -> FfiResult<RwLockWriteGuard<'a, World>> {
-    handles::acquire(ptr.cast_const(), argument, |w: &'a NavWorld| {
-        match w.world.try_write() {
-            Ok(world) => Ok(world),
-            Err(TryLockError::WouldBlock) => Err(FfiError::new(
-                NavStatus::NavBusy,
-                format!(
-                    "`{argument}` is being read by a query on another thread; change it when no query runs (or change a copy from nav_world_clone)"
-                ),
-            )),
-            Err(TryLockError::Poisoned(_)) => Err(poisoned()),
-        }
-    })
-}
-
-fn publish(world: World, out: OutPtr<*mut NavWorld>) {
-    let handle = handles::register(NavWorld {
-        world: RwLock::new(world),
-    });
-    // SAFETY: `out` was checked by the entry point, which documents it must be writable.
-    unsafe { out.write(handle) };
 }
 
 fn mobility(dynamic: u32) -> FfiResult<Mobility> {
@@ -136,12 +108,6 @@ pub(crate) fn optional_obstacle(
     Ok(Some(handle))
 }
 
-fn circle(center: NavVec2, radius: f32) -> FfiResult<Circle> {
-    let center = geometry::point(center, "center")?;
-    let radius = geometry::radius(radius, "radius", false)?;
-    Ok(Circle::new(center, radius))
-}
-
 /// Creates an empty world over `*bounds` (finite corners, `min < max` on both axes) and
 /// writes its handle to `*out_world`. `cell_size` is the cell of its spatial hash grid (about
 /// the size of a typical obstacle); 0 picks 1/128 of the longer side.
@@ -165,7 +131,7 @@ pub unsafe extern "C" fn nav_world_create(
         } else {
             World::with_cell_size(bounds, geometry::radius(cell_size, "cell_size", true)?)?
         };
-        publish(world, out);
+        shared::publish(world, out);
         Ok(())
     })
 }
@@ -181,8 +147,8 @@ pub unsafe extern "C" fn nav_world_clone(
 ) -> NavStatus {
     guard("nav_world_clone", || {
         let out = OutPtr::new(out_world, "out_world")?;
-        let copy = read_world(world, "world")?.clone();
-        publish(copy, out);
+        let copy = shared::read(world, "world")?.clone();
+        shared::publish(copy, out);
         Ok(())
     })
 }
@@ -208,7 +174,7 @@ pub unsafe extern "C" fn nav_world_info(
 ) -> NavStatus {
     guard("nav_world_info", || {
         let out = OutPtr::new(out_info, "out_info")?;
-        let world = read_world(world, "world")?;
+        let world = shared::read(world, "world")?;
         let info = NavWorldInfo {
             bounds: world.bounds().into(),
             obstacle_count: world.len() as u64,
@@ -236,7 +202,7 @@ pub unsafe extern "C" fn nav_world_insert_box(
         let out = OutPtr::new(out_obstacle, "out_obstacle")?;
         let shape = Shape::Aabb(geometry::aabb(aabb, "aabb")?);
         let mobility = mobility(dynamic)?;
-        let handle = write_world(world, "world")?.insert(shape, mobility)?;
+        let handle = shared::write(world, "world")?.insert(shape, mobility)?;
         // SAFETY: the caller's contract.
         unsafe { out.write(handle.to_raw()) };
         Ok(())
@@ -258,9 +224,9 @@ pub unsafe extern "C" fn nav_world_insert_circle(
 ) -> NavStatus {
     guard("nav_world_insert_circle", || {
         let out = OutPtr::new(out_obstacle, "out_obstacle")?;
-        let shape = Shape::Circle(circle(center, radius)?);
+        let shape = Shape::Circle(geometry::circle(center, radius)?);
         let mobility = mobility(dynamic)?;
-        let handle = write_world(world, "world")?.insert(shape, mobility)?;
+        let handle = shared::write(world, "world")?.insert(shape, mobility)?;
         // SAFETY: the caller's contract.
         unsafe { out.write(handle.to_raw()) };
         Ok(())
@@ -281,7 +247,7 @@ pub unsafe extern "C" fn nav_world_move_box(
     guard("nav_world_move_box", || {
         let handle = self::obstacle(obstacle, "obstacle")?;
         let shape = Shape::Aabb(geometry::aabb(aabb, "aabb")?);
-        write_world(world, "world")?
+        shared::write(world, "world")?
             .move_obstacle(handle, shape)
             .map_err(|e| obstacle_failure(e, obstacle))?;
         Ok(())
@@ -301,8 +267,8 @@ pub unsafe extern "C" fn nav_world_move_circle(
 ) -> NavStatus {
     guard("nav_world_move_circle", || {
         let handle = self::obstacle(obstacle, "obstacle")?;
-        let shape = Shape::Circle(circle(center, radius)?);
-        write_world(world, "world")?
+        let shape = Shape::Circle(geometry::circle(center, radius)?);
+        shared::write(world, "world")?
             .move_obstacle(handle, shape)
             .map_err(|e| obstacle_failure(e, obstacle))?;
         Ok(())
@@ -317,7 +283,7 @@ pub unsafe extern "C" fn nav_world_move_circle(
 pub unsafe extern "C" fn nav_world_remove(world: *mut NavWorld, obstacle: u64) -> NavStatus {
     guard("nav_world_remove", || {
         let handle = self::obstacle(obstacle, "obstacle")?;
-        write_world(world, "world")?
+        shared::write(world, "world")?
             .remove(handle)
             .map_err(|e| obstacle_failure(e, obstacle))?;
         Ok(())
@@ -331,7 +297,7 @@ pub unsafe extern "C" fn nav_world_remove(world: *mut NavWorld, obstacle: u64) -
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn nav_world_clear(world: *mut NavWorld) -> NavStatus {
     guard("nav_world_clear", || {
-        write_world(world, "world")?.clear();
+        shared::write(world, "world")?.clear();
         Ok(())
     })
 }
@@ -354,7 +320,7 @@ pub unsafe extern "C" fn nav_world_disc_is_clear(
         let out = OutPtr::new(out_clear, "out_clear")?;
         let center = geometry::point(center, "center")?;
         let radius = geometry::radius(radius, "radius", false)?;
-        let world = read_world(world, "world")?;
+        let world = shared::read(world, "world")?;
         let ignore = optional_obstacle(&world, ignore_obstacle, "ignore_obstacle")?;
         let clear = world.disc_is_clear(center, radius, ignore);
         // SAFETY: the caller's contract.
@@ -384,7 +350,7 @@ pub unsafe extern "C" fn nav_world_segment_is_clear(
         let a = geometry::point(a, "a")?;
         let b = geometry::point(b, "b")?;
         let radius = geometry::radius(radius, "radius", false)?;
-        let world = read_world(world, "world")?;
+        let world = shared::read(world, "world")?;
         let ignore = optional_obstacle(&world, ignore_obstacle, "ignore_obstacle")?;
         let clear = world.segment_is_clear(a, b, radius, ignore);
         // SAFETY: the caller's contract.

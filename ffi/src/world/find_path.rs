@@ -9,8 +9,9 @@ use crate::grid::NavPathStatus;
 use crate::guard::guard;
 use crate::messages;
 use crate::query::{NavQuery, lock_query};
+use crate::shared;
 use crate::status::NavStatus;
-use crate::world::edit::{NavWorld, optional_obstacle, read_world};
+use crate::world::edit::{NavWorld, optional_obstacle};
 use crate::world::types::{NavAgentDesc, NavWorldPathResult, NavWorldQueryOptions};
 
 impl From<AgentError> for FfiError {
@@ -148,7 +149,7 @@ pub unsafe extern "C" fn nav_world_find_path(
         let (limits, raw) = limits_from_options(&options)?;
         let start = geometry::point(start, "start")?;
         let goal = geometry::point(goal, "goal")?;
-        let world = read_world(world, "world")?;
+        let world = shared::read(world, "world")?;
         let agent = match optional_obstacle(&world, desc.own_obstacle, "agent.own_obstacle")? {
             Some(own) => agent.with_own_obstacle(own),
             None => agent,

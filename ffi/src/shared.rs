@@ -1,0 +1,86 @@
+//! The handles that many queries read at once while a change needs them to itself (`NavGrid`,
+//! `NavWorld`, `NavCircleWorld`): their value sits behind an `RwLock` that entry points take
+//! without blocking, so contention is `NAV_BUSY` rather than a wait (a C caller's frame must
+//! not stall on another thread), and a lock poisoned by a panic during a change refuses the
+//! handle from then on (`NAV_PANIC`).
+
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
+
+use crate::args::OutPtr;
+use crate::error::{FfiError, FfiResult};
+use crate::handles::{self, Handle};
+use crate::status::NavStatus;
+
+/// A handle whose value is read by queries and changed by edits.
+pub(crate) trait Shared: Handle + Sized {
+    /// What the handle holds.
+    type Value: 'static;
+
+    /// What a change refused because a query reads the value should do instead (the end of
+    /// its `NAV_BUSY` message).
+    const WHEN_READ: &'static str;
+
+    /// The handle of a new value.
+    fn new(value: Self::Value) -> Self;
+
+    /// The lock around the value.
+    fn lock(&self) -> &RwLock<Self::Value>;
+}
+
+/// Whether no call holds `lock` (for [`Handle::is_idle`]).
+pub(crate) fn is_idle<T>(lock: &RwLock<T>) -> bool {
+    !matches!(lock.try_write(), Err(TryLockError::WouldBlock))
+}
+
+fn poisoned(argument: &str) -> FfiError {
+    FfiError::new(
+        NavStatus::NavPanic,
+        format!(
+            "`{argument}` was being changed when an internal error happened and may be inconsistent: free it and build it again"
+        ),
+    )
+}
+
+/// Looks `ptr` up and takes its value for reading (a query, a getter).
+pub(crate) fn read<'a, H: Shared>(
+    ptr: *const H,
+    argument: &str,
+) -> FfiResult<RwLockReadGuard<'a, H::Value>> {
+    handles::acquire(ptr, argument, |handle: &'a H| {
+        match handle.lock().try_read() {
+            Ok(value) => Ok(value),
+            Err(TryLockError::WouldBlock) => Err(FfiError::new(
+                NavStatus::NavBusy,
+                format!("`{argument}` is being changed by a call on another thread"),
+            )),
+            Err(TryLockError::Poisoned(_)) => Err(poisoned(argument)),
+        }
+    })
+}
+
+/// Looks `ptr` up and takes its value for writing (a change).
+pub(crate) fn write<'a, H: Shared>(
+    ptr: *mut H,
+    argument: &str,
+) -> FfiResult<RwLockWriteGuard<'a, H::Value>> {
+    handles::acquire(ptr.cast_const(), argument, |handle: &'a H| {
+        match handle.lock().try_write() {
+            Ok(value) => Ok(value),
+            Err(TryLockError::WouldBlock) => Err(FfiError::new(
+                NavStatus::NavBusy,
+                format!(
+                    "`{argument}` is being read by a query on another thread; {}",
+                    H::WHEN_READ
+                ),
+            )),
+            Err(TryLockError::Poisoned(_)) => Err(poisoned(argument)),
+        }
+    })
+}
+
+/// Registers a handle of `value` and writes it to `out`.
+pub(crate) fn publish<H: Shared>(value: H::Value, out: OutPtr<*mut H>) {
+    let handle = handles::register(H::new(value));
+    // SAFETY: `out` was checked by the entry point, which documents that it must be writable.
+    unsafe { out.write(handle) };
+}
