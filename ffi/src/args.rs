@@ -101,6 +101,8 @@ fn misaligned(argument: &str, align: usize) -> FfiError {
 /// when the capacity is 0 (to ask for the size needed).
 pub(crate) struct OutBuffer<'a, T> {
     slots: &'a mut [MaybeUninit<T>],
+    /// The argument's name, for errors.
+    argument: &'a str,
 }
 
 impl<'a, T> OutBuffer<'a, T> {
@@ -109,7 +111,7 @@ impl<'a, T> OutBuffer<'a, T> {
     /// # Safety
     /// `ptr` must be NULL or valid for writes of `capacity` values of `T`, and not be read or
     /// written by anything else while the buffer lives.
-    pub unsafe fn new(ptr: *mut T, capacity: u32, argument: &str) -> FfiResult<Self> {
+    pub unsafe fn new(ptr: *mut T, capacity: u32, argument: &'a str) -> FfiResult<Self> {
         // SAFETY: the caller's contract.
         unsafe { Self::with_len(ptr, capacity as usize, argument) }
     }
@@ -118,20 +120,26 @@ impl<'a, T> OutBuffer<'a, T> {
     ///
     /// # Safety
     /// As for [`new`](OutBuffer::new).
-    pub unsafe fn with_len(ptr: *mut T, len: usize, argument: &str) -> FfiResult<Self> {
+    pub unsafe fn with_len(ptr: *mut T, len: usize, argument: &'a str) -> FfiResult<Self> {
         if len == 0 {
-            return Ok(Self { slots: &mut [] });
+            return Ok(Self {
+                slots: &mut [],
+                argument,
+            });
         }
         check_array(ptr, len, argument)?;
         // SAFETY: checked non-null, aligned, not too large; writable and exclusive (the
         // caller's contract). `MaybeUninit` makes uninitialised memory fine.
         let slots = unsafe { std::slice::from_raw_parts_mut(ptr.cast::<MaybeUninit<T>>(), len) };
-        Ok(Self { slots })
+        Ok(Self { slots, argument })
     }
 
-    /// An empty buffer.
-    pub fn empty() -> Self {
-        Self { slots: &mut [] }
+    /// An empty buffer (for an optional output that was not asked for).
+    pub fn empty(argument: &'a str) -> Self {
+        Self {
+            slots: &mut [],
+            argument,
+        }
     }
 
     /// Number of elements it holds.
@@ -142,6 +150,28 @@ impl<'a, T> OutBuffer<'a, T> {
     /// Writes element `index` (which must be below the capacity).
     pub fn write(&mut self, index: usize, value: T) {
         self.slots[index].write(value);
+    }
+
+    /// Writes `values`, `count` of them, from index 0 when they all fit; else writes nothing
+    /// and refuses with `NAV_BUFFER_TOO_SMALL`, naming the buffer and `what` the values are.
+    pub fn write_all(
+        &mut self,
+        count: usize,
+        values: impl IntoIterator<Item = T>,
+        what: &str,
+    ) -> FfiResult<()> {
+        if count > self.capacity() {
+            return Err(FfiError::buffer_too_small(
+                self.argument,
+                self.capacity() as u64,
+                count as u64,
+                what,
+            ));
+        }
+        for (slot, value) in self.slots.iter_mut().zip(values) {
+            slot.write(value);
+        }
+        Ok(())
     }
 
     /// The slots, to split between threads.

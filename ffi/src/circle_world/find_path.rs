@@ -89,23 +89,8 @@ fn result(path: &TangentPath) -> NavCirclePathResult {
     }
 }
 
-fn copy_pieces(
-    pieces: &[PathPiece],
-    out: &mut OutBuffer<'_, NavPathPiece>,
-    capacity: u32,
-) -> FfiResult<()> {
-    if pieces.len() > out.capacity() {
-        return Err(FfiError::buffer_too_small(
-            "out_pieces",
-            capacity as u64,
-            pieces.len() as u64,
-            "the path",
-        ));
-    }
-    for (i, p) in pieces.iter().enumerate() {
-        out.write(i, piece(p));
-    }
-    Ok(())
+fn copy_pieces(pieces: &[PathPiece], out: &mut OutBuffer<'_, NavPathPiece>) -> FfiResult<()> {
+    out.write_all(pieces.len(), pieces.iter().map(piece), "the path")
 }
 
 /// Finds the exact shortest path for a disc agent of `agent_radius` (finite, >= 0) from
@@ -155,7 +140,7 @@ pub unsafe extern "C" fn nav_circle_world_find_path(
         state.keep_circle_path();
         // SAFETY: the caller's contract.
         unsafe { result_out.write(written) };
-        copy_pieces(state.circle_pieces(), &mut pieces, capacity)
+        copy_pieces(state.circle_pieces(), &mut pieces)
     })
 }
 
@@ -180,7 +165,7 @@ pub unsafe extern "C" fn nav_query_circle_path(
         let state = lock_query(query, "query")?;
         // SAFETY: the caller's contract.
         unsafe { count.write(state.circle_pieces().len() as u32) };
-        copy_pieces(state.circle_pieces(), &mut pieces, capacity)
+        copy_pieces(state.circle_pieces(), &mut pieces)
     })
 }
 
@@ -210,17 +195,6 @@ pub unsafe extern "C" fn nav_query_circle_path_polyline(
         let needed = polyline.len();
         // SAFETY: the caller's contract.
         unsafe { count.write(needed as u32) };
-        if needed > points.capacity() {
-            return Err(FfiError::buffer_too_small(
-                "out_points",
-                capacity as u64,
-                needed as u64,
-                "the polyline",
-            ));
-        }
-        for (i, &p) in polyline.iter().enumerate() {
-            points.write(i, p.into());
-        }
-        Ok(())
+        points.write_all(needed, polyline.iter().map(|&p| p.into()), "the polyline")
     })
 }

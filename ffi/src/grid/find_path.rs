@@ -119,23 +119,11 @@ fn copy_path(
     (path, path_costs): (&[Cell], &[f64]),
     cells: &mut OutBuffer<'_, NavCell>,
     costs: &mut OutBuffer<'_, f64>,
-    capacity: u32,
 ) -> FfiResult<()> {
-    if path.len() > cells.capacity() {
-        return Err(FfiError::buffer_too_small(
-            "out_cells",
-            capacity as u64,
-            path.len() as u64,
-            "the path",
-        ));
-    }
-    for (i, &cell) in path.iter().enumerate() {
-        cells.write(i, cell.into());
-    }
+    cells.write_all(path.len(), path.iter().map(|&c| c.into()), "the path")?;
+    // `costs` is empty (not asked for) or as long as `cells`.
     if costs.capacity() > 0 {
-        for (i, &cost) in path_costs.iter().enumerate() {
-            costs.write(i, cost);
-        }
+        costs.write_all(path_costs.len(), path_costs.iter().copied(), "the path")?;
     }
     Ok(())
 }
@@ -189,7 +177,7 @@ pub unsafe extern "C" fn nav_grid_find_path(
         // SAFETY: the caller's contract.
         let mut cells = unsafe { OutBuffer::new(out_cells, capacity, "out_cells") }?;
         let mut costs = if out_costs.is_null() {
-            OutBuffer::empty()
+            OutBuffer::empty("out_costs")
         } else {
             // SAFETY: the caller's contract.
             unsafe { OutBuffer::new(out_costs, capacity, "out_costs") }?
@@ -203,7 +191,7 @@ pub unsafe extern "C" fn nav_grid_find_path(
         let result = run_search(finder, &map, &rules, &options.limits, start, goal)?;
         // SAFETY: the caller's contract.
         unsafe { result_out.write(result) };
-        copy_path(state.grid_path(), &mut cells, &mut costs, capacity)
+        copy_path(state.grid_path(), &mut cells, &mut costs)
     })
 }
 
@@ -228,7 +216,7 @@ pub unsafe extern "C" fn nav_query_grid_path(
         // SAFETY: the caller's contract.
         let mut cells = unsafe { OutBuffer::new(out_cells, capacity, "out_cells") }?;
         let mut costs = if out_costs.is_null() {
-            OutBuffer::empty()
+            OutBuffer::empty("out_costs")
         } else {
             // SAFETY: the caller's contract.
             unsafe { OutBuffer::new(out_costs, capacity, "out_costs") }?
@@ -236,7 +224,7 @@ pub unsafe extern "C" fn nav_query_grid_path(
         let state = lock_query(query, "query")?;
         // SAFETY: the caller's contract.
         unsafe { count.write(state.grid_path().0.len() as u32) };
-        copy_path(state.grid_path(), &mut cells, &mut costs, capacity)
+        copy_path(state.grid_path(), &mut cells, &mut costs)
     })
 }
 
@@ -285,17 +273,10 @@ pub unsafe extern "C" fn nav_query_grid_expanded_cells(
         let needed = state.grid_expanded_cells().count();
         // SAFETY: the caller's contract.
         unsafe { count.write(needed as u32) };
-        if needed > cells.capacity() {
-            return Err(FfiError::buffer_too_small(
-                "out_cells",
-                capacity as u64,
-                needed as u64,
-                "the expanded cells",
-            ));
-        }
-        for (i, cell) in state.grid_expanded_cells().enumerate() {
-            cells.write(i, cell.into());
-        }
-        Ok(())
+        cells.write_all(
+            needed,
+            state.grid_expanded_cells().map(NavCell::from),
+            "the expanded cells",
+        )
     })
 }

@@ -296,19 +296,11 @@ pub unsafe extern "C" fn nav_grid_copy_walkable(
         let needed = map.cell_count();
         // SAFETY: the caller's contract.
         unsafe { count.write(needed as u32) };
-        if out.capacity() < needed {
-            return Err(FfiError::buffer_too_small(
-                "out_walkable",
-                capacity as u64,
-                needed as u64,
-                "the grid's cells",
-            ));
-        }
-        for index in 0..needed {
+        let walkable = (0..needed).map(|index| {
             let cell = map.cell_at(index).unwrap_or_default();
-            out.write(index, map.is_walkable(cell) as u8);
-        }
-        Ok(())
+            map.is_walkable(cell) as u8
+        });
+        out.write_all(needed, walkable, "the grid's cells")
     })
 }
 

@@ -120,17 +120,6 @@ pub unsafe extern "C" fn nav_grid_write_movingai(
         })?;
         // SAFETY: the caller's contract.
         unsafe { length.write(needed) };
-        if out.capacity() < text.len() {
-            return Err(FfiError::buffer_too_small(
-                "out_text",
-                capacity as u64,
-                needed as u64,
-                "the map text",
-            ));
-        }
-        for (i, &byte) in text.as_bytes().iter().enumerate() {
-            out.write(i, byte);
-        }
-        Ok(())
+        out.write_all(text.len(), text.bytes(), "the map text")
     })
 }

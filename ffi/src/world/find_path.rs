@@ -83,23 +83,8 @@ fn limits_from_options(options: &NavWorldQueryOptions) -> FfiResult<(QueryLimits
     Ok((limits, flag(options.raw_path, "options.raw_path")?))
 }
 
-fn copy_points(
-    points: &[nav_geom::Vec2],
-    out: &mut OutBuffer<'_, NavVec2>,
-    capacity: u32,
-) -> FfiResult<()> {
-    if points.len() > out.capacity() {
-        return Err(FfiError::buffer_too_small(
-            "out_points",
-            capacity as u64,
-            points.len() as u64,
-            "the path",
-        ));
-    }
-    for (i, &p) in points.iter().enumerate() {
-        out.write(i, p.into());
-    }
-    Ok(())
+fn copy_points(points: &[nav_geom::Vec2], out: &mut OutBuffer<'_, NavVec2>) -> FfiResult<()> {
+    out.write_all(points.len(), points.iter().map(|&p| p.into()), "the path")
 }
 
 /// Finds a path for the agent `*agent` (radius, lattice step, heuristic, own obstacle) from
@@ -170,7 +155,7 @@ pub unsafe extern "C" fn nav_world_find_path(
         state.keep_agent_path(raw);
         // SAFETY: the caller's contract.
         unsafe { result_out.write(result) };
-        copy_points(state.agent_points(), &mut points, capacity)
+        copy_points(state.agent_points(), &mut points)
     })
 }
 
@@ -196,6 +181,6 @@ pub unsafe extern "C" fn nav_query_world_path(
         let written = state.agent_points();
         // SAFETY: the caller's contract.
         unsafe { count.write(written.len() as u32) };
-        copy_points(written, &mut points, capacity)
+        copy_points(written, &mut points)
     })
 }
