@@ -134,12 +134,15 @@ impl<'a, T> OutBuffer<'a, T> {
         Ok(Self { slots, argument })
     }
 
-    /// An empty buffer (for an optional output that was not asked for).
-    pub fn empty(argument: &'a str) -> Self {
-        Self {
-            slots: &mut [],
-            argument,
-        }
+    /// [`new`](OutBuffer::new) for an optional output: NULL means it is not wanted, and
+    /// gives an empty buffer whatever the capacity.
+    ///
+    /// # Safety
+    /// As for [`new`](OutBuffer::new).
+    pub unsafe fn optional(ptr: *mut T, capacity: u32, argument: &'a str) -> FfiResult<Self> {
+        let len = if ptr.is_null() { 0 } else { capacity as usize };
+        // SAFETY: the caller's contract.
+        unsafe { Self::with_len(ptr, len, argument) }
     }
 
     /// Number of elements it holds.

@@ -176,12 +176,8 @@ pub unsafe extern "C" fn nav_grid_find_path(
         let result_out = OutPtr::new(out_result, "out_result")?;
         // SAFETY: the caller's contract.
         let mut cells = unsafe { OutBuffer::new(out_cells, capacity, "out_cells") }?;
-        let mut costs = if out_costs.is_null() {
-            OutBuffer::empty("out_costs")
-        } else {
-            // SAFETY: the caller's contract.
-            unsafe { OutBuffer::new(out_costs, capacity, "out_costs") }?
-        };
+        // SAFETY: the caller's contract.
+        let mut costs = unsafe { OutBuffer::optional(out_costs, capacity, "out_costs") }?;
         // SAFETY: the caller's contract.
         let options = unsafe { read_options(options) }?;
         let map = shared::read(grid, "grid")?;
@@ -215,12 +211,8 @@ pub unsafe extern "C" fn nav_query_grid_path(
         let count = OutPtr::new(out_count, "out_count")?;
         // SAFETY: the caller's contract.
         let mut cells = unsafe { OutBuffer::new(out_cells, capacity, "out_cells") }?;
-        let mut costs = if out_costs.is_null() {
-            OutBuffer::empty("out_costs")
-        } else {
-            // SAFETY: the caller's contract.
-            unsafe { OutBuffer::new(out_costs, capacity, "out_costs") }?
-        };
+        // SAFETY: the caller's contract.
+        let mut costs = unsafe { OutBuffer::optional(out_costs, capacity, "out_costs") }?;
         let state = lock_query(query, "query")?;
         // SAFETY: the caller's contract.
         unsafe { count.write(state.grid_path().0.len() as u32) };
