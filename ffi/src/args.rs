@@ -194,6 +194,27 @@ pub(crate) fn finite(value: f64, argument: &str) -> FfiResult<f64> {
     }
 }
 
+/// An optional upper bound (on a cost, a length): `None` for 0, which means none (as does
+/// +infinity); NaN and negative values are refused. `zero_means` words 0 in the message.
+pub(crate) fn optional_bound(
+    value: f64,
+    argument: &str,
+    zero_means: &str,
+) -> FfiResult<Option<f64>> {
+    if value.is_nan() || value < 0.0 {
+        return Err(FfiError::invalid(format!(
+            "`{argument}` must be 0 ({zero_means}), positive or +infinity, got {value}"
+        )));
+    }
+    Ok((value != 0.0).then_some(value))
+}
+
+/// An optional limit on a count (expanded nodes): `None` for 0, which means none; counts
+/// beyond `usize` saturate.
+pub(crate) fn optional_count(value: u64) -> Option<usize> {
+    (value != 0).then(|| usize::try_from(value).unwrap_or(usize::MAX))
+}
+
 /// A 0/1 flag.
 pub(crate) fn flag(value: u32, argument: &str) -> FfiResult<bool> {
     match value {

@@ -4,7 +4,7 @@ use nav_geom::Turn;
 use nav_search::Limits;
 use nav_tangent::{PathPiece, PathStatus, TangentPath};
 
-use crate::args::{OutBuffer, OutPtr, flag, read_optional};
+use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
 use crate::circle_world::edit::NavCircleWorld;
 use crate::circle_world::types::{
     NavCirclePathResult, NavCircleQueryOptions, NavPathPiece, NavPieceKind, NavTurn,
@@ -18,12 +18,7 @@ use crate::shared;
 use crate::status::NavStatus;
 
 fn limits_from_options(options: &NavCircleQueryOptions) -> FfiResult<Limits> {
-    let max_length = options.max_length;
-    if max_length.is_nan() || max_length < 0.0 {
-        return Err(FfiError::invalid(format!(
-            "`options.max_length` must be 0 (no bound), positive or +infinity, got {max_length}"
-        )));
-    }
+    let max_length = optional_bound(options.max_length, "options.max_length", "no bound")?;
     if options.reserved != 0 {
         return Err(FfiError::invalid(format!(
             "`options.reserved` must be 0, got {}",
@@ -31,15 +26,8 @@ fn limits_from_options(options: &NavCircleQueryOptions) -> FfiResult<Limits> {
         )));
     }
     Ok(Limits {
-        max_expanded: match options.max_expanded {
-            0 => usize::MAX,
-            n => usize::try_from(n).unwrap_or(usize::MAX),
-        },
-        max_cost: if max_length == 0.0 {
-            f64::INFINITY
-        } else {
-            max_length
-        },
+        max_expanded: optional_count(options.max_expanded).unwrap_or(usize::MAX),
+        max_cost: max_length.unwrap_or(f64::INFINITY),
         partial_path: flag(options.partial_path, "options.partial_path")?,
     })
 }

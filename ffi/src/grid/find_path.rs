@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use nav_grid::{Cell, GridError, GridMap, GridPathfinder, GridRules, Limits};
 
-use crate::args::{OutBuffer, OutPtr, flag, read_optional};
+use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
 use crate::error::{FfiError, FfiResult};
 use crate::grid::map::NavGrid;
 use crate::grid::rules::{DEFAULT_RULES, NavGridRules, read_rules};
@@ -36,12 +36,7 @@ impl QueryOptions {
 
 /// Checks per-query options and turns them into search limits and an agent size.
 pub(crate) fn options_from_desc(options: &NavGridQueryOptions) -> FfiResult<QueryOptions> {
-    let max_cost = options.max_cost;
-    if max_cost.is_nan() || max_cost < 0.0 {
-        return Err(FfiError::invalid(format!(
-            "`options.max_cost` must be 0 (no limit), positive or +infinity, got {max_cost}"
-        )));
-    }
+    let max_cost = optional_bound(options.max_cost, "options.max_cost", "no limit")?;
     let partial_path = flag(options.partial_path, "options.partial_path")?;
     let max_size = GridRules::MAX_AGENT_SIZE;
     let agent_size = match options.agent_size {
@@ -54,15 +49,8 @@ pub(crate) fn options_from_desc(options: &NavGridQueryOptions) -> FfiResult<Quer
         }
     };
     let limits = Limits {
-        max_expanded: match options.max_expanded {
-            0 => usize::MAX,
-            n => usize::try_from(n).unwrap_or(usize::MAX),
-        },
-        max_cost: if max_cost == 0.0 {
-            f64::INFINITY
-        } else {
-            max_cost
-        },
+        max_expanded: optional_count(options.max_expanded).unwrap_or(usize::MAX),
+        max_cost: max_cost.unwrap_or(f64::INFINITY),
         partial_path,
     };
     Ok(QueryOptions { limits, agent_size })

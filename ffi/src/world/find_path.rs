@@ -2,7 +2,7 @@
 
 use nav_agent::{Agent, AgentError, Heuristic, PathStatus, QueryError, QueryLimits};
 
-use crate::args::{OutBuffer, OutPtr, flag, read_optional};
+use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
 use crate::error::{FfiError, FfiResult};
 use crate::geometry::{self, NavVec2};
 use crate::grid::NavPathStatus;
@@ -65,19 +65,13 @@ fn agent_from_desc(desc: &NavAgentDesc) -> FfiResult<Agent> {
 }
 
 fn limits_from_options(options: &NavWorldQueryOptions) -> FfiResult<(QueryLimits, bool)> {
-    let max_length = options.max_length;
-    if max_length.is_nan() || max_length < 0.0 {
-        return Err(FfiError::invalid(format!(
-            "`options.max_length` must be 0 (no bound), positive or +infinity, got {max_length}"
-        )));
-    }
+    let max_length = optional_bound(options.max_length, "options.max_length", "no bound")?;
     let mut limits = QueryLimits::default()
         .with_partial_path(flag(options.partial_path, "options.partial_path")?);
-    if options.max_expanded != 0 {
-        limits =
-            limits.with_max_expanded(usize::try_from(options.max_expanded).unwrap_or(usize::MAX));
+    if let Some(max_expanded) = optional_count(options.max_expanded) {
+        limits = limits.with_max_expanded(max_expanded);
     }
-    if max_length != 0.0 {
+    if let Some(max_length) = max_length {
         limits = limits.with_max_length(max_length);
     }
     Ok((limits, flag(options.raw_path, "options.raw_path")?))
