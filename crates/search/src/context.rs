@@ -412,7 +412,9 @@ impl SearchContext {
         if index >= self.slots.len() {
             // Lazily discovered graphs grow the arena as they go; amortised O(1).
             // `index < MAX_NODES`, so the lower bound never exceeds the upper one.
-            let len = (self.slots.len() * 2).clamp(index + 1, Self::MAX_NODES).max(64);
+            let len = (self.slots.len() * 2)
+                .clamp(index + 1, Self::MAX_NODES)
+                .max(64);
             self.slots.resize(len, Slot::UNSEEN);
         }
         self.slots[index] = Slot {
