@@ -1,7 +1,7 @@
 //! Grid A*: nav against the `pathfinding` crate's `astar` (same rules: 8 moves, no corner
 //! cutting, costs 1 and √2) and against `grid_pathfinding`'s JPS (which lets diagonal moves
-//! squeeze between blocks, so it is compared with nav's "free" rule), on the same Moving AI
-//! rows in the same run.
+//! squeeze between blocks, so it is compared with nav's "free" rule, cell by cell and by jump
+//! points), on the same Moving AI rows in the same run.
 //!
 //! Run: `cargo bench -p nav-benches --bench grid -- --warm-up-time 1 --measurement-time 3`.
 //! Every benchmark runs one batch of rows per iteration; the summary printed at the end divides
@@ -292,6 +292,19 @@ fn check_lengths(cases: &[Case]) {
                 }
             }
             let nav_free = nav_length(&mut finder, case, &free, s, g);
+            let free_jump = free.clone().with_jump_points(true);
+            let nav_free_jump = nav_length(&mut finder, case, &free_jump, s, g);
+            let same = match (nav_free, nav_free_jump) {
+                (Some(a), Some(b)) => (a - b).abs() <= 1e-9 * a.max(1.0),
+                (a, b) => a.is_none() && b.is_none(),
+            };
+            if !same {
+                wrong += 1;
+                eprintln!(
+                    "{}: nav free jump points length {nav_free_jump:?}, free cells {nav_free:?}",
+                    case.name
+                );
+            }
             match (grid_pathfinding_jps(case, s, g), nav_free) {
                 (Some(a), Some(b)) if a > b + 5e-3 => {
                     jps_longer += 1;
@@ -305,7 +318,7 @@ fn check_lengths(cases: &[Case]) {
     }
     eprintln!(
         "length check: {rows} rows; nav (cells, jump points) and pathfinding (u64, f64): {wrong} mismatches with the optimal \
-         lengths; grid_pathfinding (JPS) vs nav \"free\": {jps_longer} rows longer (worst by \
+         lengths (or, for nav's free jump points, with nav's free cells); grid_pathfinding (JPS) vs nav \"free\": {jps_longer} rows longer (worst by \
          {jps_worst:.3}), {jps_other} other disagreements"
     );
 }
@@ -314,6 +327,7 @@ fn bench_case(c: &mut Criterion, case: &Case) {
     let rules = GridRules::moving_ai();
     let jump = GridRules::moving_ai().with_jump_points(true);
     let free = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
+    let free_jump = free.clone().with_jump_points(true);
     let mut finder = GridPathfinder::with_capacity(case.map.cell_count());
     let mut group = c.benchmark_group(format!("grid/{}", case.name));
     group.sample_size(10);
@@ -340,6 +354,9 @@ fn bench_case(c: &mut Criterion, case: &Case) {
     });
     group.bench_function("grid_pathfinding_jps", |b| {
         b.iter(|| total(&mut |s, g| grid_pathfinding_jps(case, s, g)))
+    });
+    group.bench_function("nav_free_jump_points", |b| {
+        b.iter(|| total(&mut |s, g| nav_length(&mut finder, case, &free_jump, s, g)))
     });
     group.finish();
 }
@@ -374,7 +391,7 @@ fn print_table(cases: &[Case], medians: &[Vec<f64>]) {
 /// Prints per-query times (columns in [`IMPLEMENTATIONS`] order) and the ratios.
 fn print_table_refs(cases: &[&Case], medians: &[Vec<f64>]) {
     println!(
-        "{:<16} {:>4} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
+        "{:<16} {:>4} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
         "map",
         "rows",
         "nav",
@@ -385,15 +402,17 @@ fn print_table_refs(cases: &[&Case], medians: &[Vec<f64>]) {
         "f64/nav",
         "u64/jp",
         "nav_free",
+        "free_jp",
         "gp_jps",
-        "gp/free"
+        "gp/free",
+        "gp/f_jp"
     );
-    let mut ratios: Vec<[f64; 4]> = Vec::new();
+    let mut ratios: Vec<[f64; 5]> = Vec::new();
     for (case, m) in cases.iter().zip(medians) {
-        let (nav, jp, pu, pf, free, gp) = (m[0], m[1], m[2], m[3], m[4], m[5]);
-        ratios.push([pu / nav, pf / nav, pu / jp, gp / free]);
+        let (nav, jp, pu, pf, free, gp, free_jp) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6]);
+        ratios.push([pu / nav, pf / nav, pu / jp, gp / free, gp / free_jp]);
         println!(
-            "{:<16} {:>4} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>7.2}x {:>7.2}x {:>7.2}x {:>8.1} {:>8.1} {:>7.2}x",
+            "{:<16} {:>4} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>7.2}x {:>7.2}x {:>7.2}x {:>8.1} {:>8.1} {:>8.1} {:>7.2}x {:>7.2}x",
             case.name,
             case.rows.len(),
             nav,
@@ -404,8 +423,10 @@ fn print_table_refs(cases: &[&Case], medians: &[Vec<f64>]) {
             pf / nav,
             pu / jp,
             free,
+            free_jp,
             gp,
-            gp / free
+            gp / free,
+            gp / free_jp
         );
     }
     if !ratios.is_empty() {
@@ -413,23 +434,26 @@ fn print_table_refs(cases: &[&Case], medians: &[Vec<f64>]) {
             |i: usize| (ratios.iter().map(|r| r[i].ln()).sum::<f64>() / ratios.len() as f64).exp();
         println!(
             "geometric means: pathfinding u64 / nav {:.2}x, pathfinding f64 / nav {:.2}x, \
-             pathfinding u64 / nav jump points {:.2}x, grid_pathfinding JPS / nav free {:.2}x",
+             pathfinding u64 / nav jump points {:.2}x, grid_pathfinding JPS / nav free {:.2}x, \
+             grid_pathfinding JPS / nav free jump points {:.2}x",
             geo(0),
             geo(1),
             geo(2),
-            geo(3)
+            geo(3),
+            geo(4)
         );
     }
 }
 
 /// The implementations, as named in the benchmark ids.
-const IMPLEMENTATIONS: [&str; 6] = [
+const IMPLEMENTATIONS: [&str; 7] = [
     "nav",
     "nav_jump_points",
     "pathfinding_u64",
     "pathfinding_f64",
     "nav_free",
     "grid_pathfinding_jps",
+    "nav_free_jump_points",
 ];
 
 /// Runs implementation `which` over every row of `case`; returns the summed lengths.
@@ -437,6 +461,9 @@ fn run_rows(finder: &mut GridPathfinder, case: &Case, which: &str) -> f64 {
     let rules = match which {
         "nav_free" => GridRules::moving_ai().with_diagonal(DiagonalRule::Free),
         "nav_jump_points" => GridRules::moving_ai().with_jump_points(true),
+        "nav_free_jump_points" => GridRules::moving_ai()
+            .with_diagonal(DiagonalRule::Free)
+            .with_jump_points(true),
         _ => GridRules::moving_ai(),
     };
     case.rows
@@ -444,7 +471,9 @@ fn run_rows(finder: &mut GridPathfinder, case: &Case, which: &str) -> f64 {
         .map(|&(s, g, _)| {
             let (s, g) = (black_box(s), black_box(g));
             match which {
-                "nav" | "nav_free" | "nav_jump_points" => nav_length(finder, case, &rules, s, g),
+                "nav" | "nav_free" | "nav_jump_points" | "nav_free_jump_points" => {
+                    nav_length(finder, case, &rules, s, g)
+                }
                 "pathfinding_u64" => pathfinding_int(case, s, g),
                 "pathfinding_f64" => pathfinding_f64(case, s, g),
                 "grid_pathfinding_jps" => grid_pathfinding_jps(case, s, g),

@@ -535,8 +535,8 @@ typedef struct NavGridRulesDesc {
     uint32_t allow_inadmissible;
     /**
      * 1 to search jump points (jump point search: the same optimal paths with far fewer
-     * expansions; needs `NAV_MOVES_EIGHT` with `NAV_DIAGONAL_RULE_NO_CORNER_CUTTING`, else
-     * `NAV_INVALID_RULES`). Expanded counts and `max_expanded` then count jump points. On a
+     * expansions; needs `NAV_MOVES_EIGHT` with `NAV_DIAGONAL_RULE_NO_CORNER_CUTTING` or
+     * `NAV_DIAGONAL_RULE_FREE`, else `NAV_INVALID_RULES`). Expanded counts and `max_expanded` then count jump points. On a
      * grid whose cost multipliers differ the search runs cell by cell.
      */
     uint32_t jump_points;

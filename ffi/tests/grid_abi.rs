@@ -625,8 +625,33 @@ fn rules_moves_costs_heuristics() {
     assert!((plain.result.cost - jumping.result.cost).abs() < 1e-9);
     assert!(jumping.result.expanded < plain.result.expanded);
     assert_eq!(jumping.cells.first(), Some(&cell(0, 0)));
+    // Free diagonals have jump points too: the same cost as free diagonals cell by cell.
+    let free_desc = NavGridRulesDesc {
+        diagonal: NavDiagonalRule::Free as u32,
+        ..Default::default()
+    };
+    let (status, free) = rules(&free_desc, &[]);
+    ok(status);
+    let (status, free_jumps) = rules(
+        &NavGridRulesDesc {
+            jump_points: 1,
+            ..free_desc
+        },
+        &[],
+    );
+    ok(status);
+    let free_plain = find(big, query, free, None, cell(0, 0), cell(39, 29), 256);
+    let free_jumping = find(big, query, free_jumps, None, cell(0, 0), cell(39, 29), 256);
+    ok(free_plain.status);
+    ok(free_jumping.status);
+    assert!((free_plain.result.cost - free_jumping.result.cost).abs() < 1e-9);
+    assert!(free_jumping.result.expanded < free_plain.result.expanded);
     // SAFETY: live handles.
-    unsafe { ok(nav_grid_rules_free(jumps)) };
+    unsafe {
+        ok(nav_grid_rules_free(jumps));
+        ok(nav_grid_rules_free(free));
+        ok(nav_grid_rules_free(free_jumps));
+    }
     free_grid(big);
 
     // Refused rules, each with a reason.

@@ -350,7 +350,7 @@ struct RulesDesc {
     Diagonal diagonal = Diagonal::NoCornerCutting;
     Heuristic heuristic = Heuristic::Octile;
     bool allow_inadmissible = false;
-    /// Jump point search (8 moves without corner cutting only).
+    /// Jump point search (8 moves, diagonal rule no-corner-cutting or free).
     bool jump_points = false;
     double straight_cost = 0.0;
     double diagonal_cost = 0.0;

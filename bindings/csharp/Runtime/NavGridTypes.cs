@@ -138,7 +138,8 @@ namespace Nav
         /// <see cref="NavStatus.InvalidRules"/>.</summary>
         public uint AllowInadmissible;
         /// <summary>1 to search jump points (the same optimal paths with far fewer expansions;
-        /// needs <see cref="NavMoves.Eight"/> with <see cref="NavDiagonalRule.NoCornerCutting"/>).</summary>
+        /// needs <see cref="NavMoves.Eight"/> with <see cref="NavDiagonalRule.NoCornerCutting"/>
+        /// or <see cref="NavDiagonalRule.Free"/>).</summary>
         public uint JumpPoints;
         /// <summary>Must be 0.</summary>
         public uint Reserved;

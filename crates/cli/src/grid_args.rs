@@ -96,7 +96,7 @@ pub struct GridRulesArgs {
     #[arg(long)]
     pub allow_inadmissible: bool,
     /// Search by jump points: the same optimal paths, usually far fewer expansions (8 moves
-    /// without corner cutting only; `expanded` then counts jump points).
+    /// with --diagonal no-corner-cutting or free; `expanded` then counts jump points).
     #[arg(long)]
     pub jump_points: bool,
 }
@@ -137,11 +137,9 @@ impl GridRulesArgs {
             .with_heuristic(self.heuristic())
             .allow_inadmissible(self.allow_inadmissible)
             .with_jump_points(self.jump_points);
-        if self.jump_points
-            && !(self.has_diagonals() && self.diagonal == DiagonalArg::NoCornerCutting)
-        {
+        if self.jump_points && !(self.has_diagonals() && self.diagonal != DiagonalArg::Never) {
             return Err(CliError::Usage(
-                "--jump-points needs --moves 8 and --diagonal no-corner-cutting".into(),
+                "--jump-points needs --moves 8 and --diagonal no-corner-cutting or free".into(),
             ));
         }
         rules.check().map_err(|e| {

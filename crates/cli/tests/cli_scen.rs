@@ -61,12 +61,14 @@ fn jump_points_give_the_same_lengths_in_nav_path() {
         plain.json()["cells"].as_array().unwrap().len(),
         jumping.json()["cells"].as_array().unwrap().len()
     );
-    // Jump points exist only for 8 moves without corner cutting: anything else is bad input.
-    for bad in [
-        &["--moves", "4"][..],
-        &["--diagonal", "free"],
-        &["--diagonal", "never"],
-    ] {
+    // Free diagonals have jump points too.
+    let free = nav(&args(&["--diagonal", "free"]));
+    let free_jumping = nav(&args(&["--diagonal", "free", "--jump-points"]));
+    assert_eq!(free.code, Some(0), "{free:?}");
+    assert_eq!(free.json()["length"], free_jumping.json()["length"]);
+    assert!(free.json()["length"].as_f64() <= plain.json()["length"].as_f64());
+    // Jump points need 8 moves with diagonals: anything else is bad input.
+    for bad in [&["--moves", "4"][..], &["--diagonal", "never"]] {
         let mut extra = bad.to_vec();
         extra.push("--jump-points");
         nav(&args(&extra)).assert_bad_input(&["--jump-points"]);

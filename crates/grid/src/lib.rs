@@ -16,7 +16,7 @@
 //!   paths, the path with the cost of each cell, movement budgets, and the expanded cells.
 //!   A reused pathfinder allocates nothing per query.
 //! * Jump point search ([`GridRules::jump_points`]): the same optimal paths under the Moving AI
-//!   rules, usually an order of magnitude faster.
+//!   rules or with free diagonals, usually an order of magnitude faster.
 //! * [`GridView`]: the map as a [`nav_search::Graph`], to run the engine yourself.
 //! * [`generate`]: seeded map generators (random fill, caves, rooms, mazes).
 //! * [`movingai`]: the Moving AI `.map` and `.map.scen` formats.

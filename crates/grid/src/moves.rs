@@ -277,8 +277,12 @@ pub(crate) enum Neighbourhood {
     EightFree,
     /// Any steps, checked against their lists of crossed cells.
     General,
-    /// Eight steps without corner cutting, searched by jump points.
-    JumpPoints,
+    /// Eight steps searched by jump points: without corner cutting, or (`free`) with diagonals
+    /// whenever the target is walkable.
+    JumpPoints {
+        /// The diagonal rule is [`DiagonalRule::Free`](crate::DiagonalRule::Free).
+        free: bool,
+    },
 }
 
 /// A move ready for the search: its offset, its cost and the crossed cells it needs.

@@ -38,13 +38,13 @@ pub struct GridRules {
     pub costs: MoveCosts,
     /// The estimate that guides the search.
     pub heuristic: Heuristic,
-    /// Search jump points instead of single cells (Harabor and Grastien's jump point search,
-    /// in its variant without corner cutting): the same optimal lengths with far fewer
-    /// expansions, because the successors of a cell are the next cells where an optimal path
-    /// may need to turn, found by scanning along straight and diagonal lines.
+    /// Search jump points instead of single cells (Harabor and Grastien's jump point search):
+    /// the same optimal lengths with far fewer expansions, because the successors of a cell are
+    /// the next cells where an optimal path may need to turn, found by scanning along straight
+    /// and diagonal lines.
     ///
-    /// Needs [`Moves::Eight`] with [`DiagonalRule::NoCornerCutting`] ([`check`](GridRules::check)
-    /// refuses anything else). On a map whose cost multipliers are not all equal the search
+    /// Needs [`Moves::Eight`] with [`DiagonalRule::NoCornerCutting`] (the Moving AI rule) or
+    /// [`DiagonalRule::Free`] ([`check`](GridRules::check) refuses anything else). On a map whose cost multipliers are not all equal the search
     /// quietly runs cell by cell, since jumping assumes uniform costs. With jump points the
     /// search context, [`Limits::max_expanded`](nav_search::Limits::max_expanded) and the
     /// expanded cells count jump points, not every cell; the returned path still lists every
@@ -179,7 +179,8 @@ impl GridRules {
     /// let by_jumps = finder.find_path(&map, start, goal, &jumping)?;
     /// assert!((by_cells.cost - by_jumps.cost).abs() < 1e-9);
     /// assert!(by_jumps.expanded < by_cells.expanded);
-    /// assert!(GridRules::default().with_diagonal(nav_grid::DiagonalRule::Free).with_jump_points(true).check().is_err());
+    /// // Four moves have no jump points.
+    /// assert!(GridRules::default().with_moves(nav_grid::Moves::Four).with_jump_points(true).check().is_err());
     /// # Ok::<(), nav_grid::GridError>(())
     /// ```
     pub fn with_jump_points(mut self, jump_points: bool) -> Self {
@@ -212,12 +213,17 @@ impl GridRules {
         self.check_agent_size()?;
         let mut moves = CompiledMoves::new(&self.moves, self.diagonal, &self.costs)?;
         if self.jump_points {
-            if moves.neighbourhood != Neighbourhood::EightNoCornerCutting {
-                return Err(GridError::InvalidMoves {
-                    reason: "jump points need 8 moves without corner cutting".into(),
-                });
-            }
-            moves.neighbourhood = Neighbourhood::JumpPoints;
+            moves.neighbourhood = match moves.neighbourhood {
+                Neighbourhood::EightNoCornerCutting => Neighbourhood::JumpPoints { free: false },
+                Neighbourhood::EightFree => Neighbourhood::JumpPoints { free: true },
+                _ => {
+                    return Err(GridError::InvalidMoves {
+                        reason: "jump points need 8 moves with diagonal rule no-corner-cutting \
+                                 or free"
+                            .into(),
+                    });
+                }
+            };
         }
         if !self.allow_inadmissible {
             if let Some((dx, dy, estimate, cost)) =

@@ -95,13 +95,17 @@ impl<'a> GridView<'a> {
         let min_multiplier = map.min_cost_multiplier();
         let neighbourhood = match rules.moves.neighbourhood {
             // Jumping assumes every step of a line costs the same, and needs its scratch.
-            Neighbourhood::JumpPoints if !map.has_uniform_cost() || arrivals.is_none() => {
-                Neighbourhood::EightNoCornerCutting
+            Neighbourhood::JumpPoints { free } if !map.has_uniform_cost() || arrivals.is_none() => {
+                if free {
+                    Neighbourhood::EightFree
+                } else {
+                    Neighbourhood::EightNoCornerCutting
+                }
             }
             n => n,
         };
         let arrivals = match neighbourhood {
-            Neighbourhood::JumpPoints => arrivals.map(|a| {
+            Neighbourhood::JumpPoints { .. } => arrivals.map(|a| {
                 a.begin_query(map.cell_count());
                 &mut *a
             }),
@@ -150,7 +154,7 @@ impl<'a> GridView<'a> {
     /// Whether the search runs over jump points (see [`GridRules::jump_points`](crate::GridRules::jump_points)):
     /// consecutive nodes of a path are then joined by straight or diagonal lines of cells.
     pub fn uses_jump_points(&self) -> bool {
-        self.neighbourhood == Neighbourhood::JumpPoints
+        matches!(self.neighbourhood, Neighbourhood::JumpPoints { .. })
     }
 
     /// The cell of node `node` (a node id of this view's map).
@@ -322,21 +326,28 @@ impl JumpArrivals {
     }
 }
 
-/// Jump point search without corner cutting (D. Harabor and A. Grastien, "Online Graph
-/// Pruning for Pathfinding on Grid Maps", AAAI 2011, and "Improving Jump Point Search", ICAPS
-/// 2014). A jump moves in one direction until it meets a cell where an optimal path may have to
-/// turn: the goal; on a straight line, a cell beside which a wall ends (the cell past the wall's
-/// end can only be reached through it, since corners cannot be cut); on a diagonal, a cell from
-/// which a straight jump along either component direction finds such a cell.
+/// Jump point search (D. Harabor and A. Grastien, "Online Graph Pruning for Pathfinding on Grid
+/// Maps", AAAI 2011, and "Improving Jump Point Search", ICAPS 2014), for both diagonal rules
+/// that have it: `FREE` is [`DiagonalRule::Free`](crate::DiagonalRule::Free) (a diagonal step
+/// needs only its target), otherwise no corner cutting (it needs both orthogonal neighbours).
+///
+/// A jump moves in one direction until it meets a cell where an optimal path may have to turn:
+/// the goal; on a straight line, a cell with a *forced* neighbour, one that an optimal path can
+/// only reach through it; on a diagonal, such a cell or one from which a straight jump along
+/// either component direction finds one. Without corner cutting a neighbour is forced where a
+/// wall beside the line ends (the cell past the wall's end is reached around it); with free
+/// diagonals, where a wall beside the line begins (the cell diagonally ahead, past the wall's
+/// first cell, is reached by squeezing past it), and on a diagonal where a wall lies beside or
+/// behind the cell.
 ///
 /// A jump point only jumps on in the directions an optimal path can take after arriving the
-/// way it did: straight on, plus the turns around a wall that ends beside it after a straight
-/// arrival; straight on and both component directions after a diagonal one. The engine does
-/// not say which way a cell was reached, so the view remembers every direction it was reached
-/// from in this query and jumps in the union of their directions: a superset of the pruned
-/// successors, so paths stay optimal. The start jumps in all eight directions.
+/// way it did: straight on, the component directions after a diagonal arrival, and the turns
+/// to its forced neighbours. The engine does not say which way a cell was reached, so the view
+/// remembers every direction it was reached from in this query and jumps in the union of their
+/// directions: a superset of the pruned successors, so paths stay optimal. The start jumps in
+/// all eight directions.
 impl GridView<'_> {
-    fn successors_jumping<const ONE: bool>(
+    fn successors_jumping<const ONE: bool, const FREE: bool>(
         &mut self,
         node: NodeId,
         p: usize,
@@ -352,7 +363,7 @@ impl GridView<'_> {
         let mut directions = if arrived == 0 { 0xFF } else { 0 };
         for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             if arrived & (1 << i) != 0 {
-                directions |= self.turns_after::<ONE>(p, dx, dy);
+                directions |= self.turns_after::<ONE, FREE>(p, dx, dy);
             }
         }
         for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
@@ -362,9 +373,10 @@ impl GridView<'_> {
             let jump = if dx == 0 || dy == 0 {
                 let along = dx as isize + dy as isize * pw;
                 let side = if dx != 0 { pw as usize } else { 1 };
-                self.jump_straight::<ONE>(p, along, side).map(|n| (n, s))
+                self.jump_straight::<ONE, FREE>(p, along, side)
+                    .map(|n| (n, s))
             } else {
-                self.jump_diagonal::<ONE>(p, dx as isize, dy as isize * pw)
+                self.jump_diagonal::<ONE, FREE>(p, dx as isize, dy as isize * pw)
                     .map(|n| (n, d))
             };
             if let Some((steps, cost)) = jump {
@@ -380,28 +392,34 @@ impl GridView<'_> {
     /// The directions to jump in from padded index `p` after arriving in direction
     /// `(dx, dy)`.
     #[inline]
-    fn turns_after<const ONE: bool>(&self, p: usize, dx: i64, dy: i64) -> u8 {
-        let pw = self.padded_width;
+    fn turns_after<const ONE: bool, const FREE: bool>(&self, p: usize, dx: i64, dy: i64) -> u8 {
+        let pw = self.padded_width as isize;
+        let at = |x: i64, y: i64| p.wrapping_add_signed(x as isize + y as isize * pw);
         let mut bits = direction_bit(dx, dy);
         if dx != 0 && dy != 0 {
-            return bits | direction_bit(dx, 0) | direction_bit(0, dy);
+            bits |= direction_bit(dx, 0) | direction_bit(0, dy);
+            if FREE {
+                // A wall behind the cell on one side: the diagonal that turns back past it.
+                if !self.open::<ONE>(at(-dx, 0)) && self.open::<ONE>(at(-dx, dy)) {
+                    bits |= direction_bit(-dx, dy);
+                }
+                if !self.open::<ONE>(at(0, -dy)) && self.open::<ONE>(at(dx, -dy)) {
+                    bits |= direction_bit(dx, -dy);
+                }
+            }
+            return bits;
         }
-        // A straight arrival: turn around a wall that ends beside the cell.
-        let (side, behind) = if dy == 0 {
-            (pw, p.wrapping_add_signed(-dx as isize))
-        } else {
-            (1, p.wrapping_add_signed(-dy as isize * pw as isize))
-        };
-        let (lo, hi) = if dy == 0 {
-            ((0, -1), (0, 1))
-        } else {
-            ((-1, 0), (1, 0))
-        };
-        if !self.open::<ONE>(behind - side) && self.open::<ONE>(p - side) {
-            bits |= direction_bit(lo.0, lo.1) | direction_bit(dx + lo.0, dy + lo.1);
-        }
-        if !self.open::<ONE>(behind + side) && self.open::<ONE>(p + side) {
-            bits |= direction_bit(hi.0, hi.1) | direction_bit(dx + hi.0, dy + hi.1);
+        // A straight arrival: the two sides of the line, `(sx, sy)` perpendicular to it.
+        for (sx, sy) in [(dy, dx), (-dy, -dx)] {
+            if FREE {
+                // A wall beside the cell: squeeze diagonally past its first cell.
+                if !self.open::<ONE>(at(sx, sy)) && self.open::<ONE>(at(dx + sx, dy + sy)) {
+                    bits |= direction_bit(dx + sx, dy + sy);
+                }
+            } else if !self.open::<ONE>(at(sx - dx, sy - dy)) && self.open::<ONE>(at(sx, sy)) {
+                // A wall that ends beside the cell: turn around it.
+                bits |= direction_bit(sx, sy) | direction_bit(dx + sx, dy + sy);
+            }
         }
         bits
     }
@@ -409,7 +427,7 @@ impl GridView<'_> {
     /// Steps from padded index `p` by `along` until a jump point (returns the step count) or
     /// a blocked cell (`None`). `side` is the padded offset perpendicular to the move.
     #[inline]
-    fn jump_straight<const ONE: bool>(
+    fn jump_straight<const ONE: bool, const FREE: bool>(
         &self,
         mut p: usize,
         along: isize,
@@ -423,10 +441,18 @@ impl GridView<'_> {
                 return None;
             }
             steps += 1;
-            if next == self.goal_padded
-                || (self.open::<ONE>(next - side) && !self.open::<ONE>(p - side))
-                || (self.open::<ONE>(next + side) && !self.open::<ONE>(p + side))
-            {
+            if next == self.goal_padded {
+                return Some(steps);
+            }
+            let forced = if FREE {
+                let ahead = next.wrapping_add_signed(along);
+                (!self.open::<ONE>(next - side) && self.open::<ONE>(ahead - side))
+                    || (!self.open::<ONE>(next + side) && self.open::<ONE>(ahead + side))
+            } else {
+                (self.open::<ONE>(next - side) && !self.open::<ONE>(p - side))
+                    || (self.open::<ONE>(next + side) && !self.open::<ONE>(p + side))
+            };
+            if forced {
                 return Some(steps);
             }
             p = next;
@@ -434,9 +460,9 @@ impl GridView<'_> {
     }
 
     /// Steps diagonally (`horizontal + vertical` per step) from `p` until a jump point or a
-    /// step that would cut a corner or enter a blocked cell.
+    /// step into a blocked cell (or, without corner cutting, past a blocked corner).
     #[inline]
-    fn jump_diagonal<const ONE: bool>(
+    fn jump_diagonal<const ONE: bool, const FREE: bool>(
         &self,
         mut p: usize,
         horizontal: isize,
@@ -448,13 +474,24 @@ impl GridView<'_> {
             let beside = p.wrapping_add_signed(horizontal);
             let above = p.wrapping_add_signed(vertical);
             let next = beside.wrapping_add_signed(vertical);
-            if !(self.open::<ONE>(beside) && self.open::<ONE>(above) && self.open::<ONE>(next)) {
+            let corners_clear = FREE || (self.open::<ONE>(beside) && self.open::<ONE>(above));
+            if !(corners_clear && self.open::<ONE>(next)) {
                 return None;
             }
             steps += 1;
+            // With free diagonals, a wall behind `next` on one side forces the diagonal that
+            // turns back past it (`above` and `beside` are the cells behind `next`).
+            let forced = FREE
+                && ((!self.open::<ONE>(above)
+                    && self.open::<ONE>(above.wrapping_add_signed(vertical)))
+                    || (!self.open::<ONE>(beside)
+                        && self.open::<ONE>(beside.wrapping_add_signed(horizontal))));
             if next == self.goal_padded
-                || self.jump_straight::<ONE>(next, horizontal, pw).is_some()
-                || self.jump_straight::<ONE>(next, vertical, 1).is_some()
+                || forced
+                || self
+                    .jump_straight::<ONE, FREE>(next, horizontal, pw)
+                    .is_some()
+                || self.jump_straight::<ONE, FREE>(next, vertical, 1).is_some()
             {
                 return Some(steps);
             }
@@ -477,7 +514,12 @@ impl GridView<'_> {
     ) {
         match self.neighbourhood {
             Neighbourhood::General => self.successors_general::<ONE>(x, y, out),
-            Neighbourhood::JumpPoints => self.successors_jumping::<ONE>(node, p, out),
+            Neighbourhood::JumpPoints { free: false } => {
+                self.successors_jumping::<ONE, false>(node, p, out)
+            }
+            Neighbourhood::JumpPoints { free: true } => {
+                self.successors_jumping::<ONE, true>(node, p, out)
+            }
             // Two copies of the neighbour loop: one that never reads multipliers.
             _ => match self.multipliers {
                 None => {

@@ -265,8 +265,8 @@ fn a_large_agent_keeps_off_narrow_gaps_and_blocked_corners() {
     }
 }
 
-/// Every rule set tried on each map: each move set under each diagonal rule, plus jump points,
-/// with the tightest admissible heuristic.
+/// Every rule set tried on each map: each move set under each diagonal rule, plus jump points
+/// under both diagonal rules that have them, with the tightest admissible heuristic.
 fn rule_sets(costs: MoveCosts) -> Vec<GridRules> {
     let mut sets = Vec::new();
     for moves in move_sets() {
@@ -286,11 +286,14 @@ fn rule_sets(costs: MoveCosts) -> Vec<GridRules> {
             sets.push(rules.with_heuristic(heuristic));
         }
     }
-    sets.push(
-        GridRules::default()
-            .with_costs(costs)
-            .with_jump_points(true),
-    );
+    for diagonal in [DiagonalRule::NoCornerCutting, DiagonalRule::Free] {
+        sets.push(
+            GridRules::default()
+                .with_costs(costs)
+                .with_diagonal(diagonal)
+                .with_jump_points(true),
+        );
+    }
     sets
 }
 

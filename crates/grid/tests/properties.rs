@@ -74,7 +74,7 @@ fn case_strategy() -> impl Strategy<Value = Case> {
                     .with_diagonal(diagonal)
                     .with_costs(costs)
                     .with_heuristic(Heuristic::ALL[hh]);
-                if jump && m == 1 && diagonal == DiagonalRule::NoCornerCutting {
+                if jump && m == 1 && diagonal != DiagonalRule::Never {
                     rules = rules.with_jump_points(true);
                 }
                 // Keep only admissible heuristics: the first that passes the check (Zero always

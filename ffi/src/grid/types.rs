@@ -118,8 +118,8 @@ pub struct NavGridRulesDesc {
     /// than the shortest); 0 (default) refuses such rules with `NAV_INVALID_RULES`.
     pub allow_inadmissible: u32,
     /// 1 to search jump points (jump point search: the same optimal paths with far fewer
-    /// expansions; needs `NAV_MOVES_EIGHT` with `NAV_DIAGONAL_RULE_NO_CORNER_CUTTING`, else
-    /// `NAV_INVALID_RULES`). Expanded counts and `max_expanded` then count jump points. On a
+    /// expansions; needs `NAV_MOVES_EIGHT` with `NAV_DIAGONAL_RULE_NO_CORNER_CUTTING` or
+    /// `NAV_DIAGONAL_RULE_FREE`, else `NAV_INVALID_RULES`). Expanded counts and `max_expanded` then count jump points. On a
     /// grid whose cost multipliers differ the search runs cell by cell.
     pub jump_points: u32,
     /// Must be 0 (room for a later option; anything else is refused).

@@ -429,6 +429,14 @@ namespace Nav.Tests
                     Assert.Close(plain.Cost, jumped.Cost, 1e-9, "jump points find the same cost");
                     Assert.Close(jumped.Cost, CheckPath(grid, path.CellBuffer, path.Count, C(0, 0), C(11, 9)), 1e-9, "jump point path is cell by cell");
                 }
+                using (NavGridRules free = new NavGridRules(new NavGridRulesDesc { Diagonal = NavDiagonalRule.Free }))
+                using (NavGridRules freeJps = new NavGridRules(new NavGridRulesDesc { Diagonal = NavDiagonalRule.Free, JumpPoints = 1 }))
+                {
+                    NavGridPathResult plain = query.FindPath(grid, C(0, 0), C(11, 9), cells, free);
+                    NavGridPathResult jumped = query.FindPath(grid, C(0, 0), C(11, 9), cells, freeJps);
+                    Assert.Equal(NavPathStatus.Found, jumped.PathStatus, "free diagonals with jump points");
+                    Assert.Close(plain.Cost, jumped.Cost, 1e-9, "free jump points find the free cost");
+                }
                 Assert.Fails(NavStatus.InvalidRules, "nav_grid_rules_create",
                     () => new NavGridRules(new NavGridRulesDesc { Heuristic = NavHeuristic.Manhattan }), "Manhattan with diagonals overestimates");
                 using (new NavGridRules(new NavGridRulesDesc { Heuristic = NavHeuristic.Manhattan, AllowInadmissible = 1 }))
