@@ -257,6 +257,14 @@ fn nav_length(
     outcome.is_found().then_some(outcome.cost)
 }
 
+/// Whether two lengths agree within `tolerance` (both `None`: both found no path).
+fn same_length(a: Option<f64>, b: Option<f64>, tolerance: f64) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => (a - b).abs() <= tolerance,
+        (a, b) => a.is_none() && b.is_none(),
+    }
+}
+
 /// Checks every implementation's lengths before timing them; prints what disagrees.
 fn check_lengths(cases: &[Case]) {
     let rules = GridRules::moving_ai();
@@ -279,11 +287,7 @@ fn check_lengths(cases: &[Case]) {
                 ("pathfinding (u64)", pathfinding_int(case, s, g)),
                 ("pathfinding (f64)", pathfinding_f64(case, s, g)),
             ] {
-                let ok = match (length, reference) {
-                    (Some(a), Some(b)) => (a - b).abs() <= 5e-3,
-                    (a, b) => a.is_none() && b.is_none(),
-                };
-                if !ok {
+                if !same_length(length, reference, 5e-3) {
                     wrong += 1;
                     eprintln!(
                         "{}: {who} length {length:?}, expected {reference:?}",
@@ -294,11 +298,7 @@ fn check_lengths(cases: &[Case]) {
             let nav_free = nav_length(&mut finder, case, &free, s, g);
             let free_jump = free.clone().with_jump_points(true);
             let nav_free_jump = nav_length(&mut finder, case, &free_jump, s, g);
-            let same = match (nav_free, nav_free_jump) {
-                (Some(a), Some(b)) => (a - b).abs() <= 1e-9 * a.max(1.0),
-                (a, b) => a.is_none() && b.is_none(),
-            };
-            if !same {
+            if !same_length(nav_free_jump, nav_free, 1e-9) {
                 wrong += 1;
                 eprintln!(
                     "{}: nav free jump points length {nav_free_jump:?}, free cells {nav_free:?}",
