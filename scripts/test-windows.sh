@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Cross-builds nav.dll for Windows x64 (target x86_64-pc-windows-gnu, MinGW-w64 linker), checks
+# that it exports exactly the functions of ffi/include/nav.h, then compiles the C test and the
+# C++ test against it with MinGW-w64 and runs both under Wine.
+#
+# Not part of scripts/test.sh (Wine and MinGW are large installs); run it by hand:
+#   ./scripts/test-windows.sh
+# Installs what it needs when missing (rustup target, MinGW-w64 gcc/g++, Wine) with rustup and
+# apt-get. The Wine prefix and every build product go under target/windows.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+TARGET=x86_64-pc-windows-gnu
+
+step() { printf '\n==> %s\n' "$*"; }
+
+as_root() {
+    if [[ $(id -u) == 0 ]]; then "$@"; else sudo "$@"; fi
+}
+
+apt_install() {
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "error: $* missing and apt-get is not available; install it by hand" >&2
+        exit 1
+    fi
+    step "installing $*"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+if ! rustup target list --installed | grep -qx "$TARGET"; then
+    step "rustup target add $TARGET"
+    rustup target add "$TARGET"
+fi
+command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || apt_install gcc-mingw-w64-x86-64
+command -v x86_64-w64-mingw32-g++-posix >/dev/null 2>&1 || apt_install g++-mingw-w64-x86-64
+command -v wine >/dev/null 2>&1 || apt_install wine wine64
+
+OUT="$ROOT/target/windows"
+mkdir -p "$OUT"
+LIBDIR="$ROOT/target/$TARGET/release"
+
+step "cargo build --release -p nav-ffi --target $TARGET"
+CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc \
+    cargo build --quiet --release -p nav-ffi --target "$TARGET"
+
+step "nav.dll exports exactly the functions of nav.h"
+x86_64-w64-mingw32-objdump -p "$LIBDIR/nav.dll" | grep -oE '\] nav_[A-Za-z0-9_]+' | sed 's/^] //' | sort >"$OUT/exports.txt"
+grep -oE '^[A-Za-z].*[ *](nav_[A-Za-z0-9_]+)\(' ffi/include/nav.h | grep -oE 'nav_[A-Za-z0-9_]+\($' | tr -d '(' | sort >"$OUT/header.txt"
+if ! diff -u "$OUT/header.txt" "$OUT/exports.txt"; then
+    echo "error: nav.dll exports differ from nav.h (- header, + dll)" >&2
+    exit 1
+fi
+echo "$(wc -l <"$OUT/exports.txt") functions"
+
+step "C and C++ tests (MinGW-w64, -Werror)"
+cp "$LIBDIR/nav.dll" "$OUT/"
+x86_64-w64-mingw32-gcc -shared -O2 scripts/wine/bcryptprimitives.c -o "$OUT/bcryptprimitives.dll" -ladvapi32
+INCLUDES=(-I "$ROOT/ffi/include" -I "$ROOT/bindings/cpp/include")
+x86_64-w64-mingw32-gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" \
+    bindings/c/test_nav.c "$LIBDIR/libnav.dll.a" -o "$OUT/test_nav_c.exe"
+x86_64-w64-mingw32-g++-posix -std=c++17 -Wall -Wextra -Werror "${INCLUDES[@]}" \
+    bindings/cpp/tests/test_nav.cpp "$LIBDIR/libnav.dll.a" -static -o "$OUT/test_nav_cpp.exe"
+
+export WINEPREFIX="$OUT/wineprefix" WINEDEBUG=-all
+step "wine test_nav_c.exe"
+(cd "$OUT" && wine ./test_nav_c.exe)
+step "wine test_nav_cpp.exe"
+(cd "$OUT" && wine ./test_nav_cpp.exe)
+
+echo
+echo "Windows tests passed (nav.dll built for $TARGET, run under $(wine --version))."
