@@ -44,11 +44,11 @@ pub struct GridRules {
     /// and diagonal lines.
     ///
     /// Needs [`Moves::Eight`] with [`DiagonalRule::NoCornerCutting`] (the Moving AI rule) or
-    /// [`DiagonalRule::Free`] ([`check`](GridRules::check) refuses anything else). On a map whose cost multipliers are not all equal the search
-    /// quietly runs cell by cell, since jumping assumes uniform costs. With jump points the
-    /// search context, [`Limits::max_expanded`](nav_search::Limits::max_expanded) and the
-    /// expanded cells count jump points, not every cell; the returned path still lists every
-    /// cell.
+    /// [`DiagonalRule::Free`] ([`check`](GridRules::check) refuses anything else). On a map
+    /// whose cost multipliers are not all equal the search quietly runs cell by cell, since
+    /// jumping assumes uniform costs. With jump points the search context,
+    /// [`Limits::max_expanded`](nav_search::Limits::max_expanded) and the expanded cells count
+    /// jump points, not every cell; the returned path still lists every cell.
     pub jump_points: bool,
     /// Accept a heuristic that may overestimate (faster, greedier searches whose paths may be
     /// longer than the shortest). Off by default: such a heuristic is an error.

@@ -337,8 +337,8 @@ impl JumpArrivals {
 /// either component direction finds one. Without corner cutting a neighbour is forced where a
 /// wall beside the line ends (the cell past the wall's end is reached around it); with free
 /// diagonals, where a wall beside the line begins (the cell diagonally ahead, past the wall's
-/// first cell, is reached by squeezing past it), and on a diagonal where a wall lies beside or
-/// behind the cell.
+/// first cell, is reached by squeezing past it), and on a diagonal where a wall lies behind the
+/// cell on one side (the cell diagonally past it is reached by turning back).
 ///
 /// A jump point only jumps on in the directions an optimal path can take after arriving the
 /// way it did: straight on, the component directions after a diagonal arrival, and the turns
