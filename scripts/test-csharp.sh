@@ -20,30 +20,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
-step() { printf '\n==> %s\n' "$*"; }
-
-# Runs a command as root: directly when we are root, else through sudo.
-as_root() {
-    if [[ $(id -u) == 0 ]]; then
-        "$@"
-    elif command -v sudo >/dev/null 2>&1; then
-        sudo "$@"
-    else
-        echo "error: $* needs root, and sudo is not available" >&2
-        exit 1
-    fi
-}
-
-apt_install() {
-    if ! command -v apt-get >/dev/null 2>&1; then
-        echo "error: $* missing and apt-get is not available; install it by hand" >&2
-        exit 1
-    fi
-    step "installing $*"
-    as_root apt-get update -qq
-    # `env` inside: sudo does not pass the caller's environment on.
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-}
+# shellcheck source=scripts/lib/install.sh
+source "$ROOT/scripts/lib/install.sh"
 
 if ! command -v mcs >/dev/null 2>&1 || ! command -v mono >/dev/null 2>&1; then
     apt_install mono-mcs mono-runtime

@@ -12,29 +12,16 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 TARGET=x86_64-pc-windows-gnu
 
-step() { printf '\n==> %s\n' "$*"; }
-
-as_root() {
-    if [[ $(id -u) == 0 ]]; then "$@"; else sudo "$@"; fi
-}
-
-apt_install() {
-    if ! command -v apt-get >/dev/null 2>&1; then
-        echo "error: $* missing and apt-get is not available; install it by hand" >&2
-        exit 1
-    fi
-    step "installing $*"
-    as_root apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
+# shellcheck source=scripts/lib/install.sh
+source "$ROOT/scripts/lib/install.sh"
 
 if ! rustup target list --installed | grep -qx "$TARGET"; then
     step "rustup target add $TARGET"
     rustup target add "$TARGET"
 fi
-command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || apt_install gcc-mingw-w64-x86-64
-command -v x86_64-w64-mingw32-g++-posix >/dev/null 2>&1 || apt_install g++-mingw-w64-x86-64
-command -v wine >/dev/null 2>&1 || apt_install wine wine64
+command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || apt_install --no-install-recommends gcc-mingw-w64-x86-64
+command -v x86_64-w64-mingw32-g++-posix >/dev/null 2>&1 || apt_install --no-install-recommends g++-mingw-w64-x86-64
+command -v wine >/dev/null 2>&1 || apt_install --no-install-recommends wine wine64
 
 OUT="$ROOT/target/windows"
 mkdir -p "$OUT"
