@@ -11,17 +11,6 @@ use std::ptr;
 use common::*;
 use nav::*;
 
-fn v(x: f32, y: f32) -> NavVec2 {
-    NavVec2 { x, y }
-}
-
-fn aabb(x0: f32, y0: f32, x1: f32, y1: f32) -> NavAabb {
-    NavAabb {
-        min: v(x0, y0),
-        max: v(x1, y1),
-    }
-}
-
 /// What `query` keeps of its latest grid query: the path's length, the cells within an
 /// infinite budget, the expanded cells.
 fn kept_grid(query: *mut NavQuery) -> [u32; 3] {

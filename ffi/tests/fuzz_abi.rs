@@ -391,6 +391,16 @@ unsafe fn free_as(address: usize, kind: Kind) -> NavStatus {
     }
 }
 
+/// `buffer` as an out pointer for the ABI: NULL when `count`, the capacity passed beside it,
+/// is 0.
+fn out_ptr<T>(count: u32, buffer: &mut [T]) -> *mut T {
+    if count == 0 {
+        ptr::null_mut()
+    } else {
+        buffer.as_mut_ptr()
+    }
+}
+
 fn v(p: (f32, f32)) -> NavVec2 {
     NavVec2 { x: p.0, y: p.1 }
 }
@@ -615,11 +625,7 @@ fn run(model: &mut Model, op: &Op) {
                         x: goal.0,
                         y: goal.1,
                     },
-                    if cap == 0 {
-                        ptr::null_mut()
-                    } else {
-                        cells.as_mut_ptr()
-                    },
+                    out_ptr(cap, &mut cells),
                     if *with_costs && cap > 0 {
                         costs.as_mut_ptr()
                     } else {
@@ -713,11 +719,7 @@ fn run(model: &mut Model, op: &Op) {
                     pairs.as_ptr(),
                     pairs.len() as u32,
                     results.as_mut_ptr(),
-                    if *stride == 0 {
-                        ptr::null_mut()
-                    } else {
-                        cells.as_mut_ptr()
-                    },
+                    out_ptr(*stride, &mut cells),
                     *stride,
                     *threads,
                 );
@@ -826,15 +828,8 @@ fn run(model: &mut Model, op: &Op) {
             Op::LastError(capacity) => {
                 let mut buffer = vec![0xAAu8; *capacity as usize];
                 let mut size = 0;
-                let status = nav_last_error(
-                    if *capacity == 0 {
-                        ptr::null_mut()
-                    } else {
-                        buffer.as_mut_ptr().cast()
-                    },
-                    *capacity,
-                    &mut size,
-                );
+                let status =
+                    nav_last_error(out_ptr(*capacity, &mut buffer).cast(), *capacity, &mut size);
                 assert!(matches!(
                     status,
                     NavStatus::NavOk | NavStatus::NavBufferTooSmall
@@ -974,11 +969,7 @@ fn run(model: &mut Model, op: &Op) {
                     &options,
                     v(*start),
                     v(*goal),
-                    if *capacity == 0 {
-                        ptr::null_mut()
-                    } else {
-                        points.as_mut_ptr()
-                    },
+                    out_ptr(*capacity, &mut points),
                     *capacity,
                     &mut result,
                 );
@@ -1034,11 +1025,7 @@ fn run(model: &mut Model, op: &Op) {
                     &options,
                     v(*start),
                     v(*goal),
-                    if *capacity == 0 {
-                        ptr::null_mut()
-                    } else {
-                        pieces.as_mut_ptr()
-                    },
+                    out_ptr(*capacity, &mut pieces),
                     *capacity,
                     &mut result,
                 );

@@ -10,17 +10,6 @@ use std::ptr;
 use common::*;
 use nav::*;
 
-fn v(x: f32, y: f32) -> NavVec2 {
-    NavVec2 { x, y }
-}
-
-fn aabb(x0: f32, y0: f32, x1: f32, y1: f32) -> NavAabb {
-    NavAabb {
-        min: v(x0, y0),
-        max: v(x1, y1),
-    }
-}
-
 /// Asserts `status`, that the message names `words`, and that it holds no trace of Rust's
 /// `Debug` formatting.
 #[track_caller]

@@ -9,17 +9,6 @@ use common::*;
 use nav::*;
 use nav_geom::{Aabb, Circle, Vec2};
 
-fn v(x: f32, y: f32) -> NavVec2 {
-    NavVec2 { x, y }
-}
-
-fn aabb(x0: f32, y0: f32, x1: f32, y1: f32) -> NavAabb {
-    NavAabb {
-        min: v(x0, y0),
-        max: v(x1, y1),
-    }
-}
-
 #[test]
 fn agent_world_paths_match_nav_agent() {
     let mut world = ptr::null_mut();

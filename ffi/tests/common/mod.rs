@@ -163,3 +163,16 @@ pub const ALL_STATUSES: [NavStatus; 14] = [
     NavStatus::NavUnsupported,
     NavStatus::NavUnknownObject,
 ];
+
+/// A point.
+pub fn v(x: f32, y: f32) -> NavVec2 {
+    NavVec2 { x, y }
+}
+
+/// The box from `(x0, y0)` to `(x1, y1)`.
+pub fn aabb(x0: f32, y0: f32, x1: f32, y1: f32) -> NavAabb {
+    NavAabb {
+        min: v(x0, y0),
+        max: v(x1, y1),
+    }
+}
