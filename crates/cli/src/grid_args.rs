@@ -137,7 +137,7 @@ impl GridRulesArgs {
             .with_heuristic(self.heuristic())
             .allow_inadmissible(self.allow_inadmissible)
             .with_jump_points(self.jump_points);
-        if self.jump_points && !(self.has_diagonals() && self.diagonal != DiagonalArg::Never) {
+        if self.jump_points && !self.has_diagonals() {
             return Err(CliError::Usage(
                 "--jump-points needs --moves 8 and --diagonal no-corner-cutting or free".into(),
             ));
