@@ -12,18 +12,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
-step() { printf '\n==> %s\n' "$*"; }
+# shellcheck source=scripts/lib/install.sh
+source "$ROOT/scripts/lib/install.sh"
 
+# need COMMAND PACKAGE: installs PACKAGE when COMMAND is missing.
 need() {
-    if ! command -v "$1" >/dev/null 2>&1; then
-        if command -v apt-get >/dev/null 2>&1 && [[ $(id -u) == 0 ]]; then
-            step "installing $2"
-            apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
-        else
-            echo "error: $1 is needed (package $2)" >&2
-            exit 1
-        fi
-    fi
+    command -v "$1" >/dev/null 2>&1 || apt_install "$2"
 }
 need gcc gcc
 need g++ g++
