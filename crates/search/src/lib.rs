@@ -53,8 +53,10 @@ mod context;
 mod graph;
 mod keys;
 mod outcome;
+mod vocabulary;
 
 pub use context::{NodeState, SearchContext};
 pub use graph::{Graph, NodeId, Successors, ZeroHeuristic};
 pub use keys::NodeKeys;
 pub use outcome::{Limits, SearchOutcome, SearchStatus};
+pub use vocabulary::{LimitsError, PathOutcome, PathRef, PathStatus};
