@@ -37,5 +37,5 @@ mod shape;
 mod turn;
 
 pub use glam::Vec2;
-pub use shape::{Aabb, Arc, Circle, RoundedAabb, Segment};
+pub use shape::{Aabb, Arc, Circle, PathPiece, RoundedAabb, Segment};
 pub use turn::Turn;

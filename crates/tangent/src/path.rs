@@ -1,6 +1,7 @@
 //! What a query returns: a status and a path of straight segments and arcs.
 
 use glam::DVec2;
+pub use nav_geom::PathPiece;
 use nav_geom::{Arc, Segment, Turn, Vec2};
 
 use crate::{CircleKey, TangentError};
@@ -39,43 +40,6 @@ impl PathStatus {
 impl std::fmt::Display for PathStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-/// One piece of a path: a straight segment (a *surfing* edge: a tangent between two circles, or
-/// from the start or to the goal) or an arc of an inflated circle (a *hugging* edge).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum PathPiece {
-    /// A straight segment, travelled from `a` to `b`.
-    Line(Segment),
-    /// An arc of a circle inflated by the agent radius, travelled from its start angle through
-    /// its sweep in its turn direction.
-    Arc(Arc),
-}
-
-impl PathPiece {
-    /// Length of the piece (rounded to f32; [`TangentPath::length`] is the exact f64 total).
-    pub fn length(&self) -> f32 {
-        match self {
-            PathPiece::Line(s) => s.length(),
-            PathPiece::Arc(a) => a.length(),
-        }
-    }
-
-    /// Where the piece starts.
-    pub fn start_point(&self) -> Vec2 {
-        match self {
-            PathPiece::Line(s) => s.a,
-            PathPiece::Arc(a) => a.start_point(),
-        }
-    }
-
-    /// Where the piece ends.
-    pub fn end_point(&self) -> Vec2 {
-        match self {
-            PathPiece::Line(s) => s.b,
-            PathPiece::Arc(a) => a.end_point(),
-        }
     }
 }
 
