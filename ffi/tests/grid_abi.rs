@@ -122,15 +122,15 @@ fn finds_the_known_optimal_path_around_a_wall() {
 
     // The same query through nav-grid directly gives the same path.
     let map = nav_grid::GridMap::from_ascii(&WALL.join("\n")).unwrap();
-    let mut finder = nav_grid::GridPathfinder::new();
+    let mut finder = nav_grid::GridContext::new();
     let outcome = finder
         .find_path(
             &map,
-            nav_grid::Cell::new(0, 0),
-            nav_grid::Cell::new(4, 2),
-            &nav_grid::GridRules::default(),
+            &nav_grid::GridRules::default().compile().unwrap(),
+            &nav_grid::GridQuery::new(nav_grid::Cell::new(0, 0), nav_grid::Cell::new(4, 2)),
         )
-        .unwrap();
+        .unwrap()
+        .outcome();
     assert_eq!(outcome.cost, found.result.cost);
     assert_eq!(outcome.expanded as u64, found.result.expanded);
     let direct: Vec<NavCell> = finder.path().iter().map(|&c| c.into()).collect();
