@@ -72,6 +72,8 @@ impl From<MovingAiError> for FfiError {
             MovingAiError::Io { .. } => NavStatus::NavIoError,
             MovingAiError::Syntax { .. } => NavStatus::NavParseError,
             MovingAiError::InvalidSize { .. } => NavStatus::NavInvalidSize,
+            // Whatever nav-grid adds later.
+            _ => NavStatus::NavParseError,
         };
         Self::new(status, error.to_string())
     }
