@@ -5,10 +5,10 @@
 //! (about three minutes; criterion's `--warm-up-time` / `--measurement-time` flags override the
 //! short defaults set in `main`, and a filter such as `-- r=2` runs one radius).
 //!
-//! World (deterministic, seeded xoshiro256++): 1000 x 1000 units, 1000 obstacles, half boxes of 4 to 16
-//! units a side (aspect 0.3 to 1), half discs of radius 2 to 8, uniformly placed. Queries:
-//! 8 pairs of points 100 to 200 units apart where even the largest agent stands free, the same
-//! for every radius. Radii 0.5, 1, 2, 5, 10 with step `max(1, r / 2)`.
+//! World (deterministic, seeded xoshiro256++): 1000 x 1000 units, 1000 obstacles, half boxes of 4
+//! to 16 units a side (aspect 0.3 to 1), half discs of radius 2 to 8, uniformly placed. Queries: 8
+//! pairs of points 100 to 200 units apart where even the largest agent stands free, the same for
+//! every radius. Radii 0.5, 1, 2, 5, 10 with step `max(1, r / 2)`.
 //!
 //! Per radius, one iteration runs the 8 queries:
 //! * `seed_baseline`: seed 000's navigator (string-keyed grid cells, a spatial query per created

@@ -5,8 +5,8 @@
 //!
 //! Run: `cargo bench -p nav-benches --bench geom -- --warm-up-time 1 --measurement-time 3`
 //!
-//! Data (deterministic, from a seeded xoshiro256++ generator): 1024 circles of radius 1 to 20 and 1024
-//! segments of up to 100 units in a 1000 x 1000 world offset by 10,000 units; each iteration
+//! Data (deterministic, from a seeded xoshiro256++ generator): 1024 circles of radius 1 to 20 and
+//! 1024 segments of up to 100 units in a 1000 x 1000 world offset by 10,000 units; each iteration
 //! takes the next pair from the arrays.
 
 use std::hint::black_box;

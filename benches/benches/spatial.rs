@@ -6,8 +6,8 @@
 //! (about three minutes; criterion's `--warm-up-time` / `--measurement-time` flags override the
 //! short defaults set in `main`, and a filter such as `-- query_small` runs one group).
 //!
-//! Data (deterministic, from a seeded xoshiro256++ generator): `n` boxes of 0.5 to 4 units a side, centres
-//! spread uniformly over a 1000 x 1000 world, for n = 1k, 10k and 100k. Small queries are
+//! Data (deterministic, from a seeded xoshiro256++ generator): `n` boxes of 0.5 to 4 units a side,
+//! centres spread uniformly over a 1000 x 1000 world, for n = 1k, 10k and 100k. Small queries are
 //! 4 x 4 boxes, large queries 100 x 100 boxes (1% of the world), segment queries 50 units long
 //! in random directions; all uniformly placed. The grid uses cells of 4 units (about the small
 //! query size); the quadtree its default configuration (capacity 8, depth 12).

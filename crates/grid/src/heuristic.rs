@@ -20,7 +20,8 @@ use crate::moves::{CompiledMoves, MoveCosts};
 /// single move: that is the check [`GridRules::check`](crate::GridRules::check) performs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Heuristic {
-    /// Sum of the column and row distances (`ManhattanDistance` in a JavaScript tile-map A* tutorial).
+    /// Sum of the column and row distances (`ManhattanDistance` in a JavaScript tile-map A*
+    /// tutorial).
     Manhattan,
     /// The larger of the two distances (`DiagonalDistance` in a JavaScript tile-map A* tutorial).
     Chebyshev,

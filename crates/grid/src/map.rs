@@ -12,15 +12,15 @@ const UNIT_MULTIPLIER: f32 = 1.0;
 /// A `width x height` tile map.
 ///
 /// Every cell has
-/// * a **terrain** value (a tile number, as in the world array of tile-map tutorials; the Moving AI reader
-///   stores the map character),
+/// * a **terrain** value (a tile number, as in the world array of tile-map tutorials; the Moving AI
+///   reader stores the map character),
 /// * an explicit **blocked** flag,
 /// * a **cost multiplier** (weighted terrain: entering the cell costs the move's cost times the
 ///   multiplier; 1 by default).
 ///
 /// A cell is *walkable* when it is not blocked and its terrain is at most
-/// [`max_walkable_terrain`](GridMap::max_walkable_terrain) (the `maxWalkableTileNum` of a JavaScript tile-map A* tutorial;
-/// by default every terrain is walkable).
+/// [`max_walkable_terrain`](GridMap::max_walkable_terrain) (the `maxWalkableTileNum` of a
+/// JavaScript tile-map A* tutorial; by default every terrain is walkable).
 ///
 /// The map also keeps every cell's [clearance](GridMap::clearance): the side of the largest
 /// square of walkable cells whose top-left cell it is, so that one map serves agents of every

@@ -14,15 +14,16 @@ use crate::moves::{CompiledMoves, DiagonalRule, MoveCosts, Moves, Neighbourhood}
 ///   [`DiagonalRule::Free`],
 /// * costs with `straight <= diagonal <= 2 * straight` (1 and √2, 10 and 14: a diagonal step
 ///   is worth at least a straight one and at most two), and
-/// * a map whose cost multipliers are all equal ([`GridMap::has_uniform_cost`](crate::GridMap::has_uniform_cost)): jumping
-///   assumes that every step of a line costs the same.
+/// * a map whose cost multipliers are all equal
+///   ([`GridMap::has_uniform_cost`](crate::GridMap::has_uniform_cost)): jumping assumes that every
+///   step of a line costs the same.
 ///
 /// [`JumpPoints`](SearchMode::JumpPoints) refuses rules without them
 /// ([`GridRules::compile`]) and weighted maps (at the query) with
-/// [`GridError::JumpPointsUnavailable`]; [`JumpPointsOrCellByCell`](SearchMode::JumpPointsOrCellByCell)
-/// searches cell by cell there instead. Either way the context says which search ran
-/// ([`GridContext::search_used`](crate::GridContext::search_used)): nothing falls back
-/// silently.
+/// [`GridError::JumpPointsUnavailable`];
+/// [`JumpPointsOrCellByCell`](SearchMode::JumpPointsOrCellByCell) searches cell by cell there
+/// instead. Either way the context says which search ran
+/// ([`GridContext::search_used`](crate::GridContext::search_used)): nothing falls back silently.
 ///
 /// With jump points, [`Limits::max_expanded`](nav_search::Limits::max_expanded) and the
 /// expanded cells count jump points, not every cell; the returned path still lists every cell.

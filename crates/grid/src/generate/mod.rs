@@ -56,8 +56,9 @@ impl MapKind {
         }
     }
 
-    /// The fill used when none is given: 0.25 for random maps (as a JavaScript tile-map A* tutorial's
-    /// generator, a quarter of the tiles), 0.45 for caves; the other kinds ignore the fill.
+    /// The fill used when none is given: 0.25 for random maps (as a JavaScript tile-map A*
+    /// tutorial's generator, a quarter of the tiles), 0.45 for caves; the other kinds ignore the
+    /// fill.
     pub fn default_fill(self) -> f64 {
         match self {
             MapKind::Random => 0.25,
