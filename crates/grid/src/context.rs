@@ -41,7 +41,8 @@ use crate::view::{GridView, JumpArrivals};
 /// let blocked = ctx.find_path(&map, &rules, &GridQuery::new(Cell::new(0, 0), Cell::new(1, 1)))?;
 /// assert_eq!(blocked.status(), PathStatus::GoalBlocked);
 /// // A cell outside the map is an error, never `PathStatus::OutOfBounds`.
-/// assert!(ctx.find_path(&map, &rules, &GridQuery::new(Cell::new(0, 0), Cell::new(9, 9))).is_err());
+/// let off_map = GridQuery::new(Cell::new(0, 0), Cell::new(9, 9));
+/// assert!(ctx.find_path(&map, &rules, &off_map).is_err());
 /// # Ok::<(), nav_grid::GridError>(())
 /// ```
 #[derive(Debug, Clone, Default)]

@@ -49,10 +49,12 @@
 //! let query = GridQuery::new(Cell::new(0, 0), Cell::new(4, 2));
 //! let answer = ctx.find_path(&map, &rules, &query)?;
 //! assert_eq!(answer.status(), PathStatus::Found);
-//! println!("cost {:.3} over {} cells, {} expanded", answer.cost(), answer.path().len(), answer.expanded());
+//! let (cost, cells, expanded) = (answer.cost(), answer.path().len(), answer.expanded());
+//! println!("cost {cost:.3} over {cells} cells, {expanded} expanded");
 //!
 //! // Four moves and Manhattan distance (a tile-map tutorial's default).
-//! let four = GridRules::default().with_moves(Moves::Four).with_heuristic(Heuristic::Manhattan).compile()?;
+//! let four = GridRules::default().with_moves(Moves::Four).with_heuristic(Heuristic::Manhattan);
+//! let four = four.compile()?;
 //! let answer = ctx.find_path(&map, &four, &query)?;
 //! assert_eq!(answer.cost(), 10.0);
 //!
