@@ -701,6 +701,40 @@ fn rules_moves_costs_heuristics() {
             NavStatus::NavInvalidArgument,
             vec!["diagonal cost", "-2"],
         ),
+        // Costs whose sums could overflow, and jump points under costs they are not exact for.
+        (
+            NavGridRulesDesc {
+                straight_cost: 1e300,
+                ..Default::default()
+            },
+            vec![],
+            NavStatus::NavInvalidArgument,
+            vec!["straight cost 1e300 is too large", "at most 1e100"],
+        ),
+        (
+            NavGridRulesDesc {
+                moves: NavMoves::Custom as u32,
+                ..Default::default()
+            },
+            vec![NavGridMove {
+                dx: 1,
+                dy: 0,
+                cost: 1e308,
+            }],
+            NavStatus::NavInvalidArgument,
+            vec!["custom move cost", "too large"],
+        ),
+        (
+            NavGridRulesDesc {
+                jump_points: 1,
+                straight_cost: 1.0,
+                diagonal_cost: 3.0,
+                ..Default::default()
+            },
+            vec![],
+            NavStatus::NavInvalidRules,
+            vec!["jump point", "straight <= diagonal <= 2 * straight"],
+        ),
         (
             NavGridRulesDesc {
                 allow_inadmissible: 3,
