@@ -1,4 +1,8 @@
 //! A grid seen as a graph by the A* engine: the search's hot path.
+//!
+//! Over 600 lines on purpose: the cell-by-cell neighbour loops and jump point search share the
+//! padded walkability array and its `open` test, and splitting them would put the hot path's
+//! pieces (which must inline into one another) in different files.
 
 use nav_search::{Graph, NodeId, Successors};
 
