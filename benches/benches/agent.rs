@@ -5,10 +5,10 @@
 //! (about three minutes; criterion's `--warm-up-time` / `--measurement-time` flags override the
 //! short defaults set in `main`, and a filter such as `-- r=2` runs one radius).
 //!
-//! World (deterministic, xorshift): 1000 x 1000 units, 1000 obstacles, half boxes of 4 to 16
-//! units a side (aspect 0.3 to 1), half discs of radius 2 to 8, uniformly placed. Queries:
-//! 8 pairs of points 100 to 200 units apart where even the largest agent stands free, the same
-//! for every radius. Radii 0.5, 1, 2, 5, 10 with step `max(1, r / 2)`.
+//! World (deterministic, seeded xoshiro256++): 1000 x 1000 units, 1000 obstacles, half boxes of 4
+//! to 16 units a side (aspect 0.3 to 1), half discs of radius 2 to 8, uniformly placed. Queries: 8
+//! pairs of points 100 to 200 units apart where even the largest agent stands free, the same for
+//! every radius. Radii 0.5, 1, 2, 5, 10 with step `max(1, r / 2)`.
 //!
 //! Per radius, one iteration runs the 8 queries:
 //! * `seed_baseline`: seed 000's navigator (string-keyed grid cells, a spatial query per created
@@ -34,7 +34,8 @@ use std::time::Duration;
 use criterion::Criterion;
 use nav::agent::{Agent, PathStatus, QueryContext, QueryLimits, World};
 use nav::geom::{Aabb, Circle, Vec2};
-use nav_benches::{XorShift64, median_ns, ratio};
+use nav_benches::{median_ns, ratio};
+use nav_testkit::TestRng;
 use seed_baseline::{SeedNavGrid, SeedNavigator, SeedStatus};
 
 const WORLD: f32 = 1000.0;
@@ -57,12 +58,12 @@ impl Data {
         let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(WORLD));
         let mut world = World::with_cell_size(bounds, 8.0).expect("valid world");
         let mut grid = SeedNavGrid::new(bounds, Vec2::splat(WORLD));
-        let mut rng = XorShift64(0x00a9_e7be_5eed);
+        let mut rng = TestRng::new(0x00a9_e7be_5eed);
         for k in 0..OBSTACLES {
-            let c = Vec2::new(rng.range(0.0, WORLD), rng.range(0.0, WORLD));
+            let c = Vec2::new(rng.range_f32(0.0, WORLD), rng.range_f32(0.0, WORLD));
             if k % 2 == 0 {
-                let side = rng.range(4.0, 16.0);
-                let other = side * rng.range(0.3, 1.0);
+                let side = rng.range_f32(4.0, 16.0);
+                let other = side * rng.range_f32(0.3, 1.0);
                 let half = if k % 4 == 0 {
                     Vec2::new(side, other)
                 } else {
@@ -72,7 +73,7 @@ impl Data {
                 world.insert_static(b).expect("valid box");
                 grid.insert(b);
             } else {
-                let circle = Circle::new(c, rng.range(2.0, 8.0));
+                let circle = Circle::new(c, rng.range_f32(2.0, 8.0));
                 world.insert_static(circle).expect("valid circle");
                 // The seed files every object under its bounding box.
                 grid.insert(circle.aabb());
@@ -83,8 +84,8 @@ impl Data {
         let mut queries = Vec::new();
         while queries.len() < QUERIES {
             let m = largest + 1.0;
-            let a = Vec2::new(rng.range(m, WORLD - m), rng.range(m, WORLD - m));
-            let b = Vec2::new(rng.range(m, WORLD - m), rng.range(m, WORLD - m));
+            let a = Vec2::new(rng.range_f32(m, WORLD - m), rng.range_f32(m, WORLD - m));
+            let b = Vec2::new(rng.range_f32(m, WORLD - m), rng.range_f32(m, WORLD - m));
             let d = a.distance(b);
             // Free for the largest agent by nav's disc test and by the seed's box test.
             let free = |p: Vec2| world.disc_is_clear(p, largest * 1.5, None);

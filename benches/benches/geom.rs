@@ -5,19 +5,19 @@
 //!
 //! Run: `cargo bench -p nav-benches --bench geom -- --warm-up-time 1 --measurement-time 3`
 //!
-//! Data (deterministic, from a xorshift generator): 1024 circles of radius 1 to 20 and 1024
-//! segments of up to 100 units in a 1000 x 1000 world offset by 10,000 units; each iteration
+//! Data (deterministic, from a seeded xoshiro256++ generator): 1024 circles of radius 1 to 20 and
+//! 1024 segments of up to 100 units in a 1000 x 1000 world offset by 10,000 units; each iteration
 //! takes the next pair from the arrays.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nav_benches::XorShift64;
 use nav_geom::query::{
     external_bitangents, internal_bitangents, intersection_circle_circle, swept_disc_clears_aabb,
     swept_disc_clears_circle, tangents_point_circle,
 };
 use nav_geom::{Aabb, Circle, Segment, Vec2};
+use nav_testkit::TestRng;
 
 const N: usize = 1024;
 
@@ -28,23 +28,26 @@ struct Data {
 }
 
 fn data() -> Data {
-    let mut rng = XorShift64(0x9E37_79B9_7F4A_7C15);
+    let mut rng = TestRng::new(0x9E37_79B9_7F4A_7C15);
     let offset = Vec2::splat(1.0e4);
-    let point = |rng: &mut XorShift64| offset + Vec2::new(rng.unit(), rng.unit()) * 1000.0;
+    let point = |rng: &mut TestRng| offset + Vec2::new(rng.unit_f32(), rng.unit_f32()) * 1000.0;
     let circles = (0..N)
-        .map(|_| Circle::new(point(&mut rng), 1.0 + 19.0 * rng.unit()))
+        .map(|_| Circle::new(point(&mut rng), 1.0 + 19.0 * rng.unit_f32()))
         .collect();
     let segments = (0..N)
         .map(|_| {
             let a = point(&mut rng);
-            let b = a + (Vec2::new(rng.unit(), rng.unit()) - 0.5) * 200.0;
+            let b = a + (Vec2::new(rng.unit_f32(), rng.unit_f32()) - 0.5) * 200.0;
             Segment::new(a, b)
         })
         .collect();
     let boxes = (0..N)
         .map(|_| {
             let c = point(&mut rng);
-            Aabb::from_center_half_extents(c, Vec2::new(rng.unit(), rng.unit()) * 20.0 + 1.0)
+            Aabb::from_center_half_extents(
+                c,
+                Vec2::new(rng.unit_f32(), rng.unit_f32()) * 20.0 + 1.0,
+            )
         })
         .collect();
     Data {

@@ -16,10 +16,13 @@ use criterion::Criterion;
 use grid_pathfinding::PathingGrid;
 use grid_util::grid::ValueGrid;
 use grid_util::point::Point;
-use nav::grid::generate::{SplitMix64, caves};
+use nav::grid::generate::caves;
 use nav::grid::movingai::{read_map, read_scenario};
-use nav::grid::{Cell, DiagonalRule, GridMap, GridPathfinder, GridRules};
+use nav::grid::{
+    Cell, CompiledRules, DiagonalRule, GridContext, GridMap, GridQuery, GridRules, SearchMode,
+};
 use nav_benches::median_ns;
+use nav_testkit::TestRng;
 use pathfinding::num_traits::Zero;
 use pathfinding::prelude::astar;
 
@@ -106,8 +109,8 @@ fn load_cases() -> Vec<Case> {
         .flat_map(|y| (0..256u32).map(move |x| Cell::new(x, y)))
         .filter(|&c| map.is_walkable(c))
         .collect();
-    let mut rng = SplitMix64::new(7);
-    let mut pick = || open[rng.below(open.len() as u64) as usize];
+    let mut rng = TestRng::new(7);
+    let mut pick = || open[rng.index(open.len())];
     let rows = (0..ROWS_PER_MAP * 4)
         .map(|_| (pick(), pick(), None))
         .collect();
@@ -244,17 +247,22 @@ fn grid_pathfinding_jps(case: &Case, start: Cell, goal: Cell) -> Option<f64> {
     )
 }
 
+/// The rules, compiled once before any timing.
+fn compiled(rules: GridRules) -> CompiledRules {
+    rules.compile().expect("valid rules")
+}
+
 fn nav_length(
-    finder: &mut GridPathfinder,
+    finder: &mut GridContext,
     case: &Case,
-    rules: &GridRules,
+    rules: &CompiledRules,
     s: Cell,
     g: Cell,
 ) -> Option<f64> {
-    let outcome = finder
-        .find_path(&case.map, s, g, rules)
+    let answer = finder
+        .find_path(&case.map, rules, &GridQuery::new(s, g))
         .expect("valid query");
-    outcome.is_found().then_some(outcome.cost)
+    answer.is_found().then_some(answer.cost())
 }
 
 /// Whether two lengths agree within `tolerance` (both `None`: both found no path).
@@ -267,9 +275,12 @@ fn same_length(a: Option<f64>, b: Option<f64>, tolerance: f64) -> bool {
 
 /// Checks every implementation's lengths before timing them; prints what disagrees.
 fn check_lengths(cases: &[Case]) {
-    let rules = GridRules::moving_ai();
-    let free = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
-    let mut finder = GridPathfinder::new();
+    let rules = compiled(GridRules::moving_ai());
+    let free_rules = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
+    let free = compiled(free_rules.clone());
+    let jump = compiled(GridRules::moving_ai().with_search(SearchMode::JumpPoints));
+    let free_jump = compiled(free_rules.with_search(SearchMode::JumpPoints));
+    let mut finder = GridContext::new();
     let (mut rows, mut wrong, mut jps_longer, mut jps_other) = (0, 0, 0, 0);
     let mut jps_worst: f64 = 0.0;
     for case in cases {
@@ -277,7 +288,6 @@ fn check_lengths(cases: &[Case]) {
             rows += 1;
             let nav = nav_length(&mut finder, case, &rules, s, g);
             let reference = optimal.or(nav);
-            let jump = GridRules::moving_ai().with_jump_points(true);
             for (who, length) in [
                 ("nav", nav),
                 (
@@ -296,7 +306,6 @@ fn check_lengths(cases: &[Case]) {
                 }
             }
             let nav_free = nav_length(&mut finder, case, &free, s, g);
-            let free_jump = free.clone().with_jump_points(true);
             let nav_free_jump = nav_length(&mut finder, case, &free_jump, s, g);
             if !same_length(nav_free_jump, nav_free, 1e-9) {
                 wrong += 1;
@@ -324,11 +333,12 @@ fn check_lengths(cases: &[Case]) {
 }
 
 fn bench_case(c: &mut Criterion, case: &Case) {
-    let rules = GridRules::moving_ai();
-    let jump = GridRules::moving_ai().with_jump_points(true);
-    let free = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
-    let free_jump = free.clone().with_jump_points(true);
-    let mut finder = GridPathfinder::with_capacity(case.map.cell_count());
+    let rules = compiled(GridRules::moving_ai());
+    let jump = compiled(GridRules::moving_ai().with_search(SearchMode::JumpPoints));
+    let free_rules = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
+    let free = compiled(free_rules.clone());
+    let free_jump = compiled(free_rules.with_search(SearchMode::JumpPoints));
+    let mut finder = GridContext::with_capacity(case.map.cell_count());
     let mut group = c.benchmark_group(format!("grid/{}", case.name));
     group.sample_size(10);
     let total = |f: &mut dyn FnMut(Cell, Cell) -> Option<f64>| -> f64 {
@@ -457,15 +467,15 @@ const IMPLEMENTATIONS: [&str; 7] = [
 ];
 
 /// Runs implementation `which` over every row of `case`; returns the summed lengths.
-fn run_rows(finder: &mut GridPathfinder, case: &Case, which: &str) -> f64 {
-    let rules = match which {
+fn run_rows(finder: &mut GridContext, case: &Case, which: &str) -> f64 {
+    let rules = compiled(match which {
         "nav_free" => GridRules::moving_ai().with_diagonal(DiagonalRule::Free),
-        "nav_jump_points" => GridRules::moving_ai().with_jump_points(true),
+        "nav_jump_points" => GridRules::moving_ai().with_search(SearchMode::JumpPoints),
         "nav_free_jump_points" => GridRules::moving_ai()
             .with_diagonal(DiagonalRule::Free)
-            .with_jump_points(true),
+            .with_search(SearchMode::JumpPoints),
         _ => GridRules::moving_ai(),
-    };
+    });
     case.rows
         .iter()
         .map(|&(s, g, _)| {
@@ -487,7 +497,7 @@ fn run_rows(finder: &mut GridPathfinder, case: &Case, which: &str) -> f64 {
 /// `NAV_GRID_BENCH_ONCE=<implementation>`: run that implementation once over every row and
 /// exit, without criterion (for profilers and instruction counters).
 fn run_once(cases: &[Case], which: &str) {
-    let mut finder = GridPathfinder::new();
+    let mut finder = GridContext::new();
     let started = std::time::Instant::now();
     let total: f64 = cases.iter().map(|c| run_rows(&mut finder, c, which)).sum();
     println!(
@@ -500,7 +510,7 @@ fn run_once(cases: &[Case], which: &str) {
 /// in `n` interleaved rounds (implementation after implementation, so that a busy machine
 /// slows them all alike) and print the median round per query, with the ratios.
 fn run_interleaved(cases: &[Case], rounds: usize) {
-    let mut finder = GridPathfinder::new();
+    let mut finder = GridContext::new();
     // times[case][implementation] = per-query microseconds of each round
     let mut times = vec![vec![Vec::new(); IMPLEMENTATIONS.len()]; cases.len()];
     for _ in 0..rounds {

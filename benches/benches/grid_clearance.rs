@@ -18,9 +18,10 @@
 use std::hint::black_box;
 
 use criterion::Criterion;
-use nav::grid::generate::{SplitMix64, caves, random_fill};
-use nav::grid::{Cell, GridMap, GridPathfinder, GridRules};
+use nav::grid::generate::{caves, random_fill};
+use nav::grid::{Cell, GridContext, GridMap, GridQuery, GridRules};
 use nav_benches::{fixed, median_ns};
+use nav_testkit::TestRng;
 
 const SIDE: u32 = 512;
 const EDITS: usize = 256;
@@ -52,10 +53,8 @@ fn cells_of(map: &GridMap) -> impl Iterator<Item = Cell> + '_ {
 /// `EDITS` walkable cells picked at random.
 fn edit_cells(map: &GridMap, seed: u64) -> Vec<Cell> {
     let open: Vec<Cell> = cells_of(map).filter(|&c| map.is_walkable(c)).collect();
-    let mut rng = SplitMix64::new(seed);
-    (0..EDITS)
-        .map(|_| open[rng.below(open.len() as u64) as usize])
-        .collect()
+    let mut rng = TestRng::new(seed);
+    (0..EDITS).map(|_| open[rng.index(open.len())]).collect()
 }
 
 /// Mean number of clearance values that one single-cell edit changes (blocking, then freeing,
@@ -81,20 +80,25 @@ fn mean_changed_values(map: &mut GridMap, cells: &[Cell]) -> f64 {
 
 /// Pairs of cells where an agent of the largest size fits and that it can reach.
 fn query_pairs(map: &GridMap) -> Vec<(Cell, Cell)> {
-    let largest = GridRules::moving_ai().with_agent_size(*SIZES.last().expect("sizes"));
+    let largest = *SIZES.last().expect("sizes");
+    let rules = GridRules::moving_ai().compile().expect("valid rules");
     let fits: Vec<Cell> = cells_of(map)
-        .filter(|&c| map.clearance(c).expect("on the map") >= largest.agent_size)
+        .filter(|&c| map.clearance(c).expect("on the map") >= largest)
         .collect();
-    let mut rng = SplitMix64::new(11);
-    let mut finder = GridPathfinder::new();
+    let mut rng = TestRng::new(11);
+    let mut finder = GridContext::new();
     let mut pairs = Vec::new();
     for _ in 0..100_000 {
         if pairs.len() == QUERIES {
             break;
         }
-        let s = fits[rng.below(fits.len() as u64) as usize];
-        let g = fits[rng.below(fits.len() as u64) as usize];
-        let outcome = finder.find_path(map, s, g, &largest).expect("valid query");
+        let s = fits[rng.index(fits.len())];
+        let g = fits[rng.index(fits.len())];
+        let query = GridQuery::new(s, g).with_agent_size(largest);
+        let outcome = finder
+            .find_path(map, &rules, &query)
+            .expect("valid query")
+            .outcome();
         if outcome.is_found() && outcome.cost > 100.0 {
             pairs.push((s, g));
         }
@@ -148,17 +152,19 @@ fn main() {
 
     let (_, caves_map) = maps().pop().expect("caves");
     let pairs = query_pairs(&caves_map);
-    let mut finder = GridPathfinder::with_capacity(caves_map.cell_count());
+    let mut finder = GridContext::with_capacity(caves_map.cell_count());
+    let rules = GridRules::moving_ai().compile().expect("valid rules");
     // Deterministic companions of the times: cells expanded and path cost, per query.
     let searched: Vec<(f64, f64)> = SIZES
         .iter()
         .map(|&size| {
-            let rules = GridRules::moving_ai().with_agent_size(size);
             let (mut expanded, mut cost) = (0.0, 0.0);
             for &(s, g) in &pairs {
+                let query = GridQuery::new(s, g).with_agent_size(size);
                 let outcome = finder
-                    .find_path(&caves_map, s, g, &rules)
-                    .expect("valid query");
+                    .find_path(&caves_map, &rules, &query)
+                    .expect("valid query")
+                    .outcome();
                 expanded += outcome.expanded as f64;
                 cost += outcome.cost;
             }
@@ -168,16 +174,17 @@ fn main() {
     let mut group = criterion.benchmark_group("clearance_query");
     group.sample_size(10);
     for size in SIZES {
-        let rules = GridRules::moving_ai().with_agent_size(size);
         group.bench_function(format!("{size}"), |b| {
             b.iter(|| {
                 pairs
                     .iter()
                     .map(|&(s, g)| {
+                        let query =
+                            GridQuery::new(black_box(s), black_box(g)).with_agent_size(size);
                         finder
-                            .find_path(&caves_map, black_box(s), black_box(g), &rules)
+                            .find_path(&caves_map, &rules, &query)
                             .expect("valid query")
-                            .cost
+                            .cost()
                     })
                     .sum::<f64>()
             })

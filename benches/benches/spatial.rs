@@ -6,8 +6,8 @@
 //! (about three minutes; criterion's `--warm-up-time` / `--measurement-time` flags override the
 //! short defaults set in `main`, and a filter such as `-- query_small` runs one group).
 //!
-//! Data (deterministic, from a xorshift generator): `n` boxes of 0.5 to 4 units a side, centres
-//! spread uniformly over a 1000 x 1000 world, for n = 1k, 10k and 100k. Small queries are
+//! Data (deterministic, from a seeded xoshiro256++ generator): `n` boxes of 0.5 to 4 units a side,
+//! centres spread uniformly over a 1000 x 1000 world, for n = 1k, 10k and 100k. Small queries are
 //! 4 x 4 boxes, large queries 100 x 100 boxes (1% of the world), segment queries 50 units long
 //! in random directions; all uniformly placed. The grid uses cells of 4 units (about the small
 //! query size); the quadtree its default configuration (capacity 8, depth 12).
@@ -27,8 +27,9 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
-use nav_benches::{XorShift64, fixed, median_ns, ratio};
+use nav_benches::{fixed, median_ns, ratio};
 use nav_spatial::{Aabb, BruteForce, HashGrid, ObjectKey, Quadtree, Segment, SpatialIndex, Vec2};
+use nav_testkit::TestRng;
 use rstar::{AABB, RTree, RTreeObject};
 
 const WORLD: f32 = 1000.0;
@@ -42,8 +43,8 @@ const BATCH: usize = 1000;
 const QUERIES: usize = 4096;
 
 /// A point uniformly placed in the world.
-fn point(rng: &mut XorShift64) -> Vec2 {
-    Vec2::new(rng.range(0.0, WORLD), rng.range(0.0, WORLD))
+fn point(rng: &mut TestRng) -> Vec2 {
+    Vec2::new(rng.range_f32(0.0, WORLD), rng.range_f32(0.0, WORLD))
 }
 
 /// An object as rstar sees it: its envelope and an id.
@@ -88,21 +89,21 @@ struct Data {
 
 impl Data {
     fn new(n: usize) -> Self {
-        let mut rng = XorShift64(0x9E37_79B9_7F4A_7C15 ^ n as u64);
+        let mut rng = TestRng::new(0x9E37_79B9_7F4A_7C15 ^ n as u64);
         let boxes: Vec<Aabb> = (0..n)
             .map(|_| {
-                let half = Vec2::new(rng.range(0.25, 2.0), rng.range(0.25, 2.0));
+                let half = Vec2::new(rng.range_f32(0.25, 2.0), rng.range_f32(0.25, 2.0));
                 Aabb::from_center_half_extents(point(&mut rng), half)
             })
             .collect();
         let moved = boxes
             .iter()
             .map(|b| {
-                let shift = Vec2::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
+                let shift = Vec2::new(rng.range_f32(-2.0, 2.0), rng.range_f32(-2.0, 2.0));
                 Aabb::new(b.min + shift, b.max + shift)
             })
             .collect();
-        let square = |rng: &mut XorShift64, half: f32| {
+        let square = |rng: &mut TestRng, half: f32| {
             Aabb::from_center_half_extents(point(rng), Vec2::splat(half))
         };
         let small = (0..QUERIES).map(|_| square(&mut rng, 2.0)).collect();
@@ -110,7 +111,7 @@ impl Data {
         let segments = (0..QUERIES)
             .map(|_| {
                 let a = point(&mut rng);
-                let angle = rng.range(0.0, std::f32::consts::TAU);
+                let angle = rng.range_f32(0.0, std::f32::consts::TAU);
                 Segment::new(a, a + Vec2::from_angle(angle) * 50.0)
             })
             .collect();

@@ -22,24 +22,11 @@ use nav::geom::{Aabb, Circle, Vec2};
 use nav::search::Limits;
 use nav::spatial::{HashGrid, SpatialIndex};
 use nav::tangent::{CircleWorld, PathStatus, QueryContext, TangentPath};
+use nav_testkit::TestRng;
 
 const AGENT: f32 = 0.5;
 const COVERAGE: f64 = 0.10;
 const PAIRS: usize = 32;
-
-/// SplitMix64, seeded: the same scenes on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        (z >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
 
 struct Scene {
     circles: Vec<Circle>,
@@ -48,19 +35,19 @@ struct Scene {
 }
 
 fn scene(n: usize, coverage: f64) -> Scene {
-    let mut rng = Rng(n as u64 * 0x1234_5678);
+    let mut rng = TestRng::new(n as u64 * 0x1234_5678);
     // Mean area of a radius uniform in [1, 3]: π E[r²] = π 13/3.
     let side = ((n as f64 * std::f64::consts::PI * 13.0 / 3.0) / coverage).sqrt() as f32;
     let circles: Vec<Circle> = (0..n)
         .map(|_| {
             Circle::new(
-                Vec2::new(rng.next() * side, rng.next() * side),
-                1.0 + 2.0 * rng.next(),
+                Vec2::new(rng.unit_f32() * side, rng.unit_f32() * side),
+                1.0 + 2.0 * rng.unit_f32(),
             )
         })
         .collect();
     let mut free = || loop {
-        let p = Vec2::new(rng.next() * side, rng.next() * side);
+        let p = Vec2::new(rng.unit_f32() * side, rng.unit_f32() * side);
         if circles
             .iter()
             .all(|c| c.center.distance(p) > c.radius + AGENT + 0.01)

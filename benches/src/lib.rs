@@ -1,33 +1,9 @@
-//! Shared helpers of the benchmarks in `benches/benches/`: a deterministic random generator,
-//! criterion's medians read back after a run, and the number formats of the summary tables.
+//! Shared helpers of the benchmarks in `benches/benches/` (their random data comes from
+//! `nav_testkit::TestRng`): criterion's medians read back after a run, and the number formats
+//! of the summary tables.
 #![warn(missing_docs)]
 
 use std::path::PathBuf;
-
-/// Marsaglia's xorshift64: deterministic data without a dependency. The same seed gives the
-/// same sequence on every run and platform.
-#[derive(Debug, Clone)]
-pub struct XorShift64(pub u64);
-
-impl XorShift64 {
-    /// The next 64 random bits. (A seed of 0 stays 0: seed with anything else.)
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// Uniform in `[0, 1)`, from the top 24 bits.
-    pub fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    /// Uniform in `[lo, hi)`.
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-}
 
 /// Criterion's output directory, as `criterion::Criterion::default` picks it: `CRITERION_HOME`,
 /// else `$CARGO_TARGET_DIR/criterion`, else the workspace's `target/criterion`.
@@ -94,19 +70,5 @@ mod tests {
         assert_eq!(directory_name("agent/r=0.5"), "agent_r=0.5");
         assert_eq!(directory_name("open/full"), "open_full");
         assert_eq!(directory_name("query_small"), "query_small");
-    }
-
-    #[test]
-    fn xorshift_is_the_usual_sequence() {
-        // First outputs of xorshift64 (13, 7, 17) from seed 1.
-        let mut rng = XorShift64(1);
-        assert_eq!(rng.next_u64(), 1_082_269_761);
-        let mut rng = XorShift64(0x9E37_79B9_7F4A_7C15);
-        for _ in 0..1000 {
-            let u = rng.unit();
-            assert!((0.0..1.0).contains(&u));
-            let r = rng.range(-2.0, 3.0);
-            assert!((-2.0..3.0).contains(&r));
-        }
     }
 }

@@ -10,7 +10,7 @@ use std::ptr;
 
 use nav::{NavCell, NavGridPathResult, NavQuery, NavStatus};
 use nav_grid::movingai::{read_map, read_scenario};
-use nav_grid::{Cell, GridMap, GridPathfinder, GridRules};
+use nav_grid::{Cell, GridContext, GridMap, GridQuery, GridRules};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -24,19 +24,20 @@ fn main() {
     // 1,000 rows evenly spread over the scenario (short and long paths alike).
     let rows = &scenario.rows;
     let picks: Vec<_> = (0..1000).map(|i| &rows[i * rows.len() / 1000]).collect();
-    let rules = GridRules::default();
-    let mut finder = GridPathfinder::new();
+    let rules = GridRules::default().compile().unwrap();
+    let mut finder = GridContext::new();
     let mut checksum = 0.0;
     // Copy each path out as the C ABI does (into a reused buffer), so both sides do the same
     // work; the cells copied go into the checksum so that the copy is not optimised away.
     let mut cells: Vec<(u32, u32)> = Vec::new();
-    let mut run = |finder: &mut GridPathfinder| {
+    let mut run = |finder: &mut GridContext| {
         let mut total = 0.0;
         for row in &picks {
-            let outcome = finder.find_path(&map, row.start, row.goal, &rules).unwrap();
+            let query = GridQuery::new(row.start, row.goal);
+            let answer = finder.find_path(&map, &rules, &query).unwrap();
             cells.clear();
-            cells.extend(finder.path().iter().map(|c| (c.x, c.y)));
-            total += outcome.cost + cells.len() as f64;
+            cells.extend(answer.path().iter().map(|c| (c.x, c.y)));
+            total += answer.cost() + cells.len() as f64;
         }
         total
     };
@@ -64,19 +65,18 @@ fn main() {
 fn fixed_cost_per_call() {
     const CALLS: u32 = 1_000_000;
     let map = GridMap::new(2, 1).unwrap();
-    let rules = GridRules::default();
-    let mut finder = GridPathfinder::new();
+    let rules = GridRules::default().compile().unwrap();
+    let mut finder = GridContext::new();
     let mut cells = [NavCell::default(); 4];
     let start = Instant::now();
     let mut total = 0.0;
     for _ in 0..CALLS {
-        let outcome = finder
-            .find_path(&map, Cell::new(0, 0), Cell::new(1, 0), &rules)
-            .unwrap();
-        for (out, c) in cells.iter_mut().zip(finder.path()) {
+        let query = GridQuery::new(Cell::new(0, 0), Cell::new(1, 0));
+        let answer = finder.find_path(&map, &rules, &query).unwrap();
+        for (out, c) in cells.iter_mut().zip(answer.path()) {
             *out = NavCell { x: c.x, y: c.y };
         }
-        total += outcome.cost + cells[1].x as f64;
+        total += answer.cost() + cells[1].x as f64;
     }
     let direct = start.elapsed().as_secs_f64();
 

@@ -415,8 +415,8 @@ typedef struct NavCircleWorld NavCircleWorld;
 typedef struct NavGrid NavGrid;
 
 /**
- * Movement rules (moves, diagonal rule, costs, heuristic) that passed their checks.
- * Immutable: any number of threads may use one at once.
+ * Movement rules (moves, diagonal rule, costs, heuristic), compiled once: the checks ran at
+ * creation. Immutable: any number of threads may use one at once.
  */
 typedef struct NavGridRules NavGridRules;
 
@@ -536,7 +536,8 @@ typedef struct NavGridRulesDesc {
     /**
      * 1 to search jump points (jump point search: the same optimal paths with far fewer
      * expansions; needs `NAV_MOVES_EIGHT` with `NAV_DIAGONAL_RULE_NO_CORNER_CUTTING` or
-     * `NAV_DIAGONAL_RULE_FREE`, else `NAV_INVALID_RULES`). Expanded counts and `max_expanded` then count jump points. On a
+     * `NAV_DIAGONAL_RULE_FREE` and costs with straight <= diagonal <= 2 * straight, else
+     * `NAV_INVALID_RULES`). Expanded counts and `max_expanded` then count jump points. On a
      * grid whose cost multipliers differ the search runs cell by cell.
      */
     uint32_t jump_points;

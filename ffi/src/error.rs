@@ -54,11 +54,12 @@ impl From<GridError> for FfiError {
             GridError::CellOutOfRange { .. } | GridError::EndpointOutOfRange { .. } => {
                 NavStatus::NavOutOfRange
             }
-            GridError::InvalidMoves { .. } | GridError::InadmissibleHeuristic { .. } => {
-                NavStatus::NavInvalidRules
-            }
+            GridError::InvalidMoves { .. }
+            | GridError::InadmissibleHeuristic { .. }
+            | GridError::JumpPointsUnavailable { .. } => NavStatus::NavInvalidRules,
             GridError::InvalidAscii { .. } => NavStatus::NavParseError,
-            // Costs, budgets and whatever nav-grid adds later: a value outside its domain.
+            // Costs (also too large ones), budgets, limits and whatever nav-grid adds later:
+            // a value outside its domain.
             _ => NavStatus::NavInvalidArgument,
         };
         Self::new(status, error.to_string())
@@ -71,6 +72,8 @@ impl From<MovingAiError> for FfiError {
             MovingAiError::Io { .. } => NavStatus::NavIoError,
             MovingAiError::Syntax { .. } => NavStatus::NavParseError,
             MovingAiError::InvalidSize { .. } => NavStatus::NavInvalidSize,
+            // Whatever nav-grid adds later.
+            _ => NavStatus::NavParseError,
         };
         Self::new(status, error.to_string())
     }

@@ -4,7 +4,7 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use nav_agent::AgentPath;
 use nav_geom::Vec2;
-use nav_grid::{Cell, GridError, GridPathfinder};
+use nav_grid::{Cell, GridContext, GridError};
 use nav_tangent::{PathPiece, TangentError, TangentPath};
 
 use crate::args::OutPtr;
@@ -34,7 +34,7 @@ pub struct NavQuery {
 #[derive(Default)]
 pub(crate) struct QueryState {
     /// Grid searches: arena, open list, the last path and its costs.
-    grid: GridPathfinder,
+    grid: GridContext,
     /// Whether `grid` holds the latest grid query's results.
     grid_kept: bool,
     /// `NavWorld` searches: arena and walkability caches.
@@ -61,10 +61,10 @@ impl QueryState {
         self.grid_kept = false;
     }
 
-    /// The pathfinder for a new grid search, whose results are the latest from now on. The
-    /// pathfinder clears its path and expanded cells as a search starts, also a search that
-    /// its own checks refuse (an endpoint outside the map, bad rules).
-    pub fn grid_search(&mut self) -> &mut GridPathfinder {
+    /// The context for a new grid search, whose results are the latest from now on. The
+    /// context clears its path and expanded cells as a search starts, also a search that
+    /// its own checks refuse (an endpoint outside the map, bad limits).
+    pub fn grid_search(&mut self) -> &mut GridContext {
         self.grid_kept = true;
         &mut self.grid
     }

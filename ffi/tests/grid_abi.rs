@@ -122,15 +122,15 @@ fn finds_the_known_optimal_path_around_a_wall() {
 
     // The same query through nav-grid directly gives the same path.
     let map = nav_grid::GridMap::from_ascii(&WALL.join("\n")).unwrap();
-    let mut finder = nav_grid::GridPathfinder::new();
+    let mut finder = nav_grid::GridContext::new();
     let outcome = finder
         .find_path(
             &map,
-            nav_grid::Cell::new(0, 0),
-            nav_grid::Cell::new(4, 2),
-            &nav_grid::GridRules::default(),
+            &nav_grid::GridRules::default().compile().unwrap(),
+            &nav_grid::GridQuery::new(nav_grid::Cell::new(0, 0), nav_grid::Cell::new(4, 2)),
         )
-        .unwrap();
+        .unwrap()
+        .outcome();
     assert_eq!(outcome.cost, found.result.cost);
     assert_eq!(outcome.expanded as u64, found.result.expanded);
     let direct: Vec<NavCell> = finder.path().iter().map(|&c| c.into()).collect();
@@ -700,6 +700,40 @@ fn rules_moves_costs_heuristics() {
             vec![],
             NavStatus::NavInvalidArgument,
             vec!["diagonal cost", "-2"],
+        ),
+        // Costs whose sums could overflow, and jump points under costs they are not exact for.
+        (
+            NavGridRulesDesc {
+                straight_cost: 1e300,
+                ..Default::default()
+            },
+            vec![],
+            NavStatus::NavInvalidArgument,
+            vec!["straight cost 1e300 is too large", "at most 1e100"],
+        ),
+        (
+            NavGridRulesDesc {
+                moves: NavMoves::Custom as u32,
+                ..Default::default()
+            },
+            vec![NavGridMove {
+                dx: 1,
+                dy: 0,
+                cost: 1e308,
+            }],
+            NavStatus::NavInvalidArgument,
+            vec!["custom move cost", "too large"],
+        ),
+        (
+            NavGridRulesDesc {
+                jump_points: 1,
+                straight_cost: 1.0,
+                diagonal_cost: 3.0,
+                ..Default::default()
+            },
+            vec![],
+            NavStatus::NavInvalidRules,
+            vec!["jump point", "straight <= diagonal <= 2 * straight"],
         ),
         (
             NavGridRulesDesc {

@@ -350,7 +350,8 @@ struct RulesDesc {
     Diagonal diagonal = Diagonal::NoCornerCutting;
     Heuristic heuristic = Heuristic::Octile;
     bool allow_inadmissible = false;
-    /// Jump point search (8 moves, diagonal rule no-corner-cutting or free).
+    /// Jump point search (8 moves, diagonal rule no-corner-cutting or free, costs with
+    /// straight <= diagonal <= 2 * straight).
     bool jump_points = false;
     double straight_cost = 0.0;
     double diagonal_cost = 0.0;

@@ -15,7 +15,8 @@ namespace Nav
         /// enum values, flags other than 0/1, NaN, infinite or negative costs;
         /// <see cref="NavStatus.InvalidRules"/> for a heuristic that overestimates under these
         /// moves and costs (unless <see cref="NavGridRulesDesc.AllowInadmissible"/> is 1), or
-        /// jump points under other moves than 8 without corner cutting.</exception>
+        /// jump points under other moves than 8 with no corner cutting or free diagonals, or with
+        /// costs outside straight &lt;= diagonal &lt;= 2 * straight.</exception>
         public NavGridRules(NavGridRulesDesc desc)
             : this(desc, null)
         {

@@ -139,7 +139,8 @@ namespace Nav
         public uint AllowInadmissible;
         /// <summary>1 to search jump points (the same optimal paths with far fewer expansions;
         /// needs <see cref="NavMoves.Eight"/> with <see cref="NavDiagonalRule.NoCornerCutting"/>
-        /// or <see cref="NavDiagonalRule.Free"/>).</summary>
+        /// or <see cref="NavDiagonalRule.Free"/>, and costs with straight &lt;= diagonal &lt;=
+        /// 2 * straight; a grid whose cost multipliers differ is searched cell by cell).</summary>
         public uint JumpPoints;
         /// <summary>Must be 0.</summary>
         public uint Reserved;

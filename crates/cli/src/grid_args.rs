@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use nav::grid::movingai::read_map;
-use nav::grid::{DiagonalRule, GridMap, GridRules, Heuristic, Moves};
+use nav::grid::{CompiledRules, DiagonalRule, GridMap, GridRules, Heuristic, Moves, SearchMode};
 
 use crate::error::CliError;
 
@@ -128,21 +128,28 @@ impl GridRulesArgs {
         }
     }
 
-    /// The checked rules; a heuristic that could overestimate is refused (naming
-    /// `--heuristic`) unless `--allow-inadmissible` was given.
-    pub fn to_rules(&self) -> Result<GridRules, CliError> {
+    /// The rules, compiled (checked once for every query); a heuristic that could
+    /// overestimate is refused (naming `--heuristic`) unless `--allow-inadmissible` was given.
+    /// `--jump-points` is [`SearchMode::JumpPoints`]: refused where jump points would not be
+    /// exact, never silently replaced by a cell-by-cell search.
+    pub fn to_rules(&self) -> Result<CompiledRules, CliError> {
+        let search = if self.jump_points {
+            SearchMode::JumpPoints
+        } else {
+            SearchMode::CellByCell
+        };
         let rules = GridRules::default()
             .with_moves(self.moves.into())
             .with_diagonal(self.diagonal.into())
             .with_heuristic(self.heuristic())
             .allow_inadmissible(self.allow_inadmissible)
-            .with_jump_points(self.jump_points);
+            .with_search(search);
         if self.jump_points && !self.has_diagonals() {
             return Err(CliError::Usage(
                 "--jump-points needs --moves 8 and --diagonal no-corner-cutting or free".into(),
             ));
         }
-        rules.check().map_err(|e| {
+        rules.compile().map_err(|e| {
             CliError::grid(
                 format_args!(
                     "--heuristic {} (see --allow-inadmissible)",
@@ -150,8 +157,7 @@ impl GridRulesArgs {
                 ),
                 e,
             )
-        })?;
-        Ok(rules)
+        })
     }
 
     /// A short description of the rules for summaries (`8 moves, no-corner-cutting, octile`).
@@ -176,7 +182,7 @@ mod tests {
     #[test]
     fn defaults_are_the_moving_ai_rules() {
         let rules = GridRulesArgs::default().to_rules().unwrap();
-        assert_eq!(rules, GridRules::moving_ai());
+        assert_eq!(rules.rules(), &GridRules::moving_ai());
         assert_eq!(
             GridRulesArgs::default().describe(),
             "8 moves, no-corner-cutting, octile"

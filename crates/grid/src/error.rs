@@ -1,5 +1,7 @@
 //! The errors of grid construction and grid queries.
 
+use nav_search::LimitsError;
+
 use crate::heuristic::Heuristic;
 
 /// Which end of a query a cell is.
@@ -20,8 +22,12 @@ impl std::fmt::Display for Endpoint {
     }
 }
 
-/// Why a grid operation was refused. The map and the pathfinder stay usable after any of these.
+/// Why a grid operation was refused. The map and the context stay usable after any of these.
+///
+/// `Display` gives a sentence for people: cells as `(x, y)`, sizes as `WxH`, never Rust's
+/// `Debug` forms, so that the CLI and the C ABI can show it as it is.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GridError {
     /// The requested map size is zero or larger than [`GridMap::MAX_SIDE`](crate::GridMap::MAX_SIDE)
     /// per side or [`GridMap::MAX_CELLS`](crate::GridMap::MAX_CELLS) cells.
@@ -86,6 +92,29 @@ pub enum GridError {
         /// The refused value.
         value: f64,
     },
+    /// A move cost above [`MoveCosts::MAX_COST`](crate::MoveCosts::MAX_COST): sums of such
+    /// costs along a path could overflow to infinity.
+    #[error("{what} {value:e} is too large: move costs are at most {max:e}")]
+    CostTooLarge {
+        /// Which cost.
+        what: &'static str,
+        /// The refused value.
+        value: f64,
+        /// The largest accepted cost, [`MoveCosts::MAX_COST`](crate::MoveCosts::MAX_COST).
+        max: f64,
+    },
+    /// Query limits no search can honour (a NaN or negative `max_cost`).
+    #[error("invalid limits: {0}")]
+    InvalidLimits(#[from] LimitsError),
+    /// Jump points were asked for ([`SearchMode::JumpPoints`](crate::SearchMode::JumpPoints))
+    /// where jump point search would not find the shortest path; ask for
+    /// [`SearchMode::JumpPointsOrCellByCell`](crate::SearchMode::JumpPointsOrCellByCell) to
+    /// search cell by cell there instead.
+    #[error("jump point search refused: {reason}")]
+    JumpPointsUnavailable {
+        /// Why jump points cannot be used.
+        reason: &'static str,
+    },
     /// A custom move set that cannot be used (see [`Moves::custom`](crate::Moves::custom)).
     #[error("invalid move set: {reason}")]
     InvalidMoves {
@@ -118,7 +147,7 @@ pub enum GridError {
         reason: String,
     },
     /// An agent size of 0, or larger than the clearance the map tracks (see
-    /// [`GridRules::agent_size`](crate::GridRules::agent_size)).
+    /// [`GridQuery::agent_size`](crate::GridQuery::agent_size)).
     #[error("agent size {size} refused: an agent is 1 to {max} cells wide")]
     InvalidAgentSize {
         /// The refused size.

@@ -20,14 +20,15 @@ use crate::moves::{CompiledMoves, MoveCosts};
 /// single move: that is the check [`GridRules::check`](crate::GridRules::check) performs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Heuristic {
-    /// Sum of the column and row distances (seed 003's `ManhattanDistance`).
+    /// Sum of the column and row distances (`ManhattanDistance` in a JavaScript tile-map A*
+    /// tutorial).
     Manhattan,
-    /// The larger of the two distances (seed 003's `DiagonalDistance`).
+    /// The larger of the two distances (`DiagonalDistance` in a JavaScript tile-map A* tutorial).
     Chebyshev,
     /// Diagonal steps for the shorter distance, straight steps for the rest.
     #[default]
     Octile,
-    /// Straight-line distance (seed 001's and seed 003's `EuclideanDistance`).
+    /// Straight-line distance (`EuclideanDistance` in grid A* tutorials).
     Euclidean,
     /// No estimate: A* becomes Dijkstra's algorithm.
     Zero,

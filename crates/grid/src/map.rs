@@ -12,19 +12,19 @@ const UNIT_MULTIPLIER: f32 = 1.0;
 /// A `width x height` tile map.
 ///
 /// Every cell has
-/// * a **terrain** value (a tile number, as in seed 003's world array; the Moving AI reader
-///   stores the map character),
+/// * a **terrain** value (a tile number, as in the world array of tile-map tutorials; the Moving AI
+///   reader stores the map character),
 /// * an explicit **blocked** flag,
 /// * a **cost multiplier** (weighted terrain: entering the cell costs the move's cost times the
 ///   multiplier; 1 by default).
 ///
 /// A cell is *walkable* when it is not blocked and its terrain is at most
-/// [`max_walkable_terrain`](GridMap::max_walkable_terrain) (seed 003's `maxWalkableTileNum`;
-/// by default every terrain is walkable).
+/// [`max_walkable_terrain`](GridMap::max_walkable_terrain) (the `maxWalkableTileNum` of a
+/// JavaScript tile-map A* tutorial; by default every terrain is walkable).
 ///
 /// The map also keeps every cell's [clearance](GridMap::clearance): the side of the largest
 /// square of walkable cells whose top-left cell it is, so that one map serves agents of every
-/// size (see [`GridRules::agent_size`](crate::GridRules::agent_size)).
+/// size (see [`GridQuery::agent_size`](crate::GridQuery::agent_size)).
 ///
 /// Changing a cell's terrain value or cost multiplier is O(1) (O(log k) for a multiplier, with
 /// k distinct multipliers in use), so a game may edit the map between queries. When an edit
@@ -37,7 +37,7 @@ const UNIT_MULTIPLIER: f32 = 1.0;
 /// ```
 /// use nav_grid::{Cell, GridMap};
 ///
-/// // Seed 003: tile 0 is grass, tile 1 a boulder; tiles up to 0 are walkable.
+/// // Tile 0 is grass, tile 1 a boulder; tiles up to 0 are walkable.
 /// let mut map = GridMap::from_terrain(3, 2, vec![0, 1, 0, 0, 0, 0], 0)?;
 /// assert!(!map.is_walkable(Cell::new(1, 0)));
 /// map.set_terrain(Cell::new(1, 0), 0)?;

@@ -13,7 +13,8 @@ pub enum Moves {
     /// diagonal step is allowed.
     #[default]
     Eight,
-    /// Any set of offsets (seed 001's direction array), see [`CustomMoves`].
+    /// Any set of offsets (the direction arrays of a Unity C# grid A* tutorial), see
+    /// [`CustomMoves`].
     Custom(CustomMoves),
 }
 
@@ -60,27 +61,31 @@ pub struct CustomMove {
 ///   counts as crossed, so `(1, 1)` needs both orthogonal neighbours (the Moving AI rule) and
 ///   `(2, 2)` needs the five cells around the diagonal;
 /// * with [`DiagonalRule::Free`] only cells whose *inside* the segment crosses count, so the
-///   segment may squeeze through the point where two blocked cells meet (seed 003's "FREE");
+///   segment may squeeze through the point where two blocked cells meet (the "FREE" diagonals
+///   of a JavaScript tile-map A* tutorial with a canvas demo);
 ///   `(1, 2)` needs `(0, 1)` and `(1, 1)` under both rules because its segment crosses them;
 /// * with [`DiagonalRule::Never`] every offset with two non-zero components is dropped.
 ///
 /// For [`Moves::Four`] and [`Moves::Eight`] these are exactly the usual rules. For an agent
 /// larger than one cell, read "walkable" as "the agent fits with its top-left cell there"
-/// (see [`GridRules::agent_size`](crate::GridRules::agent_size)).
+/// (see [`GridQuery::agent_size`](crate::GridQuery::agent_size)).
 ///
 /// # Validation
 /// At least one and at most [`MAX_MOVES`](CustomMoves::MAX_MOVES) offsets, no `(0, 0)`, no
 /// duplicate, each component within ±[`MAX_REACH`](CustomMoves::MAX_REACH), and explicit costs
-/// finite and greater than zero.
+/// finite, greater than zero and at most [`MoveCosts::MAX_COST`] (so that no sum of costs
+/// along a path overflows).
 ///
 /// ```
 /// use nav_grid::{CustomMoves, Moves};
 ///
-/// // Seed 001: the eight neighbours as a direction array, plus knight jumps.
+/// // The eight neighbours as a direction array, plus a knight's jump.
 /// let moves = Moves::custom(&[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1), (1, 2)])?;
 /// assert!(matches!(moves, Moves::Custom(_)));
 /// assert!(CustomMoves::new(&[(0, 0)]).is_err());
 /// assert!(CustomMoves::new(&[(1, 0), (1, 0)]).is_err());
+/// // Costs whose sums could overflow are refused.
+/// assert!(CustomMoves::with_costs(&[(1, 0, 1e308)]).is_err());
 /// # Ok::<(), nav_grid::GridError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -149,12 +154,7 @@ impl CustomMoves {
                 return invalid(format!("offset ({}, {}) is given twice", m.dx, m.dy));
             }
             if let Some(cost) = m.cost {
-                if !(cost.is_finite() && cost > 0.0) {
-                    return Err(GridError::InvalidCost {
-                        what: "custom move cost",
-                        value: cost,
-                    });
-                }
+                check_cost("custom move cost", cost)?;
             }
         }
         Ok(Self {
@@ -178,7 +178,7 @@ pub enum DiagonalRule {
     #[default]
     NoCornerCutting,
     /// Whenever the target is walkable, even between two diagonally touching blocked cells
-    /// (seed 003's "FREE" variants).
+    /// (the "FREE" variants of a JavaScript tile-map A* tutorial with a canvas demo).
     Free,
 }
 
@@ -217,7 +217,18 @@ impl std::str::FromStr for DiagonalRule {
 /// The cost of a straight and of a diagonal step, before terrain multipliers.
 ///
 /// The default is 1 and √2 (true distances, as the Moving AI benchmarks use); games that want
-/// integer-like costs use 10 and 14 (seed 000).
+/// integer-like costs use 10 and 14 (as the classic A* tutorials do).
+///
+/// Each cost is at most [`MAX_COST`](MoveCosts::MAX_COST), so that no path's cost can overflow
+/// to infinity, whatever the map's multipliers:
+///
+/// ```
+/// use nav_grid::MoveCosts;
+///
+/// assert!(MoveCosts::new(10.0, 14.0).is_ok());
+/// assert!(MoveCosts::new(f64::MAX, f64::MAX).is_err());
+/// assert!(MoveCosts::new(MoveCosts::MAX_COST, MoveCosts::MAX_COST).is_ok());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MoveCosts {
     straight: f64,
@@ -237,13 +248,20 @@ impl MoveCosts {
         diagonal: std::f64::consts::SQRT_2,
     };
 
-    /// Costs for a straight and a diagonal step; both must be finite and greater than zero.
+    /// The largest accepted cost of a move (before the terrain multiplier): 1e100.
+    ///
+    /// A path has fewer than [`GridMap::MAX_CELLS`](crate::GridMap::MAX_CELLS) = 2^26 steps,
+    /// a custom move costs at most 8 times the largest cost, and a multiplier is at most
+    /// `f32::MAX` (about 3.4e38): every path cost stays below 2^26 * 8 * 1e100 * 3.4e38, about
+    /// 2e147, far from `f64::MAX`. Larger costs could add up to infinity, and a search cannot
+    /// compare infinite costs (it would report a path of infinite cost, or none at all).
+    pub const MAX_COST: f64 = 1e100;
+
+    /// Costs for a straight and a diagonal step; both must be finite, greater than zero and
+    /// at most [`MAX_COST`](MoveCosts::MAX_COST).
     pub fn new(straight: f64, diagonal: f64) -> Result<Self, GridError> {
-        for (what, value) in [("straight cost", straight), ("diagonal cost", diagonal)] {
-            if !(value.is_finite() && value > 0.0) {
-                return Err(GridError::InvalidCost { what, value });
-            }
-        }
+        check_cost("straight cost", straight)?;
+        check_cost("diagonal cost", diagonal)?;
         Ok(Self { straight, diagonal })
     }
 
@@ -263,6 +281,21 @@ impl MoveCosts {
         let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
         let (long, short) = (ax.max(ay), ax.min(ay));
         self.diagonal * short as f64 + self.straight * (long - short) as f64
+    }
+}
+
+/// Refuses a move cost that is NaN, infinite, zero, negative or above [`MoveCosts::MAX_COST`].
+fn check_cost(what: &'static str, value: f64) -> Result<(), GridError> {
+    if !(value.is_finite() && value > 0.0) {
+        Err(GridError::InvalidCost { what, value })
+    } else if value > MoveCosts::MAX_COST {
+        Err(GridError::CostTooLarge {
+            what,
+            value,
+            max: MoveCosts::MAX_COST,
+        })
+    } else {
+        Ok(())
     }
 }
 
@@ -448,6 +481,11 @@ mod tests {
         assert_eq!(costs.offset_cost(1, -2), 24.0);
         assert!(MoveCosts::new(0.0, 1.0).is_err());
         assert!(MoveCosts::new(1.0, f64::NAN).is_err());
+        assert!(matches!(
+            MoveCosts::new(f64::MAX, 1.0),
+            Err(GridError::CostTooLarge { .. })
+        ));
+        assert!(MoveCosts::new(1.0, MoveCosts::MAX_COST * 1.0000001).is_err());
     }
 
     #[test]

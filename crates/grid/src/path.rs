@@ -6,15 +6,15 @@ use crate::error::GridError;
 /// A path over a grid: cells from start to goal inclusive, with the cost of reaching each.
 ///
 /// ```
-/// use nav_grid::{Cell, GridMap, GridPathfinder, GridRules, Moves};
+/// use nav_grid::{Cell, GridContext, GridMap, GridQuery, GridRules, Moves};
 ///
 /// let map = GridMap::new(10, 1)?;
-/// let mut finder = GridPathfinder::new();
-/// let rules = GridRules::default().with_moves(Moves::Four);
-/// finder.find_path(&map, Cell::new(0, 0), Cell::new(9, 0), &rules)?;
-/// let mut path = finder.to_path();
+/// let mut ctx = GridContext::new();
+/// let rules = GridRules::default().with_moves(Moves::Four).compile()?;
+/// ctx.find_path(&map, &rules, &GridQuery::new(Cell::new(0, 0), Cell::new(9, 0)))?;
+/// let mut path = ctx.to_path();
 /// assert_eq!(path.cost(), 9.0);
-/// // A unit that may move 6 per turn gets this far this turn (seed 003).
+/// // A unit that may move 6 per turn gets this far this turn (a turn-based movement budget).
 /// path.cut_to_budget(6.0)?;
 /// assert_eq!(path.cells().last(), Some(&Cell::new(6, 0)));
 /// assert_eq!(path.cost(), 6.0);
@@ -28,7 +28,7 @@ pub struct GridPath {
 
 impl GridPath {
     /// A path from cells and the cost from the start to each (same lengths, costs starting at
-    /// 0 and never decreasing; the pathfinder guarantees this).
+    /// 0 and never decreasing; the context guarantees this).
     pub(crate) fn from_parts(cells: Vec<Cell>, costs: Vec<f64>) -> Self {
         debug_assert_eq!(cells.len(), costs.len());
         Self { cells, costs }

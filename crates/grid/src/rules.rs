@@ -2,13 +2,67 @@
 
 use crate::error::GridError;
 use crate::heuristic::Heuristic;
-use crate::map::GridMap;
 use crate::moves::{CompiledMoves, DiagonalRule, MoveCosts, Moves, Neighbourhood};
 
-/// Moves, diagonal rule, costs, heuristic and agent size of a query.
+/// How a query searches: cell by cell, or over jump points.
+///
+/// Jump point search (Harabor and Grastien, "Online Graph Pruning for Pathfinding on Grid
+/// Maps", AAAI 2011) finds the same optimal path lengths with far fewer expansions: the
+/// successors of a cell are the next cells where an optimal path may need to turn, found by
+/// scanning along straight and diagonal lines. It needs
+/// * [`Moves::Eight`] with [`DiagonalRule::NoCornerCutting`] (the Moving AI rule) or
+///   [`DiagonalRule::Free`],
+/// * costs with `straight <= diagonal <= 2 * straight` (1 and √2, 10 and 14: a diagonal step
+///   is worth at least a straight one and at most two), and
+/// * a map whose cost multipliers are all equal
+///   ([`GridMap::has_uniform_cost`](crate::GridMap::has_uniform_cost)): jumping assumes that every
+///   step of a line costs the same.
+///
+/// [`JumpPoints`](SearchMode::JumpPoints) refuses rules without them
+/// ([`GridRules::compile`]) and weighted maps (at the query) with
+/// [`GridError::JumpPointsUnavailable`];
+/// [`JumpPointsOrCellByCell`](SearchMode::JumpPointsOrCellByCell) searches cell by cell there
+/// instead. Either way the context says which search ran
+/// ([`GridContext::search_used`](crate::GridContext::search_used)): nothing falls back silently.
+///
+/// With jump points, [`Limits::max_expanded`](nav_search::Limits::max_expanded) and the
+/// expanded cells count jump points, not every cell; the returned path still lists every cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum SearchMode {
+    /// A* over every cell (the default; works under every rule and on weighted maps).
+    #[default]
+    CellByCell,
+    /// Jump point search, refused where it does not apply.
+    JumpPoints,
+    /// Jump point search where it applies, cell by cell elsewhere (see
+    /// [`GridContext::search_used`](crate::GridContext::search_used) for which one ran).
+    JumpPointsOrCellByCell,
+}
+
+impl SearchMode {
+    /// The name the CLI uses: `cells`, `jump-points` or `jump-points-or-cells`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchMode::CellByCell => "cells",
+            SearchMode::JumpPoints => "jump-points",
+            SearchMode::JumpPointsOrCellByCell => "jump-points-or-cells",
+        }
+    }
+}
+
+impl std::fmt::Display for SearchMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Moves, diagonal rule, costs, heuristic and search mode: how units move on a map.
 ///
 /// The default is the Moving AI rules: 8 moves, no corner cutting, costs 1 and √2, octile
-/// heuristic, an agent of one cell.
+/// heuristic, searched cell by cell. Rules are checked once, by [`compile`](GridRules::compile);
+/// queries take the [`CompiledRules`]. The size of the agent is part of each query
+/// ([`GridQuery::with_agent_size`](crate::GridQuery::with_agent_size)), not of the rules.
 ///
 /// ```
 /// use nav_grid::{DiagonalRule, GridRules, Heuristic, MoveCosts, Moves};
@@ -23,9 +77,10 @@ use crate::moves::{CompiledMoves, DiagonalRule, MoveCosts, Moves, Neighbourhood}
 /// assert!(greedy.check().is_err());
 /// assert!(greedy.allow_inadmissible(true).check().is_ok());
 ///
-/// // Seed 000's integer-like costs.
+/// // Integer-like costs, as many A* tutorials use.
 /// let rules = GridRules::default().with_costs(MoveCosts::new(10.0, 14.0)?);
-/// assert!(rules.check().is_ok());
+/// let compiled = rules.compile()?;
+/// assert_eq!(compiled.rules(), &rules);
 /// # Ok::<(), nav_grid::GridError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -38,79 +93,11 @@ pub struct GridRules {
     pub costs: MoveCosts,
     /// The estimate that guides the search.
     pub heuristic: Heuristic,
-    /// Search jump points instead of single cells (Harabor and Grastien's jump point search):
-    /// the same optimal lengths with far fewer expansions, because the successors of a cell are
-    /// the next cells where an optimal path may need to turn, found by scanning along straight
-    /// and diagonal lines.
-    ///
-    /// Needs [`Moves::Eight`] with [`DiagonalRule::NoCornerCutting`] (the Moving AI rule) or
-    /// [`DiagonalRule::Free`] ([`check`](GridRules::check) refuses anything else). On a map
-    /// whose cost multipliers are not all equal the search quietly runs cell by cell, since
-    /// jumping assumes uniform costs. With jump points the search context,
-    /// [`Limits::max_expanded`](nav_search::Limits::max_expanded) and the expanded cells count
-    /// jump points, not every cell; the returned path still lists every cell.
-    pub jump_points: bool,
+    /// Cell by cell or by jump points (see [`SearchMode`]).
+    pub search: SearchMode,
     /// Accept a heuristic that may overestimate (faster, greedier searches whose paths may be
     /// longer than the shortest). Off by default: such a heuristic is an error.
     pub allow_inadmissible: bool,
-    /// Side of the agent in cells: the agent covers `agent_size x agent_size` cells, and the
-    /// cells of a path are its **top-left** cells. 1 (the default) is a unit of one cell;
-    /// [`check`](GridRules::check) refuses 0 and sizes above
-    /// [`MAX_AGENT_SIZE`](GridRules::MAX_AGENT_SIZE).
-    ///
-    /// An agent of size `k` moves exactly as a unit of one cell would on the map where a cell
-    /// is walkable when the agent fits there: when its [clearance](GridMap::clearance) is at
-    /// least `k` (the `k x k` square below and right of it lies on the map and is all
-    /// walkable). Every rule applies to the top-left cell on that map:
-    /// * a straight step needs the target to fit (the agent then also fits everywhere in
-    ///   between);
-    /// * a diagonal step under [`DiagonalRule::NoCornerCutting`] also needs the agent to fit at
-    ///   both orthogonal neighbours: the whole `(k + 1) x (k + 1)` box the move sweeps is
-    ///   walkable, as the `2 x 2` box is for one cell;
-    /// * under [`DiagonalRule::Free`] only the target must fit: the agent squeezes past blocked
-    ///   corners as a one-cell unit does (its swept corners are not checked);
-    /// * a custom move needs the agent to fit at the target and at every cell the move crosses
-    ///   (see [`CustomMoves`](crate::CustomMoves)).
-    ///
-    /// On weighted terrain a step costs the move's cost times the multiplier of the cell the
-    /// agent's top-left cell enters (the anchor's multiplier, the same O(1) read as for one
-    /// cell), not of every cell under the agent.
-    ///
-    /// The search reads one byte of clearance per cell instead of walkability, so a query for
-    /// a large agent costs what a query for one cell costs on a map with fewer walkable cells.
-    /// Jump points work for every size (jump point search needs only a walkability test). A
-    /// start or goal where the agent does not fit gives
-    /// [`GridStatus::StartBlocked`](crate::GridStatus::StartBlocked) or
-    /// [`GridStatus::GoalBlocked`](crate::GridStatus::GoalBlocked).
-    ///
-    /// ```
-    /// use nav_grid::{Cell, GridMap, GridPathfinder, GridRules, GridStatus};
-    ///
-    /// // A wall with a gap of one cell on the left and of two cells on the right.
-    /// let map = GridMap::from_ascii("
-    ///     .........
-    ///     .........
-    ///     .@@@@@..@
-    ///     .........
-    ///     .........
-    /// ")?;
-    /// let mut finder = GridPathfinder::new();
-    /// let (start, goal) = (Cell::new(0, 0), Cell::new(0, 3));
-    /// let one = finder.find_path(&map, start, goal, &GridRules::default())?;
-    /// assert_eq!(one.cost, 3.0); // straight down through the narrow gap
-    ///
-    /// let two = GridRules::default().with_agent_size(2);
-    /// let outcome = finder.find_path(&map, start, goal, &two)?;
-    /// assert_eq!(outcome.status, GridStatus::Found);
-    /// assert!(finder.path().contains(&Cell::new(6, 2))); // through the wide gap
-    /// assert!(outcome.cost > 10.0);
-    ///
-    /// let three = GridRules::default().with_agent_size(3);
-    /// assert_eq!(finder.find_path(&map, start, goal, &three)?.status, GridStatus::StartBlocked);
-    /// assert!(GridRules::default().with_agent_size(0).check().is_err());
-    /// # Ok::<(), nav_grid::GridError>(())
-    /// ```
-    pub agent_size: u32,
 }
 
 impl Default for GridRules {
@@ -120,18 +107,13 @@ impl Default for GridRules {
             diagonal: DiagonalRule::default(),
             costs: MoveCosts::default(),
             heuristic: Heuristic::default(),
-            jump_points: false,
+            search: SearchMode::CellByCell,
             allow_inadmissible: false,
-            agent_size: 1,
         }
     }
 }
 
 impl GridRules {
-    /// The largest [`agent_size`](GridRules::agent_size): the clearance a map tracks,
-    /// [`GridMap::MAX_CLEARANCE`].
-    pub const MAX_AGENT_SIZE: u32 = GridMap::MAX_CLEARANCE;
-
     /// The rules of the Moving AI benchmarks (the default).
     pub fn moving_ai() -> Self {
         Self::default()
@@ -161,36 +143,37 @@ impl GridRules {
         self
     }
 
-    /// Sets [`jump_points`](GridRules::jump_points).
+    /// Sets [`search`](GridRules::search).
     ///
     /// ```
     /// use nav_grid::generate::caves;
-    /// use nav_grid::{Cell, GridPathfinder, GridRules};
+    /// use nav_grid::{Cell, GridContext, GridError, GridQuery, GridRules, Moves, SearchMode};
     ///
     /// let map = caves(64, 64, 0.45, 3)?;
     /// let open: Vec<Cell> = (0..64 * 64)
     ///     .filter_map(|i| map.cell_at(i))
     ///     .filter(|&c| map.is_walkable(c))
     ///     .collect();
-    /// let (start, goal) = (open[0], open[open.len() - 1]);
-    /// let mut finder = GridPathfinder::new();
-    /// let by_cells = finder.find_path(&map, start, goal, &GridRules::moving_ai())?;
-    /// let jumping = GridRules::moving_ai().with_jump_points(true);
-    /// let by_jumps = finder.find_path(&map, start, goal, &jumping)?;
+    /// let query = GridQuery::new(open[0], open[open.len() - 1]);
+    /// let mut ctx = GridContext::new();
+    /// let by_cells = ctx.find_path(&map, &GridRules::moving_ai().compile()?, &query)?.outcome();
+    /// let jumping = GridRules::moving_ai().with_search(SearchMode::JumpPoints).compile()?;
+    /// let by_jumps = ctx.find_path(&map, &jumping, &query)?.outcome();
+    /// assert_eq!(ctx.search_used(), Some(SearchMode::JumpPoints));
     /// assert!((by_cells.cost - by_jumps.cost).abs() < 1e-9);
     /// assert!(by_jumps.expanded < by_cells.expanded);
-    /// // Four moves have no jump points.
-    /// assert!(GridRules::default().with_moves(nav_grid::Moves::Four).with_jump_points(true).check().is_err());
+    ///
+    /// // Four moves have no jump points: refused, unless cell by cell is fine.
+    /// let four = GridRules::default().with_moves(Moves::Four);
+    /// let strict = four.clone().with_search(SearchMode::JumpPoints).compile();
+    /// assert!(matches!(strict, Err(GridError::JumpPointsUnavailable { .. })));
+    /// let either = four.with_search(SearchMode::JumpPointsOrCellByCell).compile()?;
+    /// ctx.find_path(&map, &either, &query)?;
+    /// assert_eq!(ctx.search_used(), Some(SearchMode::CellByCell));
     /// # Ok::<(), nav_grid::GridError>(())
     /// ```
-    pub fn with_jump_points(mut self, jump_points: bool) -> Self {
-        self.jump_points = jump_points;
-        self
-    }
-
-    /// Sets [`agent_size`](GridRules::agent_size) (checked by [`check`](GridRules::check)).
-    pub fn with_agent_size(mut self, agent_size: u32) -> Self {
-        self.agent_size = agent_size;
+    pub fn with_search(mut self, search: SearchMode) -> Self {
+        self.search = search;
         self
     }
 
@@ -200,30 +183,29 @@ impl GridRules {
         self
     }
 
-    /// Checks that the rules can be searched: the agent size is 1 to
-    /// [`MAX_AGENT_SIZE`](GridRules::MAX_AGENT_SIZE), a move is left after the diagonal rule,
-    /// and the heuristic underestimates every move (unless inadmissible heuristics are
-    /// allowed).
+    /// Checks that the rules can be searched: a move is left after the diagonal rule, the
+    /// heuristic underestimates every move (unless inadmissible heuristics are allowed), and
+    /// [`SearchMode::JumpPoints`] gets rules that jump point search supports.
     pub fn check(&self) -> Result<(), GridError> {
         self.compile().map(drop)
     }
 
-    /// Checks the rules and prepares them for searching (see [`GridView`](crate::GridView)).
+    /// Checks the rules and prepares them for searching: what every query takes. Compile once
+    /// and share the result (it is `Send + Sync`) between queries and threads.
     pub fn compile(&self) -> Result<CompiledRules, GridError> {
-        self.check_agent_size()?;
         let mut moves = CompiledMoves::new(&self.moves, self.diagonal, &self.costs)?;
-        if self.jump_points {
-            moves.neighbourhood = match moves.neighbourhood {
-                Neighbourhood::EightNoCornerCutting => Neighbourhood::JumpPoints { free: false },
-                Neighbourhood::EightFree => Neighbourhood::JumpPoints { free: true },
-                _ => {
-                    return Err(GridError::InvalidMoves {
-                        reason: "jump points need 8 moves with diagonal rule no-corner-cutting \
-                                 or free"
-                            .into(),
-                    });
+        if self.search != SearchMode::CellByCell {
+            match self.jump_points_unavailable() {
+                None => {
+                    moves.neighbourhood = Neighbourhood::JumpPoints {
+                        free: self.diagonal == DiagonalRule::Free,
+                    };
                 }
-            };
+                Some(reason) if self.search == SearchMode::JumpPoints => {
+                    return Err(GridError::JumpPointsUnavailable { reason });
+                }
+                Some(_) => {} // the caller asked for cell by cell in this case
+            }
         }
         if !self.allow_inadmissible {
             if let Some((dx, dy, estimate, cost)) =
@@ -243,40 +225,20 @@ impl GridRules {
             moves,
         })
     }
-}
 
-impl GridRules {
-    /// Checks [`agent_size`](GridRules::agent_size) alone.
-    pub(crate) fn check_agent_size(&self) -> Result<(), GridError> {
-        if (1..=Self::MAX_AGENT_SIZE).contains(&self.agent_size) {
-            Ok(())
+    /// Why jump point search cannot serve these moves and costs, if it cannot.
+    fn jump_points_unavailable(&self) -> Option<&'static str> {
+        let (s, d) = (self.costs.straight(), self.costs.diagonal());
+        if !matches!(self.moves, Moves::Eight) || self.diagonal == DiagonalRule::Never {
+            Some("jump points need 8 moves with diagonal rule no-corner-cutting or free")
+        } else if !(s <= d && d <= 2.0 * s) {
+            Some(
+                "jump points need move costs with straight <= diagonal <= 2 * straight \
+                 (such as 1 and 1.414 or 10 and 14)",
+            )
         } else {
-            Err(GridError::InvalidAgentSize {
-                size: self.agent_size,
-                max: Self::MAX_AGENT_SIZE,
-            })
+            None
         }
-    }
-
-    /// Whether `self` and `other` differ at most in their agent size: compiled moves do not
-    /// depend on it, so one compilation serves every size.
-    pub(crate) fn same_except_agent_size(&self, other: &GridRules) -> bool {
-        // Destructured so that a new field cannot be forgotten here.
-        let GridRules {
-            moves,
-            diagonal,
-            costs,
-            heuristic,
-            jump_points,
-            allow_inadmissible,
-            agent_size: _,
-        } = self;
-        *moves == other.moves
-            && *diagonal == other.diagonal
-            && *costs == other.costs
-            && *heuristic == other.heuristic
-            && *jump_points == other.jump_points
-            && *allow_inadmissible == other.allow_inadmissible
     }
 }
 
@@ -291,6 +253,23 @@ impl CompiledRules {
     /// The rules these were compiled from.
     pub fn rules(&self) -> &GridRules {
         &self.rules
+    }
+
+    /// The search a query under these rules runs on a map of uniform cost:
+    /// [`SearchMode::JumpPoints`] or [`SearchMode::CellByCell`] (on a weighted map,
+    /// [`SearchMode::JumpPointsOrCellByCell`] searches cell by cell and
+    /// [`SearchMode::JumpPoints`] is refused).
+    pub fn search_mode(&self) -> SearchMode {
+        if self.uses_jump_points() {
+            SearchMode::JumpPoints
+        } else {
+            SearchMode::CellByCell
+        }
+    }
+
+    /// Whether the moves are searched by jump points (on maps of uniform cost).
+    pub(crate) fn uses_jump_points(&self) -> bool {
+        matches!(self.moves.neighbourhood, Neighbourhood::JumpPoints { .. })
     }
 
     /// The effective moves as `(dx, dy, cost before the terrain multiplier)`: what is left of

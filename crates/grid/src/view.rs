@@ -1,4 +1,8 @@
 //! A grid seen as a graph by the A* engine: the search's hot path.
+//!
+//! Over 600 lines on purpose: the cell-by-cell neighbour loops and jump point search share the
+//! padded walkability array and its `open` test, and splitting them would put the hot path's
+//! pieces (which must inline into one another) in different files.
 
 use nav_search::{Graph, NodeId, Successors};
 
@@ -12,7 +16,7 @@ use crate::rules::CompiledRules;
 /// A [`GridMap`] under [`CompiledRules`] with a goal: the [`nav_search::Graph`] that A* searches.
 ///
 /// Node ids are cell indices, `y * width + x`; reserve `width * height` slots in the
-/// [`SearchContext`](nav_search::SearchContext). [`GridPathfinder`](crate::GridPathfinder) does
+/// [`SearchContext`](nav_search::SearchContext). [`GridContext`](crate::GridContext) does
 /// all of this for you; use a view directly to run the engine yourself (Dijkstra, custom
 /// limits, your own context).
 ///
@@ -63,19 +67,34 @@ pub struct GridView<'a> {
 }
 
 impl<'a> GridView<'a> {
-    /// A view of `map` under `rules`, searching for `goal` (for an agent of
-    /// [`agent_size`](crate::GridRules::agent_size) cells: only cells where it fits are
-    /// nodes one can step to).
+    /// A view of `map` under `rules` for an agent of one cell, searching for `goal`.
     ///
-    /// Jump point search needs scratch memory that [`GridPathfinder`](crate::GridPathfinder)
-    /// owns: a view made here searches cell by cell even when the rules ask for jump points.
+    /// Jump point search needs scratch memory that [`GridContext`](crate::GridContext)
+    /// owns: a view made here always searches cell by cell, also when the rules ask for jump
+    /// points ([`uses_jump_points`](GridView::uses_jump_points) is then `false`).
     pub fn new(map: &'a GridMap, rules: &'a CompiledRules, goal: Cell) -> Result<Self, GridError> {
-        Self::with_arrivals(map, rules, rules.rules().agent_size, goal, None)
+        Self::with_arrivals(map, rules, 1, goal, None)
     }
 
-    /// A view for an agent of `size` cells (checked: 1 to `MAX_AGENT_SIZE`; the rules' own
-    /// size is ignored) that searches by jump points when the rules ask for them, with
-    /// `arrivals` as scratch memory.
+    /// [`new`](GridView::new) for an agent of `agent_size x agent_size` cells (see
+    /// [`GridQuery::agent_size`](crate::GridQuery::agent_size)): only cells where it fits
+    /// are nodes one can step to. Refuses sizes of 0 and above
+    /// [`GridQuery::MAX_AGENT_SIZE`](crate::GridQuery::MAX_AGENT_SIZE).
+    pub fn for_agent(
+        map: &'a GridMap,
+        rules: &'a CompiledRules,
+        goal: Cell,
+        agent_size: u32,
+    ) -> Result<Self, GridError> {
+        crate::GridQuery::new(goal, goal)
+            .with_agent_size(agent_size)
+            .check()?;
+        Self::with_arrivals(map, rules, agent_size, goal, None)
+    }
+
+    /// A view for an agent of `size` cells (checked by the caller: 1 to `MAX_AGENT_SIZE`)
+    /// that searches by jump points when the rules ask for them and the map has uniform
+    /// costs, with `arrivals` as scratch memory.
     pub(crate) fn with_arrivals(
         map: &'a GridMap,
         rules: &'a CompiledRules,
@@ -112,8 +131,8 @@ impl<'a> GridView<'a> {
             _ => None,
         };
         let costs = &rules.rules().costs;
-        // Checked by `GridRules::compile` or the pathfinder: 1..=MAX_AGENT_SIZE, a byte.
-        debug_assert!((1..=crate::GridRules::MAX_AGENT_SIZE).contains(&size));
+        // Checked by the caller (`GridQuery::check`): 1..=MAX_AGENT_SIZE, a byte.
+        debug_assert!((1..=crate::GridQuery::MAX_AGENT_SIZE).contains(&size));
         Ok(Self {
             // One cell reads walkability (not clearance equal to 1 or more, the same test):
             // the default query does not depend on clearance at all.
@@ -151,7 +170,7 @@ impl<'a> GridView<'a> {
         (cell.x < self.width && cell.y < self.height).then_some(cell.y * self.width + cell.x)
     }
 
-    /// Whether the search runs over jump points (see [`GridRules::jump_points`](crate::GridRules::jump_points)):
+    /// Whether the search runs over jump points (see [`SearchMode`](crate::SearchMode)):
     /// consecutive nodes of a path are then joined by straight or diagonal lines of cells.
     pub fn uses_jump_points(&self) -> bool {
         matches!(self.neighbourhood, Neighbourhood::JumpPoints { .. })

@@ -1,7 +1,10 @@
 //! After warm-up, a grid query allocates nothing: proven with a counting global allocator.
 
 use nav_grid::generate::caves;
-use nav_grid::{Cell, DiagonalRule, GridPathfinder, GridRules, Heuristic, Limits, Moves};
+use nav_grid::{
+    Cell, CompiledRules, DiagonalRule, GridContext, GridQuery, GridRules, Heuristic, Limits, Moves,
+    SearchMode,
+};
 use nav_testkit::{CountingAllocator, allocations_during};
 
 #[global_allocator]
@@ -22,25 +25,34 @@ fn warm_grid_queries_allocate_nothing() {
             )
         })
         .collect();
-    let rule_sets = [
+    let rule_sets: Vec<CompiledRules> = [
         GridRules::moving_ai(),
         GridRules::moving_ai().with_diagonal(DiagonalRule::Free),
-        GridRules::moving_ai().with_jump_points(true),
+        GridRules::moving_ai().with_search(SearchMode::JumpPoints),
         GridRules::default()
             .with_moves(Moves::Four)
             .with_heuristic(Heuristic::Manhattan),
-    ];
+    ]
+    .iter()
+    .map(|rules| rules.compile().unwrap())
+    .collect();
     let limits = Limits::default().with_partial_path(true);
-    let mut finder = GridPathfinder::new();
+    let mut finder = GridContext::new();
+    let query = |s, g| GridQuery::new(s, g);
 
     for rules in &rule_sets {
         // Warm-up: the arena, heap, successor buffer and path buffers grow to their size.
         for &(s, g) in &pairs {
-            assert!(finder.find_path(&map, s, g, rules).unwrap().is_found());
+            assert!(
+                finder
+                    .find_path(&map, rules, &query(s, g))
+                    .unwrap()
+                    .is_found()
+            );
         }
         for &(s, g) in &pairs {
             let n = allocations_during(|| {
-                let outcome = finder.find_path(&map, s, g, rules).unwrap();
+                let outcome = finder.find_path(&map, rules, &query(s, g)).unwrap();
                 assert!(outcome.is_found());
                 assert!(finder.path_within_budget(5.0).unwrap().len() <= finder.path().len());
             });
@@ -49,74 +61,110 @@ fn warm_grid_queries_allocate_nothing() {
     }
 
     // Alternating between the rule sets, query by query, allocates nothing either: the
-    // pathfinder keeps them compiled.
+    // caller keeps them compiled.
     for (i, &(s, g)) in pairs.iter().enumerate() {
         let rules = &rule_sets[i % rule_sets.len()];
         let n = allocations_during(|| {
-            assert!(finder.find_path(&map, s, g, rules).unwrap().is_found());
+            assert!(
+                finder
+                    .find_path(&map, rules, &query(s, g))
+                    .unwrap()
+                    .is_found()
+            );
         });
         assert_eq!(n, 0, "alternating rules: query {i} allocated {n} times");
     }
 
     // Agents larger than one cell: the same, with pairs of cells where they fit, and
     // alternating sizes query by query.
-    let sized: Vec<(GridRules, Vec<(Cell, Cell)>)> = [
-        GridRules::moving_ai().with_agent_size(2),
-        GridRules::moving_ai()
-            .with_agent_size(3)
-            .with_jump_points(true),
-        GridRules::moving_ai()
-            .with_agent_size(2)
-            .with_diagonal(DiagonalRule::Free),
-        GridRules::default()
-            .with_moves(Moves::Four)
-            .with_heuristic(Heuristic::Manhattan)
-            .with_agent_size(3),
+    // Rules, agent size, pairs of cells where that agent fits.
+    type Sized = (CompiledRules, u32, Vec<(Cell, Cell)>);
+    let sized: Vec<Sized> = [
+        (GridRules::moving_ai(), 2),
+        (
+            GridRules::moving_ai().with_search(SearchMode::JumpPoints),
+            3,
+        ),
+        (GridRules::moving_ai().with_diagonal(DiagonalRule::Free), 2),
+        (
+            GridRules::default()
+                .with_moves(Moves::Four)
+                .with_heuristic(Heuristic::Manhattan),
+            3,
+        ),
     ]
     .into_iter()
-    .map(|rules| {
+    .map(|(rules, size)| {
+        let rules = rules.compile().unwrap();
         let fits: Vec<Cell> = open
             .iter()
             .copied()
-            .filter(|&c| map.clearance(c).unwrap() >= rules.agent_size)
+            .filter(|&c| map.clearance(c).unwrap() >= size)
             .collect();
         let mut pairs = Vec::new();
         for i in 0..fits.len() {
             let (s, g) = (fits[i * 37 % fits.len()], fits[(i * 101 + 7) % fits.len()]);
-            if finder.find_path(&map, s, g, &rules).unwrap().is_found() && s != g {
+            let sized_query = GridQuery::new(s, g).with_agent_size(size);
+            if finder
+                .find_path(&map, &rules, &sized_query)
+                .unwrap()
+                .is_found()
+                && s != g
+            {
                 pairs.push((s, g));
             }
             if pairs.len() == 6 {
                 break;
             }
         }
-        assert_eq!(pairs.len(), 6, "too few connected pairs for {rules:?}");
-        (rules, pairs)
+        assert_eq!(
+            pairs.len(),
+            6,
+            "too few connected pairs for {rules:?}, size {size}"
+        );
+        (rules, size, pairs)
     })
     .collect();
-    for (rules, pairs) in &sized {
+    for (rules, size, pairs) in &sized {
         for &(s, g) in pairs {
-            assert!(finder.find_path(&map, s, g, rules).unwrap().is_found());
-        }
-    }
-    for (rules, pairs) in &sized {
-        for &(s, g) in pairs {
-            let n = allocations_during(|| {
-                assert!(finder.find_path(&map, s, g, rules).unwrap().is_found());
-            });
-            assert_eq!(n, 0, "query {s} -> {g} under {rules:?} allocated {n} times");
-        }
-    }
-    // A size chosen per query from shared rules: cloning them allocates nothing, and the
-    // pathfinder compiles the moves once for every size. The pairs of size 2 fit sizes 1 and 2.
-    let base = GridRules::moving_ai();
-    let pairs = &sized[0].1;
-    let mut per_query_sizes = || {
-        for (i, &(s, g)) in pairs.iter().enumerate() {
-            let per_query = base.clone().with_agent_size(1 + (i % 2) as u32);
+            let sized_query = query(s, g).with_agent_size(*size);
             assert!(
                 finder
-                    .find_path_with_limits(&map, s, g, &per_query, &limits)
+                    .find_path(&map, rules, &sized_query)
+                    .unwrap()
+                    .is_found()
+            );
+        }
+    }
+    for (rules, size, pairs) in &sized {
+        for &(s, g) in pairs {
+            let sized_query = query(s, g).with_agent_size(*size);
+            let n = allocations_during(|| {
+                assert!(
+                    finder
+                        .find_path(&map, rules, &sized_query)
+                        .unwrap()
+                        .is_found()
+                );
+            });
+            assert_eq!(
+                n, 0,
+                "query {s} -> {g} (size {size}) under {rules:?} allocated {n} times"
+            );
+        }
+    }
+    // A size chosen per query with shared compiled rules: the size is part of the query.
+    // The pairs of size 2 fit sizes 1 and 2.
+    let base = GridRules::moving_ai().compile().unwrap();
+    let pairs = &sized[0].2;
+    let mut per_query_sizes = || {
+        for (i, &(s, g)) in pairs.iter().enumerate() {
+            let per_query = GridQuery::new(s, g)
+                .with_agent_size(1 + (i % 2) as u32)
+                .with_limits(limits);
+            assert!(
+                finder
+                    .find_path(&map, &base, &per_query)
                     .unwrap()
                     .is_found()
             );
@@ -135,11 +183,11 @@ fn warm_grid_queries_allocate_nothing() {
     let mut edit_and_query = || {
         map.set_blocked(wall, true).unwrap();
         finder
-            .find_path_with_limits(&map, s, g, rules, &limits)
+            .find_path(&map, rules, &query(s, g).with_limits(limits))
             .unwrap();
         map.set_blocked(wall, false).unwrap();
         finder
-            .find_path_with_limits(&map, s, g, rules, &limits)
+            .find_path(&map, rules, &query(s, g).with_limits(limits))
             .unwrap();
     };
     edit_and_query(); // warm-up: the edited map may need a larger open list

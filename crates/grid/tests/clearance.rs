@@ -13,8 +13,8 @@ mod common;
 
 use common::move_sets;
 use nav_grid::{
-    Cell, DiagonalRule, GridError, GridMap, GridPathfinder, GridRules, GridStatus, Heuristic,
-    Limits, MoveCosts,
+    Cell, DiagonalRule, GridContext, GridError, GridMap, GridQuery, GridRules, Heuristic, Limits,
+    MoveCosts, PathStatus, SearchMode,
 };
 use proptest::prelude::*;
 
@@ -196,33 +196,28 @@ fn clearance_saturates_and_large_maps_update_exactly() {
 #[test]
 fn agent_sizes_are_checked() {
     let map = GridMap::new(4, 4).unwrap();
-    let mut finder = GridPathfinder::new();
-    for size in [0, GridRules::MAX_AGENT_SIZE + 1, u32::MAX] {
-        let rules = GridRules::default().with_agent_size(size);
+    let mut finder = GridContext::new();
+    let rules = GridRules::default().compile().unwrap();
+    let query = GridQuery::new(Cell::new(0, 0), Cell::new(1, 1));
+    for size in [0, GridQuery::MAX_AGENT_SIZE + 1, u32::MAX] {
+        let sized = query.with_agent_size(size);
         assert!(matches!(
-            rules.check(),
+            sized.check(),
             Err(GridError::InvalidAgentSize { size: s, max: 255 }) if s == size
         ));
-        let error = finder
-            .find_path(&map, Cell::new(0, 0), Cell::new(1, 1), &rules)
-            .unwrap_err();
+        let error = finder.find_path(&map, &rules, &sized).unwrap_err();
         assert!(error.to_string().contains("agent size"), "{error}");
     }
-    // The pathfinder stays usable, and the largest size is accepted (it fits nowhere here).
-    let largest = GridRules::default().with_agent_size(GridRules::MAX_AGENT_SIZE);
-    let outcome = finder
-        .find_path(&map, Cell::new(0, 0), Cell::new(1, 1), &largest)
-        .unwrap();
-    assert_eq!(outcome.status, GridStatus::StartBlocked);
-    let four = GridRules::default().with_agent_size(4);
-    let outcome = finder
-        .find_path(&map, Cell::new(0, 0), Cell::new(0, 0), &four)
-        .unwrap();
-    assert_eq!(outcome.status, GridStatus::Found);
-    let outcome = finder
-        .find_path(&map, Cell::new(0, 0), Cell::new(1, 0), &four)
-        .unwrap();
-    assert_eq!(outcome.status, GridStatus::GoalBlocked);
+    // The context stays usable, and the largest size is accepted (it fits nowhere here).
+    let largest = query.with_agent_size(GridQuery::MAX_AGENT_SIZE);
+    let outcome = finder.find_path(&map, &rules, &largest).unwrap();
+    assert_eq!(outcome.status(), PathStatus::StartBlocked);
+    let four = GridQuery::new(Cell::new(0, 0), Cell::new(0, 0)).with_agent_size(4);
+    let outcome = finder.find_path(&map, &rules, &four).unwrap();
+    assert_eq!(outcome.status(), PathStatus::Found);
+    let four = GridQuery::new(Cell::new(0, 0), Cell::new(1, 0)).with_agent_size(4);
+    let outcome = finder.find_path(&map, &rules, &four).unwrap();
+    assert_eq!(outcome.status(), PathStatus::GoalBlocked);
 }
 
 #[test]
@@ -236,21 +231,16 @@ fn a_large_agent_keeps_off_narrow_gaps_and_blocked_corners() {
          ........",
     )
     .unwrap();
-    let mut finder = GridPathfinder::new();
-    let small = finder
-        .find_path(
-            &map,
-            Cell::new(0, 0),
-            Cell::new(0, 3),
-            &GridRules::default(),
-        )
-        .unwrap();
+    let mut finder = GridContext::new();
+    let rules = GridRules::default().compile().unwrap();
+    let query = GridQuery::new(Cell::new(0, 0), Cell::new(0, 3));
+    let small = finder.find_path(&map, &rules, &query).unwrap().outcome();
     assert!(finder.path().contains(&Cell::new(1, 2)));
-    let rules = GridRules::default().with_agent_size(2);
     let big = finder
-        .find_path(&map, Cell::new(0, 0), Cell::new(0, 3), &rules)
-        .unwrap();
-    assert_eq!(big.status, GridStatus::Found);
+        .find_path(&map, &rules, &query.with_agent_size(2))
+        .unwrap()
+        .outcome();
+    assert_eq!(big.status, PathStatus::Found);
     assert!(big.cost > small.cost);
     // Every anchor on the path holds the whole agent.
     for &cell in finder.path() {
@@ -291,7 +281,8 @@ fn rule_sets(costs: MoveCosts) -> Vec<GridRules> {
             GridRules::default()
                 .with_costs(costs)
                 .with_diagonal(diagonal)
-                .with_jump_points(true),
+                // Weighted maps search cell by cell (checked in `check_queries`).
+                .with_search(SearchMode::JumpPointsOrCellByCell),
         );
     }
     sets
@@ -438,8 +429,8 @@ fn check_clearance(map: &GridMap) -> Result<(), TestCaseError> {
 /// Runs every query for every size and rule set on `map` and on the inflated reference.
 fn check_queries(map: &GridMap, case: &Case) -> Result<(), TestCaseError> {
     let limits = Limits::default().with_partial_path(case.partial);
-    let mut finder = GridPathfinder::new();
-    let mut reference = GridPathfinder::new();
+    let mut finder = GridContext::new();
+    let mut reference = GridContext::new();
     for size in 1..=4 {
         let flat = inflated(map, size);
         let fitting: Vec<Cell> = (0..flat.cell_count())
@@ -455,25 +446,29 @@ fn check_queries(map: &GridMap, case: &Case) -> Result<(), TestCaseError> {
             );
         }
         for rules in rule_sets(case.costs) {
-            let sized = rules.clone().with_agent_size(size);
+            let compiled = rules.compile().unwrap();
             for &(start, goal) in &queries {
+                let query = GridQuery::new(start, goal).with_limits(limits);
                 let got = finder
-                    .find_path_with_limits(map, start, goal, &sized, &limits)
-                    .unwrap();
+                    .find_path(map, &compiled, &query.with_agent_size(size))
+                    .unwrap()
+                    .outcome();
                 let want = reference
-                    .find_path_with_limits(&flat, start, goal, &rules, &limits)
-                    .unwrap();
+                    .find_path(&flat, &compiled, &query)
+                    .unwrap()
+                    .outcome();
                 let what = format!("size {size}, {start} -> {goal}, {rules:?}");
                 prop_assert_eq!(got.status, want.status, "{}", what);
                 prop_assert_eq!(got.cost, want.cost, "{}", what);
                 prop_assert_eq!(got.expanded, want.expanded, "{}", what);
                 prop_assert_eq!(got.partial, want.partial, "{}", what);
                 prop_assert_eq!(finder.path(), reference.path(), "{}", what);
+                prop_assert_eq!(finder.search_used(), reference.search_used(), "{}", what);
                 // Every cell of the path holds the whole agent.
                 for &cell in finder.path() {
                     prop_assert!(map.clearance(cell).unwrap() >= size, "{} at {}", what, cell);
                 }
-                if size > 1 && got.status == GridStatus::StartBlocked {
+                if size > 1 && got.status == PathStatus::StartBlocked {
                     prop_assert!(map.clearance(start).unwrap() < size);
                 }
             }

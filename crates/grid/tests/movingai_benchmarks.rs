@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use common::{Diagonal, legal_unit_step, scenario_files, unit_step_cost};
 use nav_grid::movingai::{default_map_path, read_map, read_scenario};
-use nav_grid::{GridPathfinder, GridRules, GridStatus};
+use nav_grid::{GridContext, GridQuery, GridRules, PathStatus, SearchMode};
 use nav_testkit::movingai_dir;
 
 /// Maps with at most this many rows are checked row by row; larger ones on evenly spaced rows.
@@ -27,10 +27,13 @@ fn every_map_matches_the_published_optimal_lengths() {
     );
 
     let rule_sets = [
-        GridRules::moving_ai(),
-        GridRules::moving_ai().with_jump_points(true),
+        GridRules::moving_ai().compile().unwrap(),
+        GridRules::moving_ai()
+            .with_search(SearchMode::JumpPoints)
+            .compile()
+            .unwrap(),
     ];
-    let mut finder = GridPathfinder::new();
+    let mut finder = GridContext::new();
     let mut checked = 0;
     for scen_path in files {
         let started = Instant::now();
@@ -52,8 +55,12 @@ fn every_map_matches_the_published_optimal_lengths() {
                 "{scen_path:?} row {i}"
             );
             for rules in &rule_sets {
-                let outcome = finder.find_path(&map, row.start, row.goal, rules).unwrap();
-                assert_eq!(outcome.status, GridStatus::Found, "{scen_path:?} row {i}");
+                let outcome = finder
+                    .find_path(&map, rules, &GridQuery::new(row.start, row.goal))
+                    .unwrap()
+                    .outcome();
+                assert_eq!(outcome.status, PathStatus::Found, "{scen_path:?} row {i}");
+                assert_eq!(finder.search_used(), Some(rules.search_mode()));
                 let error = (outcome.cost - row.optimal_length).abs();
                 assert!(
                     error <= 5e-3 + 1e-9,

@@ -6,8 +6,8 @@ mod common;
 
 use common::move_sets;
 use nav_grid::{
-    Cell, DiagonalRule, GridMap, GridPathfinder, GridRules, GridStatus, GridView, Heuristic,
-    MoveCosts, Moves,
+    Cell, DiagonalRule, GridContext, GridMap, GridQuery, GridRules, GridView, Heuristic, MoveCosts,
+    Moves, PathStatus, SearchMode,
 };
 use nav_search::{Limits, SearchContext};
 use proptest::prelude::*;
@@ -75,7 +75,8 @@ fn case_strategy() -> impl Strategy<Value = Case> {
                     .with_costs(costs)
                     .with_heuristic(Heuristic::ALL[hh]);
                 if jump && m == 1 && diagonal != DiagonalRule::Never {
-                    rules = rules.with_jump_points(true);
+                    // Weighted cases search cell by cell, and the context must say so.
+                    rules = rules.with_search(SearchMode::JumpPointsOrCellByCell);
                 }
                 // Keep only admissible heuristics: the first that passes the check (Zero always
                 // does).
@@ -233,22 +234,28 @@ proptest! {
     #[test]
     fn astar_matches_dijkstra_and_paths_are_legal(case in case_strategy()) {
         let map = case.map();
-        let mut finder = GridPathfinder::new();
-        let outcome = finder.find_path(&map, case.start, case.goal, &case.rules).unwrap();
+        let mut finder = GridContext::new();
+        let compiled = case.rules.compile().unwrap();
+        let query = GridQuery::new(case.start, case.goal);
+        let outcome = finder.find_path(&map, &compiled, &query).unwrap().outcome();
+        if finder.search_used().is_some() {
+            let jumping = case.rules.search != SearchMode::CellByCell && map.has_uniform_cost();
+            let expected = if jumping { SearchMode::JumpPoints } else { SearchMode::CellByCell };
+            prop_assert_eq!(finder.search_used(), Some(expected));
+        }
 
         if !map.is_walkable(case.start) {
-            prop_assert_eq!(outcome.status, GridStatus::StartBlocked);
+            prop_assert_eq!(outcome.status, PathStatus::StartBlocked);
             prop_assert!(finder.path().is_empty());
             return Ok(());
         }
         if !map.is_walkable(case.goal) {
-            prop_assert_eq!(outcome.status, GridStatus::GoalBlocked);
+            prop_assert_eq!(outcome.status, PathStatus::GoalBlocked);
             prop_assert!(finder.path().is_empty());
             return Ok(());
         }
 
         // Dijkstra through the engine, on the same view, as the reference cost.
-        let compiled = case.rules.compile().unwrap();
         let mut view = GridView::new(&map, &compiled, case.goal).unwrap();
         let mut ctx = SearchContext::new();
         let mut nodes = Vec::new();
@@ -258,11 +265,11 @@ proptest! {
         let expect_found = reachable(&map, &case.rules, case.start, case.goal);
         prop_assert_eq!(reference.is_found(), expect_found);
         if !expect_found {
-            prop_assert_eq!(outcome.status, GridStatus::NoPath);
+            prop_assert_eq!(outcome.status, PathStatus::NoPath);
             prop_assert!(finder.path().is_empty());
             return Ok(());
         }
-        prop_assert_eq!(outcome.status, GridStatus::Found);
+        prop_assert_eq!(outcome.status, PathStatus::Found);
         prop_assert!(close(outcome.cost, reference.cost), "A* {} vs Dijkstra {}", outcome.cost, reference.cost);
 
         // Every step legal; the costs add up to what the pathfinder reports.
@@ -296,13 +303,13 @@ proptest! {
     #[test]
     fn limits_and_partial_paths_stay_consistent(case in case_strategy(), cap in 0usize..20) {
         let map = case.map();
-        let mut finder = GridPathfinder::new();
+        let mut finder = GridContext::new();
         let limits = Limits::default().with_max_expanded(cap).with_partial_path(true);
-        let outcome = finder
-            .find_path_with_limits(&map, case.start, case.goal, &case.rules, &limits)
-            .unwrap();
+        let compiled = case.rules.compile().unwrap();
+        let query = GridQuery::new(case.start, case.goal).with_limits(limits);
+        let outcome = finder.find_path(&map, &compiled, &query).unwrap().outcome();
         prop_assert!(outcome.expanded <= cap);
-        if outcome.status == GridStatus::StartBlocked {
+        if outcome.status == PathStatus::StartBlocked {
             prop_assert!(finder.path().is_empty());
             return Ok(());
         }
@@ -314,7 +321,7 @@ proptest! {
                 prop_assert!(legal_step(&map, &case.rules, step[0], step[1]).is_some());
             }
         }
-        prop_assert_eq!(outcome.partial, outcome.status != GridStatus::Found && !path.is_empty());
+        prop_assert_eq!(outcome.partial, outcome.status != PathStatus::Found && !path.is_empty());
         prop_assert!(finder.expanded_cells().count() <= cap);
         prop_assert!(finder.expanded_cells().all(|c| map.is_walkable(c)));
     }

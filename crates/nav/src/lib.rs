@@ -22,6 +22,10 @@ pub use nav_search as search;
 pub use nav_spatial as spatial;
 pub use nav_tangent as tangent;
 
+/// The shared vocabulary of every navigator, defined once in [`search`] (the navigators
+/// re-export the same items, so glob imports of several of them do not collide).
+pub use nav_search::{Limits, LimitsError, PathOutcome, PathRef, PathStatus};
+
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;

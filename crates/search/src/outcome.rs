@@ -7,7 +7,8 @@ use crate::NodeId;
 /// The default is unbounded and asks for no partial path.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
-    /// Stop after expanding this many nodes (seed 000's `MAX_CLOSED_NODES`).
+    /// Stop after expanding this many nodes (the `MAX_CLOSED_NODES` of a Kotlin A* tutorial for
+    /// agents of any radius).
     pub max_expanded: usize,
     /// Ignore every path that would cost more than this (the maximum path *length*, in the
     /// graph's cost units). Nodes whose `g + h` exceeds it are never opened, so a tight bound

@@ -8,6 +8,8 @@
 //!   threads while a test runs.
 //! * [`movingai_dir`]: where the Moving AI benchmark data is, with the house rule for when it
 //!   is missing (skip with a message, except under `CI=true`, where the test fails).
+//! * [`TestRng`]: the one seeded random generator of tests and benchmarks (xoshiro256++ from
+//!   `rand_xoshiro`), with the helpers tests need (`unit`, `range`, `below`, `chance`).
 //!
 //! A test binary that counts allocations installs the allocator itself (a library cannot do it
 //! for the binary):
@@ -28,6 +30,8 @@
 
 mod counting_allocator;
 mod movingai_dir;
+mod test_rng;
 
 pub use counting_allocator::{CountingAllocator, allocations_during};
 pub use movingai_dir::movingai_dir;
+pub use test_rng::TestRng;

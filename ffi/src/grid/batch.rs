@@ -1,15 +1,14 @@
-//! Many grid queries in one call, on the calling thread or on nav's worker pool.
+//! Many grid queries in one call, on the calling thread or on nav's worker pool (through
+//! nav-grid's [`for_each_with_context`], which keeps one `GridContext` per worker thread).
 
-use std::cell::RefCell;
 use std::mem::MaybeUninit;
 use std::sync::Mutex;
 
-use nav_grid::{GridMap, GridPathfinder, GridRules, Limits};
-use rayon::prelude::*;
+use nav_grid::{CompiledRules, GridContext, GridMap, for_each_with_context};
 
 use crate::args::{OutBuffer, input_slice};
 use crate::error::FfiError;
-use crate::grid::find_path::{read_options, run_search};
+use crate::grid::find_path::{QueryOptions, read_options, run_search};
 use crate::grid::map::NavGrid;
 use crate::grid::rules::{DEFAULT_RULES, NavGridRules, read_rules};
 use crate::grid::types::{
@@ -20,84 +19,64 @@ use crate::query::{NavQuery, lock_query};
 use crate::shared;
 use crate::status::NavStatus;
 
-thread_local! {
-    /// The search memory of a worker thread, kept between batches so that warm batches
-    /// reuse it.
-    static WORKER_FINDER: RefCell<GridPathfinder> = RefCell::new(GridPathfinder::new());
-}
-
 /// The first pair that failed: its index and its message.
 type FirstFailure = Mutex<Option<(usize, NavStatus, String)>>;
 
-/// What every chunk of a batch shares.
+/// What every pair of a batch shares.
 struct Batch<'a> {
     map: &'a GridMap,
-    rules: &'a GridRules,
-    limits: Limits,
+    rules: &'a CompiledRules,
+    options: QueryOptions,
     cells_per_pair: usize,
     first_failure: FirstFailure,
 }
 
 impl Batch<'_> {
-    /// Runs `pairs` (starting at pair number `first`) with `finder`, writing their results
-    /// and paths.
-    fn run_chunk(
+    /// Runs pair number `index` with `ctx`, writing its result and its path into `slot`.
+    fn run_one(
         &self,
-        finder: &mut GridPathfinder,
-        first: usize,
-        pairs: &[NavGridPair],
-        results: &mut [MaybeUninit<NavGridBatchResult>],
-        cells: &mut [MaybeUninit<NavCell>],
+        ctx: &mut GridContext,
+        index: usize,
+        pair: &NavGridPair,
+        result: &mut MaybeUninit<NavGridBatchResult>,
+        slot: &mut [MaybeUninit<NavCell>],
     ) {
-        for (i, (pair, result)) in pairs.iter().zip(results.iter_mut()).enumerate() {
-            let slot = if self.cells_per_pair == 0 {
-                &mut [][..]
-            } else {
-                &mut cells[i * self.cells_per_pair..(i + 1) * self.cells_per_pair]
-            };
-            let outcome = catch_panic(|| self.run_pair(finder, pair, slot));
-            let (status, path) = match outcome {
-                Ok(Ok(path)) => (NavStatus::NavOk, path),
-                Ok(Err((error, path))) => {
-                    self.record_failure(first + i, error.status, error.message);
-                    (error.status, path)
-                }
-                Err(panic) => {
-                    // What the panic interrupted cannot be trusted: start afresh.
-                    *finder = GridPathfinder::new();
-                    self.record_failure(first + i, NavStatus::NavPanic, panic);
-                    (NavStatus::NavPanic, NavGridPathResult::default())
-                }
-            };
-            result.write(NavGridBatchResult {
-                cost: path.cost,
-                expanded: path.expanded,
-                status: status as u32,
-                path_status: path.path_status,
-                cell_count: path.cell_count,
-                reserved: 0,
-            });
-        }
+        let outcome = catch_panic(|| self.run_pair(ctx, pair, slot));
+        let (status, path) = match outcome {
+            Ok(Ok(path)) => (NavStatus::NavOk, path),
+            Ok(Err((error, path))) => {
+                self.record_failure(index, error.status, error.message);
+                (error.status, path)
+            }
+            Err(panic) => {
+                // What the panic interrupted cannot be trusted: start afresh.
+                *ctx = GridContext::new();
+                self.record_failure(index, NavStatus::NavPanic, panic);
+                (NavStatus::NavPanic, NavGridPathResult::default())
+            }
+        };
+        result.write(NavGridBatchResult {
+            cost: path.cost,
+            expanded: path.expanded,
+            status: status as u32,
+            path_status: path.path_status,
+            cell_count: path.cell_count,
+            reserved: 0,
+        });
     }
 
     /// One pair: its result, or the error and whatever result there is (the path's length
     /// when it did not fit).
     fn run_pair(
         &self,
-        finder: &mut GridPathfinder,
+        ctx: &mut GridContext,
         pair: &NavGridPair,
         slot: &mut [MaybeUninit<NavCell>],
     ) -> Result<NavGridPathResult, (FfiError, NavGridPathResult)> {
-        let result = run_search(
-            finder,
-            self.map,
-            self.rules,
-            &self.limits,
-            pair.start,
-            pair.goal,
-        )
-        .map_err(|e| (e, NavGridPathResult::default()))?;
-        let path = finder.path();
+        let query = self.options.query(pair.start, pair.goal);
+        let result = run_search(ctx, self.map, self.rules, &query)
+            .map_err(|e| (e, NavGridPathResult::default()))?;
+        let path = ctx.path();
         if path.len() > slot.len() && self.cells_per_pair > 0 {
             let error = FfiError::buffer_too_small(
                 "cells_per_pair",
@@ -122,6 +101,19 @@ impl Batch<'_> {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if first.as_ref().is_none_or(|(i, _, _)| index < *i) {
             *first = Some((index, status, message));
+        }
+    }
+
+    /// The cell slot of pair `index` in `cells` (empty when paths are not written).
+    fn slot<'c>(
+        &self,
+        cells: &'c mut [MaybeUninit<NavCell>],
+        index: usize,
+    ) -> &'c mut [MaybeUninit<NavCell>] {
+        if self.cells_per_pair == 0 {
+            &mut []
+        } else {
+            &mut cells[index * self.cells_per_pair..(index + 1) * self.cells_per_pair]
         }
     }
 }
@@ -194,22 +186,38 @@ pub unsafe extern "C" fn nav_grid_find_path_batch(
         let options = unsafe { read_options(options) }?;
         let map = shared::read(grid, "grid")?;
         let rules = read_rules(rules, "rules")?;
-        let rules = options.sized_rules(rules.as_deref().unwrap_or(&DEFAULT_RULES));
         let batch = Batch {
             map: &map,
-            rules: &rules,
-            limits: options.limits,
+            rules: rules.as_deref().unwrap_or(&DEFAULT_RULES),
+            options,
             cells_per_pair: cells_per_pair as usize,
             first_failure: Mutex::new(None),
         };
+        let (results, cells) = (results.slots(), cells.slots());
         if let Some(state) = &mut state {
             // The query's latest path is then the last pair's (none without pairs).
             if count > 0 {
-                let finder = state.grid_search();
-                batch.run_chunk(finder, 0, pairs, results.slots(), cells.slots());
+                let ctx = state.grid_search();
+                for (i, (pair, result)) in pairs.iter().zip(results.iter_mut()).enumerate() {
+                    batch.run_one(ctx, i, pair, result, batch.slot(cells, i));
+                }
             }
         } else if count > 0 {
-            run_on_pool(&batch, pairs, results.slots(), cells.slots(), threads);
+            // One item per pair: its result and its cell slot (disjoint, so workers can
+            // write them in parallel).
+            let mut items: Vec<_> = if batch.cells_per_pair == 0 {
+                results.iter_mut().map(|r| (r, &mut [][..])).collect()
+            } else {
+                results
+                    .iter_mut()
+                    .zip(cells.chunks_mut(batch.cells_per_pair))
+                    .collect()
+            };
+            // A few chunks per worker (`None`) balance uneven query times.
+            let chunks = (threads != 0).then_some(threads as usize);
+            for_each_with_context(&mut items, chunks, |ctx, i, (result, slot)| {
+                batch.run_one(ctx, i, &pairs[i], result, slot);
+            });
         }
         let first_failure = batch
             .first_failure
@@ -223,47 +231,4 @@ pub unsafe extern "C" fn nav_grid_find_path_batch(
             )),
         }
     })
-}
-
-/// Splits the batch into chunks and runs them on rayon's global pool.
-fn run_on_pool(
-    batch: &Batch<'_>,
-    pairs: &[NavGridPair],
-    results: &mut [MaybeUninit<NavGridBatchResult>],
-    cells: &mut [MaybeUninit<NavCell>],
-    threads: u32,
-) {
-    let count = pairs.len();
-    let chunks = match threads {
-        // A few chunks per worker balance uneven query times.
-        0 => rayon::current_num_threads() * 4,
-        n => n as usize,
-    }
-    .clamp(1, count);
-    let chunk_len = count.div_ceil(chunks);
-    let run = |index: usize,
-               pairs: &[NavGridPair],
-               results: &mut [MaybeUninit<NavGridBatchResult>],
-               cells: &mut [MaybeUninit<NavCell>]| {
-        let first = index * chunk_len;
-        WORKER_FINDER.with(|finder| match finder.try_borrow_mut() {
-            Ok(mut finder) => batch.run_chunk(&mut finder, first, pairs, results, cells),
-            // A worker that is already inside a batch (nested use): fresh memory.
-            Err(_) => batch.run_chunk(&mut GridPathfinder::new(), first, pairs, results, cells),
-        });
-    };
-    if batch.cells_per_pair == 0 {
-        pairs
-            .par_chunks(chunk_len)
-            .zip(results.par_chunks_mut(chunk_len))
-            .enumerate()
-            .for_each(|(index, (pairs, results))| run(index, pairs, results, &mut []));
-    } else {
-        pairs
-            .par_chunks(chunk_len)
-            .zip(results.par_chunks_mut(chunk_len))
-            .zip(cells.par_chunks_mut(chunk_len * batch.cells_per_pair))
-            .enumerate()
-            .for_each(|(index, ((pairs, results), cells))| run(index, pairs, results, cells));
-    }
 }

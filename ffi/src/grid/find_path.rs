@@ -1,8 +1,6 @@
 //! Grid queries: one start and goal, the path into the caller's buffers.
 
-use std::borrow::Cow;
-
-use nav_grid::{Cell, GridError, GridMap, GridPathfinder, GridRules, Limits};
+use nav_grid::{Cell, CompiledRules, GridContext, GridError, GridMap, GridQuery, Limits};
 
 use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
 use crate::error::{FfiError, FfiResult};
@@ -18,19 +16,16 @@ use crate::status::NavStatus;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct QueryOptions {
     pub limits: Limits,
-    /// Side of the agent in cells, 1 to `GridRules::MAX_AGENT_SIZE`.
+    /// Side of the agent in cells, 1 to `GridQuery::MAX_AGENT_SIZE`.
     pub agent_size: u32,
 }
 
 impl QueryOptions {
-    /// `rules` for this query's agent size: borrowed when they already have it, else a copy
-    /// (cloning rules allocates nothing: custom moves are shared).
-    pub(crate) fn sized_rules<'a>(&self, rules: &'a GridRules) -> Cow<'a, GridRules> {
-        if rules.agent_size == self.agent_size {
-            Cow::Borrowed(rules)
-        } else {
-            Cow::Owned(rules.clone().with_agent_size(self.agent_size))
-        }
+    /// The query from `start` to `goal` under these options.
+    pub(crate) fn query(&self, start: NavCell, goal: NavCell) -> GridQuery {
+        GridQuery::new(start.into(), goal.into())
+            .with_agent_size(self.agent_size)
+            .with_limits(self.limits)
     }
 }
 
@@ -38,7 +33,7 @@ impl QueryOptions {
 pub(crate) fn options_from_desc(options: &NavGridQueryOptions) -> FfiResult<QueryOptions> {
     let max_cost = optional_bound(options.max_cost, "options.max_cost", "no limit")?;
     let partial_path = flag(options.partial_path, "options.partial_path")?;
-    let max_size = GridRules::MAX_AGENT_SIZE;
+    let max_size = GridQuery::MAX_AGENT_SIZE;
     let agent_size = match options.agent_size {
         0 => 1,
         size if size <= max_size => size,
@@ -66,21 +61,20 @@ pub(crate) unsafe fn read_options(options: *const NavGridQueryOptions) -> FfiRes
     options_from_desc(&options)
 }
 
-/// Runs one search; returns its result (path written into the finder).
+/// Runs one search; returns its result (path kept in the context).
 ///
-/// The finder checks the endpoints itself, after clearing its last path: whatever happens
-/// here, the finder's path and expanded cells are this search's (empty when it was refused).
+/// The context checks the endpoints itself, after clearing its last path: whatever happens
+/// here, the context's path and expanded cells are this search's (empty when it was refused).
 pub(crate) fn run_search(
-    finder: &mut GridPathfinder,
+    ctx: &mut GridContext,
     map: &GridMap,
-    rules: &GridRules,
-    limits: &Limits,
-    start: NavCell,
-    goal: NavCell,
+    rules: &CompiledRules,
+    query: &GridQuery,
 ) -> FfiResult<NavGridPathResult> {
-    let outcome = finder
-        .find_path_with_limits(map, start.into(), goal.into(), rules, limits)
+    let answer = ctx
+        .find_path(map, rules, query)
         .map_err(|error| match error {
+            // The C API calls a map a grid (`NavGrid`).
             GridError::EndpointOutOfRange {
                 endpoint,
                 x,
@@ -94,10 +88,10 @@ pub(crate) fn run_search(
             other => FfiError::from(other),
         })?;
     Ok(NavGridPathResult {
-        cost: outcome.cost,
-        expanded: outcome.expanded as u64,
-        path_status: NavPathStatus::from(outcome.status) as u32,
-        cell_count: finder.path().len() as u32,
+        cost: answer.cost(),
+        expanded: answer.expanded() as u64,
+        path_status: NavPathStatus::from(answer.status()) as u32,
+        cell_count: answer.path().len() as u32,
     })
 }
 
@@ -170,9 +164,9 @@ pub unsafe extern "C" fn nav_grid_find_path(
         let options = unsafe { read_options(options) }?;
         let map = shared::read(grid, "grid")?;
         let rules = read_rules(rules, "rules")?;
-        let rules = options.sized_rules(rules.as_deref().unwrap_or(&DEFAULT_RULES));
-        let finder = state.grid_search();
-        let result = run_search(finder, &map, &rules, &options.limits, start, goal)?;
+        let rules = rules.as_deref().unwrap_or(&DEFAULT_RULES);
+        let ctx = state.grid_search();
+        let result = run_search(ctx, &map, rules, &options.query(start, goal))?;
         // SAFETY: the caller's contract.
         unsafe { result_out.write(result) };
         copy_path(state.grid_path(), &mut cells, &mut costs)

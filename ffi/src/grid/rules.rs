@@ -2,7 +2,9 @@
 
 use std::sync::{LazyLock, RwLock, RwLockReadGuard};
 
-use nav_grid::{CustomMoves, DiagonalRule, GridRules, Heuristic, MoveCosts, Moves};
+use nav_grid::{
+    CompiledRules, CustomMoves, DiagonalRule, GridRules, Heuristic, MoveCosts, Moves, SearchMode,
+};
 
 use crate::args::{OutPtr, finite, flag, input_slice, read_optional};
 use crate::error::{FfiError, FfiResult};
@@ -12,10 +14,10 @@ use crate::handles::{self, Handle, HandleKind};
 use crate::shared;
 use crate::status::NavStatus;
 
-/// Movement rules (moves, diagonal rule, costs, heuristic) that passed their checks.
-/// Immutable: any number of threads may use one at once.
+/// Movement rules (moves, diagonal rule, costs, heuristic), compiled once: the checks ran at
+/// creation. Immutable: any number of threads may use one at once.
 pub struct NavGridRules {
-    rules: RwLock<GridRules>,
+    rules: RwLock<CompiledRules>,
 }
 
 impl Handle for NavGridRules {
@@ -27,14 +29,18 @@ impl Handle for NavGridRules {
 }
 
 /// The rules a query uses when it is given no `NavGridRules`: the Moving AI rules.
-pub(crate) static DEFAULT_RULES: LazyLock<GridRules> = LazyLock::new(GridRules::moving_ai);
+pub(crate) static DEFAULT_RULES: LazyLock<CompiledRules> = LazyLock::new(|| {
+    GridRules::moving_ai()
+        .compile()
+        .expect("the Moving AI rules compile")
+});
 
 /// Looks the rules handle `ptr` up (NULL: `None`, the default rules) and takes it for one
 /// call.
 pub(crate) fn read_rules<'a>(
     ptr: *const NavGridRules,
     argument: &str,
-) -> FfiResult<Option<RwLockReadGuard<'a, GridRules>>> {
+) -> FfiResult<Option<RwLockReadGuard<'a, CompiledRules>>> {
     if ptr.is_null() {
         return Ok(None);
     }
@@ -64,11 +70,14 @@ fn enum_value<T: Copy>(value: u32, argument: &str, choices: &[(&str, T)]) -> Ffi
     })
 }
 
-/// Turns a rules description and its custom moves into checked [`GridRules`].
+/// Turns a rules description and its custom moves into compiled rules.
+///
+/// `jump_points = 1` is [`SearchMode::JumpPointsOrCellByCell`]: the ABI has always searched
+/// weighted grids (where jump points do not apply) cell by cell, and keeps doing so.
 pub(crate) fn rules_from_desc(
     desc: &NavGridRulesDesc,
     moves: &[NavGridMove],
-) -> FfiResult<GridRules> {
+) -> FfiResult<CompiledRules> {
     #[derive(Clone, Copy)]
     enum Kind {
         Eight,
@@ -140,10 +149,24 @@ pub(crate) fn rules_from_desc(
         .with_diagonal(diagonal)
         .with_costs(costs)
         .with_heuristic(heuristic)
-        .with_jump_points(jump_points)
+        .with_search(if jump_points {
+            SearchMode::JumpPointsOrCellByCell
+        } else {
+            SearchMode::CellByCell
+        })
         .allow_inadmissible(allow_inadmissible);
-    rules.check()?;
-    Ok(rules)
+    if jump_points
+        && rules
+            .clone()
+            .with_search(SearchMode::JumpPoints)
+            .check()
+            .is_err()
+    {
+        // Moves without jump points (4 moves, custom ones, the diagonal rule "never"):
+        // refused as before, with the library's reason.
+        rules.clone().with_search(SearchMode::JumpPoints).check()?;
+    }
+    Ok(rules.compile()?)
 }
 
 fn custom_moves(moves: &[NavGridMove], costs: &MoveCosts) -> FfiResult<CustomMoves> {

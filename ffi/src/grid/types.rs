@@ -90,14 +90,20 @@ pub enum NavPathStatus {
     OutOfBounds = 5,
 }
 
-impl From<nav_grid::GridStatus> for NavPathStatus {
-    fn from(status: nav_grid::GridStatus) -> Self {
+/// The shared vocabulary's statuses, as every navigator reports them, in the C ABI's numbers.
+impl From<nav_search::PathStatus> for NavPathStatus {
+    fn from(status: nav_search::PathStatus) -> Self {
+        use nav_search::PathStatus;
         match status {
-            nav_grid::GridStatus::Found => NavPathStatus::Found,
-            nav_grid::GridStatus::NoPath => NavPathStatus::NoPath,
-            nav_grid::GridStatus::LimitReached => NavPathStatus::LimitReached,
-            nav_grid::GridStatus::StartBlocked => NavPathStatus::StartBlocked,
-            nav_grid::GridStatus::GoalBlocked => NavPathStatus::GoalBlocked,
+            PathStatus::Found => NavPathStatus::Found,
+            PathStatus::NoPath => NavPathStatus::NoPath,
+            PathStatus::LimitReached => NavPathStatus::LimitReached,
+            PathStatus::StartBlocked => NavPathStatus::StartBlocked,
+            PathStatus::GoalBlocked => NavPathStatus::GoalBlocked,
+            PathStatus::OutOfBounds => NavPathStatus::OutOfBounds,
+            // `PathStatus` is non-exhaustive: a status nav adds before the ABI has a number
+            // for it is at least "not found".
+            _ => NavPathStatus::NoPath,
         }
     }
 }
@@ -119,7 +125,8 @@ pub struct NavGridRulesDesc {
     pub allow_inadmissible: u32,
     /// 1 to search jump points (jump point search: the same optimal paths with far fewer
     /// expansions; needs `NAV_MOVES_EIGHT` with `NAV_DIAGONAL_RULE_NO_CORNER_CUTTING` or
-    /// `NAV_DIAGONAL_RULE_FREE`, else `NAV_INVALID_RULES`). Expanded counts and `max_expanded` then count jump points. On a
+    /// `NAV_DIAGONAL_RULE_FREE` and costs with straight <= diagonal <= 2 * straight, else
+    /// `NAV_INVALID_RULES`). Expanded counts and `max_expanded` then count jump points. On a
     /// grid whose cost multipliers differ the search runs cell by cell.
     pub jump_points: u32,
     /// Must be 0 (room for a later option; anything else is refused).

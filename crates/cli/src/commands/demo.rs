@@ -36,7 +36,7 @@ use std::path::PathBuf;
 
 use nav::geom::Vec2;
 use nav::grid::movingai::{parse_map, write_map_file};
-use nav::grid::{Cell, DiagonalRule, GridMap, GridPathfinder, GridRules, Heuristic, Moves};
+use nav::grid::{Cell, DiagonalRule, GridContext, GridMap, GridQuery, GridRules, Heuristic, Moves};
 use serde::Serialize;
 
 use crate::CommandStatus;
@@ -245,14 +245,17 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
         }
     }
 
-    let mut finder = GridPathfinder::with_capacity(map.cell_count());
+    let mut finder = GridContext::with_capacity(map.cell_count());
     let routes = routes();
     let mut found = Vec::with_capacity(routes.len());
+    let demo_error = |e| CliError::grid("demo.map (built in)", e);
     for route in &routes {
         let on = if route.weighted { &weighted } else { &map };
+        let rules = route.rules.compile().map_err(demo_error)?;
         let outcome = finder
-            .find_path(on, START, GOAL, &route.rules)
-            .map_err(|e| CliError::grid("demo.map (built in)", e))?;
+            .find_path(on, &rules, &GridQuery::new(START, GOAL))
+            .map_err(demo_error)?
+            .outcome();
         found.push(Found {
             status: outcome.status.as_str(),
             length: outcome.cost,
@@ -262,14 +265,14 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
             expanded_count: outcome.expanded,
         });
     }
+    let zero = GridRules::default()
+        .with_heuristic(Heuristic::Zero)
+        .compile()
+        .map_err(demo_error)?;
     let dijkstra = finder
-        .find_path(
-            &map,
-            START,
-            GOAL,
-            &GridRules::default().with_heuristic(Heuristic::Zero),
-        )
-        .map_err(|e| CliError::grid("demo.map (built in)", e))?;
+        .find_path(&map, &zero, &GridQuery::new(START, GOAL))
+        .map_err(demo_error)?
+        .outcome();
     let clearance = clearance::Clearance::run(&map, &mut finder)?;
     let courtyard = courtyard::Courtyard::run()?;
     let forest = forest::Forest::run()?;

@@ -18,7 +18,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use nav::grid::{Cell, GridMap, GridOutcome, GridPathfinder, GridRules, GridStatus, Limits};
+use nav::grid::{
+    Cell, CompiledRules, GridContext, GridMap, GridQuery, Limits, PathOutcome, PathStatus,
+};
 use serde::Serialize;
 
 use crate::CommandStatus;
@@ -75,7 +77,7 @@ pub struct PathArgs {
 
 /// Parses `--size`: a whole number from 1 to [`GridRules::MAX_AGENT_SIZE`].
 fn parse_agent_size(text: &str) -> Result<u32, String> {
-    let max = GridRules::MAX_AGENT_SIZE;
+    let max = GridQuery::MAX_AGENT_SIZE;
     let reason = || format!("the agent's side must be a whole number of cells from 1 to {max}");
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(reason());
@@ -122,13 +124,15 @@ impl PathArgs {
         Ok(limits)
     }
 
-    /// The rules of movement with the agent's size, checked.
-    fn rules(&self) -> Result<GridRules, CliError> {
-        let rules = self.rules.to_rules()?.with_agent_size(self.size);
-        rules
+    /// The query with the agent's size and the limits, checked.
+    fn query(&self) -> Result<GridQuery, CliError> {
+        let query = GridQuery::new(self.from, self.to)
+            .with_agent_size(self.size)
+            .with_limits(self.limits()?);
+        query
             .check()
             .map_err(|e| CliError::grid(format_args!("--size {}", self.size), e))?;
-        Ok(rules)
+        Ok(query)
     }
 
     /// The rules for summaries: `8 moves, no-corner-cutting, octile` plus `, agent 2x2` for
@@ -142,23 +146,24 @@ impl PathArgs {
     }
 }
 
-/// Runs the query on a loaded map; the pathfinder then holds the path and the search tree.
+/// Runs the query on a loaded map; the context then holds the path and the search tree.
 fn search(
     args: &PathArgs,
     map: &GridMap,
-    finder: &mut GridPathfinder,
-) -> Result<GridOutcome, CliError> {
-    let rules = args.rules()?;
-    let limits = args.limits()?;
+    finder: &mut GridContext,
+) -> Result<PathOutcome, CliError> {
+    let rules: CompiledRules = args.rules.to_rules()?;
+    let query = args.query()?;
     finder
-        .find_path_with_limits(map, args.from, args.to, &rules, &limits)
+        .find_path(map, &rules, &query)
+        .map(|answer| answer.outcome())
         .map_err(|e| CliError::grid(args.map.display(), e))
 }
 
 /// Runs `nav path`.
 pub fn run(args: &PathArgs, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
     let map = load_map(&args.map)?;
-    let mut finder = GridPathfinder::with_capacity(map.cell_count());
+    let mut finder = GridContext::with_capacity(map.cell_count());
     let outcome = search(args, &map, &mut finder)?;
     let path = finder.path();
 
@@ -200,7 +205,7 @@ pub fn run(args: &PathArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
 }
 
 /// `found, length 12.485`, `no_path`, ...
-fn describe_result(outcome: &GridOutcome, cells: usize) -> String {
+fn describe_result(outcome: &PathOutcome, cells: usize) -> String {
     if cells > 0 {
         let what = if outcome.partial {
             ", partial path"
@@ -218,29 +223,31 @@ fn describe_result(outcome: &GridOutcome, cells: usize) -> String {
 
 fn write_text(
     args: &PathArgs,
-    outcome: &GridOutcome,
+    outcome: &PathOutcome,
     path: &[Cell],
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     let reason = match outcome.status {
-        GridStatus::Found => String::new(),
-        GridStatus::NoPath => format!(
+        PathStatus::Found => String::new(),
+        PathStatus::NoPath => format!(
             ": the goal {} cannot be reached from {}",
             args.to, args.from
         ),
-        GridStatus::LimitReached => ": a search limit stopped the search".to_string(),
-        GridStatus::StartBlocked if args.size > 1 => format!(
+        PathStatus::LimitReached => ": a search limit stopped the search".to_string(),
+        PathStatus::StartBlocked if args.size > 1 => format!(
             ": the {k}x{k} agent does not fit with its top-left cell at the start {}",
             args.from,
             k = args.size
         ),
-        GridStatus::GoalBlocked if args.size > 1 => format!(
+        PathStatus::GoalBlocked if args.size > 1 => format!(
             ": the {k}x{k} agent does not fit with its top-left cell at the goal {}",
             args.to,
             k = args.size
         ),
-        GridStatus::StartBlocked => format!(": the start cell {} is not walkable", args.from),
-        GridStatus::GoalBlocked => format!(": the goal cell {} is not walkable", args.to),
+        PathStatus::StartBlocked => format!(": the start cell {} is not walkable", args.from),
+        PathStatus::GoalBlocked => format!(": the goal cell {} is not walkable", args.to),
+        // A grid never reports out_of_bounds (cells outside the map are errors).
+        _ => String::new(),
     };
     writeln!(
         out,

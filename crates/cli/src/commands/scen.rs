@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nav::grid::movingai::{ScenarioRow, default_map_path, read_scenario};
-use nav::grid::{GridMap, GridPathfinder, GridRules, GridStatus};
+use nav::grid::{GridContext, GridMap, GridQuery, GridRules, PathStatus, SearchMode};
 use serde::Serialize;
 
 use crate::CommandStatus;
@@ -40,7 +40,7 @@ pub struct ScenArgs {
     #[arg(long, value_name = "FILE.map")]
     pub map: Option<PathBuf>,
     /// Search by jump points (same rules, same optimal lengths, fewer expansions; see
-    /// `GridRules::with_jump_points`).
+    /// `SearchMode::JumpPoints`).
     #[arg(long)]
     pub jump_points: bool,
     /// Print one JSON object instead of text.
@@ -168,8 +168,16 @@ fn run_rows(
     map: &GridMap,
     rows: &[ScenarioRow],
 ) -> Result<ScenReport, CliError> {
-    let rules = GridRules::moving_ai().with_jump_points(args.jump_points);
-    let mut finder = GridPathfinder::with_capacity(map.cell_count());
+    let search = if args.jump_points {
+        SearchMode::JumpPoints
+    } else {
+        SearchMode::CellByCell
+    };
+    let rules = GridRules::moving_ai()
+        .with_search(search)
+        .compile()
+        .map_err(|e| CliError::grid("--jump-points", e))?;
+    let mut finder = GridContext::with_capacity(map.cell_count());
     let mut times = Vec::with_capacity(rows.len());
     let mut solved = 0;
     let mut matched = 0;
@@ -179,12 +187,13 @@ fn run_rows(
     for (i, row) in rows.iter().enumerate() {
         let started = Instant::now();
         let outcome = finder
-            .find_path(map, row.start, row.goal, &rules)
+            .find_path(map, &rules, &GridQuery::new(row.start, row.goal))
+            .map(|answer| answer.outcome())
             .map_err(|e| {
                 CliError::grid(format_args!("{} row {}", args.scenario.display(), i + 1), e)
             })?;
         times.push(started.elapsed());
-        let found = outcome.status == GridStatus::Found;
+        let found = outcome.status == PathStatus::Found;
         let error = (outcome.cost - row.optimal_length).abs();
         if found {
             solved += 1;

@@ -1,6 +1,6 @@
 //! Cellular-automaton caves.
 
-use super::{SplitMix64, check_fill, map_from_blocked};
+use super::{MapRng, check_fill, map_from_blocked};
 use crate::error::GridError;
 use crate::map::GridMap;
 
@@ -15,7 +15,7 @@ pub fn caves(width: u32, height: u32, fill: f64, seed: u64) -> Result<GridMap, G
     let (width, height) = GridMap::check_size(width as u64, height as u64)?;
     check_fill(fill)?;
     let (w, h) = (width as usize, height as usize);
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = MapRng::new(seed);
     let mut wall: Vec<bool> = (0..w * h).map(|_| rng.chance(fill)).collect();
     let mut next = wall.clone();
     for _ in 0..ROUNDS {

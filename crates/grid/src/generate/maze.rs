@@ -1,6 +1,6 @@
 //! Perfect mazes.
 
-use super::{SplitMix64, map_from_blocked};
+use super::{MapRng, map_from_blocked};
 use crate::error::GridError;
 use crate::map::GridMap;
 
@@ -23,7 +23,7 @@ pub fn maze(width: u32, height: u32, seed: u64) -> Result<GridMap, GridError> {
     let (rw, rh) = ((w - 1) / 2, (h - 1) / 2);
     let mut wall = vec![true; w * h];
     let mut visited = vec![false; rw * rh];
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = MapRng::new(seed);
     let start = rng.below((rw * rh) as u64) as usize;
     let mut stack = vec![start];
     visited[start] = true;

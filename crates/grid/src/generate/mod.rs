@@ -1,7 +1,8 @@
 //! Seeded map generators for demos, tests and benchmarks.
 //!
 //! Every generator is deterministic: the same size, parameters and seed give the same map on
-//! every run and platform (a SplitMix64 sequence, no dependency on `rand`). Blocked cells get
+//! every run and platform (an xoshiro256++ sequence from `rand_xoshiro`, seeded by the `u64`
+//! seed). Blocked cells get
 //! terrain `@` and open cells `.`, so [`movingai::write_map`](crate::movingai::write_map) writes
 //! them as a Moving AI map.
 //!
@@ -24,7 +25,7 @@ mod rooms;
 pub use caves::caves;
 pub use maze::maze;
 pub use random_fill::random_fill;
-pub use rng::SplitMix64;
+use rng::MapRng;
 pub use rooms::rooms;
 
 use crate::error::GridError;
@@ -33,7 +34,8 @@ use crate::map::GridMap;
 /// The kinds of maps the generators make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MapKind {
-    /// Each cell blocked with probability `fill` ([`random_fill`]; seed 003's world).
+    /// Each cell blocked with probability `fill` ([`random_fill`]; the world generator of
+    /// a JavaScript tile-map A* tutorial).
     Random,
     /// Cellular-automaton caves, one connected open region ([`caves`]).
     Caves,
@@ -54,8 +56,9 @@ impl MapKind {
         }
     }
 
-    /// The fill used when none is given: 0.25 for random maps (seed 003 blocks a quarter of
-    /// the tiles), 0.45 for caves; the other kinds ignore the fill.
+    /// The fill used when none is given: 0.25 for random maps (as a JavaScript tile-map A*
+    /// tutorial's generator, a quarter of the tiles), 0.45 for caves; the other kinds ignore the
+    /// fill.
     pub fn default_fill(self) -> f64 {
         match self {
             MapKind::Random => 0.25,

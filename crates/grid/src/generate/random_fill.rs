@@ -1,6 +1,6 @@
-//! Random fill (seed 003's world generator).
+//! Random fill (the world generator of a JavaScript tile-map A* tutorial with a canvas demo).
 
-use super::{SplitMix64, check_fill, map_from_blocked};
+use super::{MapRng, check_fill, map_from_blocked};
 use crate::error::GridError;
 use crate::map::GridMap;
 
@@ -15,7 +15,7 @@ use crate::map::GridMap;
 pub fn random_fill(width: u32, height: u32, fill: f64, seed: u64) -> Result<GridMap, GridError> {
     let (width, height) = GridMap::check_size(width as u64, height as u64)?;
     check_fill(fill)?;
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = MapRng::new(seed);
     let blocked = (0..width as usize * height as usize)
         .map(|_| rng.chance(fill))
         .collect();

@@ -1,6 +1,6 @@
 //! Rooms joined by doors.
 
-use super::{SplitMix64, map_from_blocked};
+use super::{MapRng, map_from_blocked};
 use crate::error::GridError;
 use crate::map::GridMap;
 
@@ -43,7 +43,7 @@ pub fn rooms(width: u32, height: u32, seed: u64) -> Result<GridMap, GridError> {
             }
         }
     }
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = MapRng::new(seed);
     // Walls between neighbouring rooms, as (room a, room b) with b right of or below a.
     let mut edges = Vec::new();
     for j in 0..rh {

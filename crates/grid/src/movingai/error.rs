@@ -2,6 +2,7 @@
 
 /// A Moving AI file that could not be read or written, or is not in the format.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum MovingAiError {
     /// The file could not be read or written.
     #[error("{file}: {source}")]

@@ -1,4 +1,4 @@
-//! Agents of 2x2 cells on the demo map (clearance, `GridRules::with_agent_size`).
+//! Agents of 2x2 cells on the demo map (clearance, `GridQuery::with_agent_size`).
 //!
 //! A large agent's position is its top-left cell. From the house to the goal the agent fits
 //! at both ends, but the house's doors are one cell wide, so there is no path. A second pair,
@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use nav::grid::{Cell, GridMap, GridPathfinder, GridRules, GridStatus};
+use nav::grid::{Cell, GridContext, GridMap, GridQuery, GridRules, PathStatus};
 use serde::Serialize;
 
 use super::{GOAL, KEY_PX, START, panel_title};
@@ -60,7 +60,7 @@ pub(super) struct Query {
     size: u32,
     from: Cell,
     to: Cell,
-    status: GridStatus,
+    status: PathStatus,
     length: f64,
     cells: Vec<Cell>,
     expanded: Vec<Cell>,
@@ -70,14 +70,18 @@ pub(super) struct Query {
 impl Query {
     fn run(
         map: &GridMap,
-        finder: &mut GridPathfinder,
+        finder: &mut GridContext,
         rules: &'static str,
         size: u32,
         (from, to): (Cell, Cell),
     ) -> Result<Self, CliError> {
+        let demo_error = |e| CliError::grid("demo.map (built in)", e);
+        let compiled = GridRules::default().compile().map_err(demo_error)?;
+        let query = GridQuery::new(from, to).with_agent_size(size);
         let outcome = finder
-            .find_path(map, from, to, &GridRules::default().with_agent_size(size))
-            .map_err(|e| CliError::grid("demo.map (built in)", e))?;
+            .find_path(map, &compiled, &query)
+            .map_err(demo_error)?
+            .outcome();
         Ok(Self {
             rules,
             size,
@@ -92,7 +96,7 @@ impl Query {
     }
 
     fn is_found(&self) -> bool {
-        self.status == GridStatus::Found
+        self.status == PathStatus::Found
     }
 
     fn report(&self) -> ClearanceReport {
@@ -138,7 +142,7 @@ pub(super) struct Clearance {
 
 impl Clearance {
     /// Runs the queries on the demo map.
-    pub(super) fn run(map: &GridMap, finder: &mut GridPathfinder) -> Result<Self, CliError> {
+    pub(super) fn run(map: &GridMap, finder: &mut GridContext) -> Result<Self, CliError> {
         let alley = (ALLEY_FROM, ALLEY_TO);
         Ok(Self {
             house: Query::run(map, finder, AGENT_RULES, AGENT_SIZE, (START, GOAL))?,
@@ -182,13 +186,13 @@ impl Clearance {
     pub(super) fn write_text(&self, out: &mut dyn Write) -> std::io::Result<()> {
         let (house, one, agent) = (&self.house, &self.alley_one, &self.alley_agent);
         match house.status {
-            GridStatus::NoPath => writeln!(
+            PathStatus::NoPath => writeln!(
                 out,
                 "An agent of 2x2 cells (placed by its top-left cell) fits at {START} and at {GOAL}, but \
                  the doors of the house are one cell wide: no path ({} cells expanded).",
                 house.expanded_count
             )?,
-            GridStatus::Found => writeln!(
+            PathStatus::Found => writeln!(
                 out,
                 "An agent of 2x2 cells (placed by its top-left cell) gets from {START} to {GOAL} in \
                  {:.3}.",
@@ -306,7 +310,7 @@ mod tests {
             size: 2,
             from: Cell::new(0, 0),
             to: Cell::new(1, 0),
-            status: GridStatus::Found,
+            status: PathStatus::Found,
             length: 1.0,
             cells: vec![Cell::new(0, 0), Cell::new(1, 0)],
             expanded: Vec::new(),

@@ -1,0 +1,257 @@
+//! Grid queries: a reusable context runs a [`GridQuery`] under [`CompiledRules`].
+
+use nav_search::{NodeId, PathOutcome, PathRef, PathStatus, SearchContext, SearchStatus};
+
+use crate::cell::Cell;
+use crate::error::{Endpoint, GridError};
+use crate::map::GridMap;
+use crate::path::{GridPath, prefix_within_budget};
+use crate::query::GridQuery;
+use crate::rules::{CompiledRules, SearchMode};
+use crate::view::{GridView, JumpArrivals};
+
+/// The per-thread memory of grid queries: runs them, and keeps the last one's results.
+///
+/// Keep one per thread and reuse it: after the first queries on a map it allocates nothing.
+/// [`find_path`](GridContext::find_path) answers with a [`PathRef`] that borrows the path;
+/// after the answer is dropped the context still holds the path
+/// ([`path`](GridContext::path)), the cost of reaching each of its cells
+/// ([`path_costs`](GridContext::path_costs)), the search tree
+/// ([`expanded_cells`](GridContext::expanded_cells)) and which search ran
+/// ([`search_used`](GridContext::search_used)).
+///
+/// ```
+/// use nav_grid::{Cell, GridContext, GridMap, GridQuery, GridRules, PathStatus};
+///
+/// let map = GridMap::from_ascii(
+///     "....\n\
+///      .@@.\n\
+///      ....",
+/// )?;
+/// let rules = GridRules::default().compile()?;
+/// let mut ctx = GridContext::new();
+/// let answer = ctx.find_path(&map, &rules, &GridQuery::new(Cell::new(0, 1), Cell::new(3, 1)))?;
+/// assert_eq!(answer.status(), PathStatus::Found);
+/// assert_eq!(answer.path().first(), Some(&Cell::new(0, 1)));
+/// assert_eq!(answer.path().last(), Some(&Cell::new(3, 1)));
+/// // Around the wall without cutting its corners: up, along, down.
+/// assert_eq!(answer.cost(), 5.0);
+/// assert_eq!(answer.path().len(), 6);
+///
+/// let blocked = ctx.find_path(&map, &rules, &GridQuery::new(Cell::new(0, 0), Cell::new(1, 1)))?;
+/// assert_eq!(blocked.status(), PathStatus::GoalBlocked);
+/// // A cell outside the map is an error, never `PathStatus::OutOfBounds`.
+/// let off_map = GridQuery::new(Cell::new(0, 0), Cell::new(9, 9));
+/// assert!(ctx.find_path(&map, &rules, &off_map).is_err());
+/// # Ok::<(), nav_grid::GridError>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct GridContext {
+    ctx: SearchContext,
+    nodes: Vec<NodeId>,
+    cells: Vec<Cell>,
+    costs: Vec<f64>,
+    /// Scratch memory of jump point search.
+    arrivals: JumpArrivals,
+    /// Width and cell count of the map of the last query that searched.
+    searched: Option<(u32, usize)>,
+    /// The search the last query ran, if it searched.
+    search_used: Option<SearchMode>,
+}
+
+impl GridContext {
+    /// A context with empty scratch memory; it grows on the first queries.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A pathfinder ready for maps of up to `cells` cells.
+    pub fn with_capacity(cells: usize) -> Self {
+        Self {
+            ctx: SearchContext::with_capacity(cells),
+            ..Self::default()
+        }
+    }
+
+    /// Finds a cheapest path for `query` on `map` under `rules`.
+    ///
+    /// The answer borrows the path (its cells, start to end inclusive) from the context; the
+    /// context keeps it, its per-cell costs and the expanded cells until the next query.
+    ///
+    /// Statuses: [`Found`](PathStatus::Found), [`NoPath`](PathStatus::NoPath),
+    /// [`LimitReached`](PathStatus::LimitReached), [`StartBlocked`](PathStatus::StartBlocked)
+    /// and [`GoalBlocked`](PathStatus::GoalBlocked) (the agent does not fit there; nothing is
+    /// searched unless the limits ask for a partial path, which then leads to the reachable
+    /// cell closest to the goal). A grid never reports
+    /// [`OutOfBounds`](PathStatus::OutOfBounds): a cell outside the map is an error.
+    ///
+    /// Errors: `start` or `goal` outside the map ([`GridError::EndpointOutOfRange`] says
+    /// which), an agent size of 0 or above [`GridQuery::MAX_AGENT_SIZE`], limits with a NaN or
+    /// negative `max_cost`, and [`SearchMode::JumpPoints`] on a map whose cost multipliers
+    /// are not all equal ([`GridError::JumpPointsUnavailable`]). After an error the context
+    /// holds no path.
+    pub fn find_path(
+        &mut self,
+        map: &GridMap,
+        rules: &CompiledRules,
+        query: &GridQuery,
+    ) -> Result<PathRef<'_, [Cell]>, GridError> {
+        let outcome = self.search(map, rules, query)?;
+        Ok(PathRef::new(outcome, self.cells.as_slice()))
+    }
+
+    /// [`find_path`](GridContext::find_path) without the borrow: the outcome of the search,
+    /// whose path stays in the context.
+    fn search(
+        &mut self,
+        map: &GridMap,
+        compiled: &CompiledRules,
+        query: &GridQuery,
+    ) -> Result<PathOutcome, GridError> {
+        self.nodes.clear();
+        self.cells.clear();
+        self.costs.clear();
+        self.searched = None;
+        self.search_used = None;
+        let (start, goal, limits) = (query.start, query.goal, &query.limits);
+        let out_of_range = |endpoint: Endpoint, cell: Cell| GridError::EndpointOutOfRange {
+            endpoint,
+            x: cell.x as u64,
+            y: cell.y as u64,
+            width: map.width(),
+            height: map.height(),
+        };
+        let start_node = map
+            .index_of(start)
+            .ok_or_else(|| out_of_range(Endpoint::Start, start))?;
+        if !map.contains(goal) {
+            return Err(out_of_range(Endpoint::Goal, goal));
+        }
+        query.check()?;
+        let jumping = compiled.uses_jump_points() && map.has_uniform_cost();
+        if compiled.uses_jump_points()
+            && !jumping
+            && compiled.rules().search == SearchMode::JumpPoints
+        {
+            return Err(GridError::JumpPointsUnavailable {
+                reason: "the map's cost multipliers are not all equal, and jumping assumes \
+                         that every step of a line costs the same",
+            });
+        }
+        // Where an agent larger than one cell does not fit counts as blocked.
+        let size = query.agent_size;
+        if !map.fits(start, size) {
+            return Ok(PathOutcome::unsearched(PathStatus::StartBlocked));
+        }
+        let goal_blocked = !map.fits(goal, size);
+        if goal_blocked && !limits.partial_path {
+            return Ok(PathOutcome::unsearched(PathStatus::GoalBlocked));
+        }
+
+        let mut view =
+            GridView::with_arrivals(map, compiled, size, goal, Some(&mut self.arrivals))?;
+        debug_assert_eq!(view.uses_jump_points(), jumping);
+        self.ctx.reserve(map.cell_count());
+        let outcome = self
+            .ctx
+            .astar(&mut view, start_node as NodeId, limits, &mut self.nodes);
+        self.searched = Some((map.width(), map.cell_count()));
+        self.search_used = Some(if jumping {
+            SearchMode::JumpPoints
+        } else {
+            SearchMode::CellByCell
+        });
+
+        // The cells of the path: jump points are joined by straight or diagonal lines.
+        for &node in &self.nodes {
+            let cell = view.cell_of(node);
+            if let Some(&prev) = self.cells.last() {
+                let (dx, dy) = (cell.x as i64 - prev.x as i64, cell.y as i64 - prev.y as i64);
+                let steps = dx.abs().max(dy.abs());
+                if jumping && steps > 1 {
+                    let (sx, sy) = (dx.signum(), dy.signum());
+                    for k in 1..steps {
+                        self.cells.push(Cell::new(
+                            (prev.x as i64 + k * sx) as u32,
+                            (prev.y as i64 + k * sy) as u32,
+                        ));
+                    }
+                }
+            }
+            self.cells.push(cell);
+        }
+        // Cost of reaching each cell, recomputed step by step from the rules (the same sums
+        // the search made, in the same order, except along jumps).
+        let mut total = 0.0;
+        for (i, &cell) in self.cells.iter().enumerate() {
+            if i > 0 {
+                let prev = self.cells[i - 1];
+                let base = compiled
+                    .moves
+                    .step_cost(cell.x as i64 - prev.x as i64, cell.y as i64 - prev.y as i64)
+                    .unwrap_or(f64::NAN);
+                debug_assert!(!base.is_nan(), "step {i} of the path is not a move");
+                total += base * map.cost_multiplier(cell).unwrap_or(f64::NAN);
+            }
+            self.costs.push(total);
+        }
+        debug_assert!(total.is_finite(), "path cost {total} (MoveCosts::MAX_COST)");
+        let status = match outcome.status {
+            _ if goal_blocked => PathStatus::GoalBlocked,
+            SearchStatus::Found => PathStatus::Found,
+            SearchStatus::NoPath => PathStatus::NoPath,
+            SearchStatus::LimitReached => PathStatus::LimitReached,
+        };
+        Ok(PathOutcome {
+            status,
+            cost: total,
+            expanded: outcome.expanded,
+            partial: outcome.partial,
+        })
+    }
+
+    /// The search the last query ran: [`SearchMode::JumpPoints`] or
+    /// [`SearchMode::CellByCell`]; `None` when it did not search (an error, a blocked
+    /// endpoint).
+    pub fn search_used(&self) -> Option<SearchMode> {
+        self.search_used
+    }
+
+    /// The cells of the last query's path, start to end inclusive (the goal when found, the
+    /// end of the partial path otherwise; empty when no path was written).
+    pub fn path(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The cost from the start to each cell of [`path`](GridContext::path).
+    pub fn path_costs(&self) -> &[f64] {
+        &self.costs
+    }
+
+    /// The longest prefix of the last path whose cost is at most `budget` (a turn's worth of
+    /// movement). NaN and negative budgets are refused.
+    pub fn path_within_budget(&self, budget: f64) -> Result<&[Cell], GridError> {
+        let n = prefix_within_budget(&self.costs, budget)?;
+        Ok(&self.cells[..n])
+    }
+
+    /// The last path as an owned [`GridPath`].
+    pub fn to_path(&self) -> GridPath {
+        GridPath::from_parts(self.cells.clone(), self.costs.clone())
+    }
+
+    /// The cells the last query expanded, in index order (nothing when the last query did not
+    /// search: an error or a blocked endpoint). Use it to draw the search.
+    pub fn expanded_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        let (width, count) = self.searched.unwrap_or((1, 0));
+        self.ctx
+            .closed_nodes()
+            .take_while(move |&node| (node as usize) < count)
+            .map(move |node| Cell::new(node % width, node / width))
+    }
+
+    /// The search context, with the last query's tree (node ids are cell indices).
+    pub fn search_context(&self) -> &SearchContext {
+        &self.ctx
+    }
+}
