@@ -9,6 +9,8 @@
 //! * [`query`]: distances (point, segment against box, circle, arc), intersection tests,
 //!   swept discs (does an agent of radius `r` moving along a segment hit a shape?), tangents
 //!   between circles and from points, circle-circle intersection points.
+//! * [`display`]: points and shapes printed as plain numbers (`(x, y)`) for error messages;
+//!   [`Endpoint`] names the start or the goal of a query.
 //! * Minkowski expansion for agents of any radius: [`Circle::inflated`], [`Aabb::inflated`]
 //!   (exact) and [`Aabb::expand`] (conservative box).
 //!
@@ -32,10 +34,13 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod display;
+mod endpoint;
 pub mod query;
 mod shape;
 mod turn;
 
+pub use endpoint::Endpoint;
 pub use glam::Vec2;
 pub use shape::{Aabb, Arc, Circle, PathPiece, RoundedAabb, Segment};
 pub use turn::Turn;
