@@ -6,7 +6,7 @@
 //! nav handed out, points as `(x, y)`, boxes as their two corners. The other variants keep the
 //! crates' own sentences, which hold numbers only.
 
-use nav_agent::{Endpoint, QueryError, Shape, WorldError};
+use nav_agent::WorldError;
 use nav_geom::{Aabb, Circle, Vec2};
 use nav_spatial::SpatialError;
 use nav_tangent::TangentError;
@@ -25,13 +25,6 @@ fn circle(c: Circle) -> String {
     format!("centre {}, radius {}", point(c.center), c.radius)
 }
 
-fn shape(s: Shape) -> String {
-    match s {
-        Shape::Aabb(b) => format!("box ({})", aabb(b)),
-        Shape::Circle(c) => format!("disc ({})", circle(c)),
-    }
-}
-
 /// The message of a refused world change about the obstacle the caller calls `id`.
 ///
 /// The id is the caller's, not `handle.to_raw()`: the two are equal for the ids nav hands
@@ -45,41 +38,14 @@ pub(crate) fn obstacle_error(error: &WorldError, id: u64) -> String {
         WorldError::StaticObstacle { .. } => {
             format!("obstacle {id} is static and cannot move (remove it, or insert it as dynamic)")
         }
-        ref other => world_error(other),
+        ref other => other.to_string(),
     }
 }
 
-/// The message of a refused world change.
+/// The message of a refused world change: nav-agent's own, which already prints ids as the
+/// numbers nav handed out and points as `(x, y)`.
 pub(crate) fn world_error(error: &WorldError) -> String {
-    match *error {
-        WorldError::UnknownObstacle { handle } | WorldError::StaticObstacle { handle } => {
-            obstacle_error(error, handle.to_raw())
-        }
-        WorldError::InvalidBounds { bounds } => format!(
-            "bounds ({}) refused: corners must be finite with min < max on both axes",
-            aabb(bounds)
-        ),
-        WorldError::InvalidShape { shape: s } => format!(
-            "{} refused: coordinates must be finite, boxes min <= max, radii >= 0",
-            shape(s)
-        ),
-        WorldError::Spatial(ref e) => spatial_error(e),
-        ref other => other.to_string(),
-    }
-}
-
-/// The message of a refused `NavWorld` query.
-pub(crate) fn query_error(error: &QueryError) -> String {
-    match *error {
-        QueryError::NonFinitePoint { which, point: p } => {
-            let which = match which {
-                Endpoint::Start => "start",
-                Endpoint::Goal => "goal",
-            };
-            format!("{which} {} must have finite coordinates", point(p))
-        }
-        ref other => other.to_string(),
-    }
+    error.to_string()
 }
 
 /// The message of a refused change of the circle the caller calls `id` (see
@@ -134,7 +100,8 @@ fn spatial_error(error: &SpatialError) -> String {
 
 #[cfg(test)]
 mod tests {
-    use nav_agent::{Mobility, ObstacleHandle, World};
+    use nav_agent::{Mobility, ObstacleHandle, QueryError, Shape, World};
+    use nav_geom::Endpoint;
     use nav_tangent::{CircleKey, CircleWorld};
 
     use super::*;
@@ -207,10 +174,11 @@ mod tests {
             world_error(&WorldError::Spatial(SpatialError::InvalidBounds {
                 bounds: bad,
             })),
-            query_error(&QueryError::NonFinitePoint {
+            QueryError::NonFinitePoint {
                 which: Endpoint::Goal,
                 point: Vec2::new(f32::INFINITY, 1.0),
-            }),
+            }
+            .to_string(),
             tangent_error(&TangentError::InvalidCircle {
                 circle: Circle::new(Vec2::new(f32::NAN, 1.0), 2.0),
             }),
@@ -234,6 +202,10 @@ mod tests {
             "{}",
             messages[2]
         );
-        assert!(messages[5].starts_with("goal (inf, 1)"), "{}", messages[5]);
+        assert!(
+            messages[5].contains("goal point (inf, 1)"),
+            "{}",
+            messages[5]
+        );
     }
 }

@@ -2,7 +2,6 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use nav_agent::AgentPath;
 use nav_geom::Vec2;
 use nav_grid::{Cell, GridError, GridPathfinder};
 use nav_tangent::{PathPiece, TangentError, TangentPath};
@@ -37,13 +36,11 @@ pub(crate) struct QueryState {
     grid: GridPathfinder,
     /// Whether `grid` holds the latest grid query's results.
     grid_kept: bool,
-    /// `NavWorld` searches: arena and walkability caches.
-    agent: nav_agent::QueryContext,
-    /// The last `NavWorld` path.
-    agent_path: AgentPath,
+    /// `NavWorld` searches: arena, walkability caches and the last path.
+    agent: nav_agent::AgentContext,
     /// Whether the last `NavWorld` query asked for the raw lattice path.
     agent_path_raw: bool,
-    /// Whether `agent_path` is the latest `NavWorld` query's path.
+    /// Whether `agent`'s path is the latest `NavWorld` query's path.
     agent_kept: bool,
     /// `NavCircleWorld` searches.
     tangent: nav_tangent::QueryContext,
@@ -96,10 +93,10 @@ impl QueryState {
         self.agent_kept = false;
     }
 
-    /// The search memory and the path buffer of a `NavWorld` search; the path counts as the
-    /// latest once [`keep_agent_path`](Self::keep_agent_path) says the search ran.
-    pub fn agent_search(&mut self) -> (&mut nav_agent::QueryContext, &mut AgentPath) {
-        (&mut self.agent, &mut self.agent_path)
+    /// The context of a `NavWorld` search; its path counts as the latest once
+    /// [`keep_agent_path`](Self::keep_agent_path) says the search ran.
+    pub fn agent_search(&mut self) -> &mut nav_agent::AgentContext {
+        &mut self.agent
     }
 
     /// Marks the path written by the search as the latest, smoothed or `raw` as asked.
@@ -113,8 +110,8 @@ impl QueryState {
     pub fn agent_points(&self) -> &[Vec2] {
         match (self.agent_kept, self.agent_path_raw) {
             (false, _) => &[],
-            (true, false) => self.agent_path.points(),
-            (true, true) => self.agent_path.raw_points(),
+            (true, false) => self.agent.last_path().points(),
+            (true, true) => self.agent.raw_path(),
         }
     }
 

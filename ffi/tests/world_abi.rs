@@ -88,16 +88,15 @@ fn agent_world_paths_match_nav_agent() {
         let rust_agent = nav_agent::Agent::new(1.0, 0.5)
             .unwrap()
             .with_own_obstacle(rust_me);
-        let mut ctx = nav_agent::QueryContext::new();
-        let rust_path = rust_world
-            .find_path(
-                &mut ctx,
-                Vec2::new(5.0, 25.0),
-                Vec2::new(45.0, 25.0),
-                &rust_agent,
-                &nav_agent::QueryLimits::default(),
-            )
-            .unwrap();
+        let mut ctx = nav_agent::AgentContext::new();
+        let rust_query = nav_agent::AgentQuery::new(Vec2::new(5.0, 25.0), Vec2::new(45.0, 25.0))
+            .with_agent(&rust_agent)
+            .with_limits(
+                nav_search::Limits::default().with_max_expanded(nav_agent::DEFAULT_MAX_EXPANDED),
+            );
+        let answer = ctx.find_path(&rust_world, &rust_query).unwrap();
+        assert_eq!(answer.cost(), result.length);
+        let rust_path = ctx.last_path().clone();
         assert_eq!(rust_path.length(), result.length);
         let rust_points: Vec<NavVec2> = rust_path.points().iter().map(|&p| p.into()).collect();
         assert_eq!(rust_points, points[..n]);

@@ -18,8 +18,8 @@
 
 mod common;
 
-use common::{Rng, Scene, check_path};
-use nav_agent::{Agent, Circle, QueryContext, QueryLimits, Vec2};
+use common::{FindPath, Rng, Scene, check_path};
+use nav_agent::{Agent, AgentContext, Circle, Vec2};
 use nav_search::{Graph, Limits, NodeId, SearchContext, Successors};
 use nav_tangent::{CircleWorld, PathStatus};
 
@@ -231,7 +231,7 @@ fn smoothed_paths_among_circles_are_within_ten_percent_of_the_shortest() {
             circle_world.insert(*c).unwrap();
         }
         let agent = Agent::new(radius, step).unwrap();
-        let mut ctx = QueryContext::new();
+        let mut ctx = AgentContext::new();
         let mut tries = 0;
         let mut done = 0;
         while done < 4 && tries < 200 {
@@ -260,7 +260,7 @@ fn smoothed_paths_among_circles_are_within_ten_percent_of_the_shortest() {
             let lower = reference(&scene.circles, r, start, goal, min, max, false)
                 .expect("a way around the larger polygons is a way around the smaller ones");
             let path = world
-                .find_path(&mut ctx, start, goal, &agent, &QueryLimits::default())
+                .find_path(&mut ctx, start, goal, &agent, &Limits::default())
                 .unwrap();
             let what = format!("world {world_no}, r {radius}, {start:?} -> {goal:?}");
             assert!(

@@ -6,7 +6,48 @@
 //! the crate's collision tests cannot hide itself.
 #![allow(dead_code)]
 
-use nav_agent::{Aabb, Circle, Vec2, World};
+use nav_agent::{
+    Aabb, Agent, AgentContext, AgentPath, AgentQuery, Circle, Obstacle, QueryError, Vec2, World,
+};
+use nav_search::Limits;
+use nav_spatial::SpatialIndex;
+
+/// The query of `agent` from `a` to `b` within `limits`, run through the one call shape
+/// (`ctx.find_path(&world, &query)`), with the context's full answer copied out so that tests
+/// can compare answers of several queries.
+pub trait FindPath {
+    fn find_path(
+        &self,
+        ctx: &mut AgentContext,
+        a: Vec2,
+        b: Vec2,
+        agent: &Agent,
+        limits: &Limits,
+    ) -> Result<AgentPath, QueryError>;
+}
+
+impl<I: SpatialIndex<Obstacle>> FindPath for World<I> {
+    fn find_path(
+        &self,
+        ctx: &mut AgentContext,
+        a: Vec2,
+        b: Vec2,
+        agent: &Agent,
+        limits: &Limits,
+    ) -> Result<AgentPath, QueryError> {
+        let query = AgentQuery::new(a, b).with_agent(agent).with_limits(*limits);
+        let answer = ctx.find_path(self, &query)?;
+        let outcome = answer.outcome();
+        let path = ctx.last_path().clone();
+        assert_eq!(outcome, path.outcome());
+        assert_eq!(answer_points_len(&path), path.points().len());
+        Ok(path)
+    }
+}
+
+fn answer_points_len(path: &AgentPath) -> usize {
+    path.points().len()
+}
 
 /// Marsaglia's xorshift64: deterministic data without a dependency.
 pub struct Rng(pub u64);

@@ -154,7 +154,7 @@ impl Forest {
         let lattice = find_agent_path(
             &scene,
             &lattice_world,
-            &mut nav::agent::QueryContext::new(),
+            &mut nav::agent::AgentContext::new(),
             lattice_radius,
             (FROM, TO),
         )?;
