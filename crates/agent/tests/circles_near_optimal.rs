@@ -20,8 +20,8 @@ mod common;
 
 use common::{FindPath, Rng, Scene, check_path};
 use nav_agent::{Agent, AgentContext, Circle, Vec2};
-use nav_search::{Graph, Limits, NodeId, SearchContext, Successors};
-use nav_tangent::{CircleWorld, PathStatus};
+use nav_search::{Graph, Limits, NodeId, PathStatus, SearchContext, Successors};
+use nav_tangent::{CircleContext, CircleQuery, CircleWorld};
 
 const SIDES: usize = 48;
 
@@ -282,11 +282,15 @@ fn smoothed_paths_among_circles_are_within_ten_percent_of_the_shortest() {
                 lower <= upper + 1e-9 && upper <= lower * 1.005,
                 "{what}: {lower} {upper}"
             );
-            let exact = circle_world
-                .find_path(start, goal, radius, &Limits::default())
+            let mut exact_ctx = CircleContext::new();
+            let exact = exact_ctx
+                .find_path(
+                    &circle_world,
+                    &CircleQuery::new(start, goal).with_radius(radius),
+                )
                 .unwrap();
             assert_eq!(exact.status(), PathStatus::Found, "{what}");
-            let exact = exact.length();
+            let exact = exact.cost();
             assert!(
                 lower - 1e-6 <= exact && exact <= upper + 1e-6,
                 "{what}: nav-tangent's {exact} outside the polygon bounds [{lower}, {upper}]"

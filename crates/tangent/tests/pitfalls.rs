@@ -5,10 +5,11 @@ mod common;
 
 use std::f64::consts::{FRAC_PI_2, PI};
 
-use common::{Rng, check_path, polygon_oracle, random_circles, world_of};
+use common::{FindPath, Rng, check_path, polygon_oracle, random_circles, world_of};
 use nav_geom::{Circle, Vec2};
 use nav_search::Limits;
-use nav_tangent::{PathPiece, PathStatus, TangentPath};
+use nav_search::PathStatus;
+use nav_tangent::{PathPiece, TangentPath};
 
 fn find(circles: &[Circle], start: Vec2, goal: Vec2, agent: f32) -> TangentPath {
     world_of(circles)

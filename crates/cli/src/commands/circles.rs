@@ -27,7 +27,8 @@ use std::path::PathBuf;
 
 use nav::geom::{Turn, Vec2};
 use nav::search::Limits;
-use nav::tangent::{CircleWorld, PathPiece, PathStatus, QueryContext, TangentPath};
+use nav::search::PathStatus;
+use nav::tangent::{CircleContext, CircleQuery, CircleWorld, PathPiece, TangentPath};
 use serde::Serialize;
 
 use crate::CommandStatus;
@@ -195,22 +196,17 @@ pub fn run(args: &CirclesArgs, out: &mut dyn Write) -> Result<CommandStatus, Cli
     let outcome = if !(inside(args.from) && inside(args.to)) {
         Outcome::OutOfBounds
     } else {
-        let mut path = TangentPath::new();
-        QueryContext::new()
-            .find_path(
-                &world,
-                args.from,
-                args.to,
-                args.radius,
-                &args.limits(),
-                &mut path,
-            )
+        let query = CircleQuery::new(args.from, args.to)
+            .with_radius(args.radius)
+            .with_limits(args.limits());
+        let mut ctx = CircleContext::new();
+        ctx.find_path(&world, &query)
             .map_err(|e| CliError::BadArgument {
                 option: "--from/--to/--radius",
                 value: format!("{} {} {}", args.from, args.to, args.radius),
                 reason: e.to_string(),
             })?;
-        Outcome::Path(path)
+        Outcome::Path(ctx.last_path().clone())
     };
 
     if let Some(svg_path) = &args.svg {
@@ -258,9 +254,9 @@ fn write_text(
         }
         Outcome::Path(path) => path,
     };
-    let blocker = |key| {
-        world
-            .get(key)
+    let blocker = || {
+        path.blocking_circle()
+            .and_then(|key| world.get(key))
             .map(|c| format!("the circle at {} (radius {})", c.center, c.radius))
             .unwrap_or_default()
     };
@@ -268,20 +264,16 @@ fn write_text(
         PathStatus::Found => String::new(),
         PathStatus::NoPath => format!(": the agent cannot get from {} to {}", args.from, args.to),
         PathStatus::LimitReached => ": a search limit stopped the search".to_string(),
-        PathStatus::StartBlocked(key) => {
-            format!(
-                ": the agent's disc at {} overlaps {}",
-                args.from,
-                blocker(key)
-            )
+        PathStatus::StartBlocked => {
+            format!(": the agent's disc at {} overlaps {}", args.from, blocker())
         }
-        PathStatus::GoalBlocked(key) => {
-            format!(
-                ": the agent's disc at {} overlaps {}",
-                args.to,
-                blocker(key)
-            )
+        PathStatus::GoalBlocked => {
+            format!(": the agent's disc at {} overlaps {}", args.to, blocker())
         }
+        PathStatus::OutOfBounds => {
+            ": the agent's disc at the start or goal leaves the world".to_string()
+        }
+        _ => String::new(),
     };
     let pieces = path.pieces();
     let summary = if path.is_found() || !pieces.is_empty() {

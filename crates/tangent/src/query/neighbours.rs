@@ -361,6 +361,10 @@ fn visit_box<I: SpatialIndex<u32>>(
     let index = world.index();
     let _ = index.visit_aabb(&query, |key, _| {
         if let Some((_, &slot)) = index.get(key) {
+            // Copies of a circle are met once, as their first.
+            if world.slots()[slot as usize].twin {
+                return std::ops::ControlFlow::Continue(());
+            }
             meet(world, p, state, source, stamp, slot);
         }
         std::ops::ControlFlow::<()>::Continue(())

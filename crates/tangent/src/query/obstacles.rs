@@ -29,6 +29,10 @@ fn visit_near<I: SpatialIndex<u32>>(
     let index = world.index();
     let _ = index.visit_circle(&query, |key, _| {
         if let Some((_, &slot)) = index.get(key) {
+            // Copies of a circle are met once, as their first.
+            if world.slots()[slot as usize].twin {
+                return std::ops::ControlFlow::Continue(());
+            }
             f(slot);
         }
         ControlFlow::<()>::Continue(())

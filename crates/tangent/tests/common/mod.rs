@@ -7,8 +7,67 @@ use std::f64::consts::{PI, TAU};
 
 use glam::DVec2;
 use nav_geom::{Aabb, Circle, Vec2};
+use nav_search::PathStatus;
 use nav_search::{Graph, Limits, NodeId, SearchContext, Successors};
-use nav_tangent::{CircleWorld, PathPiece, TangentPath};
+use nav_spatial::SpatialIndex;
+use nav_tangent::{CircleContext, CircleQuery, CircleWorld, PathPiece, TangentError, TangentPath};
+
+/// One query in the call shape every navigator shares (a fresh context), with the context's
+/// full answer copied out so that tests can keep and compare answers.
+pub trait FindPath {
+    fn find_path(
+        &self,
+        start: Vec2,
+        goal: Vec2,
+        agent: f32,
+        limits: &Limits,
+    ) -> Result<TangentPath, TangentError>;
+}
+
+impl<I: SpatialIndex<u32>> FindPath for CircleWorld<I> {
+    fn find_path(
+        &self,
+        start: Vec2,
+        goal: Vec2,
+        agent: f32,
+        limits: &Limits,
+    ) -> Result<TangentPath, TangentError> {
+        let mut path = TangentPath::new();
+        find_into(
+            &mut CircleContext::new(),
+            self,
+            start,
+            goal,
+            agent,
+            limits,
+            &mut path,
+        )?;
+        Ok(path)
+    }
+}
+
+/// A query through `ctx`, its answer copied into `path` (left as it was on an error); checks
+/// that the borrowed answer and the context's latest path agree.
+pub fn find_into<I: SpatialIndex<u32>>(
+    ctx: &mut CircleContext,
+    world: &CircleWorld<I>,
+    start: Vec2,
+    goal: Vec2,
+    agent: f32,
+    limits: &Limits,
+    path: &mut TangentPath,
+) -> Result<PathStatus, TangentError> {
+    let query = CircleQuery::new(start, goal)
+        .with_radius(agent)
+        .with_limits(*limits);
+    let answer = ctx.find_path(world, &query)?;
+    let (outcome, pieces) = (answer.outcome(), answer.path().len());
+    let last = ctx.last_path();
+    assert_eq!(outcome, last.outcome());
+    assert_eq!(pieces, last.pieces().len());
+    *path = last.clone();
+    Ok(outcome.status)
+}
 
 /// SplitMix64: small, seeded, the same on every platform.
 pub struct Rng(u64);
