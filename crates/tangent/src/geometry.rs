@@ -189,10 +189,10 @@ pub(crate) fn angle_of_pseudo(p: f64) -> f64 {
     angle_of(v)
 }
 
-/// Distance from `p` to the segment `a b` (seed 002's clamped `u`: the closest point may be an
-/// end point).
+/// Distance from `p` to the segment `a b` and the closest point of the segment (Red Blob
+/// Games' clamped `u`: the closest point may be an end point).
 #[inline]
-pub(crate) fn distance_point_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+pub(crate) fn closest_point_segment(p: DVec2, a: DVec2, b: DVec2) -> (f64, DVec2) {
     let ab = b - a;
     let len2 = ab.length_squared();
     let u = if len2 > 0.0 {
@@ -200,13 +200,12 @@ pub(crate) fn distance_point_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
     } else {
         0.0
     };
-    // Interpolate from the nearer end so that u = 1 lands exactly on b.
     let closest = if u > 0.5 {
         b - ab * (1.0 - u)
     } else {
         a + ab * u
     };
-    closest.distance(p)
+    (closest.distance(p), closest)
 }
 
 /// The arc of circle (`c`, `r`) covered by a crossing circle (`b`, `rb`): its middle angle and

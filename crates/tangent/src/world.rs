@@ -103,6 +103,8 @@ pub struct CircleWorld<I = Quadtree<u32>> {
     /// on removal: queries only need it to hold everything.
     extent: Option<(DVec2, DVec2)>,
     radius_sum: f64,
+    /// The world bounds, which confine the agent's whole disc (`None`: unbounded).
+    bounds: Option<Aabb>,
     /// The slots of every circle that has copies (exact same centre and radius), the one queries
     /// use first; circles without copies are not listed.
     twins: HashMap<CircleBits, Vec<u32>>,
@@ -111,18 +113,25 @@ pub struct CircleWorld<I = Quadtree<u32>> {
 }
 
 impl CircleWorld<Quadtree<u32>> {
-    /// An empty world whose circles are kept in a [`Quadtree`] over `bounds`, the area where
-    /// most circles lie. Circles outside it are still handled, only less efficiently.
+    /// An empty world inside `bounds`, whose circles are kept in a [`Quadtree`] over them.
+    ///
+    /// The bounds confine the agent: a query's start and goal must hold the agent's whole disc
+    /// inside them ([`OutOfBounds`](nav_search::PathStatus::OutOfBounds) otherwise; touching
+    /// the border is inside), and every path keeps the disc inside them. Circles may lie
+    /// partly or wholly outside.
     ///
     /// # Errors
     /// [`TangentError::Spatial`] if `bounds` has a non-finite corner or `min > max`.
     pub fn new(bounds: Aabb) -> Result<Self, TangentError> {
-        Self::with_index(Quadtree::new(bounds)?)
+        let mut world = Self::with_index(Quadtree::new(bounds)?)?;
+        world.bounds = Some(bounds);
+        Ok(world)
     }
 }
 
 impl<I: SpatialIndex<u32>> CircleWorld<I> {
-    /// An empty world that keeps its circles in `index`.
+    /// An empty world without bounds that keeps its circles in `index` (paths may go anywhere;
+    /// [`with_bounds`](CircleWorld::with_bounds) confines them).
     ///
     /// # Errors
     /// [`TangentError::IndexNotEmpty`] if the index already holds objects.
@@ -135,9 +144,29 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
             slots: Vec::new(),
             extent: None,
             radius_sum: 0.0,
+            bounds: None,
             twins: HashMap::new(),
             counts: HashMap::new(),
         })
+    }
+
+    /// The same world, confining the agent's disc to `bounds` (see [`CircleWorld::new`]).
+    ///
+    /// # Errors
+    /// [`TangentError::Spatial`] with an invalid box (a non-finite corner, `min > max`).
+    pub fn with_bounds(mut self, bounds: Aabb) -> Result<Self, TangentError> {
+        if !bounds.is_valid() {
+            return Err(TangentError::Spatial(
+                nav_spatial::SpatialError::InvalidBounds { bounds },
+            ));
+        }
+        self.bounds = Some(bounds);
+        Ok(self)
+    }
+
+    /// The bounds that confine the agent, if any.
+    pub fn bounds(&self) -> Option<Aabb> {
+        self.bounds
     }
 
     /// Adds a circle and returns its handle.

@@ -92,3 +92,114 @@ fn nan_and_negative_max_cost_are_refused() {
         assert!(err.to_string().contains("max_cost"), "{err}");
     }
 }
+
+/// Every point of the path's pieces (ends and samples of arcs).
+fn samples(path: &nav_tangent::TangentPath) -> Vec<Vec2> {
+    let mut out = vec![path.start()];
+    for piece in path.pieces() {
+        match piece {
+            nav_geom::PathPiece::Line(s) => out.extend([s.a, s.b]),
+            nav_geom::PathPiece::Arc(arc) => {
+                out.extend((0..=64).map(|i| arc.point_at(i as f32 / 64.0)))
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_bounds_confine_the_whole_disc() {
+    let bounds = Aabb::new(Vec2::ZERO, Vec2::new(20.0, 10.0));
+    let mut w = CircleWorld::new(bounds).unwrap();
+    // A rock near the bottom border: below it, an agent of radius 0.5 would leave the world.
+    w.insert(Circle::new(Vec2::new(10.0, 2.0), 1.8)).unwrap();
+    let r = 0.5;
+    let mut ctx = CircleContext::new();
+    let q = CircleQuery::new(Vec2::new(2.0, 1.0), Vec2::new(18.0, 1.0)).with_radius(r);
+    let path = ctx.find_path(&w, &q).unwrap();
+    assert_eq!(path.status(), PathStatus::Found);
+    let length = path.cost();
+    for p in samples(ctx.last_path()) {
+        assert!(
+            p.x >= r - 1e-4 && p.y >= r - 1e-4 && p.x <= 20.0 - r + 1e-4 && p.y <= 10.0 - r + 1e-4,
+            "{p:?} leaves the bounds shrunk by the radius"
+        );
+    }
+    // Over the top of the rock (y up to 2 + 1.8 + 0.5), not under it.
+    assert!(samples(ctx.last_path()).iter().any(|p| p.y > 4.0));
+    // Unbounded, the same query goes under the rock, shorter.
+    let mut free = CircleWorld::with_index(nav_spatial::Quadtree::new(bounds).unwrap()).unwrap();
+    free.insert(Circle::new(Vec2::new(10.0, 2.0), 1.8)).unwrap();
+    let under = ctx.find_path(&free, &q).unwrap();
+    assert!(under.cost() < length, "{} vs {length}", under.cost());
+
+    // Ends whose disc leaves the bounds are out of bounds; touching the border is inside.
+    for (a, want) in [
+        (Vec2::new(0.4, 5.0), PathStatus::OutOfBounds),
+        (Vec2::new(-1.0, 5.0), PathStatus::OutOfBounds),
+        (Vec2::new(0.5, 5.0), PathStatus::Found),
+        (Vec2::new(19.5, 9.5), PathStatus::Found),
+    ] {
+        let q = CircleQuery::new(a, Vec2::new(5.0, 8.0)).with_radius(r);
+        assert_eq!(ctx.find_path(&w, &q).unwrap().status(), want, "{a:?}");
+        let back = CircleQuery::new(Vec2::new(5.0, 8.0), a).with_radius(r);
+        assert_eq!(ctx.find_path(&w, &back).unwrap().status(), want, "{a:?}");
+    }
+    // An agent wider than the world fits nowhere.
+    let q = CircleQuery::new(Vec2::new(10.0, 5.0), Vec2::new(11.0, 5.0)).with_radius(6.0);
+    assert_eq!(
+        ctx.find_path(&w, &q).unwrap().status(),
+        PathStatus::OutOfBounds
+    );
+}
+
+#[test]
+fn a_rock_touching_the_border_closes_the_way_past_it() {
+    let mut w = CircleWorld::new(Aabb::new(Vec2::ZERO, Vec2::new(20.0, 10.0))).unwrap();
+    // Inflated by 0.5, the rocks touch the bottom and top borders of the bounds shrunk by the
+    // radius, and each other: a wall from border to border.
+    w.insert(Circle::new(Vec2::new(10.0, 2.0), 1.5)).unwrap();
+    w.insert(Circle::new(Vec2::new(10.0, 6.0), 2.0)).unwrap();
+    w.insert(Circle::new(Vec2::new(10.0, 9.0), 0.0)).unwrap();
+    let q = CircleQuery::new(Vec2::new(2.0, 5.0), Vec2::new(18.0, 5.0)).with_radius(0.5);
+    let mut ctx = CircleContext::new();
+    let answer = ctx.find_path(&w, &q).unwrap();
+    assert_eq!(
+        answer.status(),
+        PathStatus::NoPath,
+        "{:?}",
+        ctx.last_path().pieces()
+    );
+}
+
+#[test]
+fn a_point_does_not_pass_between_touching_circles() {
+    let mut w = world([
+        Circle::new(Vec2::new(0.0, 0.0), 2.0),
+        Circle::new(Vec2::new(4.0, 0.0), 2.0),
+    ]);
+    let mut ctx = CircleContext::new();
+    let q = CircleQuery::new(Vec2::new(2.0, 5.0), Vec2::new(2.0, -5.0));
+    let path = ctx.find_path(&w, &q).unwrap();
+    assert_eq!(path.status(), PathStatus::Found);
+    assert!(path.cost() > 12.0, "{}", path.cost());
+    // A start touching a circle is not blocked.
+    let on = CircleQuery::new(Vec2::new(-2.0, 0.0), Vec2::new(-8.0, 0.0));
+    assert_eq!(ctx.find_path(&w, &on).unwrap().status(), PathStatus::Found);
+
+    // A ring of touching circles is a wall: nothing gets in or out.
+    w.clear();
+    let n = 4;
+    for (x, y) in [(1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)] {
+        w.insert(Circle::new(Vec2::new(x, y), 1.0)).unwrap();
+    }
+    assert_eq!(w.len(), n);
+    for (a, b) in [
+        (Vec2::ZERO, Vec2::new(8.0, 3.0)),
+        (Vec2::new(8.0, 3.0), Vec2::ZERO),
+        (Vec2::new(0.0, 0.1), Vec2::new(0.0, 9.0)),
+    ] {
+        let answer = ctx.find_path(&w, &CircleQuery::new(a, b)).unwrap();
+        assert_eq!(answer.status(), PathStatus::NoPath, "{a:?} -> {b:?}");
+    }
+}

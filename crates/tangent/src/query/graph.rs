@@ -68,7 +68,8 @@ impl<I: SpatialIndex<u32>> TangentGraph<'_, I> {
     }
 
     /// How far (in radians, turning `turn`) a path arriving on circle `slot` at `angle` can hug
-    /// it before running into a crossing circle; 0 if the point is inside one.
+    /// it before running into a crossing circle; -1 (not even a zero sweep) if the point is
+    /// inside one, or at a point where another boundary touches (a gap of zero width).
     fn free_sweep(&self, slot: u32, angle: f64, turn: Turn, slack: f64) -> f64 {
         let local = &self.state.circles[slot as usize];
         let sigma = sign(turn);
@@ -78,7 +79,7 @@ impl<I: SpatialIndex<u32>> TangentGraph<'_, I> {
         {
             let exit = sweep_raw(turn, angle, mid + sigma * half);
             if exit + slack < 2.0 * half {
-                return 0.0;
+                return -1.0;
             }
             free = free.min(sweep_raw(turn, angle, mid - sigma * half));
         }

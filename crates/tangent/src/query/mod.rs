@@ -270,6 +270,16 @@ impl CircleContext {
             world.extent(),
             world.mean_radius(),
         );
+        if let Some(bounds) = world.bounds() {
+            let agent = agent_radius as f64;
+            let (lo, hi) = (bounds.min.as_dvec2() + agent, bounds.max.as_dvec2() - agent);
+            params.bounds = Some((lo, hi));
+            // The ends are tested exactly: touching the border is inside.
+            if !(params.inside(params.start, 0.0) && params.inside(params.goal, 0.0)) {
+                path.finish(PathStatus::OutOfBounds, 0.0, 0, false);
+                return Ok(path.status());
+            }
+        }
         let state = &mut self.state;
         state.begin(world.len());
 
