@@ -9,6 +9,8 @@
 //! * [`query`]: distances (point, segment against box, circle, arc), intersection tests,
 //!   swept discs (does an agent of radius `r` moving along a segment hit a shape?), tangents
 //!   between circles and from points, circle-circle intersection points.
+//! * [`f64`](mod@f64): the f64 kernels (angles, sweeps, closest points, covered arcs) that
+//!   code computing in f64 shares instead of copying.
 //! * [`display`]: points and shapes printed as plain numbers (`(x, y)`) for error messages;
 //!   [`Endpoint`] names the start or the goal of a query.
 //! * Minkowski expansion for agents of any radius: [`Circle::inflated`], [`Aabb::inflated`]
@@ -36,6 +38,7 @@
 
 pub mod display;
 mod endpoint;
+pub mod f64;
 pub mod query;
 mod shape;
 mod turn;
