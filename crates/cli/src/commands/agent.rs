@@ -40,7 +40,7 @@ use crate::svg::{Style, Svg};
 pub enum HeuristicArg {
     /// sqrt(2) * min + (max - min): exact on open ground (the default).
     Octile,
-    /// Seed 000's diagonal distance with costs 10 / 14, scaled to world units.
+    /// The NavGrid article's diagonal distance with costs 10 / 14, scaled to world units.
     Diagonal,
     /// Straight-line distance.
     Euclidean,

@@ -34,7 +34,7 @@ impl CircleCircleIntersection {
 
 /// Where the boundaries of circles `a` and `b` meet.
 ///
-/// Seed 002's radical-line construction in f64: the common chord crosses the centre line at
+/// Red Blob Games' radical-line construction in f64: the common chord crosses the centre line at
 /// distance `a = (rA² - rB² + d²) / (2d)` from A's centre, and the points lie `h` either side
 /// of it with `h² = rA² - a²`. `h²` is evaluated as the product
 /// `(rA + rB - d)(rA + rB + d)(d - |rA - rB|)(d + |rA - rB|) / (4d²)`, which keeps its sign and

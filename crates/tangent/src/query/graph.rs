@@ -1,7 +1,7 @@
 //! The tangent visibility graph as nav-search sees it, discovered while it is searched.
 //!
 //! Nodes are oriented arrivals: "the path arrives on circle `F` at this point by this surfing
-//! edge and goes on circling `F` in this direction" (seed 002's oriented nodes, cusp culling).
+//! edge and goes on circling `F` in this direction" (Red Blob Games' oriented nodes, cusp culling).
 //! A node's identity is the surfing edge that reaches it: (source circle, target circle, turn
 //! around each), so nodes are never merged by rounding coordinates. Each (circle, turn) list of
 //! leaving edges is built once per query, when the search first reaches the circle turning

@@ -12,7 +12,7 @@
 //! sectors) to the edge of the world.
 //!
 //! Line of sight is then decided exactly, without the spatial index: a tangent whose bin is
-//! blocked before its end is dropped; the others are tested (seed 002's point-segment distance
+//! blocked before its end is dropped; the others are tested (Red Blob Games' point-segment distance
 //! with the clamped `u`) against the circles whose shadow touches their bin, which are all the
 //! circles that can cut them. Why that set is complete: a ray in bin `k` that is not blocked
 //! before length `L` kept bin `k` open for every shell up to `L`, so every circle that reaches
