@@ -88,7 +88,7 @@ fn a_cached_corridor_is_blocked_and_reopened() {
 
 #[test]
 fn random_changes_keep_warm_answers_equal_to_cold_ones() {
-    let mut rng = Rng(0xcac4e);
+    let mut rng = Rng::new(0xcac4f);
     let scene = Scene::random(&mut rng, 80.0, 50.0, 30, 2.0, 8.0);
     let mut world = World::new(scene.bounds()).unwrap();
     for b in &scene.boxes {
@@ -212,7 +212,7 @@ fn too_many_changes_reset_the_cache_and_stay_correct() {
 
 #[test]
 fn threads_sharing_a_world_agree_with_one_thread() {
-    let mut rng = Rng(0x0712_3ad5);
+    let mut rng = Rng::new(0x0712_3ad5);
     let scene = Scene::random(&mut rng, 100.0, 100.0, 120, 1.0, 6.0);
     let world = scene.world();
     let agents = [

@@ -197,7 +197,7 @@ fn reference(
 
 #[test]
 fn smoothed_paths_among_circles_are_within_ten_percent_of_the_shortest() {
-    let mut rng = Rng(0x0c12_c1e5);
+    let mut rng = Rng::new(0x0c12_c1e5);
     let (w, h) = (60.0f32, 40.0f32);
     let mut compared = 0;
     let mut worst: f64 = 0.0;

@@ -14,7 +14,7 @@ use nav_search::{Limits, PathStatus};
 /// known to be right before it judges the crate.
 #[test]
 fn checker_formulas_agree_with_dense_sampling() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = Rng::new(0x5eed_0001);
     for _ in 0..300 {
         let a = [rng.range(-5.0, 5.0), rng.range(-5.0, 5.0)];
         let b = [rng.range(-5.0, 5.0), rng.range(-5.0, 5.0)];
@@ -64,7 +64,7 @@ fn checker_formulas_agree_with_dense_sampling() {
 
 #[test]
 fn paths_on_random_worlds_keep_their_distance() {
-    let mut rng = Rng(0xa9e7_2024);
+    let mut rng = Rng::new(0xa9e7_2024);
     let radii = [0.02f32, 0.1, 0.3, 0.7, 1.5, 3.0, 6.0];
     let mut found = 0;
     let mut statuses = std::collections::HashMap::new();

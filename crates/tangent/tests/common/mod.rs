@@ -11,6 +11,7 @@ use nav_search::PathStatus;
 use nav_search::{Graph, Limits, NodeId, SearchContext, Successors};
 use nav_spatial::SpatialIndex;
 use nav_tangent::{CircleContext, CircleQuery, CircleWorld, PathPiece, TangentError, TangentPath};
+use nav_testkit::TestRng;
 
 /// One query in the call shape every navigator shares (a fresh context), with the context's
 /// full answer copied out so that tests can keep and compare answers.
@@ -69,24 +70,19 @@ pub fn find_into<I: SpatialIndex<u32>>(
     Ok(outcome.status)
 }
 
-/// SplitMix64: small, seeded, the same on every platform.
-pub struct Rng(u64);
+/// The tests' seeded generator: nav-testkit's [`TestRng`] (xoshiro256++).
+pub struct Rng(TestRng);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
-        Rng(seed)
+        Rng(TestRng::new(seed))
     }
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     /// Uniform in `[lo, hi)`, as f32.
     pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-        lo + (hi - lo) * unit
+        self.0.range_f32(lo, hi)
     }
 }
 
