@@ -1,13 +1,13 @@
 //! The f64 kernels behind the f32 queries, public so that code computing in f64 (the tangent
-//! graph of nav-tangent, the spatial indexes) uses the same formulas instead of copies.
+//! graph of nav-tangent, the spatial indexes) uses the same formulas instead of copies. Points
+//! are glam's [`DVec2`], re-exported by this crate.
 //!
 //! Angles are radians from +x towards +y; sweeps are measured in the direction of travel and
 //! lie in `[0, 2π)`, never a raw difference of angles (which goes the long way round when an
 //! arc crosses the ±π direction).
 //!
 //! ```
-//! use glam::DVec2;
-//! use nav_geom::{Turn, f64::{angle_of, closest_point_on_segment, covered_arc, sweep}};
+//! use nav_geom::{DVec2, Turn, f64::{angle_of, closest_point_on_segment, covered_arc, sweep}};
 //!
 //! assert_eq!(angle_of(DVec2::Y), std::f64::consts::FRAC_PI_2);
 //! // From 170° to -170° is 20° counter-clockwise, 340° clockwise.
@@ -22,7 +22,7 @@
 
 use std::f64::consts::TAU;
 
-use glam::DVec2;
+use crate::DVec2;
 
 use crate::Turn;
 

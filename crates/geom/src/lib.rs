@@ -44,6 +44,6 @@ mod shape;
 mod turn;
 
 pub use endpoint::Endpoint;
-pub use glam::Vec2;
+pub use glam::{DVec2, Vec2};
 pub use shape::{Aabb, Arc, Circle, PathPiece, RoundedAabb, Segment};
 pub use turn::Turn;

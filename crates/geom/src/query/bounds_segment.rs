@@ -16,7 +16,9 @@ fn conservative_aabb_of_segment(segment: &Segment) -> Option<Aabb> {
     bounds.is_valid().then_some(bounds)
 }
 
-/// The box segment queries test before the slab test: [`conservative_aabb_of_segment`], or,
+/// The box segment queries test before the slab test: a box that holds every point
+/// `intersects_aabb_segment` may consider part of `segment` (a margin of 2^-20 of its largest
+/// coordinate), or,
 /// when that is not representable, a box holding every valid box, which keeps the pre-test
 /// neutral (it then accepts every candidate and the slab test alone decides).
 ///
@@ -78,13 +80,10 @@ mod tests {
     /// Boxes one ulp around the end points of segments of every scale.
     #[test]
     fn never_rejects_a_box_the_segment_touches() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = nav_testkit::TestRng::new(0x2545_f491_4f6c_dd1d);
         let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let mantissa = (state >> 40) as f32 / (1u64 << 24) as f32;
-            let exponent = ((state >> 8) % 40) as i32 - 20;
+            let mantissa = rng.unit_f32();
+            let exponent = rng.below(40) as i32 - 20;
             (mantissa * 2.0 - 1.0) * 2f32.powi(exponent)
         };
         for _ in 0..100_000 {
