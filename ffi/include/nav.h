@@ -1572,6 +1572,11 @@ NavStatus nav_circle_world_clear(struct NavCircleWorld *world);
  * `start` to `goal` among the circles of `world`: segments and arcs of circles inflated by
  * the radius, into `out_pieces[0..capacity]`.
  *
+ * The world's bounds confine the agent's whole disc: a start or goal whose disc leaves them is
+ * `NAV_PATH_STATUS_OUT_OF_BOUNDS` (touching the border is inside), and a found path keeps the
+ * disc inside. Touching a circle is allowed; two inflated circles that touch (or a circle
+ * touching the border) leave no gap, not even for a point.
+ *
  * Returns `NAV_OK` when the search ran (see `out_result->path_status`; a start or goal inside
  * an inflated circle is an outcome, with that circle in `blocking_circle`),
  * `NAV_BUFFER_TOO_SMALL` with the number of pieces needed (`nav_query_circle_path` copies
