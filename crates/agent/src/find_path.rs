@@ -34,7 +34,8 @@ impl AgentContext {
     /// The smoothed path is the raw lattice path pulled taut (string pulling with the same
     /// swept test): every segment of both is collision-free for the agent's disc.
     ///
-    /// **Touching.** The agent may touch obstacles and the bounds: a start or goal whose disc
+    /// **Touching** follows nav-geom's [touching rule](nav_geom#the-touching-rule). The agent
+    /// may touch obstacles and the bounds: a start or goal whose disc
     /// touches an obstacle or the border is neither blocked nor out of bounds. Elsewhere the
     /// search keeps a hair (about a millionth of the radius, plus a term for coordinates far
     /// from the origin) more than the radius from every obstacle, so that a caller's own

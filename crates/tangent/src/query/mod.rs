@@ -158,11 +158,12 @@ impl CircleContext {
     ///
     /// The path is exact (Red Blob Games' circular obstacle pathfinding, a tangent visibility
     /// graph): the shortest curve that keeps the agent's centre out of every circle inflated by
-    /// the radius, made of tangent segments and arcs of the inflated circles. Touching is
-    /// allowed: a start or goal on an inflated circle is not blocked, and a path may run along
-    /// a circle. A gap of zero width is closed: no path passes through the single point where
-    /// two inflated circles touch, so a ring of touching circles is a wall. In a world made with
-    /// bounds ([`CircleWorld::new`]) the agent's whole disc stays inside them.
+    /// the radius, made of tangent segments and arcs of the inflated circles. Touching follows
+    /// nav-geom's [touching rule](nav_geom#the-touching-rule): it is allowed (a start or goal
+    /// on an inflated circle is not blocked, and a path may run along a circle), but a gap of
+    /// zero width is closed: no path passes through the single point where two inflated circles
+    /// touch, so a ring of touching circles is a wall. In a world made with bounds
+    /// ([`CircleWorld::new`]) the agent's whole disc stays inside them.
     ///
     /// Decisions are taken with a tolerance of about 5e-7 of the magnitude of the coordinates
     /// involved (a few f32 ulps): a start or goal that close to an inflated circle counts as on
