@@ -11,9 +11,9 @@
 //! for every radius. Radii 0.5, 1, 2, 5, 10 with step `max(1, r / 2)`.
 //!
 //! Per radius, one iteration runs the 8 queries:
-//! * `seed_baseline`: the NavGrid article's navigator (string-keyed grid cells, a spatial query per created
+//! * `seed_baseline`: seed 000's navigator (string-keyed grid cells, a spatial query per created
 //!   node, a fresh node map per query, box walkability, start-anchored lattice), its grid built
-//!   once with cells of 1 unit (the article asks for cells no larger than the step);
+//!   once with cells of 1 unit (the seed asks for cells no larger than the step);
 //! * `nav_cold`: nav-agent with its walkability cache emptied before each query (the search
 //!   context is reused, as a game would);
 //! * `nav_warm`: nav-agent with the cache warmed by one untimed run of the same queries.
@@ -75,7 +75,7 @@ impl Data {
             } else {
                 let circle = Circle::new(c, rng.range(2.0, 8.0));
                 world.insert_static(circle).expect("valid circle");
-                // The article files every object under its bounding box.
+                // The seed files every object under its bounding box.
                 grid.insert(circle.aabb());
             }
         }
@@ -87,7 +87,7 @@ impl Data {
             let a = Vec2::new(rng.range(m, WORLD - m), rng.range(m, WORLD - m));
             let b = Vec2::new(rng.range(m, WORLD - m), rng.range(m, WORLD - m));
             let d = a.distance(b);
-            // Free for the largest agent by nav's disc test and by the article's box test.
+            // Free for the largest agent by nav's disc test and by the seed's box test.
             let free = |p: Vec2| world.disc_is_clear(p, largest * 1.5, None);
             if (100.0..=200.0).contains(&d) && free(a) && free(b) {
                 queries.push((a, b));

@@ -1,5 +1,5 @@
 //! nav-tangent: cold shortest-path queries among 20 to 20,000 circles, against an eager
-//! construction of the whole tangent visibility graph followed by A* (the first version of Red Blob Games' article).
+//! construction of the whole tangent visibility graph followed by A* (seed 002's first version).
 //!
 //! Scenes: a forest of circles of radius 1 to 3, uniformly placed (overlaps allowed) in a square
 //! sized so that the circles cover 10% of it (the same density at every size: the world grows
@@ -8,7 +8,7 @@
 //!
 //! "Cold" means nothing of the graph survives from one query to the next: each query rebuilds
 //! what it needs. The lazy queries reuse one `CircleContext` (its memory, not its graph); the
-//! eager baseline rebuilds the full graph every query, as the article's first version does.
+//! eager baseline rebuilds the full graph every query, as the seed's first version does.
 //!
 //! Run: `cargo bench -p nav-benches --bench tangent -- --warm-up-time 1 --measurement-time 3`.
 //! The eager graph is benchmarked at 20 and 200 circles; at 2,000 one eager query takes minutes
@@ -208,9 +208,9 @@ fn print_per_query<I: SpatialIndex<u32>>(label: &str, scene: &Scene, world: &Cir
     );
 }
 
-/// The first version of Red Blob Games' article: every bitangent between every pair of circles, tested for line of
+/// Seed 002's first version: every bitangent between every pair of circles, tested for line of
 /// sight against every circle, every hugging edge between the tangent points of a circle, then
-/// A* on the finished graph. Overlapping circles are handled as in the article's improvements
+/// A* on the finished graph. Overlapping circles are handled as in the seed's improvements
 /// (no internal tangents, hugging edges blocked by crossing circles), and the graph is oriented
 /// so that its paths are the same as the lazy graph's and the lengths can be compared.
 mod eager {

@@ -10,7 +10,8 @@ use glam::Vec2;
 /// A point moving with velocity `v` at position `p` turns [`Turn::Ccw`] around `c` when
 /// `cross(p - c, v) > 0` ([`Turn::around`]). The tangent queries label every tangent with the
 /// turn of travel around each circle it touches, so that a path hugging a circle can be
-/// continued without a cusp (Red Blob Games' oriented nodes).
+/// continued without a cusp (the oriented nodes of Red Blob Games' "Circular Obstacle
+/// Pathfinding").
 ///
 /// ```
 /// use nav_geom::{Turn, Vec2};

@@ -13,8 +13,9 @@ use nav_geom::{Circle, Turn, Vec2};
 
 const BASES: [f32; 3] = [0.0, 1.0e4, 1.0e6];
 
-/// Red Blob Games' bitangent construction in f64: the tangent points on A and B for the tangent
-/// whose normal at A is rotated by `side * θ` from the direction A -> B.
+/// The bitangent construction of Red Blob Games' "Circular Obstacle Pathfinding", in f64: the
+/// tangent points on A and B for the tangent whose normal at A is rotated by `side * θ` from the
+/// direction A -> B.
 fn reference_bitangent(a: &Circle, b: &Circle, internal: bool, side: f64) -> Option<(P, P)> {
     let (ca, cb) = (p64(a.center), p64(b.center));
     let (ra, rb) = (a.radius as f64, b.radius as f64);
@@ -33,7 +34,8 @@ fn reference_bitangent(a: &Circle, b: &Circle, internal: bool, side: f64) -> Opt
     ))
 }
 
-/// Paul Bourke's and Red Blob Games' circle intersection in f64, literally.
+/// Paul Bourke's circle intersection (as Red Blob Games' "Circular Obstacle Pathfinding" uses it)
+/// in f64, literally.
 fn reference_intersection(a: &Circle, b: &Circle) -> Option<[P; 2]> {
     let (ca, cb) = (p64(a.center), p64(b.center));
     let (ra, rb) = (a.radius as f64, b.radius as f64);

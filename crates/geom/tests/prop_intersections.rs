@@ -37,7 +37,8 @@ proptest! {
             let axis = sub(cb, ca);
             let (l, r) = (cross(axis, sub(p64(left), ca)), cross(axis, sub(p64(right), ca)));
             prop_assert!(l >= r, "left point is not on the left: {l} {r}");
-            // Red Blob Games' construction, literally: a = (rA² - rB² + d²) / 2d, θ = arccos(a / rA).
+            // The construction of Red Blob Games' "Circular Obstacle Pathfinding", literally:
+            // a = (rA² - rB² + d²) / 2d, θ = arccos(a / rA).
             let along = (ra * ra - rb * rb + d * d) / (2.0 * d);
             let theta = (along / ra).clamp(-1.0, 1.0).acos();
             let base = axis.1.atan2(axis.0);

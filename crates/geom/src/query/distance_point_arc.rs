@@ -21,7 +21,8 @@ pub struct ClosestOnArc {
 /// point at the centre is equally far from every point and gets the start point. Computed in
 /// f64 from the f32 inputs, so it stays accurate far from the origin.
 ///
-/// This is the blocking test for a path hugging a circle (Red Blob Games' "hugging edges"): the
+/// This is the blocking test for a path hugging a circle (the "hugging edges" of
+/// Red Blob Games' "Circular Obstacle Pathfinding"): the
 /// arc is blocked by an obstacle circle when `closest_point_on_arc(obstacle.center, &arc)
 /// .distance < obstacle.radius`.
 ///

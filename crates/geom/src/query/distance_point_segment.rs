@@ -7,7 +7,8 @@ use crate::Segment;
 pub struct ClosestOnSegment {
     /// The closest point.
     pub point: Vec2,
-    /// Its parameter along the segment, clamped to `[0, 1]` (Red Blob Games' `u`).
+    /// Its parameter along the segment, clamped to `[0, 1]` (the `u` of Red Blob Games'
+    /// "Circular Obstacle Pathfinding").
     pub u: f32,
     /// Distance from the query point to `point`.
     pub distance: f32,

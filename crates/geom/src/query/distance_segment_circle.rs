@@ -8,7 +8,8 @@ pub struct ClosestSegmentCircle {
     /// The point of the segment closest to the disc (closest to the centre, so the deepest
     /// point when the segment crosses the disc).
     pub on_segment: Vec2,
-    /// Parameter of `on_segment` along the segment, in `[0, 1]` (Red Blob Games' clamped `u`).
+    /// Parameter of `on_segment` along the segment, in `[0, 1]` (the clamped `u` of
+    /// Red Blob Games' "Circular Obstacle Pathfinding").
     pub u: f32,
     /// The point of the disc closest to `on_segment` (equal to it when it is inside).
     pub on_circle: Vec2,

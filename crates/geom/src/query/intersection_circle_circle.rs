@@ -34,13 +34,13 @@ impl CircleCircleIntersection {
 
 /// Where the boundaries of circles `a` and `b` meet.
 ///
-/// Red Blob Games' radical-line construction in f64: the common chord crosses the centre line at
-/// distance `a = (rA² - rB² + d²) / (2d)` from A's centre, and the points lie `h` either side
-/// of it with `h² = rA² - a²`. `h²` is evaluated as the product
+/// The radical-line construction of Red Blob Games' "Circular Obstacle Pathfinding", in f64: the
+/// common chord crosses the centre line at distance `a = (rA² - rB² + d²) / (2d)` from A's centre,
+/// and the points lie `h` either side of it with `h² = rA² - a²`. `h²` is evaluated as the product
 /// `(rA + rB - d)(rA + rB + d)(d - |rA - rB|)(d + |rA - rB|) / (4d²)`, which keeps its sign and
-/// digits for nearly tangent circles where `rA² - a²` would cancel. The classification is exact
-/// for the f64 distance between the f32 centres; two crossing points that round to the same
-/// f32 point are reported as [`Touching`](CircleCircleIntersection::Touching).
+/// digits for nearly tangent circles where `rA² - a²` would cancel. The classification is exact for
+/// the f64 distance between the f32 centres; two crossing points that round to the same f32 point
+/// are reported as [`Touching`](CircleCircleIntersection::Touching).
 ///
 /// `None` for an invalid circle (NaN, infinite, negative radius). Zero radii are fine: a point
 /// on a circle touches it.

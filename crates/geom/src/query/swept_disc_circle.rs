@@ -21,7 +21,8 @@ pub fn swept_disc_touches_circle(path: &Segment, radius: f32, circle: &Circle) -
 /// Whether a disc of `radius` whose centre moves along `path` stays clear of the circle's
 /// interior: [`signed_distance_segment_circle`](crate::query::signed_distance_segment_circle)
 /// `>= radius`. **Touching counts as clear**: the disc may graze the circle, it is blocked
-/// only when the distance is `< radius` (Red Blob Games' rule "d >= r: line of sight"). With
+/// only when the distance is `< radius` (the rule "d >= r: line of sight" of
+/// Red Blob Games' "Circular Obstacle Pathfinding"). With
 /// `radius = 0` (a point agent, obstacles already inflated) a path crossing the circle is
 /// blocked and one tangent to it is clear.
 ///

@@ -4,7 +4,8 @@ use crate::turn::angle_of;
 use crate::{Circle, Segment, Turn};
 
 /// A segment tangent to two circles, directed from circle A to circle B, labelled with the turn
-/// of travel around each circle (Red Blob Games' surfing edge between oriented nodes).
+/// of travel around each circle (the surfing edge between oriented nodes of
+/// Red Blob Games' "Circular Obstacle Pathfinding").
 ///
 /// Picture A at the origin and B at (10, 0), both of radius 1, and travel from A to B:
 ///
@@ -83,8 +84,9 @@ impl Bitangent {
 /// from inside, where the two tangents merge into a single point; coincident centres), and for
 /// invalid circles (NaN, infinite, negative radius). Overlapping circles still have them.
 ///
-/// Computed in f64 (Red Blob Games' `θ = arccos(|rA - rB| / d)`, evaluated through its cosine and
-/// sine so that nearly tangent circles do not lose precision in `arccos` near 1).
+/// Computed in f64 (the `θ = arccos(|rA - rB| / d)` of Red Blob Games' "Circular Obstacle
+/// Pathfinding", evaluated through its cosine and sine so that nearly tangent circles do not lose
+/// precision in `arccos` near 1).
 ///
 /// ```
 /// use nav_geom::{Circle, Turn, Vec2, query::external_bitangents};
@@ -112,7 +114,8 @@ pub fn external_bitangents(a: &Circle, b: &Circle) -> Option<[Bitangent; 2]> {
 /// They exist when the circles are apart: `d > rA + rB`. `None` when they touch (the two
 /// tangents merge at the contact point) or overlap, and for invalid circles.
 ///
-/// Computed in f64 (Red Blob Games' `θ = arccos((rA + rB) / d)`, through its cosine and sine).
+/// Computed in f64 (the `θ = arccos((rA + rB) / d)` of Red Blob Games' "Circular Obstacle
+/// Pathfinding", through its cosine and sine).
 ///
 /// ```
 /// use nav_geom::{Circle, Turn, Vec2, query::internal_bitangents};
@@ -254,8 +257,9 @@ fn opposite_angle(angle: f64) -> f64 {
 mod tests {
     use super::*;
 
-    /// Red Blob Games' construction, literally: θ = arccos(k / d) measured from the centre line,
-    /// in f64 (a reference for the vector formulation used above).
+    /// The construction of Red Blob Games' "Circular Obstacle Pathfinding", literally:
+    /// θ = arccos(k / d) measured from the centre line, in f64 (a reference for the vector
+    /// formulation used above).
     fn reference_external(a: (f64, f64, f64), b: (f64, f64, f64)) -> [(f64, f64); 2] {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let d = dx.hypot(dy);

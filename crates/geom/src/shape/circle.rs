@@ -84,8 +84,8 @@ impl Circle {
     /// The Minkowski sum of this disc and a disc of radius `margin`: the same centre, radius
     /// `radius + margin`. A disc of radius `margin` overlaps this circle exactly when its centre
     /// lies strictly inside the inflated one, which is how agents of any radius are reduced to
-    /// points (Red Blob Games' circular obstacle pathfinding). A negative margin shrinks the circle; the result is invalid if the
-    /// radius becomes negative.
+    /// points (the Minkowski expansion of Red Blob Games' "Circular Obstacle Pathfinding"). A
+    /// negative margin shrinks the circle; the result is invalid if the radius becomes negative.
     pub fn inflated(&self, margin: f32) -> Circle {
         Circle::new(self.center, (self.radius as f64 + margin as f64) as f32)
     }
