@@ -32,8 +32,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::Criterion;
-use nav::agent::{Agent, PathStatus, QueryContext, QueryLimits, World};
+use nav::agent::{Agent, AgentContext, AgentPath, AgentQuery, QueryError, World};
 use nav::geom::{Aabb, Circle, Vec2};
+use nav::search::{Limits, PathStatus};
 use nav_benches::{median_ns, ratio};
 use nav_testkit::TestRng;
 use seed_baseline::{SeedNavGrid, SeedNavigator, SeedStatus};
@@ -107,8 +108,23 @@ impl Data {
     }
 }
 
-fn limits() -> QueryLimits {
-    QueryLimits::default().with_max_expanded(usize::MAX)
+fn limits() -> Limits {
+    Limits::default()
+}
+
+/// One query in the shape every navigator shares; the full answer (smoothed and raw) is the
+/// context's latest path.
+fn find<'c>(
+    world: &World,
+    ctx: &'c mut AgentContext,
+    a: nav::geom::Vec2,
+    b: nav::geom::Vec2,
+    agent: &Agent,
+    limits: &Limits,
+) -> Result<&'c AgentPath, QueryError> {
+    let query = AgentQuery::new(a, b).with_agent(agent).with_limits(*limits);
+    ctx.find_path(world, &query)?;
+    Ok(ctx.last_path())
 }
 
 /// Runs every query once on each navigator and prints what they found.
@@ -118,7 +134,7 @@ fn report(data: &mut Data) {
         "| radius | step | nav found | seed found | nav smoothed length | nav raw length | seed length | seed paths clipping an obstacle | nav expanded / query | seed closed / query |"
     );
     println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    let mut ctx = QueryContext::new();
+    let mut ctx = AgentContext::new();
     for radius in RADII {
         let step = step_for(radius);
         let agent = Agent::new(radius, step).expect("valid agent");
@@ -126,10 +142,7 @@ fn report(data: &mut Data) {
         let (mut nav_len, mut nav_raw, mut seed_len) = (0.0, 0.0, 0.0);
         let (mut expanded, mut closed) = (0, 0);
         for &(a, b) in &data.queries {
-            let path = data
-                .world
-                .find_path(&mut ctx, a, b, &agent, &limits())
-                .expect("valid query");
+            let path = find(&data.world, &mut ctx, a, b, &agent, &limits()).expect("valid query");
             expanded += path.expanded();
             if path.status() == PathStatus::Found {
                 nav_found += 1;
@@ -186,27 +199,25 @@ fn bench_radius(c: &mut Criterion, data: &mut Data, radius: f32) {
     });
 
     let world = &data.world;
-    let mut ctx = QueryContext::new();
+    let mut ctx = AgentContext::new();
     group.bench_function("nav_cold", |b| {
         b.iter(|| {
             for &(a, g) in &queries {
                 ctx.clear_cache();
-                let path = world.find_path(&mut ctx, a, g, &agent, &limits());
+                let path = find(world, &mut ctx, a, g, &agent, &limits());
                 black_box(path.map(|p| p.points().len()).ok());
             }
         })
     });
 
-    let mut ctx = QueryContext::new();
+    let mut ctx = AgentContext::new();
     for &(a, g) in &queries {
-        world
-            .find_path(&mut ctx, a, g, &agent, &limits())
-            .expect("valid query");
+        find(world, &mut ctx, a, g, &agent, &limits()).expect("valid query");
     }
     group.bench_function("nav_warm", |b| {
         b.iter(|| {
             for &(a, g) in &queries {
-                let path = world.find_path(&mut ctx, a, g, &agent, &limits());
+                let path = find(world, &mut ctx, a, g, &agent, &limits());
                 black_box(path.map(|p| p.points().len()).ok());
             }
         })

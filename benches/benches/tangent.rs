@@ -7,7 +7,7 @@
 //! agent of radius 0.5; one benchmark iteration is one query, cycling through the pairs.
 //!
 //! "Cold" means nothing of the graph survives from one query to the next: each query rebuilds
-//! what it needs. The lazy queries reuse one `QueryContext` (its memory, not its graph); the
+//! what it needs. The lazy queries reuse one `CircleContext` (its memory, not its graph); the
 //! eager baseline rebuilds the full graph every query, as the seed's first version does.
 //!
 //! Run: `cargo bench -p nav-benches --bench tangent -- --warm-up-time 1 --measurement-time 3`.
@@ -20,8 +20,9 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nav::geom::{Aabb, Circle, Vec2};
 use nav::search::Limits;
+use nav::search::PathStatus;
 use nav::spatial::{HashGrid, SpatialIndex};
-use nav::tangent::{CircleWorld, PathStatus, QueryContext, TangentPath};
+use nav::tangent::{CircleContext, CircleQuery, CircleWorld};
 use nav_testkit::TestRng;
 
 const AGENT: f32 = 0.5;
@@ -78,23 +79,26 @@ fn bench_tangent(c: &mut Criterion) {
     for n in [20usize, 200, 2_000, 20_000] {
         let scene = scene(n, COVERAGE);
         let world = world_of(&scene);
-        let mut ctx = QueryContext::new();
-        let mut path = TangentPath::new();
+        let mut ctx = CircleContext::new();
         let limits = Limits::default();
+        let query = |s, g| {
+            CircleQuery::new(s, g)
+                .with_radius(AGENT)
+                .with_limits(limits)
+        };
 
         // Sanity: the eager graph agrees with the lazy one where it is affordable.
         if n <= 200 {
             for &(s, g) in scene.pairs.iter().take(8) {
-                ctx.find_path(&world, s, g, AGENT, &limits, &mut path)
-                    .unwrap();
+                let path = ctx.find_path(&world, &query(s, g)).unwrap().outcome();
                 let eager = eager::find_path(&scene.circles, s, g, AGENT);
                 match eager {
                     Some(len) => assert!(
-                        (len - path.length()).abs() < 1e-5 * len.max(1.0),
+                        (len - path.cost).abs() < 1e-5 * len.max(1.0),
                         "{n} circles: eager {len}, lazy {}",
-                        path.length()
+                        path.cost
                     ),
-                    None => assert_ne!(path.status(), PathStatus::Found),
+                    None => assert_ne!(path.status, PathStatus::Found),
                 }
             }
         }
@@ -106,9 +110,7 @@ fn bench_tangent(c: &mut Criterion) {
             b.iter(|| {
                 let (s, g) = scene.pairs[i % PAIRS];
                 i += 1;
-                ctx.find_path(&world, s, g, AGENT, &limits, &mut path)
-                    .unwrap();
-                black_box(path.length())
+                black_box(ctx.find_path(&world, &query(s, g)).unwrap().cost())
             })
         });
 
@@ -161,8 +163,7 @@ fn bench_tangent(c: &mut Criterion) {
 /// 5 runs, so that other processes on the machine do not inflate them) and the mean number of
 /// expanded nodes.
 fn print_per_query<I: SpatialIndex<u32>>(label: &str, scene: &Scene, world: &CircleWorld<I>) {
-    let mut ctx = QueryContext::new();
-    let mut path = TangentPath::new();
+    let mut ctx = CircleContext::new();
     let limits = Limits::default();
     let mut expanded = 0;
     let mut times: Vec<f64> = scene
@@ -172,12 +173,14 @@ fn print_per_query<I: SpatialIndex<u32>>(label: &str, scene: &Scene, world: &Cir
             let best = (0..5)
                 .map(|_| {
                     let begin = Instant::now();
-                    ctx.find_path(world, s, g, AGENT, &limits, &mut path)
-                        .unwrap();
+                    let query = CircleQuery::new(s, g)
+                        .with_radius(AGENT)
+                        .with_limits(limits);
+                    ctx.find_path(world, &query).unwrap();
                     begin.elapsed().as_secs_f64() * 1e6
                 })
                 .fold(f64::INFINITY, f64::min);
-            expanded += path.expanded();
+            expanded += ctx.last_path().expanded();
             best
         })
         .collect();

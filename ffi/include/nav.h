@@ -327,7 +327,8 @@ enum NavAgentHeuristic
      */
     NAV_AGENT_HEURISTIC_OCTILE = 0,
     /**
-     * Seed 000's 10/14 diagonal distance, divided by 10.
+     * Octile distance with the integer costs 10 and 14, divided by 10 (nav-agent's
+     * `AgentHeuristic::IntegerOctile`; not the grid's Chebyshev distance).
      */
     NAV_AGENT_HEURISTIC_DIAGONAL = 1,
     /**
@@ -740,11 +741,11 @@ typedef struct NavWorldInfo {
 
 /**
  * An agent: a disc that walks a lattice of the given step. All zeros is not a valid agent
- * (the radius and the step must be greater than 0).
+ * (the step must be greater than 0; a radius of 0 is a point agent).
  */
 typedef struct NavAgentDesc {
     /**
-     * Radius of the agent's disc, finite and > 0.
+     * Radius of the agent's disc, finite and >= 0 (0: a point agent).
      */
     float radius;
     /**
@@ -1454,8 +1455,8 @@ NavStatus nav_world_segment_is_clear(const struct NavWorld *world,
  * Returns `NAV_OK` when the search ran (see `out_result->path_status`; blocked or
  * out-of-bounds endpoints are outcomes), `NAV_BUFFER_TOO_SMALL` with the number of points
  * needed in `out_result->point_count` (`nav_query_world_path` then copies the path without
- * searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points, a radius or step that
- * is not > 0, `NAV_INVALID_SIZE` for a step so fine that the lattice over the world would be
+ * searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points, a negative radius or a
+ * step that is not > 0 (radius 0 is a point agent), `NAV_INVALID_SIZE` for a step so fine that the lattice over the world would be
  * too large, `NAV_UNKNOWN_OBJECT` for an `agent->own_obstacle` that is neither 0 nor an
  * obstacle of `world`.
  *
@@ -1491,8 +1492,10 @@ NavStatus nav_query_world_path(struct NavQuery *query,
                                uint32_t *out_count);
 
 /**
- * Creates an empty circle world whose spatial index covers `*bounds` (circles may also lie
- * outside; finite corners, `min < max`) and writes its handle to `*out_world`.
+ * Creates an empty circle world inside `*bounds` (finite corners, `min < max`) and writes its
+ * handle to `*out_world`. The bounds confine the agents' discs (paths stay inside, a start or
+ * goal whose disc leaves them is `NAV_PATH_STATUS_OUT_OF_BOUNDS`); circles may also lie
+ * outside.
  *
  * # Safety
  * `bounds` must point to a readable `NavAabb`; `out_world` to a writable `NavCircleWorld*`.
@@ -1571,6 +1574,11 @@ NavStatus nav_circle_world_clear(struct NavCircleWorld *world);
  * Finds the exact shortest path for a disc agent of `agent_radius` (finite, >= 0) from
  * `start` to `goal` among the circles of `world`: segments and arcs of circles inflated by
  * the radius, into `out_pieces[0..capacity]`.
+ *
+ * The world's bounds confine the agent's whole disc: a start or goal whose disc leaves them is
+ * `NAV_PATH_STATUS_OUT_OF_BOUNDS` (touching the border is inside), and a found path keeps the
+ * disc inside. Touching a circle is allowed; two inflated circles that touch (or a circle
+ * touching the border) leave no gap, not even for a point.
  *
  * Returns `NAV_OK` when the search ran (see `out_result->path_status`; a start or goal inside
  * an inflated circle is an outcome, with that circle in `blocking_circle`),

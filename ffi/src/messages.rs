@@ -1,36 +1,12 @@
 //! The errors of nav-agent, nav-tangent and nav-spatial in the words of the C API.
 //!
-//! Those crates print their handles, points and boxes as Rust's `Debug` shows them
-//! (`ObstacleHandle(ObjectKey(1v1))`, `Vec2(1.0, 2.0)`). A C caller holds `uint64_t` ids and
-//! plain numbers, so every variant that carries one of these is worded here: ids as the number
-//! nav handed out, points as `(x, y)`, boxes as their two corners. The other variants keep the
-//! crates' own sentences, which hold numbers only.
+//! Those crates print their handles as the ids nav hands out, points as `(x, y)` and boxes as
+//! their two corners, so their own messages serve C callers as they are. One thing is worded
+//! here: a handle the caller made up is normalised on its way into a Rust handle, so a message
+//! about it names the number the caller passed instead.
 
-use nav_agent::{Endpoint, QueryError, Shape, WorldError};
-use nav_geom::{Aabb, Circle, Vec2};
-use nav_spatial::SpatialError;
+use nav_agent::WorldError;
 use nav_tangent::TangentError;
-
-/// `(x, y)`.
-pub(crate) fn point(p: Vec2) -> String {
-    format!("({}, {})", p.x, p.y)
-}
-
-/// `min (x, y), max (x, y)`.
-pub(crate) fn aabb(b: Aabb) -> String {
-    format!("min {}, max {}", point(b.min), point(b.max))
-}
-
-fn circle(c: Circle) -> String {
-    format!("centre {}, radius {}", point(c.center), c.radius)
-}
-
-fn shape(s: Shape) -> String {
-    match s {
-        Shape::Aabb(b) => format!("box ({})", aabb(b)),
-        Shape::Circle(c) => format!("disc ({})", circle(c)),
-    }
-}
 
 /// The message of a refused world change about the obstacle the caller calls `id`.
 ///
@@ -45,41 +21,14 @@ pub(crate) fn obstacle_error(error: &WorldError, id: u64) -> String {
         WorldError::StaticObstacle { .. } => {
             format!("obstacle {id} is static and cannot move (remove it, or insert it as dynamic)")
         }
-        ref other => world_error(other),
+        ref other => other.to_string(),
     }
 }
 
-/// The message of a refused world change.
+/// The message of a refused world change: nav-agent's own, which already prints ids as the
+/// numbers nav handed out and points as `(x, y)`.
 pub(crate) fn world_error(error: &WorldError) -> String {
-    match *error {
-        WorldError::UnknownObstacle { handle } | WorldError::StaticObstacle { handle } => {
-            obstacle_error(error, handle.to_raw())
-        }
-        WorldError::InvalidBounds { bounds } => format!(
-            "bounds ({}) refused: corners must be finite with min < max on both axes",
-            aabb(bounds)
-        ),
-        WorldError::InvalidShape { shape: s } => format!(
-            "{} refused: coordinates must be finite, boxes min <= max, radii >= 0",
-            shape(s)
-        ),
-        WorldError::Spatial(ref e) => spatial_error(e),
-        ref other => other.to_string(),
-    }
-}
-
-/// The message of a refused `NavWorld` query.
-pub(crate) fn query_error(error: &QueryError) -> String {
-    match *error {
-        QueryError::NonFinitePoint { which, point: p } => {
-            let which = match which {
-                Endpoint::Start => "start",
-                Endpoint::Goal => "goal",
-            };
-            format!("{which} {} must have finite coordinates", point(p))
-        }
-        ref other => other.to_string(),
-    }
+    error.to_string()
 }
 
 /// The message of a refused change of the circle the caller calls `id` (see
@@ -93,48 +42,17 @@ pub(crate) fn circle_error(error: &TangentError, id: u64) -> String {
     }
 }
 
-/// The message of a refused circle-world change or query.
+/// The message of a refused circle-world change or query: nav-tangent's own, which prints ids
+/// as the numbers nav handed out and points and circles as plain numbers.
 pub(crate) fn tangent_error(error: &TangentError) -> String {
-    match *error {
-        TangentError::UnknownCircle { key } => circle_error(error, key.to_raw()),
-        TangentError::InvalidCircle { circle: c } => format!(
-            "circle ({}) refused: the centre must be finite and the radius finite and >= 0",
-            circle(c)
-        ),
-        TangentError::InvalidStart { start } => {
-            format!("start {} must have finite coordinates", point(start))
-        }
-        TangentError::InvalidGoal { goal } => {
-            format!("goal {} must have finite coordinates", point(goal))
-        }
-        TangentError::Spatial(ref e) => spatial_error(e),
-        ref other => other.to_string(),
-    }
-}
-
-/// The message of a spatial index's refusal, as reached through a world.
-fn spatial_error(error: &SpatialError) -> String {
-    let reason = match *error {
-        SpatialError::InvalidAabb { aabb: b } => format!(
-            "invalid object box ({}): corners must be finite with min <= max",
-            aabb(b)
-        ),
-        SpatialError::InvalidBounds { bounds } => format!(
-            "invalid bounds ({}): corners must be finite with min <= max",
-            aabb(bounds)
-        ),
-        SpatialError::UnknownKey { key } => format!(
-            "unknown object {}: removed already, or from another world",
-            key.to_raw()
-        ),
-        ref other => other.to_string(),
-    };
-    format!("spatial index: {reason}")
+    error.to_string()
 }
 
 #[cfg(test)]
 mod tests {
-    use nav_agent::{Mobility, ObstacleHandle, World};
+    use nav_agent::{Mobility, ObstacleHandle, QueryError, Shape, World};
+    use nav_geom::{Aabb, Circle, Endpoint, Vec2};
+    use nav_spatial::SpatialError;
     use nav_tangent::{CircleKey, CircleWorld};
 
     use super::*;
@@ -207,18 +125,21 @@ mod tests {
             world_error(&WorldError::Spatial(SpatialError::InvalidBounds {
                 bounds: bad,
             })),
-            query_error(&QueryError::NonFinitePoint {
+            QueryError::NonFinitePoint {
                 which: Endpoint::Goal,
                 point: Vec2::new(f32::INFINITY, 1.0),
-            }),
+            }
+            .to_string(),
             tangent_error(&TangentError::InvalidCircle {
                 circle: Circle::new(Vec2::new(f32::NAN, 1.0), 2.0),
             }),
-            tangent_error(&TangentError::InvalidStart {
-                start: Vec2::new(f32::NAN, 0.5),
+            tangent_error(&TangentError::NonFinitePoint {
+                which: Endpoint::Start,
+                point: Vec2::new(f32::NAN, 0.5),
             }),
-            tangent_error(&TangentError::InvalidGoal {
-                goal: Vec2::new(0.5, f32::NAN),
+            tangent_error(&TangentError::NonFinitePoint {
+                which: Endpoint::Goal,
+                point: Vec2::new(0.5, f32::NAN),
             }),
         ];
         for message in &messages {
@@ -234,6 +155,10 @@ mod tests {
             "{}",
             messages[2]
         );
-        assert!(messages[5].starts_with("goal (inf, 1)"), "{}", messages[5]);
+        assert!(
+            messages[5].contains("goal point (inf, 1)"),
+            "{}",
+            messages[5]
+        );
     }
 }

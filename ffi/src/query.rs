@@ -2,7 +2,6 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use nav_agent::AgentPath;
 use nav_geom::Vec2;
 use nav_grid::{Cell, GridContext, GridError};
 use nav_tangent::{PathPiece, TangentError, TangentPath};
@@ -37,21 +36,17 @@ pub(crate) struct QueryState {
     grid: GridContext,
     /// Whether `grid` holds the latest grid query's results.
     grid_kept: bool,
-    /// `NavWorld` searches: arena and walkability caches.
-    agent: nav_agent::QueryContext,
-    /// The last `NavWorld` path.
-    agent_path: AgentPath,
+    /// `NavWorld` searches: arena, walkability caches and the last path.
+    agent: nav_agent::AgentContext,
     /// Whether the last `NavWorld` query asked for the raw lattice path.
     agent_path_raw: bool,
-    /// Whether `agent_path` is the latest `NavWorld` query's path.
+    /// Whether `agent`'s path is the latest `NavWorld` query's path.
     agent_kept: bool,
-    /// `NavCircleWorld` searches.
-    tangent: nav_tangent::QueryContext,
-    /// The last `NavCircleWorld` path.
-    tangent_path: TangentPath,
-    /// Whether `tangent_path` is the latest `NavCircleWorld` query's path.
+    /// `NavCircleWorld` searches, the last path and the scratch memory of its polylines.
+    tangent: nav_tangent::CircleContext,
+    /// Whether `tangent`'s path is the latest `NavCircleWorld` query's path.
     tangent_kept: bool,
-    /// Scratch for polylines of the last `NavCircleWorld` path.
+    /// Scratch for polylines when there is no path (the check of `max_deviation` alone).
     polyline: Vec<Vec2>,
 }
 
@@ -96,10 +91,10 @@ impl QueryState {
         self.agent_kept = false;
     }
 
-    /// The search memory and the path buffer of a `NavWorld` search; the path counts as the
-    /// latest once [`keep_agent_path`](Self::keep_agent_path) says the search ran.
-    pub fn agent_search(&mut self) -> (&mut nav_agent::QueryContext, &mut AgentPath) {
-        (&mut self.agent, &mut self.agent_path)
+    /// The context of a `NavWorld` search; its path counts as the latest once
+    /// [`keep_agent_path`](Self::keep_agent_path) says the search ran.
+    pub fn agent_search(&mut self) -> &mut nav_agent::AgentContext {
+        &mut self.agent
     }
 
     /// Marks the path written by the search as the latest, smoothed or `raw` as asked.
@@ -113,8 +108,8 @@ impl QueryState {
     pub fn agent_points(&self) -> &[Vec2] {
         match (self.agent_kept, self.agent_path_raw) {
             (false, _) => &[],
-            (true, false) => self.agent_path.points(),
-            (true, true) => self.agent_path.raw_points(),
+            (true, false) => self.agent.last_path().points(),
+            (true, true) => self.agent.raw_path(),
         }
     }
 
@@ -123,10 +118,10 @@ impl QueryState {
         self.tangent_kept = false;
     }
 
-    /// The search memory and the path buffer of a `NavCircleWorld` search; the path counts
-    /// as the latest once [`keep_circle_path`](Self::keep_circle_path) says the search ran.
-    pub fn circle_search(&mut self) -> (&mut nav_tangent::QueryContext, &mut TangentPath) {
-        (&mut self.tangent, &mut self.tangent_path)
+    /// The context of a `NavCircleWorld` search; its path counts as the latest once
+    /// [`keep_circle_path`](Self::keep_circle_path) says the search ran.
+    pub fn circle_search(&mut self) -> &mut nav_tangent::CircleContext {
+        &mut self.tangent
     }
 
     /// Marks the path written by the search as the latest.
@@ -137,7 +132,7 @@ impl QueryState {
     /// The latest `NavCircleWorld` path's pieces (empty when there is none).
     pub fn circle_pieces(&self) -> &[PathPiece] {
         if self.tangent_kept {
-            self.tangent_path.pieces()
+            self.tangent.last_path().pieces()
         } else {
             &[]
         }
@@ -147,13 +142,12 @@ impl QueryState {
     /// (empty when there is none), written into the context's scratch memory.
     pub fn circle_polyline(&mut self, max_deviation: f32) -> Result<&[Vec2], TangentError> {
         if self.tangent_kept {
-            self.tangent_path
-                .write_polyline(max_deviation, &mut self.polyline)?;
+            self.tangent.polyline(max_deviation)
         } else {
             // An empty path (no allocation) still checks `max_deviation`.
             TangentPath::new().write_polyline(max_deviation, &mut self.polyline)?;
+            Ok(&self.polyline)
         }
-        Ok(&self.polyline)
     }
 }
 

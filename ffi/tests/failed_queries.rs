@@ -399,11 +399,11 @@ fn refused_world_queries_leave_no_path() {
             }),
         ),
         (
-            "radius 0",
+            "radius -1",
             NavStatus::NavInvalidArgument,
             &["radius"],
             Box::new(with_agent(NavAgentDesc {
-                radius: 0.0,
+                radius: -1.0,
                 ..agent
             })),
         ),

@@ -981,7 +981,9 @@ fn run(model: &mut Model, op: &Op) {
                 }
                 if matches!(status, NavStatus::NavOk | NavStatus::NavBufferTooSmall) {
                     assert!(finite(*start) && finite(*goal) && *raw <= 1);
-                    assert!(radius.is_finite() && *radius > 0.0 && step.is_finite() && *step > 0.0);
+                    assert!(
+                        radius.is_finite() && *radius >= 0.0 && step.is_finite() && *step > 0.0
+                    );
                     assert!(result.path_status <= 5);
                     assert!(result.length.is_finite() && result.length >= 0.0);
                 }

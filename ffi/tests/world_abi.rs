@@ -88,16 +88,15 @@ fn agent_world_paths_match_nav_agent() {
         let rust_agent = nav_agent::Agent::new(1.0, 0.5)
             .unwrap()
             .with_own_obstacle(rust_me);
-        let mut ctx = nav_agent::QueryContext::new();
-        let rust_path = rust_world
-            .find_path(
-                &mut ctx,
-                Vec2::new(5.0, 25.0),
-                Vec2::new(45.0, 25.0),
-                &rust_agent,
-                &nav_agent::QueryLimits::default(),
-            )
-            .unwrap();
+        let mut ctx = nav_agent::AgentContext::new();
+        let rust_query = nav_agent::AgentQuery::new(Vec2::new(5.0, 25.0), Vec2::new(45.0, 25.0))
+            .with_agent(&rust_agent)
+            .with_limits(
+                nav_search::Limits::default().with_max_expanded(nav_agent::DEFAULT_MAX_EXPANDED),
+            );
+        let answer = ctx.find_path(&rust_world, &rust_query).unwrap();
+        assert_eq!(answer.cost(), result.length);
+        let rust_path = ctx.last_path().clone();
         assert_eq!(rust_path.length(), result.length);
         let rust_points: Vec<NavVec2> = rust_path.points().iter().map(|&p| p.into()).collect();
         assert_eq!(rust_points, points[..n]);
@@ -423,16 +422,13 @@ fn circle_world_paths_match_nav_tangent() {
             .unwrap();
         rust.insert(Circle::new(Vec2::new(62.0, 45.0), 6.0))
             .unwrap();
-        let path = rust
-            .find_path(
-                Vec2::new(10.0, 50.0),
-                Vec2::new(90.0, 48.0),
-                2.0,
-                &nav_search::Limits::default(),
-            )
-            .unwrap();
-        assert_eq!(path.length(), result.length);
-        assert_eq!(path.pieces().len(), n);
+        let mut rust_ctx = nav_tangent::CircleContext::new();
+        let rust_query =
+            nav_tangent::CircleQuery::new(Vec2::new(10.0, 50.0), Vec2::new(90.0, 48.0))
+                .with_radius(2.0);
+        let path = rust_ctx.find_path(&rust, &rust_query).unwrap();
+        assert_eq!(path.cost(), result.length);
+        assert_eq!(path.path().len(), n);
 
         // Polyline, with the buffer protocol.
         let mut points_needed = 0;
@@ -447,11 +443,11 @@ fn circle_world_paths_match_nav_tangent() {
             points_needed,
             &mut points_needed,
         ));
-        let expected: Vec<NavVec2> = path
+        let expected: Vec<NavVec2> = rust_ctx
             .polyline(0.05)
             .unwrap()
-            .into_iter()
-            .map(Into::into)
+            .iter()
+            .map(|&p| p.into())
             .collect();
         assert_eq!(points, expected);
         fails_with(

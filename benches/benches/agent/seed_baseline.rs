@@ -1,29 +1,29 @@
-//! A faithful Rust transcription of seed 000's navigator (Kotlin `NavGrid` + `Navigator`), the
+//! A faithful Rust transcription of the NavGrid article's navigator (Kotlin `NavGrid` + `Navigator`), the
 //! baseline of the `agent` benchmark.
 //!
-//! Kept as the seed has it:
+//! Kept as the article has it:
 //! * `NavGrid`: a `HashMap<String, HashSet<object>>` of cells keyed `"x.y"`, cell indices from
 //!   `floor(saturate(t) * (dimensions - 1))`; `buildSearchResults` formats a key for every cell
 //!   under the query box, creates missing cells (`computeIfAbsent`) and collects the objects
 //!   whose *bounding boxes* meet the box into a fresh set, then a fresh list;
 //! * `Navigator.calculatePath`: a fresh node map per query keyed by `PathNodeIndex` (the grid
-//!   cells covered by the agent's box around the point, as the seed's int array), nodes created
+//!   cells covered by the agent's box around the point, as the article's int array), nodes created
 //!   on the fly, each with one spatial query (`evaluatePoint`); the lattice is anchored at the
 //!   start point and neighbours are `point +- stepSize` computed from the current node;
 //!   walkable = the agent's *box* is inside the world and meets no object's box except its own;
 //!   the diagonal-distance heuristic with costs 10 / 14 is used for g and h; the goal is accepted
 //!   within one step; `MAX_CLOSED_NODES_LENGTH` / `MAX_PATH_LENGTH` bound the search.
 //!
-//! Changed, in the baseline's favour: the seed's `PriorityQueue.contains` / `remove` are linear
+//! Changed, in the baseline's favour: the article's `PriorityQueue.contains` / `remove` are linear
 //! scans; here the open list is a binary heap with lazy deletion. The closed set is a `HashSet`
-//! as in the seed. Node objects live in a `Vec` addressed by index (Kotlin uses references).
+//! as in the article. Node objects live in a `Vec` addressed by index (Kotlin uses references).
 
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use nav::geom::{Aabb, Vec2};
 
-/// Seed 000's `NavGrid`.
+/// The NavGrid article's `NavGrid`.
 pub struct SeedNavGrid {
     bounds: Aabb,
     dimensions: Vec2,
@@ -107,7 +107,7 @@ impl SeedNavGrid {
     }
 }
 
-/// Seed 000's `PathStatus`.
+/// The NavGrid article's `PathStatus`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SeedStatus {
     Ok,
@@ -124,7 +124,7 @@ struct PathNode {
     prev: Option<usize>,
 }
 
-/// Open-list entry ordered as the seed's `PathNode.compareTo`: by f, then h (smallest first).
+/// Open-list entry ordered as the article's `PathNode.compareTo`: by f, then h (smallest first).
 struct Open {
     f: f32,
     h: f32,
@@ -152,7 +152,7 @@ impl Ord for Open {
     }
 }
 
-/// Seed 000's `DiagonalDistanceHeuristic`.
+/// The NavGrid article's `DiagonalDistanceHeuristic`.
 fn diagonal_cost(a: Vec2, b: Vec2) -> f32 {
     let dx = (a.x - b.x).abs();
     let dz = (a.y - b.y).abs();
@@ -160,7 +160,7 @@ fn diagonal_cost(a: Vec2, b: Vec2) -> f32 {
     14.0 * dx.min(dz) + 10.0 * remaining
 }
 
-/// Seed 000's `Navigator`, with its two limits as fields.
+/// The NavGrid article's `Navigator`, with its two limits as fields.
 pub struct SeedNavigator {
     pub world_bounds: Aabb,
     pub grid: SeedNavGrid,
@@ -260,7 +260,7 @@ impl SeedNavigator {
         while let Some(entry) = open.pop() {
             let current = entry.node;
             if closed.contains(&current) || entry.g != nodes[current].g {
-                continue; // a stale copy (the seed removes and re-adds instead)
+                continue; // a stale copy (the article removes and re-adds instead)
             }
             closed.insert(current);
             if current == e {

@@ -13,8 +13,9 @@ namespace Nav
     {
         private readonly NavCircleWorldHandle handle;
 
-        /// <summary>An empty world whose spatial index covers <paramref name="bounds"/> (circles may
-        /// also lie outside; finite corners, min below max).</summary>
+        /// <summary>An empty world inside <paramref name="bounds"/> (finite corners, min below max),
+        /// which confine the agents' discs: paths stay inside, and a start or goal whose disc leaves
+        /// them is <see cref="NavPathStatus.OutOfBounds"/>. Circles may also lie outside.</summary>
         /// <exception cref="NavException"><see cref="NavStatus.InvalidArgument"/> for NaN,
         /// infinite or empty bounds.</exception>
         public unsafe NavCircleWorld(NavAabb bounds)

@@ -98,7 +98,7 @@ namespace Nav
     [StructLayout(LayoutKind.Sequential)]
     public struct NavAgentDesc
     {
-        /// <summary>Radius of the agent's disc, finite and greater than 0.</summary>
+        /// <summary>Radius of the agent's disc, finite and >= 0 (0: a point agent).</summary>
         public float Radius;
         /// <summary>Lattice step, finite and greater than 0 (smaller: finer paths through
         /// narrower gaps, slower).</summary>

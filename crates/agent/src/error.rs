@@ -1,6 +1,7 @@
 //! Errors: bad input is refused with a value that names the input and the reason.
 
-use nav_geom::{Aabb, Vec2};
+use nav_geom::{Aabb, Endpoint, Vec2, display};
+use nav_search::LimitsError;
 use nav_spatial::SpatialError;
 
 use crate::{ObstacleHandle, Shape};
@@ -10,7 +11,10 @@ use crate::{ObstacleHandle, Shape};
 #[non_exhaustive]
 pub enum WorldError {
     /// The bounds have a NaN or infinite corner, `min > max`, or no area.
-    #[error("invalid world bounds {bounds:?}: corners must be finite with min < max on both axes")]
+    #[error(
+        "invalid world bounds ({}): corners must be finite with min < max on both axes",
+        display::aabb(*.bounds)
+    )]
     InvalidBounds {
         /// The refused bounds.
         bounds: Aabb,
@@ -18,20 +22,20 @@ pub enum WorldError {
     /// An obstacle's shape has a NaN or infinite coordinate, an inverted box, or a negative or
     /// infinite radius.
     #[error(
-        "invalid obstacle shape {shape:?}: coordinates must be finite, boxes min <= max, radii >= 0"
+        "invalid obstacle shape {shape}: coordinates must be finite, boxes min <= max, radii >= 0"
     )]
     InvalidShape {
         /// The refused shape.
         shape: Shape,
     },
     /// The handle names no obstacle of this world (removed, or issued by another world).
-    #[error("unknown obstacle {handle:?}: removed, or issued by another world")]
+    #[error("obstacle {handle} is not in this world: removed, or issued by another world")]
     UnknownObstacle {
         /// The handle.
         handle: ObstacleHandle,
     },
     /// A [`Mobility::Static`](crate::Mobility::Static) obstacle was asked to move.
-    #[error("obstacle {handle:?} is static and cannot move (remove it instead)")]
+    #[error("obstacle {handle} is static and cannot move (remove it instead)")]
     StaticObstacle {
         /// The handle.
         handle: ObstacleHandle,
@@ -52,8 +56,8 @@ pub enum WorldError {
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AgentError {
-    /// The radius is NaN, infinite, zero or negative.
-    #[error("invalid agent radius {radius}: must be finite and greater than 0")]
+    /// The radius is NaN, infinite or negative.
+    #[error("invalid agent radius {radius}: must be finite and >= 0")]
     InvalidRadius {
         /// The refused radius.
         radius: f32,
@@ -66,29 +70,20 @@ pub enum AgentError {
     },
 }
 
-/// Which end of a query a [`QueryError`] is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Endpoint {
-    /// The start point.
-    Start,
-    /// The goal point.
-    Goal,
-}
-
 /// Why a path query was refused before searching (the "invalid input" outcome). The world and
 /// the query context stay usable.
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum QueryError {
     /// The start or goal has a NaN or infinite coordinate.
-    #[error("invalid {which:?} point {point:?}: coordinates must be finite")]
+    #[error("invalid {which} point {}: coordinates must be finite", display::point(*.point))]
     NonFinitePoint {
         /// Which point.
         which: Endpoint,
         /// The refused point.
         point: Vec2,
     },
-    /// The agent's step is so small that the lattice over the world bounds would have more
+    /// The step is so small that the lattice over the world bounds would have more
     /// than [`MAX_LATTICE_NODES`](crate::MAX_LATTICE_NODES) nodes.
     #[error(
         "step {step} makes a lattice of {columns} x {rows} nodes over the world, more than the limit of {max}: use a larger step"
@@ -116,10 +111,21 @@ pub enum QueryError {
         /// The smallest accepted step at that magnitude.
         min_step: f32,
     },
-    /// [`QueryLimits::max_length`](crate::QueryLimits::max_length) is NaN or negative.
-    #[error("invalid maximum path length {max_length}: must be >= 0 (or +inf)")]
-    InvalidMaxLength {
-        /// The refused value.
-        max_length: f64,
+    /// The query's radius is NaN, infinite or negative.
+    #[error("invalid agent radius {radius}: must be finite and >= 0")]
+    InvalidRadius {
+        /// The refused radius.
+        radius: f32,
     },
+    /// The query's step is NaN, infinite, zero or negative.
+    #[error("invalid agent step size {step}: must be finite and greater than 0")]
+    InvalidStep {
+        /// The refused step.
+        step: f32,
+    },
+    /// The query's [`Limits`](nav_search::Limits) were refused by
+    /// [`Limits::check`](nav_search::Limits::check) (a NaN or negative `max_cost`, the maximum
+    /// path length).
+    #[error("invalid limits: {0}")]
+    InvalidLimits(#[from] LimitsError),
 }

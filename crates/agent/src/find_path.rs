@@ -1,97 +1,104 @@
 //! The path query: validation, early outcomes, the lattice search, smoothing.
 
-use nav_geom::{Segment, Vec2};
-use nav_search::SearchStatus;
+use std::f64::consts::SQRT_2;
+
+use nav_geom::{Endpoint, Segment, Vec2};
+use nav_search::{PathRef, PathStatus};
 use nav_spatial::SpatialIndex;
 
-use crate::clearance::{disc_inside, padded_radius};
+use crate::collision::{disc_inside, padded_radius};
 use crate::lattice::Lattice;
 use crate::lattice_graph::{GOAL, LatticeGraph, NodeKey, START, find_targets};
 use crate::string_pulling::string_pull;
-use crate::{
-    Agent, AgentPath, Endpoint, Obstacle, PathStatus, QueryContext, QueryError, QueryLimits, World,
-};
+use crate::{AgentContext, AgentQuery, Obstacle, QueryError, World};
 
-impl<I: SpatialIndex<Obstacle>> World<I> {
-    /// Finds a path for `agent` from `start` to `goal` (seed 000's `calculatePath`).
+impl AgentContext {
+    /// Finds a path for the agent of `query` from its start to its goal in `world`, and lends
+    /// it out: the smoothed points, start and goal included, with the
+    /// [`PathOutcome`](nav_search::PathOutcome) (its cost is the smoothed length). The raw
+    /// lattice path stays readable through [`raw_path`](AgentContext::raw_path) and
+    /// [`last_path`](AgentContext::last_path) until the next query.
     ///
-    /// Searches with A* (nav-search) on a lattice of spacing `agent.step()` anchored at the
-    /// world's min corner, whose nodes are created as the search reaches them and addressed by
-    /// their lattice coordinates. A node is walkable when the agent's *disc* fits inside the
-    /// bounds and overlaps no obstacle (seed 000 tests the disc's bounding box, which refuses
-    /// gaps a round agent fits through, diagonally past corners especially). Each node has eight
+    /// Searches with A* (nav-search) on a lattice of spacing `query.step()` anchored at the
+    /// world's min corner (the agent-radius lattice over a spatial hash of a Kotlin NavGrid
+    /// article), whose nodes are created as the search reaches them and addressed by their
+    /// lattice coordinates. A node is walkable when the agent's *disc* fits inside the bounds
+    /// and overlaps no obstacle (the article tests the disc's bounding box, which refuses gaps a
+    /// round agent fits through, diagonally past corners especially). Each node has eight
     /// neighbours; an edge exists only if the disc swept along it is clear, so thin obstacles
-    /// cannot be stepped over. The exact start is joined to the lattice nodes within one step
-    /// that it can reach in a straight line, and lattice nodes within one step of the goal that
-    /// see it are joined to the exact goal, which ends the path.
+    /// cannot be stepped over. The exact start is joined to the goal when the straight line
+    /// between them is clear (whatever the step), and to the lattice nodes within one lattice
+    /// diagonal that it can reach in a straight line; lattice nodes within one lattice diagonal
+    /// of the goal that see it are joined to the exact goal, which ends the path.
     ///
-    /// The returned [`AgentPath`] holds the raw lattice path and the same path pulled taut
-    /// (string pulling with the same swept test): every segment of both is collision-free for
-    /// the agent's disc, touching allowed.
+    /// The smoothed path is the raw lattice path pulled taut (string pulling with the same
+    /// swept test): every segment of both is collision-free for the agent's disc.
+    ///
+    /// **Touching** follows nav-geom's [touching rule](nav_geom#the-touching-rule). The agent
+    /// may touch obstacles and the bounds: a start or goal whose disc
+    /// touches an obstacle or the border is neither blocked nor out of bounds. Elsewhere the
+    /// search keeps a hair (about a millionth of the radius, plus a term for coordinates far
+    /// from the origin) more than the radius from every obstacle, so that a caller's own
+    /// rounding never sees a returned path come too close, and so that a gap of zero width
+    /// (two obstacles touching) is closed even to a point agent.
     ///
     /// Outcomes: [`PathStatus::OutOfBounds`] if the disc at the start or goal does not fit in
     /// the bounds, then [`StartBlocked`](PathStatus::StartBlocked) /
     /// [`GoalBlocked`](PathStatus::GoalBlocked) if it overlaps an obstacle (the agent's own
     /// obstacle is ignored throughout), else the search's [`Found`](PathStatus::Found),
     /// [`NoPath`](PathStatus::NoPath) or [`LimitReached`](PathStatus::LimitReached), with a
-    /// partial path if `limits` ask for one.
+    /// partial path if the limits ask for one.
     ///
-    /// `ctx` carries the search memory and the walkability cache for this world, radius and
-    /// step; it catches up with the world's changes first.
+    /// The context carries the search memory and the walkability cache for this world, radius
+    /// and step; it catches up with the world's changes first.
     ///
     /// # Errors
-    /// The "invalid input" outcome, as [`QueryError`]: NaN or infinite points, a step too small
-    /// for the world (more than [`MAX_LATTICE_NODES`](crate::MAX_LATTICE_NODES) nodes, or
-    /// below `f32` resolution), a NaN or negative `max_length`.
+    /// The "invalid input" outcome, as [`QueryError`]: NaN or infinite points, a negative or
+    /// non-finite radius, a step that is not finite and > 0 or too small for the world (more
+    /// than [`MAX_LATTICE_NODES`](crate::MAX_LATTICE_NODES) nodes, or below `f32` resolution),
+    /// limits refused by [`Limits::check`](nav_search::Limits::check). The latest path is
+    /// empty then.
     ///
     /// ```
-    /// use nav_agent::{Aabb, Agent, PathStatus, QueryContext, QueryLimits, Vec2, World};
+    /// use nav_agent::{Aabb, AgentContext, AgentQuery, Vec2, World};
+    /// use nav_search::PathStatus;
     ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// let mut world = World::new(Aabb::new(Vec2::ZERO, Vec2::new(20.0, 10.0)))?;
     /// // A wall with a gap of 2 units between y = 4 and y = 6.
     /// world.insert_static(Aabb::new(Vec2::new(9.0, 0.0), Vec2::new(11.0, 4.0)))?;
     /// world.insert_static(Aabb::new(Vec2::new(9.0, 6.0), Vec2::new(11.0, 10.0)))?;
     ///
-    /// let mut ctx = QueryContext::new();
-    /// let limits = QueryLimits::default();
+    /// let mut ctx = AgentContext::new();
     /// let (a, b) = (Vec2::new(2.0, 2.0), Vec2::new(18.0, 8.0));
-    /// let small = Agent::new(0.8, 0.25)?;
-    /// let path = world.find_path(&mut ctx, a, b, &small, &limits)?;
+    /// let small = AgentQuery::new(a, b).with_radius(0.8).with_step(0.25);
+    /// let path = ctx.find_path(&world, &small)?;
     /// assert_eq!(path.status(), PathStatus::Found);
-    /// assert_eq!((path.points()[0], *path.points().last().unwrap()), (a, b));
-    /// assert!(path.length() <= path.raw_length());
+    /// assert_eq!((path.path()[0], *path.path().last().unwrap()), (a, b));
+    /// let length = path.cost();
+    /// assert!(length <= ctx.last_path().raw_length());
     ///
-    /// let large = Agent::new(1.2, 0.25)?;
-    /// assert_eq!(world.find_path(&mut ctx, a, b, &large, &limits)?.status(), PathStatus::NoPath);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let large = small.with_radius(1.2);
+    /// assert_eq!(ctx.find_path(&world, &large)?.status(), PathStatus::NoPath);
+    /// # Ok(())
+    /// # }
     /// ```
-    pub fn find_path(
-        &self,
-        ctx: &mut QueryContext,
-        start: Vec2,
-        goal: Vec2,
-        agent: &Agent,
-        limits: &QueryLimits,
-    ) -> Result<AgentPath, QueryError> {
-        let mut path = AgentPath::new();
-        self.find_path_into(ctx, start, goal, agent, limits, &mut path)?;
-        Ok(path)
+    pub fn find_path<I: SpatialIndex<Obstacle>>(
+        &mut self,
+        world: &World<I>,
+        query: &AgentQuery,
+    ) -> Result<PathRef<'_, [Vec2]>, QueryError> {
+        world.search(self, query)?;
+        Ok(PathRef::new(self.path.outcome(), self.path.points()))
     }
+}
 
-    /// [`find_path`](World::find_path) writing into a reused [`AgentPath`], so that a query
-    /// allocates nothing once the buffers have grown. On error `path` is left empty with status
-    /// [`PathStatus::NoPath`].
-    pub fn find_path_into(
-        &self,
-        ctx: &mut QueryContext,
-        start: Vec2,
-        goal: Vec2,
-        agent: &Agent,
-        limits: &QueryLimits,
-        path: &mut AgentPath,
-    ) -> Result<(), QueryError> {
+impl<I: SpatialIndex<Obstacle>> World<I> {
+    /// The query behind [`AgentContext::find_path`], writing into `ctx.path`.
+    fn search(&self, ctx: &mut AgentContext, query: &AgentQuery) -> Result<(), QueryError> {
         ctx.stats.queries += 1;
-        path.reset(PathStatus::NoPath);
+        ctx.path.reset(PathStatus::NoPath);
+        let (start, goal) = (query.start(), query.goal());
         if !start.is_finite() {
             return Err(QueryError::NonFinitePoint {
                 which: Endpoint::Start,
@@ -104,46 +111,68 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
                 point: goal,
             });
         }
-        if limits.max_length.is_nan() || limits.max_length < 0.0 {
-            return Err(QueryError::InvalidMaxLength {
-                max_length: limits.max_length,
-            });
+        let exact = query.radius();
+        if !(exact.is_finite() && exact >= 0.0) {
+            return Err(QueryError::InvalidRadius { radius: exact });
         }
-        let lattice = Lattice::new(self.bounds(), agent.step())?;
+        // -0.0 becomes 0.0, so that equal radii share a cache.
+        let exact = exact + 0.0;
+        let step = query.step();
+        if !(step.is_finite() && step > 0.0) {
+            return Err(QueryError::InvalidStep { step });
+        }
+        let limits = query.limits();
+        limits.check()?;
+        let lattice = Lattice::new(self.bounds(), step)?;
+        let path = &mut ctx.path;
 
-        let radius = padded_radius(agent.radius(), self.magnitude());
-        let own = agent
+        let radius = padded_radius(exact, self.magnitude());
+        let own = query
             .own_obstacle()
             .and_then(|h| self.index().get(h.0).map(|(aabb, _)| (h.0, *aabb)));
         let ignore = own.map(|(key, _)| key);
         let bounds = self.bounds();
-        if !disc_inside(&bounds, start, radius) || !disc_inside(&bounds, goal, radius) {
+        // Touching is allowed at the ends: they are tested with the exact radius.
+        if !disc_inside(&bounds, start, exact) || !disc_inside(&bounds, goal, exact) {
             path.status = PathStatus::OutOfBounds;
             return Ok(());
         }
-        if !self.segment_clear_padded(&Segment::new(start, start), radius, ignore) {
+        let stands = |p: Vec2, r: f32| self.segment_clear_padded(&Segment::new(p, p), r, ignore);
+        if !stands(start, exact) {
             path.status = PathStatus::StartBlocked;
             return Ok(());
         }
-        if !self.segment_clear_padded(&Segment::new(goal, goal), radius, ignore) {
+        if !stands(goal, exact) {
             path.status = PathStatus::GoalBlocked;
             return Ok(());
         }
+        // An end that touches (within the hair of padding) leaves, or is reached, with the
+        // exact radius; every other segment keeps the padded one.
+        let start_radius = if stands(start, radius) { radius } else { exact };
+        let goal_radius = if stands(goal, radius) { radius } else { exact };
+        let sight = |a: Vec2, b: Vec2| {
+            let mut r = radius;
+            if a == start {
+                r = r.min(start_radius);
+            }
+            if b == goal {
+                r = r.min(goal_radius);
+            }
+            self.segment_clear_padded(&Segment::new(a, b), r, ignore)
+        };
 
-        // The lattice nodes that end the search: within one step of the goal, in its sight.
-        let sight =
-            |a: Vec2, b: Vec2| self.segment_clear_padded(&Segment::new(a, b), radius, ignore);
+        // The lattice nodes that end the search: within one lattice diagonal of the goal, in
+        // its sight.
         find_targets(&lattice, goal, sight, &mut ctx.targets);
-        let step = f64::from(agent.step());
-        let direct = start.as_dvec2().distance(goal.as_dvec2()) <= step && sight(start, goal);
+        let direct = sight(start, goal);
         if ctx.targets.is_empty() && !direct && !limits.partial_path {
             // Nothing can reach the goal: it is boxed in tighter than the lattice resolves.
             path.status = PathStatus::NoPath;
             return Ok(());
         }
 
-        let cache = ctx.sync_cache(self, agent.radius(), radius, agent.step(), lattice);
-        let QueryContext {
+        let cache = ctx.sync_cache(self, exact, radius, step, lattice);
+        let AgentContext {
             search,
             keys,
             node_path,
@@ -151,6 +180,7 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
             targets,
             caches,
             stats,
+            path,
             ..
         } = ctx;
         keys.clear();
@@ -158,6 +188,7 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
         let goal_id = keys.id(NodeKey::Goal);
         debug_assert_eq!((start_id, goal_id), (START, GOAL));
 
+        let step = f64::from(step);
         let reach =
             step * 1.001 + f64::from(radius) * 1.001 + self.magnitude() * f64::powi(2.0, -30);
         let mut graph = LatticeGraph {
@@ -168,20 +199,18 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
             candidates,
             stats,
             radius,
+            start_radius,
             start,
             goal,
-            heuristic: agent.heuristic(),
+            direct,
+            heuristic: query.heuristic(),
             own,
             reach,
             targets,
         };
-        let outcome = search.astar(&mut graph, START, &limits.to_search_limits(), node_path);
+        let outcome = search.astar(&mut graph, START, limits, node_path);
 
-        path.status = match outcome.status {
-            SearchStatus::Found => PathStatus::Found,
-            SearchStatus::NoPath => PathStatus::NoPath,
-            SearchStatus::LimitReached => PathStatus::LimitReached,
-        };
+        path.status = outcome.status.into();
         path.expanded = outcome.expanded;
         path.partial = outcome.partial;
         path.raw_points.extend(
@@ -189,11 +218,17 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
                 .iter()
                 .filter_map(|&id| graph.keys.key(id).map(|&key| graph.position(key))),
         );
-        // A lattice node within one step of the goal ended the search: append the goal.
+        // A lattice node near the goal ended the search: append the goal.
         if outcome.is_found() && outcome.end != Some(GOAL) {
             path.raw_points.push(goal);
         }
         string_pull(&path.raw_points, &mut path.points, sight);
         Ok(())
     }
+}
+
+/// How far from the start and the goal the lattice nodes joined to them may be: one lattice
+/// diagonal, so that the four corners of the lattice cell holding a point always qualify.
+pub(crate) fn endpoint_reach(step: f64) -> f64 {
+    step * SQRT_2 * (1.0 + 1e-9)
 }

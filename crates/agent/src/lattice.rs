@@ -14,7 +14,7 @@ pub(crate) type LatticePoint = (u32, u32);
 
 /// Nodes at `bounds.min + (i, j) * step` for `i` in `0..=last_i`, `j` in `0..=last_j`.
 ///
-/// Seed 000 centres its lattice on each query's start point. Anchoring it to the world instead
+/// The NavGrid article centres its lattice on each query's start point. Anchoring it to the world instead
 /// makes a node the same point in every query of every agent with this step, which is what lets
 /// walkability be cached across queries; the exact start and goal points are joined to the
 /// lattice by extra edges (see [`crate::World::find_path`]).

@@ -8,13 +8,14 @@ use nav_geom::{Aabb, Segment, Vec2};
 use nav_search::{Graph, NodeId, NodeKeys, Successors};
 use nav_spatial::{ObjectKey, SpatialIndex};
 
-use crate::clearance::{aabb_outward, disc_inside};
+use crate::collision::{aabb_outward, disc_inside};
+use crate::find_path::endpoint_reach;
 use crate::lattice::{Lattice, LatticePoint};
 use crate::walkability_cache::{
     BLOCKED, DIRECTIONS, Entry, FREE, UNKNOWN, WalkabilityCache, edge_state, node_state,
     with_edge_state, with_node_state,
 };
-use crate::{Heuristic, Obstacle, QueryStats, Shape, World};
+use crate::{AgentHeuristic, Obstacle, QueryStats, Shape, World};
 
 /// What a node of the search is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -69,17 +70,18 @@ fn edge_home(d: usize) -> (usize, usize) {
 
 /// The search graph of one query.
 ///
-/// * Node [`START`] is the exact start point. Its edges go to the lattice nodes within one step
-///   whose straight segment from the start is clear (swept disc), and to the goal if it is
-///   within one step and in sight.
+/// * Node [`START`] is the exact start point. Its edges go to the lattice nodes within one
+///   lattice diagonal whose straight segment from the start is clear (swept disc), and to the
+///   goal if it is in sight, however far.
 /// * Lattice nodes have eight neighbours; an edge exists when the neighbour's disc is free and
 ///   the disc swept along the edge is clear. Both facts come from the walkability cache, or are
 ///   computed from the obstacles near the node (one spatial query per expansion) and stored.
-/// * The lattice nodes within one step of the goal that see it (the *targets*, found before
-///   the search) are goals of the search: the first one expanded ends it, and the caller
-///   appends the exact goal point (seed 000's "goal accepted within one step").
+/// * The lattice nodes within one lattice diagonal of the goal that see it (the *targets*,
+///   found before the search) are goals of the search: the first one expanded ends it, and the
+///   caller appends the exact goal point (the NavGrid article's "goal accepted within one
+///   step", widened to the diagonal so that a goal between nodes always has four candidates).
 /// * The heuristic estimates the cost to finish through the best target,
-///   `min over targets t of H(node, t) + |t - goal|`, with `H` the agent's [`Heuristic`]. On
+///   `min over targets t of H(node, t) + |t - goal|`, with `H` the agent's [`AgentHeuristic`]. On
 ///   open ground that is exact, so the search walks straight to a target. Estimating to the
 ///   goal point instead looks admissible but is poison: the goal usually lies between lattice
 ///   nodes, the last fraction of a step cannot be walked on the lattice, and every node whose
@@ -96,9 +98,14 @@ pub(crate) struct LatticeGraph<'a, I> {
     pub stats: &'a mut QueryStats,
     /// The agent's padded radius.
     pub radius: f32,
+    /// The radius of the edges leaving the start: the padded one, or the exact one when the
+    /// start touches an obstacle or the bounds.
+    pub start_radius: f32,
     pub start: Vec2,
     pub goal: Vec2,
-    pub heuristic: Heuristic,
+    /// Whether the straight line from the start to the goal is clear.
+    pub direct: bool,
+    pub heuristic: AgentHeuristic,
     /// The agent's own obstacle and its box.
     pub own: Option<(ObjectKey, Aabb)>,
     /// Half the side of the box around a node that holds its neighbours' discs and its edges,
@@ -108,7 +115,7 @@ pub(crate) struct LatticeGraph<'a, I> {
     pub targets: &'a [Target],
 }
 
-/// A lattice node within one step of the goal that sees it.
+/// A lattice node within one lattice diagonal of the goal that sees it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Target {
     pub node: LatticePoint,
@@ -118,7 +125,7 @@ pub(crate) struct Target {
     pub last_edge: f64,
 }
 
-/// The targets of a query: the lattice nodes within one step of `goal` whose disc, swept to
+/// The targets of a query: the lattice nodes within one lattice diagonal of `goal` whose disc, swept to
 /// the goal, is clear (`sight`), written to `out` in a fixed order.
 pub(crate) fn find_targets(
     lattice: &Lattice,
@@ -135,7 +142,7 @@ pub(crate) fn find_targets(
             };
             let pos = lattice.position(p);
             let last_edge = pos.as_dvec2().distance(goal.as_dvec2());
-            if last_edge <= lattice.step() && sight(pos, goal) {
+            if last_edge <= endpoint_reach(lattice.step()) && sight(pos, goal) {
                 out.push(Target {
                     node: p,
                     at: lattice.position_f64(p),
@@ -159,18 +166,12 @@ impl<I: SpatialIndex<Obstacle>> LatticeGraph<'_, I> {
         self.own.map(|(key, _)| key)
     }
 
-    /// Whether the disc swept from `a` to `b` is clear of every obstacle but the agent's own.
-    fn sight(&self, a: Vec2, b: Vec2) -> bool {
-        self.world
-            .segment_clear_padded(&Segment::new(a, b), self.radius, self.ignore())
-    }
-
-    /// Edges of the start: to lattice nodes within one step, and to the goal.
+    /// Edges of the start: to the goal when the straight line is clear (it is then the
+    /// shortest path, whatever the step), and to lattice nodes within one lattice diagonal.
     fn expand_start(&mut self, out: &mut Successors) {
-        let step = self.lattice.step();
-        let d = self.start.as_dvec2().distance(self.goal.as_dvec2());
-        if d <= step && self.sight(self.start, self.goal) {
-            out.push(GOAL, d);
+        let step = endpoint_reach(self.lattice.step());
+        if self.direct {
+            out.push(GOAL, self.start.as_dvec2().distance(self.goal.as_dvec2()));
         }
         let (ci, cj) = self.lattice.cell_of(self.start);
         for j in cj - 1..=cj + 2 {
@@ -180,14 +181,20 @@ impl<I: SpatialIndex<Obstacle>> LatticeGraph<'_, I> {
                 };
                 let pos = self.lattice.position(p);
                 let d = self.start.as_dvec2().distance(pos.as_dvec2());
-                if d <= step && self.sight(self.start, pos) {
+                if d <= step
+                    && self.world.segment_clear_padded(
+                        &Segment::new(self.start, pos),
+                        self.start_radius,
+                        self.ignore(),
+                    )
+                {
                     out.push(self.keys.id(NodeKey::Lattice(p)), d);
                 }
             }
         }
     }
 
-    /// Edges of a lattice node: its eight neighbours, and the goal when it is within one step.
+    /// Edges of a lattice node: its eight neighbours (a target ends the search itself).
     fn expand_lattice(&mut self, node: LatticePoint, out: &mut Successors) {
         let here = self.lattice.position(node);
         let center = here.as_dvec2();

@@ -43,6 +43,16 @@ impl Shape {
     }
 }
 
+impl std::fmt::Display for Shape {
+    /// `box (min (x, y), max (x, y))` or `disc (centre (x, y), radius r)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Shape::Aabb(b) => write!(f, "box ({})", nav_geom::display::aabb(b)),
+            Shape::Circle(c) => write!(f, "disc ({})", nav_geom::display::circle(c)),
+        }
+    }
+}
+
 impl From<Aabb> for Shape {
     fn from(aabb: Aabb) -> Self {
         Shape::Aabb(aabb)
@@ -83,6 +93,13 @@ pub struct Obstacle {
 /// that issued it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ObstacleHandle(pub(crate) ObjectKey);
+
+impl std::fmt::Display for ObstacleHandle {
+    /// The id a C caller holds: [`to_raw`](ObstacleHandle::to_raw).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.to_raw())
+    }
+}
 
 impl ObstacleHandle {
     /// The handle as a `u64`, for foreign code that keeps handles as integers.

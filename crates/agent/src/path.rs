@@ -1,118 +1,11 @@
-//! What a query may do and what it returns.
+//! What a query returns: the smoothed path, the raw lattice path, the outcome.
 
 use nav_geom::Vec2;
-use nav_search::Limits;
+use nav_search::{PathOutcome, PathStatus};
 
-/// Bounds on the work of one path query (seed 000's `MAX_CLOSED_NODES` and `MAX_PATH_LENGTH`).
-///
-/// The default is sane rather than unbounded: at most 2^20 expanded nodes (a few tens of
-/// megabytes and some hundred milliseconds in the worst case), no bound on the length, no
-/// partial path.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct QueryLimits {
-    /// Stop after expanding this many lattice nodes ([`PathStatus::LimitReached`]).
-    pub max_expanded: usize,
-    /// Ignore every path longer than this, in world units (seed 000 bounds the number of path
-    /// nodes instead; with a step `s` that is `nodes * s` roughly). A node is pruned when its
-    /// cost so far plus its heuristic exceeds the bound.
-    pub max_length: f64,
-    /// When the goal is not reached, return the path to the expanded node closest to the goal
-    /// (by the agent's heuristic) instead of nothing.
-    pub partial_path: bool,
-}
-
-impl QueryLimits {
-    /// The default bound on expanded nodes.
-    pub const DEFAULT_MAX_EXPANDED: usize = 1 << 20;
-
-    /// Sets [`max_expanded`](QueryLimits::max_expanded).
-    pub fn with_max_expanded(mut self, max_expanded: usize) -> Self {
-        self.max_expanded = max_expanded;
-        self
-    }
-
-    /// Sets [`max_length`](QueryLimits::max_length).
-    pub fn with_max_length(mut self, max_length: f64) -> Self {
-        self.max_length = max_length;
-        self
-    }
-
-    /// Sets [`partial_path`](QueryLimits::partial_path).
-    pub fn with_partial_path(mut self, partial_path: bool) -> Self {
-        self.partial_path = partial_path;
-        self
-    }
-
-    pub(crate) fn to_search_limits(self) -> Limits {
-        Limits {
-            max_expanded: self.max_expanded,
-            max_cost: self.max_length,
-            partial_path: self.partial_path,
-        }
-    }
-}
-
-impl Default for QueryLimits {
-    fn default() -> Self {
-        Self {
-            max_expanded: Self::DEFAULT_MAX_EXPANDED,
-            max_length: f64::INFINITY,
-            partial_path: false,
-        }
-    }
-}
-
-impl From<Limits> for QueryLimits {
-    /// The engine's limits as they are (note that [`Limits::default`] is unbounded).
-    fn from(limits: Limits) -> Self {
-        Self {
-            max_expanded: limits.max_expanded,
-            max_length: limits.max_cost,
-            partial_path: limits.partial_path,
-        }
-    }
-}
-
-/// How a path query ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PathStatus {
-    /// A path from the start to the goal was found.
-    Found,
-    /// The search covered everything reachable and the goal is not among it.
-    NoPath,
-    /// [`QueryLimits`] stopped the search before it found the goal or proved there is none.
-    LimitReached,
-    /// The agent's disc at the start overlaps an obstacle (other than its own).
-    StartBlocked,
-    /// The agent's disc at the goal overlaps an obstacle (other than its own).
-    GoalBlocked,
-    /// The agent's disc at the start or at the goal does not fit inside the world bounds.
-    OutOfBounds,
-}
-
-impl PathStatus {
-    /// A stable lower-case name (`"found"`, `"no_path"`, `"limit_reached"`, `"start_blocked"`,
-    /// `"goal_blocked"`, `"out_of_bounds"`), for logs and JSON.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PathStatus::Found => "found",
-            PathStatus::NoPath => "no_path",
-            PathStatus::LimitReached => "limit_reached",
-            PathStatus::StartBlocked => "start_blocked",
-            PathStatus::GoalBlocked => "goal_blocked",
-            PathStatus::OutOfBounds => "out_of_bounds",
-        }
-    }
-}
-
-impl std::fmt::Display for PathStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The answer to a path query: a status, the smoothed path, the raw lattice path, and what the
-/// search cost.
+/// The latest answer of an [`AgentContext`](crate::AgentContext) in full: a status, the
+/// smoothed path, the raw lattice path, and what the search cost
+/// ([`AgentContext::last_path`](crate::AgentContext::last_path)).
 ///
 /// The points are empty unless the path was found or a partial path was asked for and exists.
 /// A found path starts at the exact start point and ends at the exact goal point; a partial one
@@ -139,8 +32,7 @@ impl Default for AgentPath {
 }
 
 impl AgentPath {
-    /// An empty answer (status [`PathStatus::NoPath`]), to be filled by
-    /// [`World::find_path_into`](crate::World::find_path_into).
+    /// An empty answer (status [`PathStatus::NoPath`]).
     pub fn new() -> Self {
         Self::default()
     }
@@ -194,12 +86,36 @@ impl AgentPath {
     pub fn expanded(&self) -> usize {
         self.expanded
     }
+
+    /// The summary in the words every navigator uses; its cost is the smoothed
+    /// [`length`](AgentPath::length).
+    pub fn outcome(&self) -> PathOutcome {
+        PathOutcome {
+            status: self.status,
+            cost: self.length(),
+            expanded: self.expanded,
+            partial: self.partial,
+        }
+    }
 }
 
-/// Sum of the segment lengths, in f64.
+/// Sum of the segment lengths, in f64; 0.0 (not the -0.0 of an empty `sum`) when there are
+/// none.
 pub(crate) fn polyline_length(points: &[Vec2]) -> f64 {
-    points
-        .windows(2)
-        .map(|w| w[0].as_dvec2().distance(w[1].as_dvec2()))
-        .sum()
+    points.windows(2).fold(0.0, |sum, w| {
+        sum + w[0].as_dvec2().distance(w[1].as_dvec2())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_path_has_length_plus_zero() {
+        let path = AgentPath::new();
+        assert_eq!(path.length().to_bits(), 0.0f64.to_bits());
+        assert_eq!(path.raw_length().to_bits(), 0.0f64.to_bits());
+        assert_eq!(polyline_length(&[Vec2::ONE]).to_bits(), 0.0f64.to_bits());
+    }
 }

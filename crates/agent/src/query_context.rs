@@ -1,15 +1,17 @@
 //! Caller-owned memory for path queries: the search arena and the walkability caches.
 
+use nav_geom::Vec2;
 use nav_search::{NodeId, NodeKeys, SearchContext};
 use nav_spatial::SpatialIndex;
 
+use crate::AgentPath;
 use crate::lattice::Lattice;
 use crate::lattice_graph::{Candidate, NodeKey, Target};
 use crate::walkability_cache::WalkabilityCache;
 use crate::{Obstacle, World};
 
-/// Counters of what the queries of a [`QueryContext`] did, summed since it was created or
-/// [`reset_stats`](QueryContext::reset_stats) was called.
+/// Counters of what the queries of a [`AgentContext`] did, summed since it was created or
+/// [`reset_stats`](AgentContext::reset_stats) was called.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct QueryStats {
     /// Path queries run (including those that ended before searching).
@@ -28,8 +30,9 @@ pub struct QueryStats {
 }
 
 /// Memory for path queries, owned by the caller: the A* arena (nav-search's
-/// [`SearchContext`]), the map from lattice coordinates to arena ids, scratch buffers, and the
-/// walkability caches.
+/// [`SearchContext`]), the map from lattice coordinates to arena ids, scratch buffers, the
+/// walkability caches, and the latest path, which
+/// [`find_path`](AgentContext::find_path) lends out.
 ///
 /// Keep one per thread and pass it to every query of that thread: after warm-up a query
 /// allocates little, and the caches remember which lattice nodes and edges are walkable for
@@ -38,30 +41,31 @@ pub struct QueryStats {
 /// or removed since its last query; the world itself is never written by a query, which is what
 /// lets many threads search one `&World` at once.
 ///
-/// Memory is bounded: at most [`max_caches`](QueryContext::set_max_caches) caches (the least
+/// Memory is bounded: at most [`max_caches`](AgentContext::set_max_caches) caches (the least
 /// recently used is dropped), and a cache that grows past
-/// [`max_cached_nodes`](QueryContext::set_max_cached_nodes) starts afresh.
+/// [`max_cached_nodes`](AgentContext::set_max_cached_nodes) starts afresh.
 #[derive(Debug, Clone)]
-pub struct QueryContext {
+pub struct AgentContext {
     pub(crate) search: SearchContext,
     pub(crate) keys: NodeKeys<NodeKey>,
     pub(crate) node_path: Vec<NodeId>,
     pub(crate) candidates: Vec<Candidate>,
     pub(crate) targets: Vec<Target>,
     pub(crate) caches: Vec<WalkabilityCache>,
+    pub(crate) path: AgentPath,
     pub(crate) clock: u64,
     pub(crate) stats: QueryStats,
     max_caches: usize,
     max_cached_nodes: usize,
 }
 
-impl Default for QueryContext {
+impl Default for AgentContext {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl QueryContext {
+impl AgentContext {
     /// Default bound on the number of caches (distinct radius and step pairs).
     pub const DEFAULT_MAX_CACHES: usize = 8;
     /// Default bound on the nodes one cache holds (2 bytes each: 32 MiB).
@@ -76,6 +80,7 @@ impl QueryContext {
             candidates: Vec::new(),
             targets: Vec::new(),
             caches: Vec::new(),
+            path: AgentPath::new(),
             clock: 0,
             stats: QueryStats::default(),
             max_caches: Self::DEFAULT_MAX_CACHES,
@@ -99,12 +104,24 @@ impl QueryContext {
         self.caches.clear();
     }
 
+    /// The latest query's answer in full (smoothed and raw points, lengths, status); empty after
+    /// a refused query.
+    pub fn last_path(&self) -> &AgentPath {
+        &self.path
+    }
+
+    /// The latest path as the lattice search found it, before string pulling (empty unless
+    /// found or partial).
+    pub fn raw_path(&self) -> &[Vec2] {
+        self.path.raw_points()
+    }
+
     /// What the queries did so far.
     pub fn stats(&self) -> QueryStats {
         self.stats
     }
 
-    /// Sets every counter of [`stats`](QueryContext::stats) to zero.
+    /// Sets every counter of [`stats`](AgentContext::stats) to zero.
     pub fn reset_stats(&mut self) {
         self.stats = QueryStats::default();
     }

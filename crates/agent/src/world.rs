@@ -8,7 +8,7 @@ use nav_geom::{Aabb, Segment, Vec2};
 use nav_spatial::{HashGrid, ObjectKey, SpatialIndex};
 
 use crate::change_log::ChangeLog;
-use crate::clearance::{aabb_outward, disc_inside, padded_radius};
+use crate::collision::{aabb_outward, disc_inside};
 use crate::{Mobility, Obstacle, ObstacleHandle, Shape, WorldError};
 
 /// Source of world identities, so that a cache never mistakes one world for another.
@@ -24,12 +24,12 @@ fn next_world_id() -> u64 {
 ///
 /// Obstacles are inserted, moved and removed through [`ObstacleHandle`]s between queries
 /// (`&mut self`); queries take `&self`, so any number of threads may search one world at once,
-/// each with its own [`QueryContext`](crate::QueryContext). Every change bumps the world's
+/// each with its own [`AgentContext`](crate::AgentContext). Every change bumps the world's
 /// [`version`](World::version) and records the box it affected, so that the walkability
 /// caches of the query contexts forget only what lies near the change.
 ///
 /// ```
-/// use nav_agent::{Agent, Circle, QueryContext, QueryLimits, World, Aabb, Vec2};
+/// use nav_agent::{Aabb, Agent, AgentContext, AgentQuery, Circle, Vec2, World};
 ///
 /// let mut world = World::new(Aabb::new(Vec2::ZERO, Vec2::splat(100.0)))?;
 /// let wall = world.insert_static(Aabb::new(Vec2::new(40.0, 0.0), Vec2::new(45.0, 80.0)))?;
@@ -38,12 +38,13 @@ fn next_world_id() -> u64 {
 /// assert!(world.move_obstacle(wall, Aabb::new(Vec2::ZERO, Vec2::ONE)).is_err());
 /// assert_eq!(world.len(), 2);
 ///
-/// let mut ctx = QueryContext::new();
+/// let mut ctx = AgentContext::new();
 /// let agent = Agent::new(1.0, 1.0)?;
-/// let path = world.find_path(&mut ctx, Vec2::new(10.0, 10.0), Vec2::new(90.0, 10.0), &agent, &QueryLimits::default())?;
+/// let query = AgentQuery::new(Vec2::new(10.0, 10.0), Vec2::new(90.0, 10.0)).with_agent(&agent);
+/// let path = ctx.find_path(&world, &query)?;
 /// assert!(path.is_found());
 /// // The path goes around the top of the wall (y = 80), 1 unit of radius away from it.
-/// assert!(path.points().iter().any(|p| p.y >= 81.0));
+/// assert!(path.path().iter().any(|p| p.y >= 81.0));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
@@ -277,20 +278,21 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
     }
 
     /// Whether an agent of `radius` can stand at `center`: its disc lies inside the bounds and
-    /// overlaps no obstacle but `ignore` (touching counts as clear). This is the test the
-    /// navigator applies to lattice nodes, with the same safety margin (the radius is raised by
-    /// about a millionth, see the crate documentation).
+    /// overlaps no obstacle but `ignore`. Touching an obstacle or the border counts as clear,
+    /// as for the start and goal of a query: this is the test that decides
+    /// [`StartBlocked`](nav_search::PathStatus::StartBlocked) and
+    /// [`OutOfBounds`](nav_search::PathStatus::OutOfBounds).
     pub fn disc_is_clear(&self, center: Vec2, radius: f32, ignore: Option<ObstacleHandle>) -> bool {
         if !(radius.is_finite() && radius >= 0.0 && center.is_finite()) {
             return false;
         }
-        let r = padded_radius(radius, self.magnitude());
-        self.segment_clear_padded(&Segment::new(center, center), r, ignore.map(|h| h.0))
+        self.segment_clear_padded(&Segment::new(center, center), radius, ignore.map(|h| h.0))
     }
 
     /// Whether an agent of `radius` can move in a straight line from `a` to `b`: the disc swept
-    /// along the segment stays inside the bounds and overlaps no obstacle but `ignore`. Every
-    /// segment of a returned path passes this test.
+    /// along the segment stays inside the bounds and overlaps no obstacle but `ignore`
+    /// (touching counts as clear). Every segment of a returned path passes this test, with a
+    /// hair to spare except where it leaves a start or reaches a goal that touches.
     pub fn segment_is_clear(
         &self,
         a: Vec2,
@@ -301,8 +303,7 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
         if !(radius.is_finite() && radius >= 0.0 && a.is_finite() && b.is_finite()) {
             return false;
         }
-        let r = padded_radius(radius, self.magnitude());
-        self.segment_clear_padded(&Segment::new(a, b), r, ignore.map(|h| h.0))
+        self.segment_clear_padded(&Segment::new(a, b), radius, ignore.map(|h| h.0))
     }
 
     /// The swept test with an already padded radius: both ends inside the bounds (the bounds

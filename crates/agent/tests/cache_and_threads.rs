@@ -3,19 +3,18 @@
 
 mod common;
 
-use common::{Rng, Scene, check_path};
-use nav_agent::{
-    Aabb, Agent, AgentPath, Circle, PathStatus, QueryContext, QueryLimits, Shape, Vec2, World,
-};
+use common::{FindPath, Rng, Scene, check_path};
+use nav_agent::{Aabb, Agent, AgentContext, AgentPath, Circle, Shape, Vec2, World};
+use nav_search::{Limits, PathStatus};
 
-fn limits() -> QueryLimits {
-    QueryLimits::default()
+fn limits() -> Limits {
+    Limits::default()
 }
 
 /// A cold answer: a fresh context, nothing cached.
 fn cold(world: &World, a: Vec2, b: Vec2, agent: &Agent) -> AgentPath {
     world
-        .find_path(&mut QueryContext::new(), a, b, agent, &limits())
+        .find_path(&mut AgentContext::new(), a, b, agent, &limits())
         .unwrap()
 }
 
@@ -30,12 +29,19 @@ fn a_cached_corridor_is_blocked_and_reopened() {
         .insert_static(Aabb::new(Vec2::new(5.0, 12.0), Vec2::new(55.0, 20.0)))
         .unwrap();
     let agent = Agent::new(1.0, 0.5).unwrap();
-    let (a, b) = (Vec2::new(2.0, 10.0), Vec2::new(58.0, 10.0));
-    let mut ctx = QueryContext::new();
+    // From below the lower wall's end to above the upper wall's end: the straight line is
+    // blocked (a clear straight line would be answered without walking the lattice), so the
+    // search walks through the corridor.
+    let (a, b) = (Vec2::new(2.0, 3.0), Vec2::new(58.0, 17.0));
+    let mut ctx = AgentContext::new();
 
     let first = world.find_path(&mut ctx, a, b, &agent, &limits()).unwrap();
     assert!(first.is_found());
-    assert_eq!(first.points(), [a, b], "straight along the corridor");
+    for p in first.points() {
+        if p.x > 6.0 && p.x < 54.0 {
+            assert!(p.y >= 9.0 && p.y <= 11.0, "{p:?} is not in the corridor");
+        }
+    }
     let cold_stats = ctx.stats();
     assert!(cold_stats.computed_expansions > 0);
 
@@ -54,12 +60,13 @@ fn a_cached_corridor_is_blocked_and_reopened() {
     let blocked = world.find_path(&mut ctx, a, b, &agent, &limits()).unwrap();
     assert_eq!(blocked.status(), PathStatus::NoPath);
     assert_eq!(blocked, cold(&world, a, b, &agent));
-    // Only nodes near the plug were forgotten: the cache knows three rows of nodes along the
-    // 56 units of the corridor (about 340 entries), and the plug's box padded by step + radius
-    // (plus a node of margin on each side) spans 17 columns of them.
+    // Only nodes near the plug were forgotten: the cache knows at most the five rows of nodes
+    // where the agent fits (y = 9 to 11) along the 50 units of the corridor (about 500
+    // entries), and the plug's box padded by step + radius (plus a node of margin on each
+    // side) spans 17 columns of them.
     let forgotten = ctx.stats().invalidated_nodes;
     assert!(
-        forgotten > 0 && forgotten <= 3 * 17,
+        forgotten > 0 && forgotten <= 5 * 17,
         "{forgotten} nodes forgotten"
     );
 
@@ -70,7 +77,7 @@ fn a_cached_corridor_is_blocked_and_reopened() {
     let squeezed = world.find_path(&mut ctx, a, b, &agent, &limits()).unwrap();
     assert!(squeezed.is_found());
     assert_eq!(squeezed, cold(&world, a, b, &agent));
-    assert!(squeezed.length() > 56.0);
+    assert!(squeezed.length() > first.length());
 
     // Removed: the straight corridor again, as cold.
     world.remove(plug).unwrap();
@@ -81,7 +88,7 @@ fn a_cached_corridor_is_blocked_and_reopened() {
 
 #[test]
 fn random_changes_keep_warm_answers_equal_to_cold_ones() {
-    let mut rng = Rng(0xcac4e);
+    let mut rng = Rng::new(0xcac4f);
     let scene = Scene::random(&mut rng, 80.0, 50.0, 30, 2.0, 8.0);
     let mut world = World::new(scene.bounds()).unwrap();
     for b in &scene.boxes {
@@ -104,7 +111,7 @@ fn random_changes_keep_warm_answers_equal_to_cold_ones() {
             )
         })
         .collect();
-    let mut warm = QueryContext::new();
+    let mut warm = AgentContext::new();
     let mut compared = 0;
     for round in 0..8 {
         for agent in &agents {
@@ -166,7 +173,7 @@ fn too_many_changes_reset_the_cache_and_stay_correct() {
         .unwrap();
     let agent = Agent::new(1.0, 1.0).unwrap();
     let (a, b) = (Vec2::new(2.0, 20.0), Vec2::new(38.0, 20.0));
-    let mut ctx = QueryContext::new();
+    let mut ctx = AgentContext::new();
     world.find_path(&mut ctx, a, b, &agent, &limits()).unwrap();
     // More changes than the log keeps.
     for k in 0..5000 {
@@ -184,7 +191,7 @@ fn too_many_changes_reset_the_cache_and_stay_correct() {
     let path = other.find_path(&mut ctx, a, b, &agent, &limits()).unwrap();
     assert_eq!(path.points(), [a, b]);
     // Bounded memory: a context that may hold almost nothing still answers right.
-    let mut small = QueryContext::new();
+    let mut small = AgentContext::new();
     small.set_max_cached_nodes(0);
     small.set_max_caches(1);
     for _ in 0..3 {
@@ -205,7 +212,7 @@ fn too_many_changes_reset_the_cache_and_stay_correct() {
 
 #[test]
 fn threads_sharing_a_world_agree_with_one_thread() {
-    let mut rng = Rng(0x0712_3ad5);
+    let mut rng = Rng::new(0x0712_3ad5);
     let scene = Scene::random(&mut rng, 100.0, 100.0, 120, 1.0, 6.0);
     let world = scene.world();
     let agents = [
@@ -222,7 +229,7 @@ fn threads_sharing_a_world_agree_with_one_thread() {
             )
         })
         .collect();
-    let mut ctx = QueryContext::new();
+    let mut ctx = AgentContext::new();
     let expected: Vec<AgentPath> = queries
         .iter()
         .map(|&(a, b, k)| {
@@ -239,7 +246,7 @@ fn threads_sharing_a_world_agree_with_one_thread() {
             .map(|t| {
                 let (world, queries, agents) = (&world, &queries, &agents);
                 s.spawn(move || {
-                    let mut ctx = QueryContext::new();
+                    let mut ctx = AgentContext::new();
                     // Each thread runs every query twice (cold, then warm), in its own order.
                     let mut out = Vec::new();
                     for pass in 0..2 {
@@ -247,7 +254,7 @@ fn threads_sharing_a_world_agree_with_one_thread() {
                             let q = (k * (t + 1) + pass) % queries.len();
                             let (a, b, agent) = queries[q];
                             let path = world
-                                .find_path(&mut ctx, a, b, &agents[agent], &QueryLimits::default())
+                                .find_path(&mut ctx, a, b, &agents[agent], &Limits::default())
                                 .unwrap();
                             out.push((q, path));
                         }

@@ -18,10 +18,10 @@
 
 mod common;
 
-use common::{Rng, Scene, check_path};
-use nav_agent::{Agent, Circle, QueryContext, QueryLimits, Vec2};
-use nav_search::{Graph, Limits, NodeId, SearchContext, Successors};
-use nav_tangent::{CircleWorld, PathStatus};
+use common::{FindPath, Rng, Scene, check_path};
+use nav_agent::{Agent, AgentContext, Circle, Vec2};
+use nav_search::{Graph, Limits, NodeId, PathStatus, SearchContext, Successors};
+use nav_tangent::{CircleContext, CircleQuery, CircleWorld};
 
 const SIDES: usize = 48;
 
@@ -197,7 +197,7 @@ fn reference(
 
 #[test]
 fn smoothed_paths_among_circles_are_within_ten_percent_of_the_shortest() {
-    let mut rng = Rng(0x0c12_c1e5);
+    let mut rng = Rng::new(0x0c12_c1e5);
     let (w, h) = (60.0f32, 40.0f32);
     let mut compared = 0;
     let mut worst: f64 = 0.0;
@@ -231,7 +231,7 @@ fn smoothed_paths_among_circles_are_within_ten_percent_of_the_shortest() {
             circle_world.insert(*c).unwrap();
         }
         let agent = Agent::new(radius, step).unwrap();
-        let mut ctx = QueryContext::new();
+        let mut ctx = AgentContext::new();
         let mut tries = 0;
         let mut done = 0;
         while done < 4 && tries < 200 {
@@ -260,7 +260,7 @@ fn smoothed_paths_among_circles_are_within_ten_percent_of_the_shortest() {
             let lower = reference(&scene.circles, r, start, goal, min, max, false)
                 .expect("a way around the larger polygons is a way around the smaller ones");
             let path = world
-                .find_path(&mut ctx, start, goal, &agent, &QueryLimits::default())
+                .find_path(&mut ctx, start, goal, &agent, &Limits::default())
                 .unwrap();
             let what = format!("world {world_no}, r {radius}, {start:?} -> {goal:?}");
             assert!(
@@ -282,11 +282,15 @@ fn smoothed_paths_among_circles_are_within_ten_percent_of_the_shortest() {
                 lower <= upper + 1e-9 && upper <= lower * 1.005,
                 "{what}: {lower} {upper}"
             );
-            let exact = circle_world
-                .find_path(start, goal, radius, &Limits::default())
+            let mut exact_ctx = CircleContext::new();
+            let exact = exact_ctx
+                .find_path(
+                    &circle_world,
+                    &CircleQuery::new(start, goal).with_radius(radius),
+                )
                 .unwrap();
             assert_eq!(exact.status(), PathStatus::Found, "{what}");
-            let exact = exact.length();
+            let exact = exact.cost();
             assert!(
                 lower - 1e-6 <= exact && exact <= upper + 1e-6,
                 "{what}: nav-tangent's {exact} outside the polygon bounds [{lower}, {upper}]"

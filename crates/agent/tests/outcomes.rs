@@ -2,14 +2,13 @@
 
 mod common;
 
-use common::{Scene, check_path};
-use nav_agent::{
-    Aabb, Agent, AgentPath, Circle, Endpoint, PathStatus, QueryContext, QueryError, QueryLimits,
-    Vec2, World,
-};
+use common::{FindPath, Scene, check_path};
+use nav_agent::{Aabb, Agent, AgentContext, AgentPath, Circle, QueryError, Vec2, World};
+use nav_geom::Endpoint;
+use nav_search::{Limits, PathStatus};
 
-fn limits() -> QueryLimits {
-    QueryLimits::default()
+fn limits() -> Limits {
+    Limits::default()
 }
 
 /// A wall across a 40 x 20 world at x in [19, 21] with one gap of `gap` units centred at y = 10.
@@ -29,7 +28,7 @@ fn gap_scene(gap: f32) -> Scene {
 #[test]
 fn narrow_gaps_admit_small_agents_and_refuse_large_ones() {
     let (start, goal) = (Vec2::new(5.0, 6.0), Vec2::new(35.0, 14.0));
-    let mut ctx = QueryContext::new();
+    let mut ctx = AgentContext::new();
     for gap in [1.0f32, 2.0, 3.3, 5.0] {
         let scene = gap_scene(gap);
         let world = scene.world();
@@ -56,8 +55,15 @@ fn narrow_gaps_admit_small_agents_and_refuse_large_ones() {
                     path.points(),
                     "gap",
                 );
-                // Through the gap, not around (there is no way around).
-                assert!(path.raw_points().iter().any(|p| p.x > 19.0 && p.x < 21.0));
+                // Through the gap, not around (there is no way around): the path crosses the
+                // wall's middle, x = 20, within the gap.
+                let crossing = path.points().windows(2).find_map(|w| {
+                    let (a, b) = (w[0], w[1]);
+                    ((a.x - 20.0) * (b.x - 20.0) <= 0.0 && a.x != b.x)
+                        .then(|| a.y + (b.y - a.y) * (20.0 - a.x) / (b.x - a.x))
+                });
+                let y = crossing.expect("the path crosses x = 20");
+                assert!((y - 10.0).abs() <= gap / 2.0, "crosses at y = {y}");
             } else {
                 assert_eq!(
                     path.status(),
@@ -93,7 +99,7 @@ fn a_disc_passes_a_diagonal_gap_that_its_box_would_not() {
     let agent = Agent::new(1.3, 0.1).unwrap();
     let (start, goal) = (Vec2::new(1.5, 11.5), Vec2::new(22.5, 10.5));
     let path = world
-        .find_path(&mut QueryContext::new(), start, goal, &agent, &limits())
+        .find_path(&mut AgentContext::new(), start, goal, &agent, &limits())
         .unwrap();
     assert_eq!(path.status(), PathStatus::Found);
     check_path(
@@ -107,7 +113,7 @@ fn a_disc_passes_a_diagonal_gap_that_its_box_would_not() {
     );
     let too_big = Agent::new(1.45, 0.1).unwrap();
     let path = world
-        .find_path(&mut QueryContext::new(), start, goal, &too_big, &limits())
+        .find_path(&mut AgentContext::new(), start, goal, &too_big, &limits())
         .unwrap();
     assert_eq!(path.status(), PathStatus::NoPath);
 }
@@ -123,9 +129,9 @@ fn open_world() -> World {
 #[test]
 fn early_outcomes() {
     let world = open_world();
-    let mut ctx = QueryContext::new();
+    let mut ctx = AgentContext::new();
     let agent = Agent::new(1.0, 0.5).unwrap();
-    let q = |ctx: &mut QueryContext, a: Vec2, b: Vec2| {
+    let q = |ctx: &mut AgentContext, a: Vec2, b: Vec2| {
         world.find_path(ctx, a, b, &agent, &limits()).unwrap()
     };
     let free = Vec2::new(5.0, 5.0);
@@ -173,7 +179,7 @@ fn early_outcomes() {
 #[test]
 fn invalid_input_is_an_error_and_the_library_stays_usable() {
     let world = open_world();
-    let mut ctx = QueryContext::new();
+    let mut ctx = AgentContext::new();
     let agent = Agent::new(1.0, 0.5).unwrap();
     let (a, b) = (Vec2::new(5.0, 5.0), Vec2::new(45.0, 45.0));
     for bad in [
@@ -228,25 +234,20 @@ fn invalid_input_is_an_error_and_the_library_stays_usable() {
     ));
     for max_length in [f64::NAN, -1.0] {
         assert!(matches!(
-            world.find_path(
-                &mut ctx,
-                a,
-                b,
-                &agent,
-                &limits().with_max_length(max_length)
-            ),
-            Err(QueryError::InvalidMaxLength { .. })
+            world.find_path(&mut ctx, a, b, &agent, &limits().with_max_cost(max_length)),
+            Err(QueryError::InvalidLimits(_))
         ));
     }
-    // find_path_into leaves an empty answer on error.
-    let mut out = world.find_path(&mut ctx, a, b, &agent, &limits()).unwrap();
+    // A refused query leaves an empty answer in the context.
+    let out = world.find_path(&mut ctx, a, b, &agent, &limits()).unwrap();
     assert!(out.is_found());
     assert!(
         world
-            .find_path_into(&mut ctx, Vec2::NAN, b, &agent, &limits(), &mut out)
+            .find_path(&mut ctx, Vec2::NAN, b, &agent, &limits())
             .is_err()
     );
-    assert_eq!(out, AgentPath::new());
+    assert_eq!(ctx.last_path(), &AgentPath::new());
+    assert!(ctx.raw_path().is_empty());
     // Everything still works.
     let path = world.find_path(&mut ctx, a, b, &agent, &limits()).unwrap();
     assert!(path.is_found());
@@ -257,7 +258,7 @@ fn invalid_input_is_an_error_and_the_library_stays_usable() {
     }
     .to_string();
     assert!(
-        message.contains("Goal") && message.contains("finite"),
+        message.contains("goal point (NaN, NaN)") && message.contains("finite"),
         "{message}"
     );
 }
@@ -275,7 +276,7 @@ fn limits_partial_paths_and_enclosed_goals() {
         world.insert_static(wall).unwrap();
     }
     let agent = Agent::new(0.5, 1.0).unwrap();
-    let mut ctx = QueryContext::new();
+    let mut ctx = AgentContext::new();
     let (start, inside, outside) = (
         Vec2::new(5.0, 5.0),
         Vec2::new(45.0, 45.0),
@@ -309,12 +310,14 @@ fn limits_partial_paths_and_enclosed_goals() {
     assert!(end.distance(inside) < 8.5, "ends at {end:?}");
     assert_eq!(partial.points().last(), partial.raw_points().last());
 
-    // Expansion limit.
+    // Expansion limit, towards a goal behind the room (a clear straight line would need no
+    // more than two expansions).
+    let behind = Vec2::new(55.0, 55.0);
     let cut = world
         .find_path(
             &mut ctx,
             start,
-            outside,
+            behind,
             &agent,
             &limits().with_max_expanded(10),
         )
@@ -326,7 +329,7 @@ fn limits_partial_paths_and_enclosed_goals() {
         .find_path(
             &mut ctx,
             start,
-            outside,
+            behind,
             &agent,
             &limits().with_max_expanded(10).with_partial_path(true),
         )
@@ -341,7 +344,7 @@ fn limits_partial_paths_and_enclosed_goals() {
             start,
             outside,
             &agent,
-            &limits().with_max_length(40.0),
+            &limits().with_max_cost(40.0),
         )
         .unwrap();
     assert_eq!(short.status(), PathStatus::LimitReached);
@@ -351,7 +354,7 @@ fn limits_partial_paths_and_enclosed_goals() {
             start,
             outside,
             &agent,
-            &limits().with_max_length(60.0),
+            &limits().with_max_cost(60.0),
         )
         .unwrap();
     assert_eq!(long.status(), PathStatus::Found);
@@ -372,7 +375,7 @@ fn an_agent_ignores_its_own_obstacle_and_nobody_elses() {
         .insert_dynamic(Circle::new(Vec2::new(25.0, 15.0), 1.0))
         .unwrap();
     let (start, goal) = (Vec2::new(5.0, 15.0), Vec2::new(15.0, 15.0));
-    let mut ctx = QueryContext::new();
+    let mut ctx = AgentContext::new();
     let plain = Agent::new(1.0, 0.5).unwrap();
     let mine = plain.with_own_obstacle(me);
     assert_eq!(

@@ -127,7 +127,21 @@ fn json_of_a_found_path() {
     let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["expanded", "length", "points", "status"]);
 
-    // --raw: the lattice path, at least as long, with more points.
+    // A clear straight line is answered as it is, raw or not.
+    args.push("--raw");
+    let raw = nav(&args).json();
+    assert_eq!(raw["points"].as_array().unwrap().len(), 2);
+
+    // Around the rock (the straight line from (5, 15) to (35, 5) passes 1.58 from its centre):
+    // --raw gives the lattice path, at least as long, with more points.
+    let mut args = agent_args(scene.path(), "0.5", "5,15", "35,5");
+    args.push("--json");
+    let smoothed = nav(&args).json();
+    assert_eq!(smoothed["status"], "found");
+    let (length, points) = (
+        smoothed["length"].as_f64().unwrap(),
+        smoothed["points"].as_array().unwrap().clone(),
+    );
     args.push("--raw");
     let raw = nav(&args).json();
     assert!(raw["length"].as_f64().unwrap() >= length - 1e-6);
@@ -154,12 +168,13 @@ fn other_outcomes_exit_with_status_1() {
         assert_eq!(json["points"], serde_json::json!([]));
         assert_eq!(json["length"], 0.0);
     }
-    let mut args = agent_args(scene.path(), "0.5", "5,5", "35,15");
+    // Around the rock, so that the lattice is searched.
+    let mut args = agent_args(scene.path(), "0.5", "5,15", "35,5");
     args.extend(["--max-expanded", "3", "--json", "--partial"]);
     let json = nav(&args).json();
     assert_eq!(json["status"], "limit_reached");
     assert_eq!(json["partial"], true);
-    assert_eq!(json["points"][0], serde_json::json!([5.0, 5.0]));
+    assert_eq!(json["points"][0], serde_json::json!([5.0, 15.0]));
 }
 
 #[test]
@@ -209,9 +224,15 @@ fn malformed_scenes_and_numbers_exit_with_status_2() {
         .assert_bad_input(&["/no/such/scene.json"]);
 
     let p = scene.path();
-    for radius in ["0", "-1", "NaN", "inf"] {
+    for radius in ["-1", "NaN", "inf"] {
         nav(&agent_args(p, radius, "5,5", "35,15")).assert_bad_input(&["--radius"]);
     }
+    // Radius 0 is a point agent, not bad input.
+    let mut args = agent_args(p, "0", "5,5", "35,15");
+    args.push("--json");
+    let run = nav(&args);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.json()["status"], "found");
     nav(&agent_args(p, "abc", "5,5", "35,15")).assert_bad_input(&["--radius"]);
     for step in ["0", "-0.5", "NaN"] {
         let args = [

@@ -9,8 +9,29 @@
 //! * [`query`]: distances (point, segment against box, circle, arc), intersection tests,
 //!   swept discs (does an agent of radius `r` moving along a segment hit a shape?), tangents
 //!   between circles and from points, circle-circle intersection points.
+//! * [`f64`](mod@f64): the f64 kernels (angles, sweeps, closest points, covered arcs) that
+//!   code computing in f64 shares instead of copying.
+//! * [`display`]: points and shapes printed as plain numbers (`(x, y)`) for error messages;
+//!   [`Endpoint`] names the start or the goal of a query.
 //! * Minkowski expansion for agents of any radius: [`Circle::inflated`], [`Aabb::inflated`]
 //!   (exact) and [`Aabb::expand`] (conservative box).
+//!
+//! ## The touching rule
+//!
+//! Every navigator of nav follows one rule for a disc agent of radius `r` (0: a point):
+//!
+//! * **Touching is allowed.** The agent's centre may be at distance exactly `r` from an
+//!   obstacle or from the world's border: such a start or goal is neither blocked nor out of
+//!   bounds, and a path may run along an obstacle grown by `r`. The `swept_disc_clears_*`
+//!   queries encode this (blocked only when the distance is less than the radius).
+//! * **A gap of zero width is closed.** Where two obstacles grown by `r` touch each other (or
+//!   one touches the border shrunk by `r`), no path passes through the point where they touch,
+//!   not even a point agent's: a ring of touching trees is a wall. This is how the Moving AI
+//!   rules treat diagonally touching blocked cells, and how Polyanya treats meshes.
+//!
+//! nav-agent closes zero-width gaps by keeping a hair (about a millionth of the radius) more
+//! than `r` from obstacles away from the start and goal; nav-tangent marks the touching point
+//! of two inflated circles (or of a circle and the bounds) as covered.
 //!
 //! Files are named by operation and operands (`query/tangent_circle_circle.rs`), so that the
 //! code for a pair of shapes is found by its name.
@@ -32,10 +53,14 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod display;
+mod endpoint;
+pub mod f64;
 pub mod query;
 mod shape;
 mod turn;
 
-pub use glam::Vec2;
+pub use endpoint::Endpoint;
+pub use glam::{DVec2, Vec2};
 pub use shape::{Aabb, Arc, Circle, PathPiece, RoundedAabb, Segment};
 pub use turn::Turn;

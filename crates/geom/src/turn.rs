@@ -1,6 +1,4 @@
-use std::f64::consts::TAU;
-
-use glam::{DVec2, Vec2};
+use glam::Vec2;
 
 /// The direction of travel around a centre: clockwise or counter-clockwise.
 ///
@@ -103,20 +101,11 @@ impl Turn {
         if !from.is_finite() || !to.is_finite() {
             return f64::NAN;
         }
-        let signed = match self {
-            Turn::Ccw => to - from,
-            Turn::Cw => from - to,
-        };
-        let wrapped = signed.rem_euclid(TAU);
-        // `rem_euclid` can round a tiny negative value up to exactly TAU.
-        if wrapped >= TAU { 0.0 } else { wrapped }
+        crate::f64::sweep(self, from, to)
     }
 }
 
-/// The angle of `v` (radians in `(-π, π]`, 0 for the zero vector).
-pub(crate) fn angle_of(v: DVec2) -> f64 {
-    v.y.atan2(v.x)
-}
+pub(crate) use crate::f64::angle_of;
 
 #[cfg(test)]
 mod tests {

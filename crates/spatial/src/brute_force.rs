@@ -6,10 +6,9 @@ use nav_geom::query::{intersects_aabb_circle, intersects_aabb_segment};
 use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
-use crate::intersects_aabb_aabb::intersects_aabb_aabb;
-use crate::segment_bounds::segment_prefilter;
 use crate::spatial_index::{check_insert, check_object_box};
 use crate::{ObjectKey, SpatialError, SpatialIndex};
+use nav_geom::query::{intersects_aabb_aabb, segment_prefilter};
 
 /// An "index" that keeps the boxes in one dense array and tests all of them on every query.
 ///

@@ -1,6 +1,8 @@
 //! The errors of the indexes.
 
-use nav_geom::Aabb;
+use std::fmt;
+
+use nav_geom::{Aabb, display};
 
 use crate::ObjectKey;
 
@@ -9,13 +11,13 @@ use crate::ObjectKey;
 #[non_exhaustive]
 pub enum SpatialError {
     /// An object's box has a NaN or infinite coordinate, or `min > max` on an axis.
-    #[error("invalid object box {aabb:?}: corners must be finite with min <= max")]
+    #[error("invalid object box ({}): corners must be finite with min <= max", display::aabb(*.aabb))]
     InvalidAabb {
         /// The refused box.
         aabb: Aabb,
     },
     /// The world bounds of an index have a NaN or infinite coordinate, or `min > max`.
-    #[error("invalid world bounds {bounds:?}: corners must be finite with min <= max")]
+    #[error("invalid world bounds ({}): corners must be finite with min <= max", display::aabb(*.bounds))]
     InvalidBounds {
         /// The refused bounds.
         bounds: Aabb,
@@ -28,13 +30,15 @@ pub enum SpatialError {
     },
     /// The world bounds divided by the cell size give more cells than a grid may hold.
     #[error(
-        "a grid of {columns} x {rows} cells exceeds the limit of {max} cells: use larger cells"
+        "a grid of {} x {} cells exceeds the limit of {max} cells: use larger cells",
+        Count(*.columns),
+        Count(*.rows)
     )]
     TooManyCells {
-        /// Cells along x (saturated at `u64::MAX`).
-        columns: u64,
-        /// Cells along y (saturated at `u64::MAX`).
-        rows: u64,
+        /// Cells along x (the exact count, never saturated: it may exceed `u64::MAX`).
+        columns: f64,
+        /// Cells along y (the exact count, never saturated).
+        rows: f64,
         /// The limit, [`HashGrid::MAX_CELLS`](crate::HashGrid::MAX_CELLS).
         max: u64,
     },
@@ -53,7 +57,7 @@ pub enum SpatialError {
         max: u32,
     },
     /// The handle names no object of this index (removed, or issued by another index).
-    #[error("unknown object {key:?}: removed, or issued by another index")]
+    #[error("unknown object {}: removed, or issued by another index", .key.to_raw())]
     UnknownKey {
         /// The handle.
         key: ObjectKey,
@@ -70,4 +74,37 @@ pub enum SpatialError {
         /// The number of cells asked for.
         cells: u64,
     },
+}
+
+/// A cell count: an integer while it is one exactly, `1.2e32` beyond.
+struct Count(f64);
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 < 1e15 {
+            write!(f, "{}", self.0)
+        } else {
+            write!(f, "{:.3e}", self.0)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn huge_counts_are_printed_as_numbers_not_saturated() {
+        let error = SpatialError::TooManyCells {
+            columns: 1e32,
+            rows: 7.0,
+            max: 1 << 26,
+        };
+        let message = error.to_string();
+        assert!(
+            message.starts_with("a grid of 1.000e32 x 7 cells"),
+            "{message}"
+        );
+        assert!(!message.contains("18446744073709551615"), "{message}");
+    }
 }

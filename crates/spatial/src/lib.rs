@@ -35,10 +35,8 @@
 mod brute_force;
 mod error;
 mod hash_grid;
-mod intersects_aabb_aabb;
 mod key;
 mod quadtree;
-mod segment_bounds;
 mod spatial_index;
 
 pub use brute_force::BruteForce;

@@ -48,8 +48,8 @@ fn grid_construction_rejects_bad_bounds_and_cell_sizes() {
     assert_eq!(
         err,
         SpatialError::TooManyCells {
-            columns: 1_000_000_000,
-            rows: 1_000_000_000,
+            columns: 1e9,
+            rows: 1e9,
             max: 1 << 26
         }
     );
@@ -58,11 +58,17 @@ fn grid_construction_rejects_bad_bounds_and_cell_sizes() {
     assert!(matches!(
         HashGrid::<()>::new(b(0.0, 0.0, 8193.0, 8192.0), 1.0),
         Err(SpatialError::TooManyCells {
-            columns: 8193,
-            rows: 8192,
+            columns,
+            rows,
             ..
-        })
+        }) if columns == 8193.0 && rows == 8192.0
     ));
+    // A cell size far below the bounds' resolution is named with its real count.
+    let message = HashGrid::<()>::new(b(0.0, 0.0, 100.0, 100.0), 1e-30)
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("1.000e32 x 1.000e32 cells"), "{message}");
+    assert!(!message.contains("18446744073709551615"), "{message}");
     for cell_size in [f32::MIN_POSITIVE, 1e-45] {
         assert!(matches!(
             HashGrid::<()>::new(b(f32::MIN, f32::MIN, f32::MAX, f32::MAX), cell_size),

@@ -1,6 +1,7 @@
 //! The errors of the crate.
 
-use nav_geom::{Circle, Vec2};
+use nav_geom::{Circle, Endpoint, Vec2, display};
+use nav_search::LimitsError;
 use nav_spatial::SpatialError;
 
 use crate::CircleKey;
@@ -13,31 +14,26 @@ pub enum TangentError {
     /// A circle has a NaN or infinite coordinate, or a radius that is negative, NaN or
     /// infinite.
     #[error(
-        "invalid circle (centre {:?}, radius {}): the centre must be finite and the radius finite and >= 0",
-        circle.center,
-        circle.radius
+        "invalid circle ({}): the centre must be finite and the radius finite and >= 0",
+        display::circle(*.circle)
     )]
     InvalidCircle {
         /// The refused circle.
         circle: Circle,
     },
     /// The handle names no circle of this world (removed, or issued by another world).
-    #[error("unknown circle {key:?}: removed, or issued by another world")]
+    #[error("circle {key} is not in this world: removed, or issued by another world")]
     UnknownCircle {
         /// The handle.
         key: CircleKey,
     },
-    /// The start point has a NaN or infinite coordinate.
-    #[error("invalid start point {start:?}: coordinates must be finite")]
-    InvalidStart {
+    /// The start or the goal has a NaN or infinite coordinate.
+    #[error("invalid {which} point {}: coordinates must be finite", display::point(*.point))]
+    NonFinitePoint {
+        /// Which point.
+        which: Endpoint,
         /// The refused point.
-        start: Vec2,
-    },
-    /// The goal point has a NaN or infinite coordinate.
-    #[error("invalid goal point {goal:?}: coordinates must be finite")]
-    InvalidGoal {
-        /// The refused point.
-        goal: Vec2,
+        point: Vec2,
     },
     /// The agent radius is negative, NaN or infinite.
     #[error("invalid agent radius {radius}: must be finite and >= 0")]
@@ -45,12 +41,11 @@ pub enum TangentError {
         /// The refused radius.
         radius: f32,
     },
-    /// The path length bound of the query's limits is NaN.
-    #[error("invalid path length limit {max_cost}: must not be NaN (+inf means no limit)")]
-    InvalidMaxCost {
-        /// The refused value.
-        max_cost: f64,
-    },
+    /// The query's [`Limits`](nav_search::Limits) were refused by
+    /// [`Limits::check`](nav_search::Limits::check): a NaN or negative `max_cost` (the path
+    /// length bound).
+    #[error("invalid limits: {0}")]
+    InvalidLimits(#[from] LimitsError),
     /// The maximum deviation asked of a polyline is not finite and positive.
     #[error("invalid maximum deviation {max_deviation}: must be finite and > 0")]
     InvalidMaxDeviation {

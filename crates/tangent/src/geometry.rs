@@ -1,12 +1,19 @@
 //! The f64 geometry of the tangent graph.
 //!
-//! `nav-geom` offers the same constructions (bitangents, point tangents, circle intersections)
-//! with f32 results, which is what a caller wants. The graph chains many of them: a tangent
-//! point becomes the start of an arc whose length is measured from angles, then the start of
-//! the next tangent. Keeping every intermediate value in f64 (rounding only the reported
-//! pieces) keeps lengths exact to ~1e-15 relative, far from the origin too. The formulas are the
-//! ones `nav-geom` uses (seed 002's `arccos` constructions rewritten as products so that nearly
-//! tangent circles keep their digits); unit tests check them against `nav-geom`.
+//! The kernels shared with `nav-geom` (angles, sweeps, closest points on segments, arcs covered
+//! by crossing circles) come from [`nav_geom::f64`]. What stays here is specific to the graph
+//! and its hot loops: bitangents from an already known centre distance (no trigonometry, the
+//! `arccos` constructions of Red Blob Games' circular obstacle pathfinding rewritten as
+//! products so that nearly tangent circles keep their digits; unit tests check them against
+//! `nav-geom`'s f32 bitangents), the tolerances, diamond angles for binning directions and
+//! boxes of annular sectors. Keeping every intermediate value in f64 (rounding only the
+//! reported pieces) keeps lengths exact to ~1e-15 relative, far from the origin too.
+
+#[cfg(test)]
+use nav_geom::f64::wrap_angle as wrap;
+pub(crate) use nav_geom::f64::{
+    angle_of, closest_point_on_segment as closest_point_segment, covered_arc, sweep as sweep_raw,
+};
 
 use std::f64::consts::TAU;
 
@@ -46,32 +53,7 @@ pub(crate) fn sign(turn: Turn) -> f64 {
     }
 }
 
-/// The angle of `v` in `(-π, π]`.
-#[inline]
-pub(crate) fn angle_of(v: DVec2) -> f64 {
-    v.y.atan2(v.x)
-}
-
-/// `angle` wrapped into `[0, 2π)`.
-#[inline]
-pub(crate) fn wrap(angle: f64) -> f64 {
-    let w = angle.rem_euclid(TAU);
-    if w >= TAU { 0.0 } else { w }
-}
-
-/// The angle travelled from `from` to `to` turning `turn`, in `[0, 2π)`.
-///
-/// Never a raw difference of angles: that goes the long way round when the arc crosses the
-/// ±π direction (one of the pitfalls of public implementations).
-#[inline]
-pub(crate) fn sweep_raw(turn: Turn, from: f64, to: f64) -> f64 {
-    match turn {
-        Turn::Ccw => wrap(to - from),
-        Turn::Cw => wrap(from - to),
-    }
-}
-
-/// [`sweep_raw`] for the length of a hugging arc: a sweep within rounding of a full turn is
+/// [`sweep_raw`] (nav-geom's [`sweep`](nav_geom::f64::sweep)) for the length of a hugging arc: a sweep within rounding of a full turn is
 /// the empty arc (the departure point equals the arrival point up to rounding, as when a
 /// straight line grazes the circle). A shortest path never loops around a whole circle.
 #[inline]
@@ -187,42 +169,6 @@ pub(crate) fn angle_of_pseudo(p: f64) -> f64 {
         _ => DVec2::new(f, f - 1.0),
     };
     angle_of(v)
-}
-
-/// Distance from `p` to the segment `a b` (seed 002's clamped `u`: the closest point may be an
-/// end point).
-#[inline]
-pub(crate) fn distance_point_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
-    let ab = b - a;
-    let len2 = ab.length_squared();
-    let u = if len2 > 0.0 {
-        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    // Interpolate from the nearer end so that u = 1 lands exactly on b.
-    let closest = if u > 0.5 {
-        b - ab * (1.0 - u)
-    } else {
-        a + ab * u
-    };
-    closest.distance(p)
-}
-
-/// The arc of circle (`c`, `r`) covered by a crossing circle (`b`, `rb`): its middle angle and
-/// half-width, from seed 002's radical line (`a = (r² - rb² + d²) / 2d`, half chord
-/// `h² = r² - a²` evaluated as a product). `None` unless the boundaries cross at two points.
-pub(crate) fn covered_arc(c: DVec2, r: f64, b: DVec2, rb: f64) -> Option<(f64, f64)> {
-    let v = b - c;
-    let d = v.length();
-    let (sum, diff) = (r + rb, (r - rb).abs());
-    if !(d > diff && d < sum) {
-        return None;
-    }
-    let along = ((r - rb) * (r + rb) + d * d) / (2.0 * d);
-    let h2 = (sum - d) * (sum + d) * (d - diff) * (d + diff) / (4.0 * d * d);
-    let half = h2.max(0.0).sqrt().atan2(along);
-    Some((angle_of(v), half))
 }
 
 /// The bounding box of an annular sector around `c`: radii `[r0, r1]`, directions from the

@@ -1,7 +1,7 @@
 //! # nav-tangent: shortest paths around circular obstacles
 //!
 //! Exact shortest paths for a disc-shaped agent among circles (trees, rocks, units), after
-//! Red Blob Games' "Circular Obstacle Pathfinding" (seed 002). Every shortest path among discs
+//! Red Blob Games' "Circular Obstacle Pathfinding". Every shortest path among discs
 //! alternates straight *surfing* segments (tangents between two circles, from the start, to
 //! the goal) with *hugging* arcs around circles; those pieces form the tangent visibility graph,
 //! which A* (`nav-search`) searches with the straight-line distance to the goal as heuristic.
@@ -9,11 +9,14 @@
 //! * [`CircleWorld`]: circles with generational handles ([`CircleKey`]), inserted, moved and
 //!   removed between queries, held in a spatial index from `nav-spatial`. They may overlap,
 //!   touch, or lie inside one another.
-//! * [`QueryContext::find_path`] (or [`CircleWorld::find_path`]): the path as a
-//!   [`TangentPath`] of [`PathPiece`]s with its exact length, or why there is none
-//!   ([`PathStatus`]); [`TangentPath::polyline`] for engines that follow straight segments.
+//! * [`CircleContext::find_path`]`(&world, &`[`CircleQuery`]`)`: the call shape of every nav
+//!   navigator. The answer borrows the path, [`PathPiece`]s (segments and arcs), from the
+//!   context, with its exact length as the cost, or says why there is none (nav-search's
+//!   [`PathStatus`](nav_search::PathStatus); [`CircleContext::blocking_circle`] names the
+//!   circle over a blocked start or goal); [`CircleContext::polyline`] for engines that follow
+//!   straight segments.
 //!
-//! How it follows the seed, and where it goes further:
+//! How it follows the article, and where it goes further:
 //!
 //! * **Minkowski expansion at query time.** The world stores true radii; a query adds the agent
 //!   radius to every circle, so one world serves agents of every size.
@@ -35,24 +38,28 @@
 //!
 //! ```
 //! use nav_geom::{Aabb, Circle, Vec2};
-//! use nav_search::Limits;
-//! use nav_tangent::{CircleWorld, PathPiece, PathStatus};
+//! use nav_search::PathStatus;
+//! use nav_tangent::{CircleContext, CircleQuery, CircleWorld, PathPiece};
 //!
+//! # fn main() -> Result<(), nav_tangent::TangentError> {
 //! let mut world = CircleWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(100.0)))?;
 //! world.insert(Circle::new(Vec2::new(50.0, 50.0), 10.0))?;
 //! world.insert(Circle::new(Vec2::new(62.0, 45.0), 6.0))?; // overlaps the first one
 //!
-//! let path = world.find_path(Vec2::new(10.0, 50.0), Vec2::new(90.0, 48.0), 2.0, &Limits::default())?;
+//! let mut ctx = CircleContext::new();
+//! let query = CircleQuery::new(Vec2::new(10.0, 50.0), Vec2::new(90.0, 48.0)).with_radius(2.0);
+//! let path = ctx.find_path(&world, &query)?;
 //! assert_eq!(path.status(), PathStatus::Found);
-//! for piece in path.pieces() {
+//! for piece in path.path() {
 //!     match piece {
 //!         PathPiece::Line(segment) => println!("walk to {}", segment.b),
 //!         PathPiece::Arc(arc) => println!("curve around {} (radius {})", arc.center, arc.radius),
 //!     }
 //! }
 //! // Longer than the straight line, by the detour around the inflated rocks.
-//! assert!(path.length() > 80.0 && path.length() < 90.0);
-//! # Ok::<(), nav_tangent::TangentError>(())
+//! assert!(path.cost() > 80.0 && path.cost() < 90.0);
+//! # Ok(())
+//! # }
 //! ```
 #![warn(missing_docs)]
 
@@ -63,6 +70,6 @@ mod query;
 mod world;
 
 pub use error::TangentError;
-pub use path::{PathPiece, PathStatus, TangentPath};
-pub use query::QueryContext;
+pub use path::{PathPiece, TangentPath};
+pub use query::{CircleContext, CircleQuery};
 pub use world::{CircleKey, CircleWorld};

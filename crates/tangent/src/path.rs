@@ -3,45 +3,9 @@
 use glam::DVec2;
 pub use nav_geom::PathPiece;
 use nav_geom::{Arc, Segment, Turn, Vec2};
+use nav_search::{PathOutcome, PathStatus};
 
 use crate::{CircleKey, TangentError};
-
-/// How a query ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PathStatus {
-    /// The shortest path was found.
-    Found,
-    /// No path exists: the goal is walled off from the start (for an agent of this radius).
-    NoPath,
-    /// A [`Limits`](nav_search::Limits) bound (nodes expanded, path length) stopped the search
-    /// before it could find the goal or prove there is no path.
-    LimitReached,
-    /// The start lies inside this circle, inflated by the agent radius. A start on the inflated
-    /// circle (within f32 rounding) is not blocked.
-    StartBlocked(CircleKey),
-    /// The goal lies inside this circle, inflated by the agent radius.
-    GoalBlocked(CircleKey),
-}
-
-impl PathStatus {
-    /// A stable lower-case name for logs and JSON: `"found"`, `"no_path"`, `"limit_reached"`,
-    /// `"start_blocked"` or `"goal_blocked"` (the names `nav-agent` uses).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PathStatus::Found => "found",
-            PathStatus::NoPath => "no_path",
-            PathStatus::LimitReached => "limit_reached",
-            PathStatus::StartBlocked(_) => "start_blocked",
-            PathStatus::GoalBlocked(_) => "goal_blocked",
-        }
-    }
-}
-
-impl std::fmt::Display for PathStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// The result of a query: its [`PathStatus`] and, when found, the path from the start to the
 /// goal as alternating straight segments and arcs, with its exact length.
@@ -56,6 +20,7 @@ impl std::fmt::Display for PathStatus {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TangentPath {
     status: PathStatus,
+    blocking: Option<CircleKey>,
     length: f64,
     expanded: usize,
     partial: bool,
@@ -71,11 +36,12 @@ impl Default for TangentPath {
 }
 
 impl TangentPath {
-    /// An empty path (status [`PathStatus::NoPath`]), to be filled by
-    /// [`QueryContext::find_path`](crate::QueryContext::find_path).
+    /// An empty path (status [`PathStatus::NoPath`]); a [`CircleContext`](crate::CircleContext)
+    /// holds the latest one ([`last_path`](crate::CircleContext::last_path)).
     pub fn new() -> Self {
         TangentPath {
             status: PathStatus::NoPath,
+            blocking: None,
             length: 0.0,
             expanded: 0,
             partial: false,
@@ -93,6 +59,24 @@ impl TangentPath {
     /// Whether the shortest path was found.
     pub fn is_found(&self) -> bool {
         self.status == PathStatus::Found
+    }
+
+    /// With [`PathStatus::StartBlocked`] or [`PathStatus::GoalBlocked`], the circle whose
+    /// inflated disc holds the start or the goal (the deepest one, if several); `None`
+    /// otherwise.
+    pub fn blocking_circle(&self) -> Option<CircleKey> {
+        self.blocking
+    }
+
+    /// The summary in the words every navigator uses (its cost is the
+    /// [`length`](TangentPath::length)).
+    pub fn outcome(&self) -> PathOutcome {
+        PathOutcome {
+            status: self.status,
+            cost: self.length,
+            expanded: self.expanded,
+            partial: self.partial,
+        }
     }
 
     /// Length of the path in f64: the shortest distance from the start to the goal for this
@@ -142,13 +126,13 @@ impl TangentPath {
     ///
     /// ```
     /// use nav_geom::{Aabb, Circle, Vec2};
-    /// use nav_search::Limits;
-    /// use nav_tangent::CircleWorld;
+    /// use nav_tangent::{CircleContext, CircleQuery, CircleWorld};
     ///
     /// let mut world = CircleWorld::new(Aabb::new(Vec2::splat(-10.0), Vec2::splat(10.0)))?;
     /// world.insert(Circle::new(Vec2::ZERO, 2.0))?;
-    /// let path = world.find_path(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0), 0.0, &Limits::default())?;
-    /// let points = path.polyline(0.01)?;
+    /// let mut ctx = CircleContext::new();
+    /// ctx.find_path(&world, &CircleQuery::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0)))?;
+    /// let points = ctx.last_path().polyline(0.01)?;
     /// assert_eq!(points.first(), Some(&Vec2::new(-5.0, 0.0)));
     /// assert_eq!(points.last(), Some(&Vec2::new(5.0, 0.0)));
     /// // Every point keeps clear of the rock.
@@ -199,12 +183,18 @@ impl TangentPath {
 
     pub(crate) fn begin(&mut self, start: Vec2, goal: Vec2) {
         self.status = PathStatus::NoPath;
+        self.blocking = None;
         self.length = 0.0;
         self.expanded = 0;
         self.partial = false;
         self.start = start;
         self.goal = goal;
         self.pieces.clear();
+    }
+
+    pub(crate) fn blocked(&mut self, status: PathStatus, circle: CircleKey) {
+        self.finish(status, 0.0, 0, false);
+        self.blocking = Some(circle);
     }
 
     pub(crate) fn finish(

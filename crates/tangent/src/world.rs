@@ -1,11 +1,12 @@
 //! The circles of a world, with handles, in a spatial index.
 
+use std::collections::HashMap;
+
 use glam::DVec2;
-use nav_geom::{Aabb, Circle, Vec2};
-use nav_search::Limits;
+use nav_geom::{Aabb, Circle};
 use nav_spatial::{ObjectKey, Quadtree, SpatialIndex};
 
-use crate::{QueryContext, TangentError, TangentPath};
+use crate::TangentError;
 
 /// Handle to a circle of a [`CircleWorld`], returned by [`CircleWorld::insert`].
 ///
@@ -14,6 +15,13 @@ use crate::{QueryContext, TangentError, TangentPath};
 /// [`from_raw`](CircleKey::from_raw) turn a handle into a `u64` and back, for foreign code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct CircleKey(ObjectKey);
+
+impl std::fmt::Display for CircleKey {
+    /// The id a C caller holds: [`to_raw`](CircleKey::to_raw).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.to_raw())
+    }
+}
 
 impl CircleKey {
     /// The handle as a `u64`; [`from_raw`](CircleKey::from_raw) gives back an equal handle.
@@ -36,6 +44,21 @@ pub(crate) struct Slot {
     pub circle: Circle,
     pub center: DVec2,
     pub radius: f64,
+    /// An exact copy of a circle in an earlier entry of [`CircleWorld::twins`]: queries skip
+    /// it, so that piling up copies of one circle costs nothing.
+    pub twin: bool,
+}
+
+/// A circle's exact bits, to recognise copies.
+type CircleBits = [u32; 3];
+
+fn bits(c: &Circle) -> CircleBits {
+    // -0.0 and 0.0 are the same place.
+    [
+        (c.center.x + 0.0).to_bits(),
+        (c.center.y + 0.0).to_bits(),
+        c.radius.to_bits(),
+    ]
 }
 
 /// Circular obstacles (trees, rocks, units) with handles, held in a spatial index from
@@ -53,21 +76,23 @@ pub(crate) struct Slot {
 ///
 /// ```
 /// use nav_geom::{Aabb, Circle, Vec2};
-/// use nav_search::Limits;
-/// use nav_tangent::{CircleWorld, PathStatus};
+/// use nav_search::PathStatus;
+/// use nav_tangent::{CircleContext, CircleQuery, CircleWorld};
 ///
 /// let mut world = CircleWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(100.0)))?;
 /// let rock = world.insert(Circle::new(Vec2::new(50.0, 50.0), 10.0))?;
 ///
 /// // An agent of radius 1 walks around the rock.
-/// let path = world.find_path(Vec2::new(20.0, 50.0), Vec2::new(80.0, 50.0), 1.0, &Limits::default())?;
+/// let mut ctx = CircleContext::new();
+/// let query = CircleQuery::new(Vec2::new(20.0, 50.0), Vec2::new(80.0, 50.0)).with_radius(1.0);
+/// let path = ctx.find_path(&world, &query)?;
 /// assert_eq!(path.status(), PathStatus::Found);
-/// assert!(path.length() > 60.0);
+/// assert!(path.cost() > 60.0);
 ///
 /// // Move the rock out of the way: a straight line.
 /// world.set(rock, Circle::new(Vec2::new(50.0, 90.0), 10.0))?;
-/// let path = world.find_path(Vec2::new(20.0, 50.0), Vec2::new(80.0, 50.0), 1.0, &Limits::default())?;
-/// assert!((path.length() - 60.0).abs() < 1e-9);
+/// let path = ctx.find_path(&world, &query)?;
+/// assert!((path.cost() - 60.0).abs() < 1e-9);
 /// # Ok::<(), nav_tangent::TangentError>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -78,21 +103,35 @@ pub struct CircleWorld<I = Quadtree<u32>> {
     /// on removal: queries only need it to hold everything.
     extent: Option<(DVec2, DVec2)>,
     radius_sum: f64,
+    /// The world bounds, which confine the agent's whole disc (`None`: unbounded).
+    bounds: Option<Aabb>,
+    /// The slots of every circle that has copies (exact same centre and radius), the one queries
+    /// use first; circles without copies are not listed.
+    twins: HashMap<CircleBits, Vec<u32>>,
+    /// How many circles have each bits: 1 for most.
+    counts: HashMap<CircleBits, u32>,
 }
 
 impl CircleWorld<Quadtree<u32>> {
-    /// An empty world whose circles are kept in a [`Quadtree`] over `bounds`, the area where
-    /// most circles lie. Circles outside it are still handled, only less efficiently.
+    /// An empty world inside `bounds`, whose circles are kept in a [`Quadtree`] over them.
+    ///
+    /// The bounds confine the agent: a query's start and goal must hold the agent's whole disc
+    /// inside them ([`OutOfBounds`](nav_search::PathStatus::OutOfBounds) otherwise; touching
+    /// the border is inside), and every path keeps the disc inside them. Circles may lie
+    /// partly or wholly outside.
     ///
     /// # Errors
     /// [`TangentError::Spatial`] if `bounds` has a non-finite corner or `min > max`.
     pub fn new(bounds: Aabb) -> Result<Self, TangentError> {
-        Self::with_index(Quadtree::new(bounds)?)
+        let mut world = Self::with_index(Quadtree::new(bounds)?)?;
+        world.bounds = Some(bounds);
+        Ok(world)
     }
 }
 
 impl<I: SpatialIndex<u32>> CircleWorld<I> {
-    /// An empty world that keeps its circles in `index`.
+    /// An empty world without bounds that keeps its circles in `index` (paths may go anywhere;
+    /// [`with_bounds`](CircleWorld::with_bounds) confines them).
     ///
     /// # Errors
     /// [`TangentError::IndexNotEmpty`] if the index already holds objects.
@@ -105,7 +144,29 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
             slots: Vec::new(),
             extent: None,
             radius_sum: 0.0,
+            bounds: None,
+            twins: HashMap::new(),
+            counts: HashMap::new(),
         })
+    }
+
+    /// The same world, confining the agent's disc to `bounds` (see [`CircleWorld::new`]).
+    ///
+    /// # Errors
+    /// [`TangentError::Spatial`] with an invalid box (a non-finite corner, `min > max`).
+    pub fn with_bounds(mut self, bounds: Aabb) -> Result<Self, TangentError> {
+        if !bounds.is_valid() {
+            return Err(TangentError::Spatial(
+                nav_spatial::SpatialError::InvalidBounds { bounds },
+            ));
+        }
+        self.bounds = Some(bounds);
+        Ok(self)
+    }
+
+    /// The bounds that confine the agent, if any.
+    pub fn bounds(&self) -> Option<Aabb> {
+        self.bounds
     }
 
     /// Adds a circle and returns its handle.
@@ -120,6 +181,7 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
         let slot = self.slots.len() as u32;
         let key = self.index.insert(circle.aabb(), slot)?;
         self.slots.push(Slot::new(key, circle));
+        self.add_twin(slot);
         self.grow_extent(&circle);
         self.radius_sum += circle.radius as f64;
         Ok(CircleKey(key))
@@ -138,7 +200,9 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
             .slot_of(key)
             .ok_or(TangentError::UnknownCircle { key })?;
         self.index.update(key.0, circle.aabb())?;
+        self.remove_twin(slot as u32);
         let old = std::mem::replace(&mut self.slots[slot], Slot::new(key.0, circle)).circle;
+        self.add_twin(slot as u32);
         self.grow_extent(&circle);
         self.radius_sum += circle.radius as f64 - old.radius as f64;
         Ok(old)
@@ -148,11 +212,21 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
     pub fn remove(&mut self, key: CircleKey) -> Option<Circle> {
         let slot = self.slot_of(key)?;
         self.index.remove(key.0)?;
+        self.remove_twin(slot as u32);
+        let last = self.slots.len() as u32 - 1;
         let removed = self.slots.swap_remove(slot);
         if let Some(moved) = self.slots.get(slot) {
             // The last circle took the freed place: tell the index where it is now.
             if let Some(value) = self.index.get_mut(moved.key) {
                 *value = slot as u32;
+            }
+            let moved_bits = bits(&moved.circle);
+            if let Some(list) = self.twins.get_mut(&moved_bits) {
+                for s in list.iter_mut() {
+                    if *s == last {
+                        *s = slot as u32;
+                    }
+                }
             }
         }
         self.radius_sum -= removed.circle.radius as f64;
@@ -167,6 +241,8 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
     pub fn clear(&mut self) {
         self.index.clear();
         self.slots.clear();
+        self.twins.clear();
+        self.counts.clear();
         self.extent = None;
         self.radius_sum = 0.0;
     }
@@ -201,25 +277,6 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
         &self.index
     }
 
-    /// The shortest path for a disc agent of radius `agent_radius` from `start` to `goal`.
-    ///
-    /// A convenience that allocates a [`QueryContext`] for one query; a game that queries every
-    /// frame keeps a context and calls [`QueryContext::find_path`], which reuses its memory.
-    ///
-    /// # Errors
-    /// See [`QueryContext::find_path`].
-    pub fn find_path(
-        &self,
-        start: Vec2,
-        goal: Vec2,
-        agent_radius: f32,
-        limits: &Limits,
-    ) -> Result<TangentPath, TangentError> {
-        let mut path = TangentPath::new();
-        QueryContext::new().find_path(self, start, goal, agent_radius, limits, &mut path)?;
-        Ok(path)
-    }
-
     pub(crate) fn slot_of(&self, key: CircleKey) -> Option<usize> {
         self.index.get(key.0).map(|(_, &slot)| slot as usize)
     }
@@ -247,6 +304,60 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
         }
     }
 
+    /// Files the circle in `slot` among its copies: the first of a group is the one queries
+    /// see, the others are twins.
+    fn add_twin(&mut self, slot: u32) {
+        let b = bits(&self.slots[slot as usize].circle);
+        let count = self.counts.entry(b).or_insert(0);
+        *count += 1;
+        if *count == 1 {
+            return;
+        }
+        let first = if *count == 2 {
+            // The first copy: find the circle it copies (once per group).
+            self.slots
+                .iter()
+                .enumerate()
+                .position(|(k, s)| k as u32 != slot && bits(&s.circle) == b)
+                .map(|k| k as u32)
+        } else {
+            None
+        };
+        let list = self.twins.entry(b).or_default();
+        if let Some(first) = first {
+            list.push(first);
+        }
+        list.push(slot);
+        self.slots[slot as usize].twin = list[0] != slot;
+    }
+
+    /// Takes the circle in `slot` out of its group of copies; a twin of a removed first circle
+    /// takes its place.
+    fn remove_twin(&mut self, slot: u32) {
+        let b = bits(&self.slots[slot as usize].circle);
+        self.slots[slot as usize].twin = false;
+        let Some(count) = self.counts.get_mut(&b) else {
+            return;
+        };
+        *count -= 1;
+        if *count == 0 {
+            self.counts.remove(&b);
+        }
+        let Some(list) = self.twins.get_mut(&b) else {
+            return;
+        };
+        list.retain(|&s| s != slot);
+        if list.len() <= 1 {
+            if let Some(&only) = list.first() {
+                self.slots[only as usize].twin = false;
+            }
+            self.twins.remove(&b);
+        } else {
+            let first = list[0];
+            self.slots[first as usize].twin = false;
+        }
+    }
+
     fn grow_extent(&mut self, circle: &Circle) {
         let c = circle.center.as_dvec2();
         let r = DVec2::splat(circle.radius as f64);
@@ -265,6 +376,7 @@ impl Slot {
             circle,
             center: circle.center.as_dvec2(),
             radius: circle.radius as f64,
+            twin: false,
         }
     }
 }

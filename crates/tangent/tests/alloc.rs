@@ -5,7 +5,7 @@ mod common;
 use common::{Rng, free_point, random_circles, world_of};
 use nav_geom::Vec2;
 use nav_search::Limits;
-use nav_tangent::{QueryContext, TangentPath};
+use nav_tangent::{CircleContext, CircleQuery};
 use nav_testkit::{CountingAllocator, allocations_during};
 
 #[global_allocator]
@@ -25,27 +25,28 @@ fn warm_queries_allocate_nothing() {
             (a, b, agent)
         })
         .collect();
-    let mut ctx = QueryContext::new();
-    let mut path = TangentPath::new();
-    let mut points = Vec::new();
+    let mut ctx = CircleContext::new();
     let limits = Limits::default();
-    let run = |ctx: &mut QueryContext, path: &mut TangentPath, points: &mut Vec<Vec2>| {
+    let run = |ctx: &mut CircleContext| {
         let mut found = 0;
         for &(a, b, agent) in &queries {
-            ctx.find_path(&world, a, b, agent, &limits, path).unwrap();
-            path.write_polyline(0.05, points).unwrap();
-            found += path.is_found() as usize;
+            let query = CircleQuery::new(a, b)
+                .with_radius(agent)
+                .with_limits(limits);
+            found += ctx.find_path(&world, &query).unwrap().is_found() as usize;
+            let points = ctx.polyline(0.05).unwrap();
+            assert!(!points.is_empty() || !ctx.last_path().is_found());
         }
         found
     };
     // Cold: the context grows.
     let mut found = 0;
-    let cold = allocations_during(|| found = run(&mut ctx, &mut path, &mut points));
+    let cold = allocations_during(|| found = run(&mut ctx));
     assert!(cold > 0);
     assert!(found >= 20, "{found}");
     // Warm: the same queries again.
     let warm = allocations_during(|| {
-        run(&mut ctx, &mut path, &mut points);
+        run(&mut ctx);
     });
     assert_eq!(warm, 0, "warm queries allocated {warm} times");
 }

@@ -5,10 +5,10 @@
 
 mod common;
 
-use common::{Rng, check_path, free_point, polygon_oracle, random_circles, world_of};
+use common::{FindPath, Rng, check_path, free_point, polygon_oracle, random_circles, world_of};
 use nav_geom::Vec2;
 use nav_search::Limits;
-use nav_tangent::PathStatus;
+use nav_search::PathStatus;
 
 /// Runs `scenes` random scenes of `n` circles and returns how many were compared with a path.
 fn compare(seed: u64, scenes: usize, n: usize, overlap: bool, agent: f32) -> usize {

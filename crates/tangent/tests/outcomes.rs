@@ -2,11 +2,12 @@
 
 mod common;
 
-use common::{Rng, check_path, free_point, random_circles, world_of};
-use nav_geom::{Aabb, Circle, Vec2};
+use common::{FindPath, Rng, check_path, find_into, free_point, random_circles, world_of};
+use nav_geom::{Aabb, Circle, Endpoint, Vec2};
 use nav_search::Limits;
+use nav_search::PathStatus;
 use nav_spatial::{HashGrid, SpatialIndex};
-use nav_tangent::{CircleKey, CircleWorld, PathStatus, QueryContext, TangentError, TangentPath};
+use nav_tangent::{CircleContext, CircleKey, CircleWorld, TangentError, TangentPath};
 
 fn world_with(circles: &[Circle]) -> (CircleWorld, Vec<CircleKey>) {
     let mut world = CircleWorld::new(Aabb::new(Vec2::splat(-50.0), Vec2::splat(50.0))).unwrap();
@@ -27,12 +28,11 @@ fn ring() -> Vec<Circle> {
 #[test]
 fn invalid_input_is_an_error_and_changes_nothing() {
     let (mut world, keys) = world_with(&[Circle::new(Vec2::ZERO, 2.0)]);
-    let mut ctx = QueryContext::new();
+    let mut ctx = CircleContext::new();
     let mut path = TangentPath::new();
     let limits = Limits::default();
     let (a, b) = (Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0));
-    ctx.find_path(&world, a, b, 0.5, &limits, &mut path)
-        .unwrap();
+    find_into(&mut ctx, &world, a, b, 0.5, &limits, &mut path).unwrap();
     let before = path.clone();
 
     for bad in [
@@ -41,33 +41,51 @@ fn invalid_input_is_an_error_and_changes_nothing() {
         Vec2::new(0.0, f32::NEG_INFINITY),
     ] {
         assert!(matches!(
-            ctx.find_path(&world, bad, b, 0.5, &limits, &mut path),
-            Err(TangentError::InvalidStart { .. })
+            find_into(&mut ctx, &world, bad, b, 0.5, &limits, &mut path),
+            Err(TangentError::NonFinitePoint {
+                which: Endpoint::Start,
+                ..
+            })
         ));
         assert!(matches!(
-            ctx.find_path(&world, a, bad, 0.5, &limits, &mut path),
-            Err(TangentError::InvalidGoal { .. })
+            find_into(&mut ctx, &world, a, bad, 0.5, &limits, &mut path),
+            Err(TangentError::NonFinitePoint {
+                which: Endpoint::Goal,
+                ..
+            })
         ));
     }
     for radius in [-0.1, f32::NAN, f32::INFINITY, -f32::INFINITY] {
-        let err = ctx.find_path(&world, a, b, radius, &limits, &mut path);
+        let err = find_into(&mut ctx, &world, a, b, radius, &limits, &mut path);
         assert!(
             matches!(err, Err(TangentError::InvalidAgentRadius { .. })),
             "{radius}"
         );
     }
-    assert!(matches!(
-        ctx.find_path(
+    for bad in [f64::NAN, -1.0] {
+        let err = find_into(
+            &mut ctx,
             &world,
             a,
             b,
             0.5,
-            &limits.with_max_cost(f64::NAN),
-            &mut path
-        ),
-        Err(TangentError::InvalidMaxCost { .. })
-    ));
-    assert_eq!(path, before, "a refused query leaves the path alone");
+            &limits.with_max_cost(bad),
+            &mut path,
+        );
+        assert!(matches!(err, Err(TangentError::InvalidLimits(_))), "{bad}");
+    }
+    assert_eq!(
+        path, before,
+        "a refused query leaves the caller's copy alone"
+    );
+    // ... and the context's latest path empty.
+    assert!(ctx.last_path().pieces().is_empty() && !ctx.last_path().is_found());
+    let message = TangentError::NonFinitePoint {
+        which: Endpoint::Goal,
+        point: Vec2::new(f32::NAN, 1.0),
+    }
+    .to_string();
+    assert!(message.contains("goal point (NaN, 1)"), "{message}");
     assert!(matches!(
         path.polyline(0.0),
         Err(TangentError::InvalidMaxDeviation { .. })
@@ -107,8 +125,7 @@ fn invalid_input_is_an_error_and_changes_nothing() {
     );
 
     // Still usable.
-    ctx.find_path(&world, a, b, 0.5, &limits, &mut path)
-        .unwrap();
+    find_into(&mut ctx, &world, a, b, 0.5, &limits, &mut path).unwrap();
     assert_eq!(path, before);
 }
 
@@ -123,7 +140,8 @@ fn start_and_goal_inside_or_on_a_circle() {
     let start = Vec2::new(2.5, 0.0);
     let goal = Vec2::new(10.0, 0.0);
     let path = world.find_path(start, goal, 1.0, &limits).unwrap();
-    assert_eq!(path.status(), PathStatus::StartBlocked(keys[0]));
+    assert_eq!(path.status(), PathStatus::StartBlocked);
+    assert_eq!(path.blocking_circle(), Some(keys[0]));
     assert!(path.pieces().is_empty() && path.length() == 0.0);
     assert_eq!(
         world.find_path(start, goal, 0.4, &limits).unwrap().status(),
@@ -132,7 +150,8 @@ fn start_and_goal_inside_or_on_a_circle() {
     let path = world
         .find_path(goal, Vec2::new(20.0, 3.5), 1.0, &limits)
         .unwrap();
-    assert_eq!(path.status(), PathStatus::GoalBlocked(keys[1]));
+    assert_eq!(path.status(), PathStatus::GoalBlocked);
+    assert_eq!(path.blocking_circle(), Some(keys[1]));
     // Exactly on the inflated circles: fine, and the path starts hugging right away.
     let circles = [
         Circle::new(Vec2::ZERO, 2.0),
@@ -261,10 +280,9 @@ fn edits_between_queries() {
     ]);
     let (a, b) = (Vec2::new(-6.0, 0.0), Vec2::new(14.0, 0.0));
     let limits = Limits::default();
-    let mut ctx = QueryContext::new();
+    let mut ctx = CircleContext::new();
     let mut path = TangentPath::new();
-    ctx.find_path(&world, a, b, 0.5, &limits, &mut path)
-        .unwrap();
+    find_into(&mut ctx, &world, a, b, 0.5, &limits, &mut path).unwrap();
     let around_both = path.length();
     assert!(around_both > 20.0);
 
@@ -275,8 +293,7 @@ fn edits_between_queries() {
             .unwrap(),
         Circle::new(Vec2::ZERO, 2.0)
     );
-    ctx.find_path(&world, a, b, 0.5, &limits, &mut path)
-        .unwrap();
+    find_into(&mut ctx, &world, a, b, 0.5, &limits, &mut path).unwrap();
     let around_one = path.length();
     assert!(around_one > 20.0 && around_one < around_both);
 
@@ -292,8 +309,7 @@ fn edits_between_queries() {
         Err(TangentError::UnknownCircle { .. })
     ));
     assert!(world.contains(keys[0]) && !world.contains(keys[1]));
-    ctx.find_path(&world, a, b, 0.5, &limits, &mut path)
-        .unwrap();
+    find_into(&mut ctx, &world, a, b, 0.5, &limits, &mut path).unwrap();
     assert!((path.length() - 20.0).abs() < 1e-12);
 
     // A new circle never takes over an old handle.
@@ -302,14 +318,12 @@ fn edits_between_queries() {
     assert_eq!(world.get(keys[1]), None);
     assert_eq!(CircleKey::from_raw(new.to_raw()), new);
     assert_eq!(world.iter().count(), 2);
-    ctx.find_path(&world, a, b, 0.5, &limits, &mut path)
-        .unwrap();
+    find_into(&mut ctx, &world, a, b, 0.5, &limits, &mut path).unwrap();
     assert!(path.length() > 20.0);
 
     world.clear();
     assert!(world.is_empty() && world.get(keys[0]).is_none());
-    ctx.find_path(&world, a, b, 0.5, &limits, &mut path)
-        .unwrap();
+    find_into(&mut ctx, &world, a, b, 0.5, &limits, &mut path).unwrap();
     assert!((path.length() - 20.0).abs() < 1e-12);
 
     // A world over an index that already holds something is refused.
@@ -342,15 +356,13 @@ fn any_spatial_index_gives_the_same_paths() {
     let mut tree = tree;
     tree.insert(all[all.len() - 1]).unwrap();
     grid.insert(all[all.len() - 1]).unwrap();
-    let mut ctx = QueryContext::new();
+    let mut ctx = CircleContext::new();
     let (mut p, mut q) = (TangentPath::new(), TangentPath::new());
     for _ in 0..20 {
         let a = free_point(&mut rng, &all, (Vec2::ZERO, Vec2::splat(140.0)), 0.6, 0.01).unwrap();
         let b = free_point(&mut rng, &all, (Vec2::ZERO, Vec2::splat(140.0)), 0.6, 0.01).unwrap();
-        ctx.find_path(&tree, a, b, 0.6, &Limits::default(), &mut p)
-            .unwrap();
-        ctx.find_path(&grid, a, b, 0.6, &Limits::default(), &mut q)
-            .unwrap();
+        find_into(&mut ctx, &tree, a, b, 0.6, &Limits::default(), &mut p).unwrap();
+        find_into(&mut ctx, &grid, a, b, 0.6, &Limits::default(), &mut q).unwrap();
         assert_eq!(p.status(), q.status());
         assert!((p.length() - q.length()).abs() <= 1e-9 * p.length());
         if p.is_found() {

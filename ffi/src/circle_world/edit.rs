@@ -75,8 +75,10 @@ fn key(id: u64) -> FfiResult<CircleKey> {
     Ok(CircleKey::from_raw(id))
 }
 
-/// Creates an empty circle world whose spatial index covers `*bounds` (circles may also lie
-/// outside; finite corners, `min < max`) and writes its handle to `*out_world`.
+/// Creates an empty circle world inside `*bounds` (finite corners, `min < max`) and writes its
+/// handle to `*out_world`. The bounds confine the agents' discs (paths stay inside, a start or
+/// goal whose disc leaves them is `NAV_PATH_STATUS_OUT_OF_BOUNDS`); circles may also lie
+/// outside.
 ///
 /// # Safety
 /// `bounds` must point to a readable `NavAabb`; `out_world` to a writable `NavCircleWorld*`.

@@ -2,7 +2,7 @@
 
 use nav_geom::Turn;
 use nav_search::Limits;
-use nav_tangent::{PathPiece, PathStatus, TangentPath};
+use nav_tangent::{CircleQuery, PathPiece, TangentPath};
 
 use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
 use crate::circle_world::edit::NavCircleWorld;
@@ -61,13 +61,8 @@ fn piece(piece: &PathPiece) -> NavPathPiece {
 }
 
 fn result(path: &TangentPath) -> NavCirclePathResult {
-    let (path_status, blocking_circle) = match path.status() {
-        PathStatus::Found => (NavPathStatus::Found, 0),
-        PathStatus::NoPath => (NavPathStatus::NoPath, 0),
-        PathStatus::LimitReached => (NavPathStatus::LimitReached, 0),
-        PathStatus::StartBlocked(key) => (NavPathStatus::StartBlocked, key.to_raw()),
-        PathStatus::GoalBlocked(key) => (NavPathStatus::GoalBlocked, key.to_raw()),
-    };
+    let path_status = NavPathStatus::from(path.status());
+    let blocking_circle = path.blocking_circle().map_or(0, |key| key.to_raw());
     NavCirclePathResult {
         length: path.length(),
         expanded: path.expanded() as u64,
@@ -84,6 +79,11 @@ fn copy_pieces(pieces: &[PathPiece], out: &mut OutBuffer<'_, NavPathPiece>) -> F
 /// Finds the exact shortest path for a disc agent of `agent_radius` (finite, >= 0) from
 /// `start` to `goal` among the circles of `world`: segments and arcs of circles inflated by
 /// the radius, into `out_pieces[0..capacity]`.
+///
+/// The world's bounds confine the agent's whole disc: a start or goal whose disc leaves them is
+/// `NAV_PATH_STATUS_OUT_OF_BOUNDS` (touching the border is inside), and a found path keeps the
+/// disc inside. Touching a circle is allowed; two inflated circles that touch (or a circle
+/// touching the border) leave no gap, not even for a point.
 ///
 /// Returns `NAV_OK` when the search ran (see `out_result->path_status`; a start or goal inside
 /// an inflated circle is an outcome, with that circle in `blocking_circle`),
@@ -122,9 +122,12 @@ pub unsafe extern "C" fn nav_circle_world_find_path(
         let goal = geometry::point(goal, "goal")?;
         let radius = geometry::radius(agent_radius, "agent_radius", false)?;
         let world = shared::read(world, "world")?;
-        let (context, path) = state.circle_search();
-        context.find_path(&world, start, goal, radius, &limits, path)?;
-        let written = result(path);
+        let context = state.circle_search();
+        let query = CircleQuery::new(start, goal)
+            .with_radius(radius)
+            .with_limits(limits);
+        context.find_path(&world, &query)?;
+        let written = result(context.last_path());
         state.keep_circle_path();
         // SAFETY: the caller's contract.
         unsafe { result_out.write(written) };

@@ -1,13 +1,13 @@
 //! `NavWorld` queries: an agent's path into the caller's buffer.
 
-use nav_agent::{Agent, AgentError, Heuristic, PathStatus, QueryError, QueryLimits};
+use nav_agent::{Agent, AgentError, AgentHeuristic, AgentQuery, QueryError};
+use nav_search::{Limits, PathStatus};
 
 use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
 use crate::error::{FfiError, FfiResult};
 use crate::geometry::{self, NavVec2};
 use crate::grid::NavPathStatus;
 use crate::guard::guard;
-use crate::messages;
 use crate::query::{NavQuery, lock_query};
 use crate::shared;
 use crate::status::NavStatus;
@@ -26,7 +26,7 @@ impl From<QueryError> for FfiError {
             QueryError::LatticeTooLarge { .. } => NavStatus::NavInvalidSize,
             _ => NavStatus::NavInvalidArgument,
         };
-        FfiError::new(status, messages::query_error(&error))
+        FfiError::new(status, error.to_string())
     }
 }
 
@@ -39,15 +39,18 @@ impl From<PathStatus> for NavPathStatus {
             PathStatus::StartBlocked => NavPathStatus::StartBlocked,
             PathStatus::GoalBlocked => NavPathStatus::GoalBlocked,
             PathStatus::OutOfBounds => NavPathStatus::OutOfBounds,
+            // nav-search may add statuses; the ABI's numbers are fixed, so a new one must be
+            // mapped here before it can be reported.
+            _ => NavPathStatus::NoPath,
         }
     }
 }
 
 fn agent_from_desc(desc: &NavAgentDesc) -> FfiResult<Agent> {
     let heuristic = match desc.heuristic {
-        0 => Heuristic::Octile,
-        1 => Heuristic::Diagonal,
-        2 => Heuristic::Euclidean,
+        0 => AgentHeuristic::Octile,
+        1 => AgentHeuristic::IntegerOctile,
+        2 => AgentHeuristic::Euclidean,
         other => {
             return Err(FfiError::invalid(format!(
                 "`agent.heuristic` must be NAV_AGENT_HEURISTIC_OCTILE (0), NAV_AGENT_HEURISTIC_DIAGONAL (1) or NAV_AGENT_HEURISTIC_EUCLIDEAN (2), got {other}"
@@ -64,15 +67,15 @@ fn agent_from_desc(desc: &NavAgentDesc) -> FfiResult<Agent> {
     Ok(Agent::new(desc.radius, desc.step)?.with_heuristic(heuristic))
 }
 
-fn limits_from_options(options: &NavWorldQueryOptions) -> FfiResult<(QueryLimits, bool)> {
+fn limits_from_options(options: &NavWorldQueryOptions) -> FfiResult<(Limits, bool)> {
     let max_length = optional_bound(options.max_length, "options.max_length", "no bound")?;
-    let mut limits = QueryLimits::default()
-        .with_partial_path(flag(options.partial_path, "options.partial_path")?);
-    if let Some(max_expanded) = optional_count(options.max_expanded) {
-        limits = limits.with_max_expanded(max_expanded);
-    }
+    let mut limits = Limits::default()
+        .with_partial_path(flag(options.partial_path, "options.partial_path")?)
+        .with_max_expanded(
+            optional_count(options.max_expanded).unwrap_or(nav_agent::DEFAULT_MAX_EXPANDED),
+        );
     if let Some(max_length) = max_length {
-        limits = limits.with_max_length(max_length);
+        limits = limits.with_max_cost(max_length);
     }
     Ok((limits, flag(options.raw_path, "options.raw_path")?))
 }
@@ -88,8 +91,8 @@ fn copy_points(points: &[nav_geom::Vec2], out: &mut OutBuffer<'_, NavVec2>) -> F
 /// Returns `NAV_OK` when the search ran (see `out_result->path_status`; blocked or
 /// out-of-bounds endpoints are outcomes), `NAV_BUFFER_TOO_SMALL` with the number of points
 /// needed in `out_result->point_count` (`nav_query_world_path` then copies the path without
-/// searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points, a radius or step that
-/// is not > 0, `NAV_INVALID_SIZE` for a step so fine that the lattice over the world would be
+/// searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points, a negative radius or a
+/// step that is not > 0 (radius 0 is a point agent), `NAV_INVALID_SIZE` for a step so fine that the lattice over the world would be
 /// too large, `NAV_UNKNOWN_OBJECT` for an `agent->own_obstacle` that is neither 0 nor an
 /// obstacle of `world`.
 ///
@@ -129,12 +132,14 @@ pub unsafe extern "C" fn nav_world_find_path(
         let start = geometry::point(start, "start")?;
         let goal = geometry::point(goal, "goal")?;
         let world = shared::read(world, "world")?;
-        let agent = match optional_obstacle(&world, desc.own_obstacle, "agent.own_obstacle")? {
-            Some(own) => agent.with_own_obstacle(own),
-            None => agent,
-        };
-        let (context, path) = state.agent_search();
-        world.find_path_into(context, start, goal, &agent, &limits, path)?;
+        let own = optional_obstacle(&world, desc.own_obstacle, "agent.own_obstacle")?;
+        let query = AgentQuery::new(start, goal)
+            .with_agent(&agent)
+            .with_own_obstacle(own)
+            .with_limits(limits);
+        let context = state.agent_search();
+        context.find_path(&world, &query)?;
+        let path = context.last_path();
         let (length, point_count) = if raw {
             (path.raw_length(), path.raw_points().len())
         } else {

@@ -8,18 +8,19 @@ use crate::geometry::NavAabb;
 pub enum NavAgentHeuristic {
     /// sqrt(2) per diagonal step, 1 per straight one: the tightest (the default).
     Octile = 0,
-    /// Seed 000's 10/14 diagonal distance, divided by 10.
+    /// Octile distance with the integer costs 10 and 14, divided by 10 (nav-agent's
+    /// `AgentHeuristic::IntegerOctile`; not the grid's Chebyshev distance).
     Diagonal = 1,
     /// Straight-line distance.
     Euclidean = 2,
 }
 
 /// An agent: a disc that walks a lattice of the given step. All zeros is not a valid agent
-/// (the radius and the step must be greater than 0).
+/// (the step must be greater than 0; a radius of 0 is a point agent).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct NavAgentDesc {
-    /// Radius of the agent's disc, finite and > 0.
+    /// Radius of the agent's disc, finite and >= 0 (0: a point agent).
     pub radius: f32,
     /// Lattice step, finite and > 0 (smaller: finer paths through narrower gaps, slower).
     pub step: f32,

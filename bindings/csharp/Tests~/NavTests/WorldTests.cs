@@ -115,7 +115,7 @@ namespace Nav.Tests
                 NavAgentDesc agent = new NavAgentDesc(1, 1);
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_find_path", () => query.FindPath(world, agent, V(float.NaN, 5), V(50, 50), points), "NaN start");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_find_path", () => query.FindPath(world, agent, V(5, 5), V(50, float.NegativeInfinity), points), "infinite goal");
-                Assert.Fails(NavStatus.InvalidArgument, "nav_world_find_path", () => query.FindPath(world, new NavAgentDesc(0, 1), V(5, 5), V(50, 50), points), "radius 0");
+                Assert.Fails(NavStatus.InvalidArgument, "nav_world_find_path", () => query.FindPath(world, new NavAgentDesc(1, 0), V(5, 5), V(50, 50), points), "step 0");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_find_path", () => query.FindPath(world, new NavAgentDesc(-1, 1), V(5, 5), V(50, 50), points), "negative radius");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_find_path", () => query.FindPath(world, new NavAgentDesc(1, 0), V(5, 5), V(50, 50), points), "step 0");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_world_find_path", () => query.FindPath(world, default(NavAgentDesc), V(5, 5), V(50, 50), points), "default agent");

@@ -6,26 +6,70 @@
 //! the crate's collision tests cannot hide itself.
 #![allow(dead_code)]
 
-use nav_agent::{Aabb, Circle, Vec2, World};
+use nav_agent::{
+    Aabb, Agent, AgentContext, AgentPath, AgentQuery, Circle, Obstacle, QueryError, Vec2, World,
+};
+use nav_search::Limits;
+use nav_spatial::SpatialIndex;
+use nav_testkit::TestRng;
 
-/// Marsaglia's xorshift64: deterministic data without a dependency.
-pub struct Rng(pub u64);
+/// The query of `agent` from `a` to `b` within `limits`, run through the one call shape
+/// (`ctx.find_path(&world, &query)`), with the context's full answer copied out so that tests
+/// can compare answers of several queries.
+pub trait FindPath {
+    fn find_path(
+        &self,
+        ctx: &mut AgentContext,
+        a: Vec2,
+        b: Vec2,
+        agent: &Agent,
+        limits: &Limits,
+    ) -> Result<AgentPath, QueryError>;
+}
+
+impl<I: SpatialIndex<Obstacle>> FindPath for World<I> {
+    fn find_path(
+        &self,
+        ctx: &mut AgentContext,
+        a: Vec2,
+        b: Vec2,
+        agent: &Agent,
+        limits: &Limits,
+    ) -> Result<AgentPath, QueryError> {
+        let query = AgentQuery::new(a, b).with_agent(agent).with_limits(*limits);
+        let answer = ctx.find_path(self, &query)?;
+        let outcome = answer.outcome();
+        let path = ctx.last_path().clone();
+        assert_eq!(outcome, path.outcome());
+        assert_eq!(answer_points_len(&path), path.points().len());
+        Ok(path)
+    }
+}
+
+fn answer_points_len(path: &AgentPath) -> usize {
+    path.points().len()
+}
+
+/// The tests' seeded generator: nav-testkit's [`TestRng`] (xoshiro256++), with the helpers
+/// these tests use.
+pub struct Rng(TestRng);
 
 impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(TestRng::new(seed))
+    }
+
     pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.next_u64()
     }
 
     /// Uniform in `[0, 1)`.
     pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+        self.0.unit()
     }
 
     pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
+        self.0.range(lo, hi)
     }
 
     pub fn point(&mut self, min: (f64, f64), max: (f64, f64)) -> Vec2 {

@@ -18,10 +18,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use nav::agent::{
-    Agent, AgentError, AgentPath, Heuristic, PathStatus, QueryContext, QueryError, QueryLimits,
-    World, WorldError,
+    Agent, AgentContext, AgentError, AgentHeuristic, AgentPath, AgentQuery, QueryError, World,
+    WorldError,
 };
 use nav::geom::Vec2;
+use nav::search::{Limits, PathStatus};
 use serde::Serialize;
 
 use crate::CommandStatus;
@@ -39,18 +40,18 @@ use crate::svg::{Style, Svg};
 pub enum HeuristicArg {
     /// sqrt(2) * min + (max - min): exact on open ground (the default).
     Octile,
-    /// Seed 000's diagonal distance with costs 10 / 14, scaled to world units.
+    /// The NavGrid article's diagonal distance with costs 10 / 14, scaled to world units.
     Diagonal,
     /// Straight-line distance.
     Euclidean,
 }
 
 impl HeuristicArg {
-    fn to_heuristic(self) -> Heuristic {
+    fn to_heuristic(self) -> AgentHeuristic {
         match self {
-            HeuristicArg::Octile => Heuristic::Octile,
-            HeuristicArg::Diagonal => Heuristic::Diagonal,
-            HeuristicArg::Euclidean => Heuristic::Euclidean,
+            HeuristicArg::Octile => AgentHeuristic::Octile,
+            HeuristicArg::Diagonal => AgentHeuristic::IntegerOctile,
+            HeuristicArg::Euclidean => AgentHeuristic::Euclidean,
         }
     }
 }
@@ -61,7 +62,7 @@ pub struct AgentArgs {
     /// The world: a JSON scene of bounds, boxes and circles.
     #[arg(long, value_name = "SCENE.json")]
     pub scene: PathBuf,
-    /// The agent's radius (a number greater than 0).
+    /// The agent's radius (a number >= 0; 0 is a point agent).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: f32,
     /// The agent's step: the spacing of the lattice it walks on (a number greater than 0).
@@ -140,7 +141,7 @@ impl AgentArgs {
             AgentError::InvalidRadius { .. } => CliError::BadArgument {
                 option: "--radius",
                 value: self.radius.to_string(),
-                reason: "must be a finite number greater than 0".into(),
+                reason: "must be a finite number >= 0".into(),
             },
             other => CliError::BadArgument {
                 option: "--step",
@@ -151,12 +152,13 @@ impl AgentArgs {
         Ok(agent.with_heuristic(self.heuristic.to_heuristic()))
     }
 
-    fn limits(&self) -> QueryLimits {
-        let mut limits = QueryLimits::default().with_partial_path(self.partial);
-        if let Some(n) = self.max_expanded {
-            limits = limits.with_max_expanded(n);
-        }
-        limits
+    fn limits(&self) -> Limits {
+        Limits::default()
+            .with_partial_path(self.partial)
+            .with_max_expanded(
+                self.max_expanded
+                    .unwrap_or(nav::agent::DEFAULT_MAX_EXPANDED),
+            )
     }
 
     /// The points and length reported: smoothed, or raw with `--raw`.
@@ -174,20 +176,18 @@ pub fn run(args: &AgentArgs, out: &mut dyn Write) -> Result<CommandStatus, CliEr
     let scene = read_scene(&args.scene)?;
     let world = build_world(&scene)?;
     let agent = args.agent()?;
-    let path = world
-        .find_path(
-            &mut QueryContext::new(),
-            args.from,
-            args.to,
-            &agent,
-            &args.limits(),
-        )
+    let query = AgentQuery::new(args.from, args.to)
+        .with_agent(&agent)
+        .with_limits(args.limits());
+    let mut ctx = AgentContext::new();
+    ctx.find_path(&world, &query)
         .map_err(|e| query_error(args, e))?;
+    let path = ctx.last_path();
 
     if let Some(svg_path) = &args.svg {
-        picture(args, &scene, &path).write_file(svg_path)?;
+        picture(args, &scene, path).write_file(svg_path)?;
     }
-    let (points, length) = args.reported(&path);
+    let (points, length) = args.reported(path);
     if args.json {
         let report = AgentReport {
             status: path.status().as_str(),
@@ -198,7 +198,7 @@ pub fn run(args: &AgentArgs, out: &mut dyn Write) -> Result<CommandStatus, CliEr
         };
         crate::json::write_json_line(out, &report)?;
     } else {
-        write_text(args, &path, out).map_err(CliError::stdout)?;
+        write_text(args, path, out).map_err(CliError::stdout)?;
     }
     Ok(CommandStatus::from_success(path.is_found()))
 }
@@ -234,6 +234,7 @@ fn write_text(args: &AgentArgs, path: &AgentPath, out: &mut dyn Write) -> std::i
         PathStatus::OutOfBounds => {
             ": the agent's disc at the start or goal leaves the world".to_string()
         }
+        _ => String::new(),
     };
     let summary = if points.is_empty() {
         path.status().to_string()

@@ -27,7 +27,8 @@ use std::path::PathBuf;
 
 use nav::geom::{Turn, Vec2};
 use nav::search::Limits;
-use nav::tangent::{CircleWorld, PathPiece, PathStatus, QueryContext, TangentPath};
+use nav::search::PathStatus;
+use nav::tangent::{CircleContext, CircleQuery, CircleWorld, PathPiece, TangentPath};
 use serde::Serialize;
 
 use crate::CommandStatus;
@@ -133,21 +134,6 @@ pub struct CirclesReport {
     pub partial: Option<bool>,
 }
 
-/// The outcome of the command: out of the scene's bounds, or the query's path.
-enum Outcome {
-    OutOfBounds,
-    Path(TangentPath),
-}
-
-impl Outcome {
-    fn status(&self) -> &'static str {
-        match self {
-            Outcome::OutOfBounds => "out_of_bounds",
-            Outcome::Path(path) => path.status().as_str(),
-        }
-    }
-}
-
 /// Builds the world of a scene's circles; a box in the scene is bad input naming it.
 pub fn build_world(scene: &Scene) -> Result<CircleWorld, CliError> {
     let circles = scene.circles_only()?;
@@ -191,76 +177,48 @@ pub fn run(args: &CirclesArgs, out: &mut dyn Write) -> Result<CommandStatus, Cli
     let scene = read_scene(&args.scene)?;
     let world = build_world(&scene)?;
     args.check_radius()?;
-    let inside = |p: Vec2| scene.bounds.contains_point(p);
-    let outcome = if !(inside(args.from) && inside(args.to)) {
-        Outcome::OutOfBounds
-    } else {
-        let mut path = TangentPath::new();
-        QueryContext::new()
-            .find_path(
-                &world,
-                args.from,
-                args.to,
-                args.radius,
-                &args.limits(),
-                &mut path,
-            )
+    // The world's bounds confine the agent's disc: nav-tangent reports OutOfBounds itself.
+    let path = {
+        let query = CircleQuery::new(args.from, args.to)
+            .with_radius(args.radius)
+            .with_limits(args.limits());
+        let mut ctx = CircleContext::new();
+        ctx.find_path(&world, &query)
             .map_err(|e| CliError::BadArgument {
                 option: "--from/--to/--radius",
                 value: format!("{} {} {}", args.from, args.to, args.radius),
                 reason: e.to_string(),
             })?;
-        Outcome::Path(path)
+        ctx.last_path().clone()
     };
 
     if let Some(svg_path) = &args.svg {
-        picture(args, &scene, &outcome).write_file(svg_path)?;
+        picture(args, &scene, &path).write_file(svg_path)?;
     }
     if args.json {
-        let report = match &outcome {
-            Outcome::OutOfBounds => CirclesReport {
-                status: outcome.status(),
-                length: 0.0,
-                segments: Vec::new(),
-                expanded: 0,
-                partial: args.partial.then_some(false),
-            },
-            Outcome::Path(path) => CirclesReport {
-                status: outcome.status(),
-                length: path.length(),
-                segments: path.pieces().iter().map(SegmentReport::of).collect(),
-                expanded: path.expanded(),
-                partial: args.partial.then_some(path.is_partial()),
-            },
+        let report = CirclesReport {
+            status: path.status().as_str(),
+            length: path.length(),
+            segments: path.pieces().iter().map(SegmentReport::of).collect(),
+            expanded: path.expanded(),
+            partial: args.partial.then_some(path.is_partial()),
         };
         crate::json::write_json_line(out, &report)?;
     } else {
-        write_text(args, &world, &outcome, out).map_err(CliError::stdout)?;
+        write_text(args, &world, &path, out).map_err(CliError::stdout)?;
     }
-    let found = matches!(&outcome, Outcome::Path(path) if path.is_found());
-    Ok(CommandStatus::from_success(found))
+    Ok(CommandStatus::from_success(path.is_found()))
 }
 
 fn write_text(
     args: &CirclesArgs,
     world: &CircleWorld,
-    outcome: &Outcome,
+    path: &TangentPath,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let path = match outcome {
-        Outcome::OutOfBounds => {
-            writeln!(
-                out,
-                "out_of_bounds: the start {} or the goal {} lies outside the scene's bounds",
-                args.from, args.to
-            )?;
-            return Ok(());
-        }
-        Outcome::Path(path) => path,
-    };
-    let blocker = |key| {
-        world
-            .get(key)
+    let blocker = || {
+        path.blocking_circle()
+            .and_then(|key| world.get(key))
             .map(|c| format!("the circle at {} (radius {})", c.center, c.radius))
             .unwrap_or_default()
     };
@@ -268,20 +226,17 @@ fn write_text(
         PathStatus::Found => String::new(),
         PathStatus::NoPath => format!(": the agent cannot get from {} to {}", args.from, args.to),
         PathStatus::LimitReached => ": a search limit stopped the search".to_string(),
-        PathStatus::StartBlocked(key) => {
-            format!(
-                ": the agent's disc at {} overlaps {}",
-                args.from,
-                blocker(key)
-            )
+        PathStatus::StartBlocked => {
+            format!(": the agent's disc at {} overlaps {}", args.from, blocker())
         }
-        PathStatus::GoalBlocked(key) => {
-            format!(
-                ": the agent's disc at {} overlaps {}",
-                args.to,
-                blocker(key)
-            )
+        PathStatus::GoalBlocked => {
+            format!(": the agent's disc at {} overlaps {}", args.to, blocker())
         }
+        PathStatus::OutOfBounds => format!(
+            ": the agent's disc at the start {} or the goal {} leaves the scene's bounds",
+            args.from, args.to
+        ),
+        _ => String::new(),
     };
     let pieces = path.pieces();
     let summary = if path.is_found() || !pieces.is_empty() {
@@ -332,18 +287,15 @@ fn write_text(
 
 /// The scene's bounds, the circles (solid) with their inflation by the agent's radius (a light
 /// ring), the path's segments and arcs, and the agent's disc at both ends.
-fn picture(args: &CirclesArgs, scene: &Scene, outcome: &Outcome) -> Svg {
-    let (length, expanded) = match outcome {
-        Outcome::OutOfBounds => (0.0, 0),
-        Outcome::Path(path) => (path.length(), path.expanded()),
-    };
+fn picture(args: &CirclesArgs, scene: &Scene, path: &TangentPath) -> Svg {
+    let (length, expanded) = (path.length(), path.expanded());
     let title = format!(
         "{}: radius {}, {} to {}: {}, length {:.3}, {} expanded",
         args.scene.display(),
         args.radius,
         args.from,
         args.to,
-        outcome.status(),
+        path.status(),
         length,
         expanded
     );
@@ -357,9 +309,7 @@ fn picture(args: &CirclesArgs, scene: &Scene, outcome: &Outcome) -> Svg {
         );
         draw_obstacles(canvas, &scene.obstacles, &obstacle_style());
         draw_agent_discs(canvas, &[args.from, args.to], radius);
-        if let Outcome::Path(path) = outcome {
-            draw_tangent_path(canvas, path.pieces(), &Style::stroke(PATH_COLOR, 2.5));
-        }
+        draw_tangent_path(canvas, path.pieces(), &Style::stroke(PATH_COLOR, 2.5));
         draw_endpoints(canvas, args.from, args.to);
     })
 }

@@ -14,11 +14,13 @@
 //! * **Orientation**: angles from +x towards +y; [`Turn`](crate::Turn) labels tangents with the
 //!   direction of travel around each circle.
 
+mod bounds_segment;
 mod distance_point_aabb;
 mod distance_point_arc;
 mod distance_point_segment;
 mod distance_segment_aabb;
 mod distance_segment_circle;
+mod intersection_aabb_aabb;
 mod intersection_aabb_circle;
 mod intersection_aabb_segment;
 mod intersection_circle_circle;
@@ -32,6 +34,7 @@ pub(crate) use distance_point_aabb::{
     distance_squared_point_aabb_f64, signed_distance_point_aabb_f64,
 };
 
+pub use bounds_segment::segment_prefilter;
 pub use distance_point_aabb::{
     distance_point_aabb, distance_squared_point_aabb, signed_distance_point_aabb,
 };
@@ -47,6 +50,7 @@ pub use distance_segment_circle::{
     ClosestSegmentCircle, closest_points_segment_circle, distance_segment_circle,
     signed_distance_segment_circle,
 };
+pub use intersection_aabb_aabb::intersects_aabb_aabb;
 pub use intersection_aabb_circle::intersects_aabb_circle;
 pub use intersection_aabb_segment::intersects_aabb_segment;
 pub use intersection_circle_circle::{CircleCircleIntersection, intersection_circle_circle};

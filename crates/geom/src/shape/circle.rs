@@ -110,13 +110,8 @@ mod tests {
     fn aabb_never_cuts_into_the_disc() {
         // Centres and radii whose sums are not representable in f32: rounding to nearest would
         // put about half of these box sides inside the disc.
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut rng = nav_testkit::TestRng::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.unit_f32();
         let mut inward_by_nearest = 0;
         for _ in 0..10_000 {
             let center = Vec2::new(next() * 2.0e4 - 1.0e4, next() * 2.0e6 - 1.0e6);

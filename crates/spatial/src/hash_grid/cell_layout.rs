@@ -60,8 +60,8 @@ impl CellLayout {
         let rows = ((max.y - min.y) / cell).ceil().max(1.0);
         if columns * rows > max_cells as f64 {
             return Err(SpatialError::TooManyCells {
-                columns: columns as u64,
-                rows: rows as u64,
+                columns,
+                rows,
                 max: max_cells,
             });
         }
@@ -175,8 +175,8 @@ mod tests {
         assert_eq!(
             CellLayout::new(huge, 1.0, 1 << 26).unwrap_err(),
             SpatialError::TooManyCells {
-                columns: 1_000_000_000,
-                rows: 1_000_000_000,
+                columns: 1e9,
+                rows: 1e9,
                 max: 1 << 26
             }
         );

@@ -9,11 +9,10 @@ use nav_geom::query::{intersects_aabb_circle, intersects_aabb_segment};
 use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
-use crate::intersects_aabb_aabb::intersects_aabb_aabb;
-use crate::segment_bounds::segment_prefilter;
 use crate::spatial_index::{check_insert, check_object_box};
 use crate::{ObjectKey, SpatialError, SpatialIndex};
 use cell_layout::{CellLayout, CellRange};
+use nav_geom::query::{intersects_aabb_aabb, segment_prefilter};
 use segment_sweep::SegmentSweep;
 
 /// A uniform grid over the world bounds: every object is listed in each cell its box covers.

@@ -8,10 +8,9 @@ use nav_geom::query::{intersects_aabb_circle, intersects_aabb_segment};
 use nav_geom::{Aabb, Circle, Segment};
 use slotmap::SlotMap;
 
-use crate::intersects_aabb_aabb::intersects_aabb_aabb;
-use crate::segment_bounds::segment_prefilter;
 use crate::spatial_index::{check_insert, check_object_box};
 use crate::{ObjectKey, SpatialError, SpatialIndex};
+use nav_geom::query::{intersects_aabb_aabb, segment_prefilter};
 use node::{NO_NODE, NodeId, Nodes, ROOT, TreeEntry, TreeObject};
 
 /// How a [`Quadtree`] adapts to its objects.

@@ -1,7 +1,7 @@
 //! The tangent visibility graph as nav-search sees it, discovered while it is searched.
 //!
 //! Nodes are oriented arrivals: "the path arrives on circle `F` at this point by this surfing
-//! edge and goes on circling `F` in this direction" (seed 002's oriented nodes, cusp culling).
+//! edge and goes on circling `F` in this direction" (Red Blob Games' oriented nodes, cusp culling).
 //! A node's identity is the surfing edge that reaches it: (source circle, target circle, turn
 //! around each), so nodes are never merged by rounding coordinates. Each (circle, turn) list of
 //! leaving edges is built once per query, when the search first reaches the circle turning
@@ -68,7 +68,8 @@ impl<I: SpatialIndex<u32>> TangentGraph<'_, I> {
     }
 
     /// How far (in radians, turning `turn`) a path arriving on circle `slot` at `angle` can hug
-    /// it before running into a crossing circle; 0 if the point is inside one.
+    /// it before running into a crossing circle; -1 (not even a zero sweep) if the point is
+    /// inside one, or at a point where another boundary touches (a gap of zero width).
     fn free_sweep(&self, slot: u32, angle: f64, turn: Turn, slack: f64) -> f64 {
         let local = &self.state.circles[slot as usize];
         let sigma = sign(turn);
@@ -78,7 +79,7 @@ impl<I: SpatialIndex<u32>> TangentGraph<'_, I> {
         {
             let exit = sweep_raw(turn, angle, mid + sigma * half);
             if exit + slack < 2.0 * half {
-                return 0.0;
+                return -1.0;
             }
             free = free.min(sweep_raw(turn, angle, mid - sigma * half));
         }

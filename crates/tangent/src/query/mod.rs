@@ -6,12 +6,12 @@ mod obstacles;
 mod shadow;
 mod state;
 
-use nav_geom::Vec2;
-use nav_search::{Limits, NodeId, SearchContext, SearchStatus};
+use nav_geom::{Endpoint, PathPiece, Vec2};
+use nav_search::{Limits, NodeId, PathRef, PathStatus, SearchContext, SearchStatus};
 use nav_spatial::SpatialIndex;
 
 use crate::geometry::{angle_of, arc_sweep};
-use crate::{CircleWorld, PathStatus, TangentError, TangentPath};
+use crate::{CircleKey, CircleWorld, TangentError, TangentPath};
 use graph::TangentGraph;
 use neighbours::{Source, scan_neighbours};
 use obstacles::{PointPlace, place_point};
@@ -40,8 +40,74 @@ pub(crate) enum Mode {
 /// Measured on the benchmark forests of 5% to 30% cover.
 const BOUND_SLACKS: [f64; 4] = [0.01, 0.05, 0.25, 1.25];
 
+/// One path query for [`CircleContext::find_path`]: where from, where to, the agent's radius
+/// (0 by default: a point agent) and the [`Limits`] (unbounded by default).
+///
+/// ```
+/// use nav_geom::Vec2;
+/// use nav_search::Limits;
+/// use nav_tangent::CircleQuery;
+///
+/// let query = CircleQuery::new(Vec2::ZERO, Vec2::new(10.0, 0.0))
+///     .with_radius(0.5)
+///     .with_limits(Limits::default().with_max_expanded(1000));
+/// assert_eq!(query.radius(), 0.5);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CircleQuery {
+    start: Vec2,
+    goal: Vec2,
+    radius: f32,
+    limits: Limits,
+}
+
+impl CircleQuery {
+    /// A query from `start` to `goal` for a point agent, without limits.
+    pub fn new(start: Vec2, goal: Vec2) -> Self {
+        Self {
+            start,
+            goal,
+            radius: 0.0,
+            limits: Limits::default(),
+        }
+    }
+
+    /// Sets the agent's radius (0 is a point agent).
+    pub fn with_radius(mut self, radius: f32) -> Self {
+        self.radius = radius;
+        self
+    }
+
+    /// Sets the limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The start point.
+    pub fn start(&self) -> Vec2 {
+        self.start
+    }
+
+    /// The goal point.
+    pub fn goal(&self) -> Vec2 {
+        self.goal
+    }
+
+    /// The agent's radius.
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// The limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+}
+
 /// Reusable memory for path queries: the search arena, the parts of the tangent graph a query
-/// builds, and scratch buffers.
+/// builds, scratch buffers, and the latest path, which [`find_path`](CircleContext::find_path)
+/// lends out.
 ///
 /// Keep one per thread and pass it to every query: once it has grown to the size of the
 /// largest query it served, a query allocates (almost) nothing. A context holds no data of the
@@ -49,78 +115,125 @@ const BOUND_SLACKS: [f64; 4] = [0.01, 0.05, 0.25, 1.25];
 /// queries (never during one: the query borrows it).
 ///
 /// ```
-/// use nav_geom::{Aabb, Circle, Vec2};
-/// use nav_search::Limits;
-/// use nav_tangent::{CircleWorld, PathPiece, PathStatus, QueryContext, TangentPath};
+/// use nav_geom::{Aabb, Circle, PathPiece, Vec2};
+/// use nav_search::PathStatus;
+/// use nav_tangent::{CircleContext, CircleQuery, CircleWorld};
 ///
 /// let mut world = CircleWorld::new(Aabb::new(Vec2::splat(-50.0), Vec2::splat(50.0)))?;
 /// world.insert(Circle::new(Vec2::new(0.0, 0.0), 3.0))?;
 /// world.insert(Circle::new(Vec2::new(8.0, 1.0), 2.0))?;
 ///
-/// let mut ctx = QueryContext::new();
-/// let mut path = TangentPath::new();
+/// let mut ctx = CircleContext::new();
 /// for agent_radius in [0.0, 0.5, 1.0] {
-///     let status = ctx.find_path(&world, Vec2::new(-10.0, 0.0), Vec2::new(15.0, 0.5), agent_radius, &Limits::default(), &mut path)?;
-///     assert_eq!(status, PathStatus::Found);
+///     let query = CircleQuery::new(Vec2::new(-10.0, 0.0), Vec2::new(15.0, 0.5)).with_radius(agent_radius);
+///     let path = ctx.find_path(&world, &query)?;
+///     assert_eq!(path.status(), PathStatus::Found);
 ///     // Surfing segments and hugging arcs, joined end to end.
-///     assert!(matches!(path.pieces()[0], PathPiece::Line(_)));
-///     assert!(path.pieces().iter().any(|p| matches!(p, PathPiece::Arc(_))));
+///     assert!(matches!(path.path()[0], PathPiece::Line(_)));
+///     assert!(path.path().iter().any(|p| matches!(p, PathPiece::Arc(_))));
 /// }
+/// // The latest path as a polyline, in the context's memory.
+/// let points = ctx.polyline(0.01)?;
+/// assert_eq!(points[0], Vec2::new(-10.0, 0.0));
 /// # Ok::<(), nav_tangent::TangentError>(())
 /// ```
 #[derive(Debug, Clone, Default)]
-pub struct QueryContext {
+pub struct CircleContext {
     search: SearchContext,
     nodes: Vec<NodeId>,
     state: State,
+    path: TangentPath,
+    polyline: Vec<Vec2>,
 }
 
-impl QueryContext {
+impl CircleContext {
     /// An empty context; it grows as queries need.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Finds the shortest path for a disc agent of radius `agent_radius` from `start` to
-    /// `goal` among the circles of `world`, writes it to `path` and returns its status.
+    /// Finds the shortest path for a disc agent of `query.radius()` from its start to its goal
+    /// among the circles of `world`, and lends it out as pieces (segments and arcs) with its
+    /// [`PathOutcome`](nav_search::PathOutcome); the cost is the exact length in f64.
     ///
-    /// The path is exact: the shortest curve that keeps the agent's centre out of every circle
-    /// inflated by `agent_radius` (touching allowed), made of tangent segments and arcs of the
-    /// inflated circles, with its length in f64. Decisions are taken with a tolerance of about
-    /// 5e-7 of the magnitude of the coordinates involved (a few f32 ulps): a start or goal that
-    /// close to an inflated circle counts as on it, and a path may graze a circle by that much.
+    /// The path is exact (Red Blob Games' circular obstacle pathfinding, a tangent visibility
+    /// graph): the shortest curve that keeps the agent's centre out of every circle inflated by
+    /// the radius, made of tangent segments and arcs of the inflated circles. Touching follows
+    /// nav-geom's [touching rule](nav_geom#the-touching-rule): it is allowed (a start or goal
+    /// on an inflated circle is not blocked, and a path may run along a circle), but a gap of
+    /// zero width is closed: no path passes through the single point where two inflated circles
+    /// touch, so a ring of touching circles is a wall. In a world made with bounds
+    /// ([`CircleWorld::new`]) the agent's whole disc stays inside them.
     ///
-    /// `limits` bounds the nodes expanded and the path length
+    /// Decisions are taken with a tolerance of about 5e-7 of the magnitude of the coordinates
+    /// involved (a few f32 ulps): a start or goal that close to an inflated circle counts as on
+    /// it, and a path may graze a circle by that much.
+    ///
+    /// The limits bound the nodes expanded and the path length
     /// ([`Limits::max_cost`](nav_search::Limits::max_cost)); with
     /// [`Limits::partial_path`](nav_search::Limits::partial_path) a search that does not reach
     /// the goal writes the path to the point explored closest to it.
     ///
+    /// Statuses: [`OutOfBounds`](nav_search::PathStatus::OutOfBounds) when the disc at the
+    /// start or goal leaves the world bounds, [`StartBlocked`](nav_search::PathStatus::StartBlocked)
+    /// / [`GoalBlocked`](nav_search::PathStatus::GoalBlocked) when it lies inside an inflated
+    /// circle ([`blocking_circle`](CircleContext::blocking_circle) names it), else the search's
+    /// found, no path or limit reached.
+    ///
     /// # Errors
-    /// [`TangentError::InvalidStart`], [`TangentError::InvalidGoal`] for a NaN or infinite
-    /// coordinate, [`TangentError::InvalidAgentRadius`] for a negative, NaN or infinite radius,
-    /// [`TangentError::InvalidMaxCost`] for a NaN length limit.
-    /// Nothing changes then: `path` keeps what it held.
+    /// [`TangentError::NonFinitePoint`] for a NaN or infinite coordinate,
+    /// [`TangentError::InvalidAgentRadius`] for a negative, NaN or infinite radius,
+    /// [`TangentError::InvalidLimits`] for limits refused by
+    /// [`Limits::check`](nav_search::Limits::check) (a NaN or negative length bound). The
+    /// latest path is empty then.
     pub fn find_path<I: SpatialIndex<u32>>(
         &mut self,
         world: &CircleWorld<I>,
-        start: Vec2,
-        goal: Vec2,
-        agent_radius: f32,
-        limits: &Limits,
-        path: &mut TangentPath,
-    ) -> Result<PathStatus, TangentError> {
-        self.run(
+        query: &CircleQuery,
+    ) -> Result<PathRef<'_, [PathPiece]>, TangentError> {
+        let mut path = std::mem::take(&mut self.path);
+        let result = self.run(
             world,
-            start,
-            goal,
-            agent_radius,
-            limits,
-            path,
+            query.start(),
+            query.goal(),
+            query.radius(),
+            query.limits(),
+            &mut path,
             Mode::BoundedAStar,
-        )
+        );
+        if result.is_err() {
+            path.begin(Vec2::ZERO, Vec2::ZERO);
+        }
+        self.path = path;
+        result?;
+        Ok(PathRef::new(self.path.outcome(), self.path.pieces()))
     }
 
-    /// [`find_path`](QueryContext::find_path) in one of the search modes (tests compare them).
+    /// The latest query's path in full (pieces, length, start and goal, polylines); empty after
+    /// a refused query.
+    pub fn last_path(&self) -> &TangentPath {
+        &self.path
+    }
+
+    /// With a start or goal blocked, the circle that blocks it (see
+    /// [`TangentPath::blocking_circle`]).
+    pub fn blocking_circle(&self) -> Option<CircleKey> {
+        self.path.blocking_circle()
+    }
+
+    /// The latest path as a polyline within `max_deviation` of its arcs (see
+    /// [`TangentPath::polyline`]), written into the context's memory: a game converting a path
+    /// every frame allocates nothing once the buffer has grown.
+    ///
+    /// # Errors
+    /// [`TangentError::InvalidMaxDeviation`] unless `max_deviation` is finite and positive.
+    pub fn polyline(&mut self, max_deviation: f32) -> Result<&[Vec2], TangentError> {
+        self.path
+            .write_polyline(max_deviation, &mut self.polyline)?;
+        Ok(&self.polyline)
+    }
+
+    /// [`find_path`](CircleContext::find_path) in one of the search modes (tests compare them).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn run<I: SpatialIndex<u32>>(
         &mut self,
@@ -133,21 +246,23 @@ impl QueryContext {
         mode: Mode,
     ) -> Result<PathStatus, TangentError> {
         if !start.is_finite() {
-            return Err(TangentError::InvalidStart { start });
+            return Err(TangentError::NonFinitePoint {
+                which: Endpoint::Start,
+                point: start,
+            });
         }
         if !goal.is_finite() {
-            return Err(TangentError::InvalidGoal { goal });
+            return Err(TangentError::NonFinitePoint {
+                which: Endpoint::Goal,
+                point: goal,
+            });
         }
         if !(agent_radius.is_finite() && agent_radius >= 0.0) {
             return Err(TangentError::InvalidAgentRadius {
                 radius: agent_radius,
             });
         }
-        if limits.max_cost.is_nan() {
-            return Err(TangentError::InvalidMaxCost {
-                max_cost: limits.max_cost,
-            });
-        }
+        limits.check()?;
         path.begin(start, goal);
         let mut params = Params::new(
             start.as_dvec2(),
@@ -156,13 +271,23 @@ impl QueryContext {
             world.extent(),
             world.mean_radius(),
         );
+        if let Some(bounds) = world.bounds() {
+            let agent = agent_radius as f64;
+            let (lo, hi) = (bounds.min.as_dvec2() + agent, bounds.max.as_dvec2() - agent);
+            params.bounds = Some((lo, hi));
+            // The ends are tested exactly: touching the border is inside.
+            if !(params.inside(params.start, 0.0) && params.inside(params.goal, 0.0)) {
+                path.finish(PathStatus::OutOfBounds, 0.0, 0, false);
+                return Ok(path.status());
+            }
+        }
         let state = &mut self.state;
         state.begin(world.len());
 
         state.start_on.clear();
         let start_place = place_point(world, &params, params.start, &mut state.start_on);
         if let PointPlace::Inside(slot) = start_place {
-            path.finish(PathStatus::StartBlocked(world.key_of(slot)), 0.0, 0, false);
+            path.blocked(PathStatus::StartBlocked, world.key_of(slot));
             return Ok(path.status());
         }
         let mut goal_on = std::mem::take(&mut self.nodes);
@@ -170,7 +295,7 @@ impl QueryContext {
         goal_on.clear();
         self.nodes = goal_on;
         if let PointPlace::Inside(slot) = goal_place {
-            path.finish(PathStatus::GoalBlocked(world.key_of(slot)), 0.0, 0, false);
+            path.blocked(PathStatus::GoalBlocked, world.key_of(slot));
             return Ok(path.status());
         }
         if start == goal {

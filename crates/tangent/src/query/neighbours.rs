@@ -12,7 +12,7 @@
 //! sectors) to the edge of the world.
 //!
 //! Line of sight is then decided exactly, without the spatial index: a tangent whose bin is
-//! blocked before its end is dropped; the others are tested (seed 002's point-segment distance
+//! blocked before its end is dropped; the others are tested (Red Blob Games' point-segment distance
 //! with the clamped `u`) against the circles whose shadow touches their bin, which are all the
 //! circles that can cut them. Why that set is complete: a ray in bin `k` that is not blocked
 //! before length `L` kept bin `k` open for every shell up to `L`, so every circle that reaches
@@ -24,7 +24,7 @@ use nav_spatial::SpatialIndex;
 
 use crate::CircleWorld;
 use crate::geometry::{
-    angle_of, annular_sector_box, bitangent, bitangent_from, distance_point_segment, magnitude,
+    angle_of, annular_sector_box, bitangent, bitangent_from, closest_point_segment, magnitude,
     tolerance,
 };
 use crate::query::shadow::{
@@ -160,16 +160,44 @@ pub(crate) fn scan_neighbours<I: SpatialIndex<u32>>(
         if t.length > scan.reach[bin] {
             continue;
         }
+        // Clear when no blocker comes closer than its radius (touching is allowed), and no two
+        // blockers on either side of the segment touch it at the same point: that is the gap
+        // of zero width where they touch each other, which is closed.
+        let dir = t.arrive - t.depart;
+        let mut grazes = [(DVec2::ZERO, 0.0f64, 0.0f64); 4];
+        let mut grazing = 0;
         let clear = scan.blockers_of(bin).all(|id| {
             let b = &scan.blockers[id as usize];
+            if b.slot == pending.target {
+                return true;
+            }
             let size = (magnitude(b.center) + b.radius)
                 .max(magnitude(t.depart))
                 .max(magnitude(t.arrive));
-            b.slot == pending.target
-                || distance_point_segment(b.center, t.depart, t.arrive)
-                    >= b.radius - tolerance(size)
+            let tol = tolerance(size);
+            let (dist, closest) = closest_point_segment(b.center, t.depart, t.arrive);
+            if dist < b.radius - tol {
+                return false;
+            }
+            if dist <= b.radius + tol {
+                let side = dir.perp_dot(b.center - t.depart);
+                let pinched = grazes[..grazing]
+                    .iter()
+                    .any(|&(q, s, e)| s * side < 0.0 && q.distance(closest) <= 2.0 * tol.max(e));
+                if pinched {
+                    return false;
+                }
+                if grazing < grazes.len() {
+                    grazes[grazing] = (closest, side, tol);
+                    grazing += 1;
+                }
+            }
+            true
         });
-        if clear {
+        // Both ends inside the bounds (shrunk by the agent radius, convex): the whole segment
+        // is inside.
+        let eps = tolerance(magnitude(t.depart).max(magnitude(t.arrive)));
+        if clear && p.inside(t.depart, eps) && p.inside(t.arrive, eps) {
             if pending.target == GOAL_TARGET {
                 goal = state.entries.len() as u32;
             }
@@ -361,6 +389,10 @@ fn visit_box<I: SpatialIndex<u32>>(
     let index = world.index();
     let _ = index.visit_aabb(&query, |key, _| {
         if let Some((_, &slot)) = index.get(key) {
+            // Copies of a circle are met once, as their first.
+            if world.slots()[slot as usize].twin {
+                return std::ops::ControlFlow::Continue(());
+            }
             meet(world, p, state, source, stamp, slot);
         }
         std::ops::ControlFlow::<()>::Continue(())

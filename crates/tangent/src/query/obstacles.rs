@@ -8,7 +8,7 @@ use nav_geom::Circle;
 use nav_spatial::SpatialIndex;
 
 use crate::CircleWorld;
-use crate::geometry::{covered_arc, magnitude, tolerance};
+use crate::geometry::{ANGLE_SLACK, angle_of, covered_arc, magnitude, tolerance};
 use crate::query::state::{Params, State};
 
 /// Visits every circle whose inflated disc may reach within `reach` of `center`, with its slot.
@@ -29,6 +29,10 @@ fn visit_near<I: SpatialIndex<u32>>(
     let index = world.index();
     let _ = index.visit_circle(&query, |key, _| {
         if let Some((_, &slot)) = index.get(key) {
+            // Copies of a circle are met once, as their first.
+            if world.slots()[slot as usize].twin {
+                return std::ops::ControlFlow::Continue(());
+            }
             f(slot);
         }
         ControlFlow::<()>::Continue(())
@@ -78,13 +82,22 @@ pub(crate) fn ensure_local<I: SpatialIndex<u32>>(
                 }
                 return;
             }
-            // Crossing boundaries cover an arc; touching ones (within the tolerance) do not.
+            // Crossing boundaries cover an arc. Boundaries touching from outside (within the
+            // tolerance) cover the point where they touch: the gap between them has no width.
             if d > (r - rb).abs() + eps && d < r + rb - eps {
                 if let Some(arc) = covered_arc(c, r, o.center, rb) {
                     covered.push(arc);
                 }
+            } else if (d - (r + rb)).abs() <= eps && d > 0.0 {
+                covered.push((angle_of(o.center - c), contact_half_width(c, r)));
             }
         });
+    }
+    if !dead {
+        if let Some(bounds) = p.bounds {
+            let eps = tolerance(magnitude(c) + r);
+            dead = !cover_outside(c, r, bounds, eps, &mut state.covered);
+        }
     }
     if dead {
         state.covered.truncate(covered_start as usize);
@@ -95,6 +108,50 @@ pub(crate) fn ensure_local<I: SpatialIndex<u32>>(
     local.covered_start = covered_start;
     local.covered_end = state.covered.len() as u32;
     !dead
+}
+
+/// Half-width, in radians, of the arc of circle (`c`, `r`) marked covered around a point where
+/// another boundary touches it (a circle, or the bounds): twice the slack of the arc tests, so
+/// that no path passes through the point, arrives at it or leaves from it. That closes the gap
+/// of zero width between two touching obstacles.
+pub(crate) fn contact_half_width(c: DVec2, r: f64) -> f64 {
+    (2.0 * (ANGLE_SLACK + tolerance(magnitude(c) + r) / r)).min(0.1)
+}
+
+/// Marks covered the arcs of circle (`c`, `r`) outside the box `(lo, hi)` where the agent's
+/// centre may go, and the points where it touches the box (a gap of zero width between the
+/// circle and the border); returns false when the whole circle lies outside.
+fn cover_outside(
+    c: DVec2,
+    r: f64,
+    (lo, hi): (DVec2, DVec2),
+    eps: f64,
+    covered: &mut Vec<(f64, f64)>,
+) -> bool {
+    use std::f64::consts::{FRAC_PI_2, PI};
+    // (distance from the centre to the side, inwards; direction of the outside).
+    let sides = [
+        (c.x - lo.x, PI),
+        (hi.x - c.x, 0.0),
+        (c.y - lo.y, -FRAC_PI_2),
+        (hi.y - c.y, FRAC_PI_2),
+    ];
+    for (inside, towards) in sides {
+        if inside >= r + eps {
+            continue;
+        }
+        if inside <= -r + eps {
+            return false;
+        }
+        let contact = contact_half_width(c, r);
+        let half = if inside >= r - eps {
+            contact
+        } else {
+            (inside / r).clamp(-1.0, 1.0).acos().max(contact)
+        };
+        covered.push((towards, half));
+    }
+    true
 }
 
 /// Where a point (the start or the goal) stands among the inflated circles.

@@ -85,7 +85,7 @@ pub(crate) fn shadow(
         let Some(ext) = external else {
             return Shadow::Nothing;
         };
-        // Where the boundaries cross, on the side of travel (seed 002's radical line, with the
+        // Where the boundaries cross, on the side of travel (Red Blob Games' radical line, with the
         // half chord as a product for nearly tangent circles).
         let (sum, diff) = (r + rb, (r - rb).abs());
         let along = ((r - rb) * (r + rb) + d * d) / (2.0 * d);

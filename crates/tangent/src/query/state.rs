@@ -32,6 +32,9 @@ pub(crate) struct Params {
     pub max_step: f64,
     /// A box holding every inflated circle, if the world holds any.
     pub extent: Option<(DVec2, DVec2)>,
+    /// Where the agent's centre may go: the world bounds shrunk by the agent radius (`None`:
+    /// anywhere).
+    pub bounds: Option<(DVec2, DVec2)>,
     /// The search only looks for paths of at most this length (`+inf`: no bound). Neighbour
     /// scans drop every edge that cannot be part of such a path.
     pub bound: f64,
@@ -70,7 +73,19 @@ impl Params {
             step,
             max_step,
             extent,
+            bounds: None,
             bound: f64::INFINITY,
+        }
+    }
+
+    /// Whether the agent's centre at `q` keeps its disc inside the bounds, within `eps`.
+    #[inline]
+    pub fn inside(&self, q: DVec2, eps: f64) -> bool {
+        match self.bounds {
+            None => true,
+            Some((lo, hi)) => {
+                q.x >= lo.x - eps && q.y >= lo.y - eps && q.x <= hi.x + eps && q.y <= hi.y + eps
+            }
         }
     }
 

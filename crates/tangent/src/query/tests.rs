@@ -4,7 +4,9 @@ use nav_geom::{Aabb, Circle, Vec2};
 use nav_search::Limits;
 
 use crate::query::Mode;
-use crate::{CircleWorld, PathStatus, QueryContext, TangentPath};
+use nav_search::PathStatus;
+
+use crate::{CircleContext, CircleQuery, CircleWorld, TangentPath};
 
 /// A forest of circles on a jittered lattice, deterministic.
 fn forest(n: usize, spacing: f32) -> CircleWorld {
@@ -35,7 +37,7 @@ fn forest(n: usize, spacing: f32) -> CircleWorld {
 fn heuristic_is_used_and_saves_expansions() {
     let world = forest(400, 10.0);
     let (start, goal) = (Vec2::new(1.0, 1.0), Vec2::new(199.0, 150.0));
-    let mut ctx = QueryContext::new();
+    let mut ctx = CircleContext::new();
     let limits = Limits::default();
     let mut lengths = Vec::new();
     let mut expanded = Vec::new();
@@ -68,11 +70,9 @@ fn heuristic_is_the_distance_to_the_goal() {
 
     let world = forest(100, 10.0);
     let (start, goal) = (Vec2::new(1.0, 1.0), Vec2::new(99.0, 77.0));
-    let mut ctx = QueryContext::new();
-    let mut path = TangentPath::new();
-    ctx.find_path(&world, start, goal, 0.5, &Limits::default(), &mut path)
-        .unwrap();
-    assert!(path.is_found());
+    let mut ctx = CircleContext::new();
+    let query = CircleQuery::new(start, goal).with_radius(0.5);
+    assert!(ctx.find_path(&world, &query).unwrap().is_found());
     let params = Params::new(
         start.as_dvec2(),
         goal.as_dvec2(),

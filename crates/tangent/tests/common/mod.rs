@@ -7,27 +7,82 @@ use std::f64::consts::{PI, TAU};
 
 use glam::DVec2;
 use nav_geom::{Aabb, Circle, Vec2};
+use nav_search::PathStatus;
 use nav_search::{Graph, Limits, NodeId, SearchContext, Successors};
-use nav_tangent::{CircleWorld, PathPiece, TangentPath};
+use nav_spatial::SpatialIndex;
+use nav_tangent::{CircleContext, CircleQuery, CircleWorld, PathPiece, TangentError, TangentPath};
+use nav_testkit::TestRng;
 
-/// SplitMix64: small, seeded, the same on every platform.
-pub struct Rng(u64);
+/// One query in the call shape every navigator shares (a fresh context), with the context's
+/// full answer copied out so that tests can keep and compare answers.
+pub trait FindPath {
+    fn find_path(
+        &self,
+        start: Vec2,
+        goal: Vec2,
+        agent: f32,
+        limits: &Limits,
+    ) -> Result<TangentPath, TangentError>;
+}
+
+impl<I: SpatialIndex<u32>> FindPath for CircleWorld<I> {
+    fn find_path(
+        &self,
+        start: Vec2,
+        goal: Vec2,
+        agent: f32,
+        limits: &Limits,
+    ) -> Result<TangentPath, TangentError> {
+        let mut path = TangentPath::new();
+        find_into(
+            &mut CircleContext::new(),
+            self,
+            start,
+            goal,
+            agent,
+            limits,
+            &mut path,
+        )?;
+        Ok(path)
+    }
+}
+
+/// A query through `ctx`, its answer copied into `path` (left as it was on an error); checks
+/// that the borrowed answer and the context's latest path agree.
+pub fn find_into<I: SpatialIndex<u32>>(
+    ctx: &mut CircleContext,
+    world: &CircleWorld<I>,
+    start: Vec2,
+    goal: Vec2,
+    agent: f32,
+    limits: &Limits,
+    path: &mut TangentPath,
+) -> Result<PathStatus, TangentError> {
+    let query = CircleQuery::new(start, goal)
+        .with_radius(agent)
+        .with_limits(*limits);
+    let answer = ctx.find_path(world, &query)?;
+    let (outcome, pieces) = (answer.outcome(), answer.path().len());
+    let last = ctx.last_path();
+    assert_eq!(outcome, last.outcome());
+    assert_eq!(pieces, last.pieces().len());
+    *path = last.clone();
+    Ok(outcome.status)
+}
+
+/// The tests' seeded generator: nav-testkit's [`TestRng`] (xoshiro256++).
+pub struct Rng(TestRng);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
-        Rng(seed)
+        Rng(TestRng::new(seed))
     }
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     /// Uniform in `[lo, hi)`, as f32.
     pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-        lo + (hi - lo) * unit
+        self.0.range_f32(lo, hi)
     }
 }
 
@@ -37,7 +92,9 @@ pub fn world_of(circles: &[Circle]) -> CircleWorld {
     for c in circles {
         bounds = bounds.union(&c.aabb());
     }
-    let mut world = CircleWorld::new(bounds).unwrap();
+    // Unbounded: these tests put starts and goals anywhere around the circles (the bounds'
+    // confinement has tests of its own).
+    let mut world = CircleWorld::with_index(nav_spatial::Quadtree::new(bounds).unwrap()).unwrap();
     for &c in circles {
         world.insert(c).unwrap();
     }

@@ -8,7 +8,7 @@
 
 use std::io::Write;
 
-use nav::agent::{Agent, AgentPath, QueryContext, QueryLimits};
+use nav::agent::{Agent, AgentContext, AgentPath, AgentQuery};
 use nav::geom::query::intersects_aabb_segment;
 use nav::geom::{Aabb, Circle, Segment, Vec2};
 use serde::Serialize;
@@ -199,7 +199,7 @@ pub struct AgentsReport {
 pub(super) fn find_agent_path(
     scene: &Scene,
     world: &nav::agent::World,
-    ctx: &mut QueryContext,
+    ctx: &mut AgentContext,
     radius: f32,
     (from, to): (Vec2, Vec2),
 ) -> Result<AgentPath, CliError> {
@@ -208,9 +208,10 @@ pub(super) fn find_agent_path(
         reason,
     };
     let agent = Agent::new(radius, STEP).map_err(|e| bad(e.to_string()))?;
-    world
-        .find_path(ctx, from, to, &agent, &QueryLimits::default())
-        .map_err(|e| bad(e.to_string()))
+    let query = AgentQuery::new(from, to).with_agent(&agent);
+    ctx.find_path(world, &query)
+        .map_err(|e| bad(e.to_string()))?;
+    Ok(ctx.last_path().clone())
 }
 
 /// The agents' runs.
@@ -225,7 +226,7 @@ impl Courtyard {
     pub(super) fn run() -> Result<Self, CliError> {
         let scene = scene();
         let world = build_world(&scene)?;
-        let mut ctx = QueryContext::new();
+        let mut ctx = AgentContext::new();
         let paths = RADII
             .iter()
             .map(|&r| Ok((r, find_agent_path(&scene, &world, &mut ctx, r, (FROM, TO))?)))

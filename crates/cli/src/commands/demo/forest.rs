@@ -9,8 +9,7 @@
 use std::io::Write;
 
 use nav::geom::{Circle, Vec2};
-use nav::search::Limits;
-use nav::tangent::{PathPiece, QueryContext, TangentPath};
+use nav::tangent::{CircleContext, CircleQuery, PathPiece, TangentPath};
 use serde::Serialize;
 
 use super::courtyard::{AgentRunReport, STEP, find_agent_path};
@@ -138,23 +137,23 @@ impl Forest {
     pub(super) fn run() -> Result<Self, CliError> {
         let scene = scene();
         let world = crate::commands::circles::build_world(&scene)?;
-        let mut ctx = QueryContext::new();
+        let mut ctx = CircleContext::new();
         let mut paths = Vec::with_capacity(RADII.len());
         for radius in RADII {
-            let mut path = TangentPath::new();
-            ctx.find_path(&world, FROM, TO, radius, &Limits::default(), &mut path)
+            let query = CircleQuery::new(FROM, TO).with_radius(radius);
+            ctx.find_path(&world, &query)
                 .map_err(|e| CliError::BadFile {
                     file: scene.file.clone(),
                     reason: e.to_string(),
                 })?;
-            paths.push((radius, path));
+            paths.push((radius, ctx.last_path().clone()));
         }
         let lattice_radius = RADII[RADII.len() - 1];
         let lattice_world = crate::commands::agent::build_world(&scene)?;
         let lattice = find_agent_path(
             &scene,
             &lattice_world,
-            &mut nav::agent::QueryContext::new(),
+            &mut nav::agent::AgentContext::new(),
             lattice_radius,
             (FROM, TO),
         )?;

@@ -1,16 +1,23 @@
 //! The box-box test that every query runs on every candidate.
 
-use nav_geom::Aabb;
+use crate::Aabb;
 
 /// Whether two *valid* boxes share a point (touching counts): the same answer as
 /// `Aabb::intersects` (whose extra validity checks the indexes have already made on every box
 /// and query), but with the four comparisons combined by `&` instead of `&&`.
 ///
 /// Candidates pass or fail these comparisons almost at random, so the short-circuit branches
-/// of `Aabb::intersects` mispredict often; evaluating all four costs less. (A candidate for
-/// nav-geom.)
+/// of `Aabb::intersects` mispredict often; evaluating all four costs less. Spatial indexes run
+/// it on every candidate.
+///
+/// ```
+/// use nav_geom::{Aabb, Vec2, query::intersects_aabb_aabb};
+/// let a = Aabb::new(Vec2::ZERO, Vec2::ONE);
+/// assert!(intersects_aabb_aabb(&a, &Aabb::new(Vec2::ONE, Vec2::splat(2.0))));
+/// assert!(!intersects_aabb_aabb(&a, &Aabb::new(Vec2::splat(1.5), Vec2::splat(2.0))));
+/// ```
 #[inline(always)]
-pub(crate) fn intersects_aabb_aabb(a: &Aabb, b: &Aabb) -> bool {
+pub fn intersects_aabb_aabb(a: &Aabb, b: &Aabb) -> bool {
     (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y)
 }
 

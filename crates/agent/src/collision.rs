@@ -1,4 +1,5 @@
 //! The collision tests every part of the navigator shares: a disc standing, a disc sweeping.
+//! (Per-cell clearance, the distance to the nearest blocked cell, is nav-grid's business.)
 
 use glam::DVec2;
 use nav_geom::{Aabb, Vec2};

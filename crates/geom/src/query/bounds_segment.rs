@@ -1,6 +1,6 @@
-//! A cheap first test for segment queries.
+//! A cheap first test for segment queries: a box around a segment, wide enough for rounding.
 
-use nav_geom::{Aabb, Segment, Vec2};
+use crate::{Aabb, Segment, Vec2};
 
 /// A box that holds every point `intersects_aabb_segment` may consider part of `segment`, or
 /// `None` when that box is not representable in f32 (coordinates near `f32::MAX`).
@@ -8,7 +8,7 @@ use nav_geom::{Aabb, Segment, Vec2};
 /// A box the segment touches intersects this box, so testing it first (four comparisons)
 /// rejects most candidates before the slab test. The margin, 2^-20 of the largest coordinate,
 /// covers the rounding of the predicate (even one that stepped along the f32 difference
-/// `b - a`) and the rounding of this box's corners to f32. (A candidate for nav-geom.)
+/// `b - a`) and the rounding of this box's corners to f32.
 fn conservative_aabb_of_segment(segment: &Segment) -> Option<Aabb> {
     let (a, b) = (segment.a.as_dvec2(), segment.b.as_dvec2());
     let margin = a.abs().max(b.abs()).max_element() * (1.0 / 1_048_576.0) + 1e-30;
@@ -16,21 +16,31 @@ fn conservative_aabb_of_segment(segment: &Segment) -> Option<Aabb> {
     bounds.is_valid().then_some(bounds)
 }
 
-/// The box segment queries test before the slab test: [`conservative_aabb_of_segment`], or,
+/// The box segment queries test before the slab test: a box that holds every point
+/// `intersects_aabb_segment` may consider part of `segment` (a margin of 2^-20 of its largest
+/// coordinate), or,
 /// when that is not representable, a box holding every valid box, which keeps the pre-test
 /// neutral (it then accepts every candidate and the slab test alone decides).
-pub(crate) fn segment_prefilter(segment: &Segment) -> Aabb {
+///
+/// ```
+/// use nav_geom::{Aabb, Segment, Vec2, query::{intersects_aabb_aabb, segment_prefilter}};
+/// let s = Segment::new(Vec2::ZERO, Vec2::new(10.0, 5.0));
+/// let pre = segment_prefilter(&s);
+/// assert!(intersects_aabb_aabb(&pre, &Aabb::new(Vec2::new(10.0, 5.0), Vec2::splat(11.0))));
+/// assert!(!intersects_aabb_aabb(&pre, &Aabb::new(Vec2::splat(20.0), Vec2::splat(21.0))));
+/// ```
+pub fn segment_prefilter(segment: &Segment) -> Aabb {
     conservative_aabb_of_segment(segment)
         .unwrap_or(Aabb::new(Vec2::splat(f32::MIN), Vec2::splat(f32::MAX)))
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::query::intersects_aabb_segment;
     use glam::Vec2;
-    use nav_geom::query::intersects_aabb_segment;
 
     use super::*;
-    use crate::intersects_aabb_aabb::intersects_aabb_aabb;
+    use crate::query::intersects_aabb_aabb;
 
     /// Segments whose conservative box overflows f32: the fallback rejects nothing.
     #[test]
@@ -70,13 +80,10 @@ mod tests {
     /// Boxes one ulp around the end points of segments of every scale.
     #[test]
     fn never_rejects_a_box_the_segment_touches() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = nav_testkit::TestRng::new(0x2545_f491_4f6c_dd1d);
         let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let mantissa = (state >> 40) as f32 / (1u64 << 24) as f32;
-            let exponent = ((state >> 8) % 40) as i32 - 20;
+            let mantissa = rng.unit_f32();
+            let exponent = rng.below(40) as i32 - 20;
             (mantissa * 2.0 - 1.0) * 2f32.powi(exponent)
         };
         for _ in 0..100_000 {
