@@ -93,6 +93,8 @@ pub struct MeshContext {
     entries: Vec<Entry>,
     stamp: u32,
     cache_key: (u64, u64, u64),
+    expanded: Vec<u32>,
+    query_stamp: u32,
 }
 
 struct MeshGraph<'a> {
@@ -107,6 +109,9 @@ struct MeshGraph<'a> {
     lists: &'a mut Vec<ListRange>,
     entries: &'a mut Vec<Entry>,
     stamp: &'a u32,
+    /// Per corner code: the query stamp of its first expansion (radius 0 only).
+    expanded: &'a mut Vec<u32>,
+    query_stamp: u32,
 }
 
 /// Whether direction `n` lies in the exterior span of corner `corner` (a cone narrower than a
@@ -184,7 +189,7 @@ impl MeshGraph<'_> {
             // Two corner circles touching: a zero-width gap.
             return None;
         }
-        if segment_block(w, self.scratch, t.p1, t.p2, r).is_some() {
+        if segment_block(w, self.scratch, t.p1, t.p2, r, false).is_some() {
             return None;
         }
         Some(Entry {
@@ -323,6 +328,16 @@ impl Graph for MeshGraph<'_> {
         } else {
             false
         };
+        if self.r == 0.0 && !wedges {
+            // At radius 0 every arrival at a corner is at the same point with the same
+            // heuristic, so the first one expanded is the cheapest; a later one can only lead
+            // to paths that turn the wrong way at the corner (which the cheaper arrival
+            // shortcuts) or that the cheaper arrival reaches for less.
+            if self.expanded[code as usize] == self.query_stamp {
+                return;
+            }
+            self.expanded[code as usize] = self.query_stamp;
+        }
         if self.goal_open
             && let Some(e) = self.segment_edge(
                 corner.v,
@@ -443,6 +458,14 @@ impl MeshContext {
             self.lists
                 .resize(2 * world.corners.len(), ListRange::default());
         }
+        if self.expanded.len() < 2 * world.corners.len() {
+            self.expanded.resize(2 * world.corners.len(), 0);
+        }
+        self.query_stamp = self.query_stamp.wrapping_add(1);
+        if self.query_stamp == 0 {
+            self.expanded.iter_mut().for_each(|e| *e = 0);
+            self.query_stamp = 1;
+        }
         self.keys.clear();
         self.nodes.clear();
         self.keys.id((START_CODE, START_CODE));
@@ -461,6 +484,8 @@ impl MeshContext {
             lists: &mut self.lists,
             entries: &mut self.entries,
             stamp: &self.stamp,
+            expanded: &mut self.expanded,
+            query_stamp: self.query_stamp,
         };
         let outcome = self
             .search

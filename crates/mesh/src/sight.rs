@@ -64,7 +64,9 @@ impl Scratch {
         let lo = p.min(q) - margin;
         let hi = p.max(q) + margin;
         let (y0, y1) = (g.cell_y(lo.y), g.cell_y(hi.y));
-        for cy in y0..=y1 {
+        let rows = y1 - y0 + 1;
+        for k in 0..rows {
+            let cy = if d.y >= 0.0 { y0 + k } else { y1 - k };
             let mut rlo = g.origin.y + cy as f64 * g.cell - margin;
             let mut rhi = rlo + g.cell + 2.0 * margin;
             if cy == 0 {
@@ -90,7 +92,8 @@ impl Scratch {
             }
             let (xa, xb) = (p.x + d.x * t0, p.x + d.x * t1);
             let (x0, x1) = (g.cell_x(xa.min(xb) - margin), g.cell_x(xa.max(xb) + margin));
-            for x in x0..=x1 {
+            for k in 0..=x1 - x0 {
+                let x = if d.x >= 0.0 { x0 + k } else { x1 - k };
                 self.take_bucket(world, x, cy);
             }
         }
@@ -116,13 +119,15 @@ const ANGLE_TOL: f64 = 1e-9;
 
 /// The first parameter `t` in `[0, 1]` at which the disc of radius `r` moving from `p` to `q`
 /// overlaps an obstacle or passes a zero-width gap; `None` when the whole move is clear.
-/// `p` is assumed free. `r` is 0 or at least `1e-12 * scale`.
+/// `p` is assumed free. `r` is 0 or at least `1e-12 * scale`. With `first` false, any
+/// blocking parameter may be returned (the test stops at the first one it finds).
 pub(crate) fn segment_block(
     world: &MeshWorld,
     sc: &mut Scratch,
     p: DVec2,
     q: DVec2,
     r: f64,
+    first: bool,
 ) -> Option<f64> {
     let d = q - p;
     let len2 = d.length_squared();
@@ -139,9 +144,17 @@ pub(crate) fn segment_block(
     let mut block = f64::INFINITY;
     let tol_t = eps / len;
     let near = std::mem::take(&mut sc.near);
+    let margin = r + 2.0 * eps;
+    let (box_lo, box_hi) = (p.min(q) - margin, p.max(q) + margin);
     for &e in &near {
+        if !first && block.is_finite() {
+            break;
+        }
         let edge = world.edges[e as usize];
         let (a, b) = (edge.a, edge.b);
+        if a.max(b).cmplt(box_lo).any() || a.min(b).cmpgt(box_hi).any() {
+            continue;
+        }
         if r > 0.0 {
             let Some((lo, hi)) = line_stadium(p, d, a, b, r + eps) else {
                 continue;
@@ -344,6 +357,7 @@ mod tests {
             DVec2::new(3.0, 0.5),
             DVec2::new(3.0, 5.5),
             0.0,
+            true,
         );
         assert!(b.is_some());
     }
@@ -369,7 +383,7 @@ mod den_tests {
                 eprintln!("near edge {:?} -> {:?} prev {:?}", e.a, e.b, e.prev);
             }
         }
-        let b = segment_block(&world, &mut sc, p, q, 0.0);
+        let b = segment_block(&world, &mut sc, p, q, 0.0, true);
         assert!(b.is_some());
     }
 }

@@ -203,7 +203,7 @@ impl MeshWorld {
             return Ok(None);
         }
         let q = p + d * max;
-        Ok(segment_block(self, &mut sc, p, q, r).map(|t| (t * max) as f32))
+        Ok(segment_block(self, &mut sc, p, q, r, true).map(|t| (t * max) as f32))
     }
 
     /// Whether a disc of radius `radius` can travel from `a` to `b` (both must fit). Exact: it
