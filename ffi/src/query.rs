@@ -53,6 +53,8 @@ pub(crate) struct QueryState {
     tangent_kept: bool,
     /// Scratch for polylines of the last `NavCircleWorld` path.
     polyline: Vec<Vec2>,
+    /// `NavMeshWorld` searches and their latest path.
+    pub mesh: crate::mesh_world::MeshState,
 }
 
 impl QueryState {
