@@ -1302,8 +1302,15 @@ fn a_world_being_read_refuses_changes() {
             };
             assert!(matches!(s, NavStatus::NavOk | NavStatus::NavBusy), "{s:?}");
             if s == NavStatus::NavOk {
-                // SAFETY: a live world.
-                ok(unsafe { nav_mesh_world_remove(world_addr as *mut NavMeshWorld, id) });
+                // The remove may be refused too while a query reads; it goes through later.
+                loop {
+                    // SAFETY: a live world.
+                    let s = unsafe { nav_mesh_world_remove(world_addr as *mut NavMeshWorld, id) };
+                    if s != NavStatus::NavBusy {
+                        ok(s);
+                        break;
+                    }
+                }
             }
         }
     });
