@@ -433,11 +433,10 @@ impl MeshContext {
         }
         let goal_status =
             blocked_status(self, goal, PathStatus::OutOfBounds, PathStatus::GoalBlocked);
-        if goal_status.is_some() && !query.limits.partial_path {
-            return Ok(PathRef::new(
-                PathOutcome::unsearched(goal_status.unwrap()),
-                &self.pieces,
-            ));
+        if let Some(status) = goal_status
+            && !query.limits.partial_path
+        {
+            return Ok(PathRef::new(PathOutcome::unsearched(status), &self.pieces));
         }
         if goal_status.is_none() && start == goal {
             let outcome = PathOutcome {
