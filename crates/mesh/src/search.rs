@@ -95,6 +95,8 @@ pub struct MeshContext {
     cache_key: (u64, u64, u64),
     expanded: Vec<u32>,
     query_stamp: u32,
+    gs: Vec<f64>,
+    dom: Vec<Dom>,
 }
 
 struct MeshGraph<'a> {
@@ -112,6 +114,18 @@ struct MeshGraph<'a> {
     /// Per corner code: the query stamp of its first expansion (radius 0 only).
     expanded: &'a mut Vec<u32>,
     query_stamp: u32,
+    /// Per node: the cheapest cost from the start known so far (A*'s `g` once expanded).
+    gs: &'a mut Vec<f64>,
+    /// Per corner code: the first arrival expanded in this query (radius > 0).
+    dom: &'a mut Vec<Dom>,
+}
+
+/// An expanded arrival at a corner: its outward normal and its cost from the start.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Dom {
+    stamp: u32,
+    n: DVec2,
+    g: f64,
 }
 
 /// Whether direction `n` lies in the exterior span of corner `corner` (a cone narrower than a
@@ -240,23 +254,32 @@ impl MeshGraph<'_> {
 
     /// Whether the turn at the source corner of `node` into an edge leaving along `dir` with
     /// normal `n_out` is allowed; returns the arc sweep.
-    fn turn(&mut self, node: NodeId, n_out: DVec2, dir: DVec2, wedges: bool) -> Option<f64> {
+    fn turn(
+        &mut self,
+        node: NodeId,
+        n_out: DVec2,
+        dir: DVec2,
+        wedges: bool,
+        arc_free: bool,
+    ) -> Option<f64> {
         let info = self.nodes[node as usize];
         let corner = info.to >> 1;
         let s1 = turn_sign(info.to);
         let sweep = taut_sweep(info.arrive_n, n_out, s1)?;
         let c = self.world.corners[corner as usize];
         if self.r > 0.0 {
-            if !arc_clear(
-                self.world,
-                self.scratch,
-                c.v,
-                self.r,
-                info.arrive_n,
-                s1,
-                sweep,
-                [c.e_in, c.e_out],
-            ) {
+            if !arc_free
+                && !arc_clear(
+                    self.world,
+                    self.scratch,
+                    c.v,
+                    self.r,
+                    info.arrive_n,
+                    s1,
+                    sweep,
+                    [c.e_in, c.e_out],
+                )
+            {
                 return None;
             }
         } else if wedges {
@@ -312,6 +335,7 @@ impl Graph for MeshGraph<'_> {
                         let id = self.keys.id((START_CODE, to));
                         if id as usize == self.nodes.len() {
                             self.nodes.push(e.info);
+                            self.gs.push(e.len);
                         }
                         out.push(id, e.len);
                     }
@@ -338,6 +362,58 @@ impl Graph for MeshGraph<'_> {
             }
             self.expanded[code as usize] = self.query_stamp;
         }
+        let g_node = self.gs[node as usize];
+        if self.r > 0.0 {
+            // An arrival that an earlier expanded arrival reaches along the arc for no more is
+            // dominated: everything it could do, the earlier one did for less.
+            let d = self.dom[code as usize];
+            let s1 = turn_sign(code);
+            if d.stamp == self.query_stamp {
+                if let Some(sw) = taut_sweep(d.n, info.arrive_n, s1)
+                    && d.g + self.r * sw <= g_node + 1e-12 * w.scale
+                    && arc_clear(
+                        w,
+                        self.scratch,
+                        corner.v,
+                        self.r,
+                        d.n,
+                        s1,
+                        sw,
+                        [corner.e_in, corner.e_out],
+                    )
+                {
+                    return;
+                }
+            } else {
+                self.dom[code as usize] = Dom {
+                    stamp: self.query_stamp,
+                    n: info.arrive_n,
+                    g: g_node,
+                };
+            }
+        }
+        // At r > 0: if the arc from the arrival to the end of the corner's span is clear, every
+        // turn at this corner is.
+        let arc_free = self.r > 0.0 && {
+            let end = if turn_sign(code) > 0.0 {
+                corner.n2
+            } else {
+                corner.n1
+            };
+            let s1 = turn_sign(code);
+            taut_sweep(info.arrive_n, end, s1).is_some_and(|sw| {
+                arc_clear(
+                    w,
+                    self.scratch,
+                    corner.v,
+                    self.r,
+                    info.arrive_n,
+                    s1,
+                    sw,
+                    [corner.e_in, corner.e_out],
+                )
+            })
+        };
         if self.goal_open
             && let Some(e) = self.segment_edge(
                 corner.v,
@@ -346,21 +422,29 @@ impl Graph for MeshGraph<'_> {
                 Some(code >> 1),
                 GOAL_CODE,
             )
-            && let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges)
+            && let Some(sweep) =
+                self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
         {
             out.push(GOAL, self.r * sweep + e.len);
         }
         let range = self.list(code);
         for i in range.start..range.end {
             let e = self.entries[i as usize];
-            let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges) else {
+            let Some(sweep) =
+                self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
+            else {
                 continue;
             };
             let id = self.keys.id((code, e.to));
+            let cost = self.r * sweep + e.len;
             if id as usize == self.nodes.len() {
                 self.nodes.push(e.info);
+                self.gs.push(g_node + cost);
+            } else {
+                let g = &mut self.gs[id as usize];
+                *g = g.min(g_node + cost);
             }
-            out.push(id, self.r * sweep + e.len);
+            out.push(id, cost);
         }
     }
 
@@ -459,11 +543,13 @@ impl MeshContext {
         }
         if self.expanded.len() < 2 * world.corners.len() {
             self.expanded.resize(2 * world.corners.len(), 0);
+            self.dom.resize(2 * world.corners.len(), Dom::default());
         }
         self.query_stamp = self.query_stamp.wrapping_add(1);
         if self.query_stamp == 0 {
             self.expanded.iter_mut().for_each(|e| *e = 0);
             self.query_stamp = 1;
+            self.dom.iter_mut().for_each(|d| d.stamp = 0);
         }
         self.keys.clear();
         self.nodes.clear();
@@ -471,6 +557,9 @@ impl MeshContext {
         self.keys.id((GOAL_CODE, GOAL_CODE));
         self.nodes.push(DUMMY);
         self.nodes.push(DUMMY);
+        self.gs.clear();
+        self.gs.push(0.0);
+        self.gs.push(f64::INFINITY);
         let mut graph = MeshGraph {
             world,
             start,
@@ -485,6 +574,8 @@ impl MeshContext {
             stamp: &self.stamp,
             expanded: &mut self.expanded,
             query_stamp: self.query_stamp,
+            gs: &mut self.gs,
+            dom: &mut self.dom,
         };
         let outcome = self
             .search

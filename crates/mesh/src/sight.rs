@@ -168,16 +168,23 @@ pub(crate) fn segment_block(
             return true;
         }
         if r > 0.0 {
+            let dmin = dist_segment_segment(p, q, a, b);
+            if dmin > r + eps {
+                return true;
+            }
+            if dmin < r - eps {
+                let t0 = if first {
+                    line_stadium(p, d, a, b, r).map_or(0.0, |(l, _)| l)
+                } else {
+                    0.0
+                };
+                block = block.min(t0.clamp(0.0, 1.0));
+                return first;
+            }
             let Some((lo, hi)) = line_stadium(p, d, a, b, r + eps) else {
                 return true;
             };
             if hi < 0.0 || lo > 1.0 {
-                return true;
-            }
-            let dmin = dist_segment_segment(p, q, a, b);
-            if dmin < r - eps {
-                let t0 = line_stadium(p, d, a, b, r).map_or(lo, |(l, _)| l);
-                block = block.min(t0.clamp(0.0, 1.0));
                 return true;
             }
             let (lo, hi) = (lo.max(0.0), hi.min(1.0));
