@@ -237,3 +237,35 @@ fn a_warm_query_allocates_nothing() {
         assert_eq!(n, 0, "{q:?}");
     }
 }
+
+#[test]
+fn world_is_send_sync_clone_and_polyline_keeps_clear() {
+    fn assert_traits<T: Send + Sync + Clone>() {}
+    assert_traits::<MeshWorld>();
+    assert_traits::<MeshContext>();
+    let w = world();
+    let mut ctx = MeshContext::new();
+    let q = MeshQuery::new(v(2.0, 7.5), v(13.0, 7.5)).with_radius(1.0);
+    let path = ctx.find_path(&w, &q).unwrap();
+    assert_eq!(path.status(), PathStatus::Found);
+    let mut pts = Vec::new();
+    ctx.polyline(0.01, &mut pts);
+    assert!(pts.len() > 4);
+    assert_eq!(pts[0], q.start);
+    assert!(pts.last().unwrap().distance(q.goal) < 1e-4);
+    // Every polyline vertex and segment midpoint keeps the radius from the box (less the
+    // rounding of f32 points).
+    let b = aabb(5.0, 5.0, 10.0, 10.0);
+    for win in pts.windows(2) {
+        for t in [0.0, 0.25, 0.5, 0.75] {
+            let p = win[0].lerp(win[1], t);
+            assert!(
+                nav_geom::query::distance_point_aabb(p, &b) >= 1.0 - 1e-4,
+                "{p:?}"
+            );
+        }
+    }
+    // Nothing for an invalid deviation.
+    ctx.polyline(f32::NAN, &mut pts);
+    assert!(pts.is_empty());
+}
