@@ -29,7 +29,10 @@ fn main() {
     let centre = nav_geom::Vec2::new(w / 2.0, h / 2.0);
     let t = Instant::now();
     let id = edited
-        .insert(nav_mesh::Obstacle::Box(nav_geom::Aabb::new(centre - 1.0, centre + 1.0)))
+        .insert(nav_mesh::Obstacle::Box(nav_geom::Aabb::new(
+            centre - 1.0,
+            centre + 1.0,
+        )))
         .expect("edit");
     edited.remove(id);
     let edit = t.elapsed() / 2;

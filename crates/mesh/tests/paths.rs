@@ -393,3 +393,27 @@ fn circles_are_walked_around() {
     );
     check_joined(path.path(), q.start, q.goal, path.cost());
 }
+
+#[test]
+fn large_polygons_are_validated_quickly() {
+    let mut world = MeshWorld::new(aabb(-100.0, -100.0, 100.0, 100.0)).unwrap();
+    let n = 50_000;
+    let ring: Vec<Vec2> = (0..n)
+        .map(|k| {
+            let a = std::f32::consts::TAU * k as f32 / n as f32;
+            v(50.0 * a.cos(), 50.0 * a.sin())
+        })
+        .collect();
+    let t = std::time::Instant::now();
+    world.insert(Obstacle::Polygon(ring.clone())).unwrap();
+    assert!(t.elapsed().as_secs_f64() < 5.0);
+    // The same ring with two points swapped crosses itself.
+    let mut bad = ring;
+    bad.swap(100, 20_000);
+    let err = world.insert(Obstacle::Polygon(bad)).unwrap_err();
+    assert!(err.to_string().contains("intersects itself"), "{err}");
+    assert_eq!(world.len(), 1);
+    // Too many points.
+    let huge = vec![v(0.0, 0.0); MeshWorld::MAX_VERTICES + 1];
+    assert!(world.insert(Obstacle::Polygon(huge)).is_err());
+}
