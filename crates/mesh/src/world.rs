@@ -490,6 +490,26 @@ impl MeshWorld {
     /// a closed gap). The cells are part of the world's fixed ground: they are not obstacles
     /// ([`iter`](MeshWorld::iter) does not list them) and cannot be edited, but obstacles can
     /// be added on top.
+    ///
+    /// ```
+    /// use nav_geom::Vec2;
+    /// use nav_grid::GridMap;
+    /// use nav_mesh::{MeshContext, MeshQuery, MeshWorld, PathStatus};
+    ///
+    /// // 3 x 3 cells, the middle one blocked.
+    /// let walkable = [true, true, true, true, false, true, true, true, true];
+    /// let map = GridMap::from_walkable(3, 3, &walkable).unwrap();
+    /// let world = MeshWorld::from_grid(&map)?;
+    /// let mut ctx = MeshContext::new();
+    /// let path = ctx.find_path(&world, &MeshQuery::new(Vec2::new(0.5, 1.5), Vec2::new(2.5, 1.5)))?;
+    /// assert_eq!(path.status(), PathStatus::Found);
+    /// // Over two corners of the blocked cell: two half diagonals and one side.
+    /// assert!((path.cost() - (1.0 + 2.0 * 0.5f64.sqrt())).abs() < 1e-9);
+    /// // A disc of radius 0.5 does not fit between the cell and the map's edge.
+    /// let q = MeshQuery::new(Vec2::new(0.5, 1.5), Vec2::new(2.5, 1.5)).with_radius(0.5);
+    /// assert_eq!(ctx.find_path(&world, &q)?.status(), PathStatus::NoPath);
+    /// # Ok::<(), nav_mesh::MeshError>(())
+    /// ```
     pub fn from_grid(map: &nav_grid::GridMap) -> Result<Self, MeshError> {
         let (w, h) = (map.width(), map.height());
         if w as u64 * h as u64 > 1 << 26 || w == 0 || h == 0 {

@@ -437,15 +437,25 @@ fn touching_and_overlapping_obstacles_act_as_their_union() {
         let path = ctx.find_path(&world, &MeshQuery::new(s, g)).unwrap();
         assert_eq!(path.status(), PathStatus::Found);
         let expected = 2.0 * 2f64.sqrt() + 4.0;
-        assert!((path.cost() - expected).abs() < 1e-9, "{} vs {expected}", path.cost());
+        assert!(
+            (path.cost() - expected).abs() < 1e-9,
+            "{} vs {expected}",
+            path.cost()
+        );
         // Radius 0.5: tangents to the corners (0, 2) and (4, 2).
-        let path = ctx.find_path(&world, &MeshQuery::new(s, g).with_radius(0.5)).unwrap();
+        let path = ctx
+            .find_path(&world, &MeshQuery::new(s, g).with_radius(0.5))
+            .unwrap();
         assert_eq!(path.status(), PathStatus::Found);
         let d = 2f64.sqrt();
         let t = (d * d - 0.25).sqrt();
         let sweep = std::f64::consts::FRAC_PI_4 + (0.5 / d).asin();
         let expected = 2.0 * (t + 0.5 * sweep) + 4.0;
-        assert!((path.cost() - expected).abs() < 1e-9, "{} vs {expected}", path.cost());
+        assert!(
+            (path.cost() - expected).abs() < 1e-9,
+            "{} vs {expected}",
+            path.cost()
+        );
     }
 }
 
@@ -456,9 +466,17 @@ fn far_from_the_origin_the_answer_is_the_same() {
     for off in [0.0f32, 1.0e5] {
         let o = v(off, off);
         let mut w = MeshWorld::new(Aabb::new(o, o + v(40.0, 40.0))).unwrap();
-        w.insert(Obstacle::Box(Aabb::new(o + v(15.0, 15.0), o + v(25.0, 25.0)))).unwrap();
-        w.insert(Obstacle::Polygon(vec![o + v(28.0, 10.0), o + v(32.0, 30.0), o + v(30.0, 10.0)]))
-            .unwrap();
+        w.insert(Obstacle::Box(Aabb::new(
+            o + v(15.0, 15.0),
+            o + v(25.0, 25.0),
+        )))
+        .unwrap();
+        w.insert(Obstacle::Polygon(vec![
+            o + v(28.0, 10.0),
+            o + v(32.0, 30.0),
+            o + v(30.0, 10.0),
+        ]))
+        .unwrap();
         for r in [0.0, 1.0] {
             let q = MeshQuery::new(o + v(5.0, 20.0), o + v(35.0, 20.0)).with_radius(r);
             let path = ctx.find_path(&w, &q).unwrap();
@@ -466,6 +484,12 @@ fn far_from_the_origin_the_answer_is_the_same() {
             lengths.push(path.cost());
         }
     }
-    assert!((lengths[0] - lengths[2]).abs() < 1e-6 * lengths[0], "{lengths:?}");
-    assert!((lengths[1] - lengths[3]).abs() < 1e-6 * lengths[1], "{lengths:?}");
+    assert!(
+        (lengths[0] - lengths[2]).abs() < 1e-6 * lengths[0],
+        "{lengths:?}"
+    );
+    assert!(
+        (lengths[1] - lengths[3]).abs() < 1e-6 * lengths[1],
+        "{lengths:?}"
+    );
 }
