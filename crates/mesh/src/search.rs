@@ -64,6 +64,9 @@ struct NodeInfo {
     arrive_n: DVec2,
     /// Outward normal at the departure point.
     depart_n: DVec2,
+    /// Whether the sight test of the segment is still to be done (lazily, when the node is
+    /// expanded: a blocked one is a dead end).
+    unverified: bool,
 }
 
 const DUMMY: NodeInfo = NodeInfo {
@@ -72,6 +75,7 @@ const DUMMY: NodeInfo = NodeInfo {
     arrive: DVec2::ZERO,
     arrive_n: DVec2::X,
     depart_n: DVec2::X,
+    unverified: false,
 };
 
 #[inline]
@@ -118,6 +122,9 @@ struct MeshGraph<'a> {
     gs: &'a mut Vec<f64>,
     /// Per corner code: the first arrival expanded in this query (radius > 0).
     dom: &'a mut Vec<Dom>,
+    /// Whether the sight tests of the start's and the goal's segments wait until their nodes
+    /// are expanded (not with a partial path: every expanded node must then be real).
+    lazy: bool,
 }
 
 /// An expanded arrival at a corner: its outward normal and its cost from the start.
@@ -173,6 +180,7 @@ impl MeshGraph<'_> {
         s1: f64,
         from: Option<u32>,
         to: u32,
+        sight: bool,
     ) -> Option<Entry> {
         let w = self.world;
         let r = self.r;
@@ -203,7 +211,7 @@ impl MeshGraph<'_> {
             // Two corner circles touching: a zero-width gap.
             return None;
         }
-        if segment_block(w, self.scratch, t.p1, t.p2, r, false).is_some() {
+        if sight && segment_block(w, self.scratch, t.p1, t.p2, r, false).is_some() {
             return None;
         }
         Some(Entry {
@@ -215,8 +223,24 @@ impl MeshGraph<'_> {
                 arrive: t.p2,
                 arrive_n: n_arr,
                 depart_n: n_out,
+                unverified: !sight,
             },
         })
+    }
+
+    /// Pushes the node of edge `e` from source code `from` at `cost`, the source reached for
+    /// `g`.
+    #[inline]
+    fn push(&mut self, from: u32, e: Entry, cost: f64, g: f64, out: &mut Successors) {
+        let id = self.keys.id((from, e.to));
+        if id as usize == self.nodes.len() {
+            self.nodes.push(e.info);
+            self.gs.push(g + cost);
+        } else {
+            let best = &mut self.gs[id as usize];
+            *best = best.min(g + cost);
+        }
+        out.push(id, cost);
     }
 
     /// Builds (once per world version and radius) the list of segment edges leaving corner
@@ -236,9 +260,14 @@ impl MeshGraph<'_> {
                 continue;
             }
             for turn in 0..2 {
-                if let Some(e) =
-                    self.segment_edge(c.v, self.r, turn_sign(code), Some(corner), ci << 1 | turn)
-                {
+                if let Some(e) = self.segment_edge(
+                    c.v,
+                    self.r,
+                    turn_sign(code),
+                    Some(corner),
+                    ci << 1 | turn,
+                    true,
+                ) {
                     self.entries.push(e);
                 }
             }
@@ -318,11 +347,12 @@ impl Graph for MeshGraph<'_> {
             return;
         }
         let w = self.world;
+        let sight = !self.lazy;
         if node == START {
             if self.goal_open
-                && let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, GOAL_CODE)
+                && let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, GOAL_CODE, sight)
             {
-                out.push(GOAL, e.len);
+                self.push(START_CODE, e, e.len, 0.0, out);
             }
             for ci in 0..w.corners.len() as u32 {
                 let c = &w.corners[ci as usize];
@@ -331,19 +361,26 @@ impl Graph for MeshGraph<'_> {
                 }
                 for turn in 0..2 {
                     let to = ci << 1 | turn;
-                    if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, to) {
-                        let id = self.keys.id((START_CODE, to));
-                        if id as usize == self.nodes.len() {
-                            self.nodes.push(e.info);
-                            self.gs.push(e.len);
-                        }
-                        out.push(id, e.len);
+                    if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, to, sight) {
+                        self.push(START_CODE, e, e.len, 0.0, out);
                     }
                 }
             }
             return;
         }
         let info = self.nodes[node as usize];
+        if info.unverified {
+            // The lazily deferred sight test: a blocked segment is a dead end.
+            if segment_block(w, self.scratch, info.depart, info.arrive, self.r, false).is_some() {
+                return;
+            }
+            self.nodes[node as usize].unverified = false;
+        }
+        let g_node = self.gs[node as usize];
+        if info.to == GOAL_CODE {
+            out.push(GOAL, 0.0);
+            return;
+        }
         let code = info.to;
         let corner = w.corners[(code >> 1) as usize];
         let wedges = if self.r == 0.0 {
@@ -362,7 +399,6 @@ impl Graph for MeshGraph<'_> {
             }
             self.expanded[code as usize] = self.query_stamp;
         }
-        let g_node = self.gs[node as usize];
         if self.r > 0.0 {
             // An arrival that an earlier expanded arrival reaches along the arc for no more is
             // dominated: everything it could do, the earlier one did for less.
@@ -421,11 +457,12 @@ impl Graph for MeshGraph<'_> {
                 turn_sign(code),
                 Some(code >> 1),
                 GOAL_CODE,
+                sight,
             )
             && let Some(sweep) =
                 self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
         {
-            out.push(GOAL, self.r * sweep + e.len);
+            self.push(code, e, self.r * sweep + e.len, g_node, out);
         }
         let range = self.list(code);
         for i in range.start..range.end {
@@ -435,16 +472,7 @@ impl Graph for MeshGraph<'_> {
             else {
                 continue;
             };
-            let id = self.keys.id((code, e.to));
-            let cost = self.r * sweep + e.len;
-            if id as usize == self.nodes.len() {
-                self.nodes.push(e.info);
-                self.gs.push(g_node + cost);
-            } else {
-                let g = &mut self.gs[id as usize];
-                *g = g.min(g_node + cost);
-            }
-            out.push(id, cost);
+            self.push(code, e, self.r * sweep + e.len, g_node, out);
         }
     }
 
@@ -576,6 +604,7 @@ impl MeshContext {
             query_stamp: self.query_stamp,
             gs: &mut self.gs,
             dom: &mut self.dom,
+            lazy: !query.limits.partial_path,
         };
         let outcome = self
             .search
@@ -586,7 +615,7 @@ impl MeshContext {
         }
         let partial = outcome.partial;
         if !self.ids.is_empty() {
-            self.build_pieces(world, start, goal, r);
+            self.build_pieces(world, r);
         }
         let outcome = PathOutcome {
             status,
@@ -601,39 +630,18 @@ impl MeshContext {
         Ok(PathRef::new(outcome, &self.pieces))
     }
 
-    fn build_pieces(&mut self, world: &MeshWorld, start: DVec2, goal: DVec2, r: f64) {
+    fn build_pieces(&mut self, world: &MeshWorld, r: f64) {
         let ids = &self.ids;
         let mut prev: Option<NodeInfo> = None;
         for (i, &id) in ids.iter().enumerate() {
             if i == 0 {
                 continue;
             }
-            let info = if id == GOAL {
-                // Recompute the last segment from the previous node.
-                match prev {
-                    None => NodeInfo {
-                        to: GOAL_CODE,
-                        depart: start,
-                        arrive: goal,
-                        arrive_n: DVec2::X,
-                        depart_n: DVec2::X,
-                    },
-                    Some(p) => {
-                        let c = world.corners[(p.to >> 1) as usize].v;
-                        let s = turn_sign(p.to);
-                        let t = tangent(c, r, s, goal, 0.0, 1.0).expect("edge existed");
-                        NodeInfo {
-                            to: GOAL_CODE,
-                            depart: t.p1,
-                            arrive: t.p2,
-                            arrive_n: DVec2::X,
-                            depart_n: t.normal(s),
-                        }
-                    }
-                }
-            } else {
-                self.nodes[id as usize]
-            };
+            if id == GOAL {
+                // The node before it holds the last segment.
+                continue;
+            }
+            let info = self.nodes[id as usize];
             if let Some(p) = prev
                 && r > 0.0
             {
