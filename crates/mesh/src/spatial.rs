@@ -48,6 +48,21 @@ pub(crate) fn fit_status(world: &MeshWorld, sc: &mut Scratch, p: DVec2, r: f64) 
 impl MeshWorld {
     /// Whether a disc of radius `radius` centred at `p` fits: inside the bounds and
     /// overlapping no obstacle (touching is allowed).
+    ///
+    /// ```
+    /// use nav_geom::{Aabb, Vec2};
+    /// use nav_mesh::{MeshWorld, Obstacle};
+    ///
+    /// let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0)))?;
+    /// world.insert(Obstacle::Box(Aabb::new(Vec2::new(4.0, 4.0), Vec2::new(6.0, 6.0))))?;
+    /// assert!(world.fits(Vec2::new(3.0, 5.0), 1.0)?); // touches the box
+    /// assert!(!world.fits(Vec2::new(3.5, 5.0), 1.0)?);
+    /// assert_eq!(world.nearest_fit(Vec2::new(3.5, 5.0), 1.0)?, Some(Vec2::new(3.0, 5.0)));
+    /// // Moving right from (1, 5), the disc touches the box after 2 units.
+    /// let d = world.raycast(Vec2::new(1.0, 5.0), Vec2::X, 100.0, 1.0)?.unwrap();
+    /// assert!((d - 2.0).abs() < 1e-5);
+    /// # Ok::<(), nav_mesh::MeshError>(())
+    /// ```
     pub fn fits(&self, p: Vec2, radius: f32) -> Result<bool, MeshError> {
         let pd = checked_point(p, "query")?;
         let r = check_radius(self, radius)?;

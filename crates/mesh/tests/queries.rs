@@ -237,3 +237,80 @@ fn a_warm_query_allocates_nothing() {
         assert_eq!(n, 0, "{q:?}");
     }
 }
+
+#[test]
+fn world_is_send_sync_clone_and_polyline_keeps_clear() {
+    fn assert_traits<T: Send + Sync + Clone>() {}
+    assert_traits::<MeshWorld>();
+    assert_traits::<MeshContext>();
+    let w = world();
+    let mut ctx = MeshContext::new();
+    let q = MeshQuery::new(v(2.0, 7.5), v(13.0, 7.5)).with_radius(1.0);
+    let path = ctx.find_path(&w, &q).unwrap();
+    assert_eq!(path.status(), PathStatus::Found);
+    let mut pts = Vec::new();
+    ctx.polyline(0.01, &mut pts);
+    assert!(pts.len() > 4);
+    assert_eq!(pts[0], q.start);
+    assert!(pts.last().unwrap().distance(q.goal) < 1e-4);
+    // Every polyline vertex and segment midpoint keeps the radius from the box (less the
+    // rounding of f32 points).
+    let b = aabb(5.0, 5.0, 10.0, 10.0);
+    for win in pts.windows(2) {
+        for t in [0.0, 0.25, 0.5, 0.75] {
+            let p = win[0].lerp(win[1], t);
+            assert!(
+                nav_geom::query::distance_point_aabb(p, &b) >= 1.0 - 1e-4,
+                "{p:?}"
+            );
+        }
+    }
+    // Nothing for an invalid deviation.
+    ctx.polyline(f32::NAN, &mut pts);
+    assert!(pts.is_empty());
+}
+
+#[test]
+fn nearest_fit_has_no_nearer_fitting_sample() {
+    let mut rng = Lcg(99);
+    let mut checked = 0;
+    for _ in 0..12 {
+        let mut w = MeshWorld::new(aabb(0.0, 0.0, 20.0, 20.0)).unwrap();
+        for _ in 0..6 {
+            let o = random_obstacle(&mut rng);
+            let o = match o {
+                Obstacle::Box(b) => Obstacle::Box(Aabb::new(b.min * 0.6, b.max * 0.6)),
+                Obstacle::Circle(c) => Obstacle::Circle(Circle::new(c.center * 0.6, c.radius)),
+                Obstacle::Polygon(p) => Obstacle::Polygon(p.iter().map(|q| *q * 0.6).collect()),
+            };
+            w.insert(o).unwrap();
+        }
+        for _ in 0..30 {
+            let p = v(20.0 * rng.next(), 20.0 * rng.next());
+            let r = [0.0, 0.5, 1.5][(rng.next() * 3.0) as usize % 3];
+            let Some(q) = w.nearest_fit(p, r).unwrap() else {
+                continue;
+            };
+            assert!(w.fits(q, r).unwrap());
+            let d = p.distance(q);
+            if d == 0.0 {
+                continue;
+            }
+            let step = (d / 40.0).max(0.01);
+            let n = (d / step).ceil() as i32;
+            for i in -n..=n {
+                for j in -n..=n {
+                    let s = p + v(i as f32, j as f32) * step;
+                    if s.distance(p) < d - 1e-3 {
+                        assert!(
+                            !w.fits(s, r).unwrap(),
+                            "{s:?} fits (r {r}), nearer to {p:?} than {q:?}"
+                        );
+                    }
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "{checked}");
+}
