@@ -279,7 +279,9 @@ namespace Nav.Tests
             }
             bool sameBuild = cli == navCli;
             float[] agents = { 0f, 0.5f, 1.5f };
-            string[] optionSets = { "", "--max-expanded 3", "--max-expanded 3 --partial" };
+            // Expansion limits cut a search where its build's expansion order puts the cut: they
+            // are compared only against the same build (another build: unbounded queries only).
+            string[] optionSets = sameBuild ? new[] { "", "--max-expanded 3", "--max-expanded 3 --partial" } : new[] { "" };
             HashSet<NavPathStatus> seen = new HashSet<NavPathStatus>();
             int compared = 0, arcs = 0;
             for (int scene = 0; scene < 3; scene++)
@@ -341,7 +343,7 @@ namespace Nav.Tests
                                 MaxExpanded = o.Contains("--max-expanded") ? 3UL : 0UL,
                                 PartialPath = o.Contains("--partial") ? 1u : 0u,
                             };
-                            for (int p = 0; p < 4; p++)
+                            for (int p = 0; p < (sameBuild ? 4 : 10); p++)
                             {
                                 NavVec2 start = V((float)Math.Round(random.NextDouble() * 60, 1), (float)Math.Round(random.NextDouble() * 40, 1));
                                 NavVec2 goal = V((float)Math.Round(random.NextDouble() * 60, 1), (float)Math.Round(random.NextDouble() * 40, 1));
@@ -397,11 +399,11 @@ namespace Nav.Tests
                     }
                 }
             }
-            Assert.True(seen.Contains(NavPathStatus.Found) && seen.Contains(NavPathStatus.LimitReached) && seen.Count >= 3,
+            Assert.True(seen.Contains(NavPathStatus.Found) && (seen.Contains(NavPathStatus.LimitReached) || !sameBuild) && seen.Count >= 3,
                 "outcomes covered: " + string.Join(", ", seen.Select(s => s.ToString()).ToArray()));
             Assert.True(arcs > 20, "arcs compared: " + arcs);
             Console.WriteLine("     {0} queries ({1} arcs) equal to {2} mesh --json ({3}){4}", compared, arcs, cli,
-                string.Join(", ", seen.Select(s => s.ToString()).ToArray()), sameBuild ? "" : ", expanded counts not compared (another build)");
+                string.Join(", ", seen.Select(s => s.ToString()).ToArray()), sameBuild ? "" : ", another build: no limits, expanded counts not compared");
         }
     }
 }
