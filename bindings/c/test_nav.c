@@ -327,6 +327,139 @@ static void test_clearance(void) {
     CHECK(nav_grid_free(grid) == NAV_OK);
 }
 
+/* A polygon world: bounds [0, 20]^2, a wall [9, 11] x [0, 15]; a disc of radius 1 from (2, 2)
+ * to (18, 2) goes over the wall: a tangent to the corner (9, 15), an arc of radius 1, the
+ * stretch (9, 16) to (11, 16), an arc around (11, 15), a tangent down. By symmetry its length
+ * is 2 sqrt(d^2 - 1) + 2 + 2 theta, d = |(7, 13)|, theta = atan2(13, 7) + asin(1 / d). */
+static void test_mesh_world(void) {
+    const NavAabb bounds = {{0.0f, 0.0f}, {20.0f, 20.0f}};
+    const NavAabb wall = {{9.0f, 0.0f}, {11.0f, 15.0f}};
+    const NavVec2 start = {2.0f, 2.0f};
+    const NavVec2 goal = {18.0f, 2.0f};
+    const double d = sqrt(7.0 * 7.0 + 13.0 * 13.0);
+    const double expected = 2.0 * sqrt(d * d - 1.0) + 2.0 + 2.0 * (atan2(13.0, 7.0) + asin(1.0 / d));
+    NavMeshWorld *world = NULL;
+    NavQuery *query = NULL;
+    NavMeshPathResult result;
+    NavPathPiece pieces[16];
+    NavVec2 points[256];
+    uint64_t wall_id = 0, tri_id = 0, count64 = 0;
+    uint32_t count = 0, flag = 7, i;
+    float distance = -1.0f;
+    NavVec2 nearest = {-1.0f, -1.0f};
+    double sum = 0.0;
+
+    CHECK(nav_mesh_world_create(&bounds, &world) == NAV_OK);
+    CHECK(nav_query_create(&query) == NAV_OK);
+    CHECK(nav_mesh_world_insert_box(world, wall, &wall_id) == NAV_OK);
+    CHECK(wall_id != 0);
+
+    /* Capacity 0: the size needed, then the pieces without searching again. */
+    CHECK(nav_mesh_world_find_path(world, query, 1.0f, NULL, start, goal, NULL, 0, &result) ==
+          NAV_BUFFER_TOO_SMALL);
+    CHECK(strstr(last_error(), "out_pieces") != NULL);
+    CHECK(result.path_status == NAV_PATH_STATUS_FOUND);
+    CHECK(fabs(result.length - expected) < 1e-4);
+    CHECK(result.piece_count == 5);
+    CHECK(result.partial == 0);
+    CHECK(nav_query_mesh_path(query, pieces, 16, &count) == NAV_OK);
+    CHECK(count == result.piece_count);
+    CHECK(pieces[0].kind == NAV_PIECE_KIND_LINE && pieces[1].kind == NAV_PIECE_KIND_ARC);
+    CHECK(pieces[1].turn == NAV_TURN_CW && fabsf(pieces[1].radius - 1.0f) < 1e-6f);
+    CHECK(fabsf(pieces[1].center.x - 9.0f) < 1e-5f && fabsf(pieces[1].center.y - 15.0f) < 1e-5f);
+    CHECK(pieces[0].start.x == start.x && pieces[0].start.y == start.y);
+    CHECK(pieces[count - 1].end.x == goal.x && pieces[count - 1].end.y == goal.y);
+    for (i = 0; i < count; i++) {
+        sum += pieces[i].length;
+        if (i > 0) {
+            CHECK(fabsf(pieces[i].start.x - pieces[i - 1].end.x) < 1e-4f);
+            CHECK(fabsf(pieces[i].start.y - pieces[i - 1].end.y) < 1e-4f);
+        }
+    }
+    CHECK(fabs(sum - expected) < 1e-3);
+    /* The same search into a buffer large enough. */
+    CHECK(nav_mesh_world_find_path(world, query, 1.0f, NULL, start, goal, pieces, 16, &result) == NAV_OK);
+    CHECK(result.piece_count == 5);
+    /* The polyline: start and goal included, never inside the wall grown by 1. */
+    CHECK(nav_query_mesh_path_polyline(query, 0.01f, points, 256, &count) == NAV_OK);
+    CHECK(count > 5);
+    CHECK(points[0].x == start.x && points[count - 1].x == goal.x);
+    for (i = 0; i < count; i++) {
+        const double dx = fmax(fmax(9.0 - points[i].x, points[i].x - 11.0), 0.0);
+        const double dy = fmax(points[i].y - 15.0, 0.0);
+        CHECK(sqrt(dx * dx + dy * dy) >= 1.0 - 1e-4);
+    }
+    CHECK(nav_query_mesh_path_polyline(query, 0.0f, points, 256, &count) == NAV_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "max_deviation") != NULL);
+
+    /* Spatial queries. */
+    CHECK(nav_mesh_world_fits(world, (NavVec2){10.0f, 5.0f}, 0.0f, &flag) == NAV_OK && flag == 0);
+    CHECK(nav_mesh_world_fits(world, (NavVec2){5.0f, 5.0f}, 1.0f, &flag) == NAV_OK && flag == 1);
+    CHECK(nav_mesh_world_fits(world, (NavVec2){0.5f, 5.0f}, 1.0f, &flag) == NAV_OK && flag == 0);
+    CHECK(nav_mesh_world_nearest_fit(world, (NavVec2){8.5f, 5.0f}, 1.0f, &nearest, &flag) == NAV_OK);
+    CHECK(flag == 1 && fabsf(nearest.x - 8.0f) < 1e-3f && fabsf(nearest.y - 5.0f) < 1e-3f);
+    CHECK(nav_mesh_world_raycast(world, (NavVec2){2.0f, 5.0f}, (NavVec2){1.0f, 0.0f}, INFINITY, 1.0f,
+                                 &distance, &flag) == NAV_OK);
+    CHECK(flag == 1 && fabsf(distance - 6.0f) < 1e-3f);
+    CHECK(nav_mesh_world_raycast(world, (NavVec2){2.0f, 5.0f}, (NavVec2){1.0f, 0.0f}, 3.0f, 1.0f,
+                                 &distance, &flag) == NAV_OK);
+    CHECK(flag == 0 && distance == 3.0f);
+    CHECK(nav_mesh_world_connected(world, start, goal, 1.0f, &flag) == NAV_OK && flag == 1);
+    /* A disc of radius 2.5 does not fit between the wall's top and the bounds (5 wide). */
+    CHECK(nav_mesh_world_connected(world, (NavVec2){4.0f, 4.0f}, (NavVec2){16.0f, 4.0f}, 2.5f, &flag) ==
+          NAV_OK && flag == 0);
+
+    /* Edits: a triangle, moved, removed; the wall moved down so the way is shorter. */
+    {
+        const NavVec2 tri[3] = {{14.0f, 14.0f}, {17.0f, 14.0f}, {15.0f, 17.0f}};
+        const NavVec2 moved[3] = {{1.0f, 14.0f}, {4.0f, 14.0f}, {2.0f, 17.0f}};
+        const NavAabb low = {{9.0f, 0.0f}, {11.0f, 5.0f}};
+        CHECK(nav_mesh_world_insert_polygon(world, tri, 3, &tri_id) == NAV_OK && tri_id != wall_id);
+        CHECK(nav_mesh_world_set_polygon(world, tri_id, moved, 3) == NAV_OK);
+        CHECK(nav_mesh_world_count(world, &count64) == NAV_OK && count64 == 2);
+        CHECK(nav_mesh_world_remove(world, tri_id) == NAV_OK);
+        CHECK(nav_mesh_world_remove(world, tri_id) == NAV_UNKNOWN_OBJECT);
+        CHECK(strstr(last_error(), "removed already") != NULL);
+        CHECK(nav_mesh_world_set_box(world, wall_id, low) == NAV_OK);
+        CHECK(nav_mesh_world_find_path(world, query, 1.0f, NULL, start, goal, pieces, 16, &result) == NAV_OK);
+        CHECK(result.path_status == NAV_PATH_STATUS_FOUND && result.length < expected - 10.0);
+        /* Refusals name the argument and change nothing. */
+        CHECK(nav_mesh_world_insert_polygon(world, tri, 2, &tri_id) == NAV_INVALID_SIZE);
+        CHECK(strstr(last_error(), "at least 3") != NULL);
+        CHECK(nav_mesh_world_insert_polygon(world, NULL, 3, &tri_id) == NAV_NULL_POINTER);
+        CHECK(nav_mesh_world_insert_circle(world, (NavVec2){5.0f, 5.0f}, NAN, &tri_id) == NAV_INVALID_ARGUMENT);
+        CHECK(nav_mesh_world_insert_circle(world, (NavVec2){5.0f, 5.0f}, -1.0f, &tri_id) == NAV_INVALID_ARGUMENT);
+        CHECK(nav_mesh_world_set_circle(world, 0, (NavVec2){5.0f, 5.0f}, 1.0f) == NAV_UNKNOWN_OBJECT);
+        CHECK(nav_mesh_world_find_path(world, query, -1.0f, NULL, start, goal, pieces, 16, &result) ==
+              NAV_INVALID_ARGUMENT);
+        CHECK(strstr(last_error(), "agent_radius") != NULL);
+        CHECK(nav_query_mesh_path(query, pieces, 16, &count) == NAV_OK && count == 0);
+        CHECK(nav_mesh_world_count(world, &count64) == NAV_OK && count64 == 1);
+        CHECK(nav_mesh_world_clear(world) == NAV_OK);
+        CHECK(nav_mesh_world_count(world, &count64) == NAV_OK && count64 == 0);
+    }
+
+    /* A world whose walkable area is a polygon (an L); a handle of the wrong kind; stale. */
+    {
+        const NavVec2 l[6] = {{0, 0}, {30, 0}, {30, 10}, {10, 10}, {10, 30}, {0, 30}};
+        NavMeshWorld *lw = NULL;
+        CHECK(nav_mesh_world_create_polygon(l, 6, &lw) == NAV_OK);
+        CHECK(nav_mesh_world_find_path(lw, query, 1.0f, NULL, (NavVec2){25.0f, 5.0f}, (NavVec2){5.0f, 25.0f},
+                                       pieces, 16, &result) == NAV_OK);
+        CHECK(result.path_status == NAV_PATH_STATUS_FOUND);
+        CHECK(nav_mesh_world_find_path(lw, query, 0.0f, NULL, (NavVec2){20.0f, 20.0f}, (NavVec2){5.0f, 5.0f},
+                                       pieces, 16, &result) == NAV_OK);
+        CHECK(result.path_status == NAV_PATH_STATUS_OUT_OF_BOUNDS);
+        CHECK(nav_mesh_world_count((const NavMeshWorld *)query, &count64) == NAV_INVALID_HANDLE);
+        CHECK(nav_mesh_world_free(lw) == NAV_OK);
+        CHECK(nav_mesh_world_count(lw, &count64) == NAV_INVALID_HANDLE);
+        CHECK(nav_mesh_world_free(lw) == NAV_INVALID_HANDLE);
+    }
+
+    CHECK(nav_query_free(query) == NAV_OK);
+    CHECK(nav_mesh_world_free(world) == NAV_OK);
+}
+
 int main(void) {
     test_version();
     test_find_path();
@@ -334,6 +467,7 @@ int main(void) {
     test_rules_and_edits();
     test_handles_and_batch();
     test_worlds();
+    test_mesh_world();
     printf("C test: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -4,18 +4,19 @@
  * CONVENTIONS
  *
  * Navigators. NavGrid (tile grids), NavWorld (a continuous world of boxes and discs, agents
- * of any radius on a lattice) and NavCircleWorld (circles, exact paths of segments and arcs).
- * All three are searched with a NavQuery; grid movement rules live in NavGridRules.
+ * of any radius on a lattice), NavCircleWorld (circles, exact paths of segments and arcs) and
+ * NavMeshWorld (polygons, boxes and circles, exact paths of segments and arcs for a disc of
+ * any radius). All are searched with a NavQuery; grid movement rules live in NavGridRules.
  *
- * Handles. NavGrid, NavGridRules, NavWorld, NavCircleWorld and NavQuery are opaque; each has
- * a create function that writes the new handle to an out-parameter, and a free function
- * (freeing NULL is a no-op). Every handle passed to nav is checked against the live handles
- * first: a freed, foreign or mistyped pointer gives NAV_INVALID_HANDLE (a double free is
- * reported, not performed).
+ * Handles. NavGrid, NavGridRules, NavWorld, NavCircleWorld, NavMeshWorld and NavQuery are
+ * opaque; each has a create function that writes the new handle to an out-parameter, and a free
+ * function (freeing NULL is a no-op). Every handle passed to nav is checked against the live
+ * handles first: a freed, foreign or mistyped pointer gives NAV_INVALID_HANDLE (a double free
+ * is reported, not performed).
  *
- * Ids. Obstacles of a NavWorld and circles of a NavCircleWorld are named by uint64_t ids,
- * never 0, generational: a removed id never names a later object. An id that names nothing
- * in the world it is given with (removed, made up, or of another world) gives
+ * Ids. Obstacles of a NavWorld or NavMeshWorld and circles of a NavCircleWorld are named by
+ * uint64_t ids, never 0, generational: a removed id never names a later object. An id that
+ * names nothing in the world it is given with (removed, made up, or of another world) gives
  * NAV_UNKNOWN_OBJECT, and messages name objects by these ids.
  *
  * Status. Every function returns a NavStatus (uint32_t); NAV_OK is 0. The numbers are never
@@ -43,14 +44,16 @@
  *
  * - Any function may be called from any thread.
  * - Reading calls on one grid or world (queries, nav_*_info, nav_grid_cell,
- *   nav_grid_clearance, nav_*_clone, nav_world_disc_is_clear, ...) may run concurrently on
- *   any number of threads. NavGridRules may be shared freely.
+ *   nav_grid_clearance, nav_*_clone, nav_world_disc_is_clear, nav_mesh_world_fits /
+ *   nearest_fit / raycast / connected, ...) may run concurrently on any number of threads.
+ *   NavGridRules may be shared freely.
  * - A NavQuery serves one call at a time: give each querying thread its own. Using one from
  *   two threads at once is detected: the second call returns NAV_BUSY.
  * - Changing a grid or world (nav_grid_set_*, nav_world_insert_* / move_* / remove / clear,
- *   nav_circle_world_insert / set / remove / clear) or freeing any handle needs it to itself:
- *   while another thread uses it, the call returns NAV_BUSY and does nothing. To change one
- *   while queries run, change a copy (nav_*_clone) and swap handles between frames.
+ *   nav_circle_world_insert / set / remove / clear, nav_mesh_world_insert_* / set_* / remove /
+ *   clear) or freeing any handle needs it to itself: while another thread uses it, the call
+ *   returns NAV_BUSY and does nothing. To change one while queries run, change a copy
+ *   (nav_*_clone) and swap handles between frames.
  * - nav_grid_find_path_batch with threads != 1 runs on nav's own worker pool (one thread per
  *   core, or RAYON_NUM_THREADS).
  *
@@ -58,7 +61,8 @@
  *
  * A NavQuery keeps the search memory between queries: once warm (after queries on maps of
  * the same size), a grid query allocates nothing. For NavWorld queries it also keeps a
- * walkability cache per (world, radius, step), updated locally when obstacles change.
+ * walkability cache per (world, radius, step), updated locally when obstacles change. A
+ * NavMeshWorld query keeps its search memory and a copy of its path in the NavQuery.
  */
 
 
@@ -357,7 +361,8 @@ enum NavPieceKind
      */
     NAV_PIECE_KIND_LINE = 0,
     /**
-     * An arc of the circle (`center`, `radius`), inflated by the agent radius.
+     * An arc of the circle (`center`, `radius`): around a circle inflated by the agent radius
+     * (`NavCircleWorld`), or of the agent radius around an obstacle corner (`NavMeshWorld`).
      */
     NAV_PIECE_KIND_ARC = 1,
 };
@@ -420,6 +425,17 @@ typedef struct NavGrid NavGrid;
  * creation. Immutable: any number of threads may use one at once.
  */
 typedef struct NavGridRules NavGridRules;
+
+/**
+ * A polygon world: a walkable area (a box or a simple polygon) minus obstacles (simple
+ * polygons of either orientation, convex or not, boxes and circles, which may overlap and
+ * touch), for exact shortest paths (segments and arcs) of disc agents of any radius chosen
+ * per query.
+ *
+ * Queries read it (`const NavMeshWorld*`) and may run on many threads at once, each with its
+ * own `NavQuery`; changes need it to themselves (`NAV_BUSY` otherwise).
+ */
+typedef struct NavMeshWorld NavMeshWorld;
 
 /**
  * A query context: the search memory of one thread's queries, reused from query to query so
@@ -836,7 +852,8 @@ typedef struct NavCircleQueryOptions {
 } NavCircleQueryOptions;
 
 /**
- * One piece of an exact path among circles: a straight segment or an arc.
+ * One piece of an exact path (of a `NavCircleWorld` or a `NavMeshWorld`): a straight segment
+ * or an arc.
  */
 typedef struct NavPathPiece {
     /**
@@ -860,7 +877,7 @@ typedef struct NavPathPiece {
      */
     struct NavVec2 center;
     /**
-     * Arcs: the radius of the inflated circle (0 for lines).
+     * Arcs: the radius of the arc (0 for lines).
      */
     float radius;
     /**
@@ -903,6 +920,59 @@ typedef struct NavCirclePathResult {
      */
     uint32_t piece_count;
 } NavCirclePathResult;
+
+/**
+ * Per-query options of `nav_mesh_world_find_path`. All zeros: no limits, no partial path.
+ */
+typedef struct NavMeshQueryOptions {
+    /**
+     * Stop after expanding this many nodes; 0 = no limit.
+     */
+    uint64_t max_expanded;
+    /**
+     * Ignore paths longer than this; 0 or +infinity = no bound. NaN, negative refused.
+     */
+    double max_length;
+    /**
+     * 1: when the goal is not reached, return the path to the point explored closest to it.
+     */
+    uint32_t partial_path;
+    /**
+     * Must be 0 (room for a later option).
+     */
+    uint32_t reserved;
+} NavMeshQueryOptions;
+
+/**
+ * The outcome of one `NavMeshWorld` search.
+ */
+typedef struct NavMeshPathResult {
+    /**
+     * Exact length of the path (0 when there is none).
+     */
+    double length;
+    /**
+     * Number of nodes expanded.
+     */
+    uint64_t expanded;
+    /**
+     * A `NavPathStatus` value.
+     */
+    uint32_t path_status;
+    /**
+     * Pieces in the path: written, or needed with `NAV_BUFFER_TOO_SMALL`.
+     */
+    uint32_t piece_count;
+    /**
+     * 1 when the pieces are a partial path (to the reachable point closest to the goal), 0
+     * otherwise.
+     */
+    uint32_t partial;
+    /**
+     * Always 0 (room for a later field).
+     */
+    uint32_t reserved;
+} NavMeshPathResult;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1631,6 +1701,264 @@ NavStatus nav_query_circle_path_polyline(struct NavQuery *query,
                                          struct NavVec2 *out_points,
                                          uint32_t capacity,
                                          uint32_t *out_count);
+
+/**
+ * Creates an empty polygon world whose walkable area is the box `*bounds` (finite corners,
+ * `min < max`) and writes its handle to `*out_world`.
+ *
+ * # Safety
+ * `bounds` must point to a readable `NavAabb`; `out_world` to a writable `NavMeshWorld*`.
+ */
+NavStatus nav_mesh_world_create(const struct NavAabb *bounds,
+                                struct NavMeshWorld **out_world);
+
+/**
+ * Creates an empty polygon world whose walkable area is the simple polygon
+ * `points[0..count]` (either orientation, convex or not; 3 to 65536 finite points, no two
+ * edges crossing, non-zero area) and writes its handle to `*out_world`.
+ *
+ * # Safety
+ * `points` must point to `count` readable `NavVec2`; `out_world` to a writable
+ * `NavMeshWorld*`.
+ */
+NavStatus nav_mesh_world_create_polygon(const struct NavVec2 *points,
+                                        uint32_t count,
+                                        struct NavMeshWorld **out_world);
+
+/**
+ * Creates an independent copy of `world` (same obstacle ids) and writes its handle to
+ * `*out_world`.
+ *
+ * # Safety
+ * `out_world` must point to a writable `NavMeshWorld*`.
+ */
+NavStatus nav_mesh_world_clone(const struct NavMeshWorld *world,
+                               struct NavMeshWorld **out_world);
+
+/**
+ * Frees a polygon world. NULL is a no-op; a world in use by another thread is not freed
+ * (`NAV_BUSY`); a pointer that is not a live polygon world gives `NAV_INVALID_HANDLE`.
+ *
+ * # Safety
+ * None: any pointer value is checked against the live handles.
+ */
+NavStatus nav_mesh_world_free(struct NavMeshWorld *world);
+
+/**
+ * Writes the number of obstacles to `*out_count`.
+ *
+ * # Safety
+ * `out_count` must point to a writable `uint64_t`.
+ */
+NavStatus nav_mesh_world_count(const struct NavMeshWorld *world,
+                               uint64_t *out_count);
+
+/**
+ * Adds a polygon obstacle `points[0..count]` (a simple polygon of either orientation, convex
+ * or not, 3 to 65536 finite points, non-zero area, not entirely outside the bounds; it may
+ * overlap or touch other obstacles and the bounds) and writes its id (never 0) to
+ * `*out_obstacle`. A refused polygon changes nothing.
+ *
+ * # Safety
+ * `points` must point to `count` readable `NavVec2`; `out_obstacle` to a writable `uint64_t`.
+ */
+NavStatus nav_mesh_world_insert_polygon(struct NavMeshWorld *world,
+                                        const struct NavVec2 *points,
+                                        uint32_t count,
+                                        uint64_t *out_obstacle);
+
+/**
+ * Adds a box obstacle (finite corners, `min < max`, not entirely outside the bounds) and
+ * writes its id (never 0) to `*out_obstacle`.
+ *
+ * # Safety
+ * `out_obstacle` must point to a writable `uint64_t`.
+ */
+NavStatus nav_mesh_world_insert_box(struct NavMeshWorld *world,
+                                    struct NavAabb aabb,
+                                    uint64_t *out_obstacle);
+
+/**
+ * Adds a circle obstacle (finite centre, finite radius > 0, not entirely outside the bounds;
+ * searched as its circumscribed regular 96-gon, so lengths are within 6e-4 relative of the
+ * exact ones) and writes its id (never 0) to `*out_obstacle`.
+ *
+ * # Safety
+ * `out_obstacle` must point to a writable `uint64_t`.
+ */
+NavStatus nav_mesh_world_insert_circle(struct NavMeshWorld *world,
+                                       struct NavVec2 center,
+                                       float radius,
+                                       uint64_t *out_obstacle);
+
+/**
+ * Replaces (moves, reshapes) obstacle `obstacle` by the polygon `points[0..count]` (as for
+ * `nav_mesh_world_insert_polygon`); the id stays. Unknown ids give `NAV_UNKNOWN_OBJECT`; a
+ * refused shape changes nothing.
+ *
+ * # Safety
+ * `points` must point to `count` readable `NavVec2`.
+ */
+NavStatus nav_mesh_world_set_polygon(struct NavMeshWorld *world,
+                                     uint64_t obstacle,
+                                     const struct NavVec2 *points,
+                                     uint32_t count);
+
+/**
+ * Replaces obstacle `obstacle` by the box `aabb` (as for `nav_mesh_world_insert_box`).
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_mesh_world_set_box(struct NavMeshWorld *world,
+                                 uint64_t obstacle,
+                                 struct NavAabb aabb);
+
+/**
+ * Replaces obstacle `obstacle` by a circle (as for `nav_mesh_world_insert_circle`).
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_mesh_world_set_circle(struct NavMeshWorld *world,
+                                    uint64_t obstacle,
+                                    struct NavVec2 center,
+                                    float radius);
+
+/**
+ * Removes obstacle `obstacle`; unknown ids give `NAV_UNKNOWN_OBJECT`.
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_mesh_world_remove(struct NavMeshWorld *world,
+                                uint64_t obstacle);
+
+/**
+ * Removes every obstacle (the bounds stay).
+ *
+ * # Safety
+ * None beyond the handle, which is checked.
+ */
+NavStatus nav_mesh_world_clear(struct NavMeshWorld *world);
+
+/**
+ * Finds the exact shortest path for a disc agent of `agent_radius` (finite, >= 0; 0 is a
+ * point) from `start` to `goal` in `world`: straight segments and arcs of radius
+ * `agent_radius` around obstacle corners, into `out_pieces[0..capacity]`. The disc's centre
+ * keeps `agent_radius` from every obstacle (touching allowed) and from the edges of the
+ * bounds; a gap of zero width is closed.
+ *
+ * Returns `NAV_OK` when the search ran (see `out_result->path_status`: a start or goal where
+ * the disc does not fit is `NAV_PATH_STATUS_START_BLOCKED` / `GOAL_BLOCKED`, or
+ * `NAV_PATH_STATUS_OUT_OF_BOUNDS` when it leaves the bounds), `NAV_BUFFER_TOO_SMALL` with
+ * the number of pieces needed (`nav_query_mesh_path` copies them without searching again),
+ * `NAV_INVALID_ARGUMENT` for NaN or infinite points, a bad radius or bad options.
+ * `nav_query_mesh_path_polyline` turns the path into points.
+ *
+ * # Safety
+ * `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
+ * `capacity` writes; `out_result` writable.
+ */
+NavStatus nav_mesh_world_find_path(const struct NavMeshWorld *world,
+                                   struct NavQuery *query,
+                                   float agent_radius,
+                                   const struct NavMeshQueryOptions *options,
+                                   struct NavVec2 start,
+                                   struct NavVec2 goal,
+                                   struct NavPathPiece *out_pieces,
+                                   uint32_t capacity,
+                                   struct NavMeshPathResult *out_result);
+
+/**
+ * Copies the pieces of the latest `NavMeshWorld` path of `query` into `out_pieces`;
+ * `*out_count` receives their number (or the number needed, with `NAV_BUFFER_TOO_SMALL`).
+ * The path is empty after a query that found none (and no partial path) or failed.
+ *
+ * # Safety
+ * `out_pieces` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+ * must point to a writable `uint32_t`.
+ */
+NavStatus nav_query_mesh_path(struct NavQuery *query,
+                              struct NavPathPiece *out_pieces,
+                              uint32_t capacity,
+                              uint32_t *out_count);
+
+/**
+ * Writes the latest `NavMeshWorld` path of `query` as a polyline: its arcs replaced by
+ * chords that stay outside them (never closer to the corner than the arc) and stray at most
+ * `max_deviation` (finite, > 0) from them, start and goal included, into `out_points`;
+ * `*out_count` receives the number of points (or the number needed, with
+ * `NAV_BUFFER_TOO_SMALL`). No points when the path was not found (and not partial), nor after
+ * a query that failed.
+ *
+ * # Safety
+ * `out_points` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+ * must point to a writable `uint32_t`.
+ */
+NavStatus nav_query_mesh_path_polyline(struct NavQuery *query,
+                                       float max_deviation,
+                                       struct NavVec2 *out_points,
+                                       uint32_t capacity,
+                                       uint32_t *out_count);
+
+/**
+ * Writes to `*out_fits` 1 when a disc of `radius` (finite, >= 0) centred at `point` fits in
+ * `world` (inside the bounds, overlapping no obstacle; touching is allowed), 0 otherwise.
+ *
+ * # Safety
+ * `out_fits` must point to a writable `uint32_t`.
+ */
+NavStatus nav_mesh_world_fits(const struct NavMeshWorld *world,
+                              struct NavVec2 point,
+                              float radius,
+                              uint32_t *out_fits);
+
+/**
+ * Finds the point nearest to `point` where a disc of `radius` (finite, >= 0) fits (`point`
+ * itself when it fits there): writes 1 to `*out_found` and the point to `*out_point`, or 0
+ * to `*out_found` (and leaves `*out_point` as it was) when the disc fits nowhere.
+ *
+ * # Safety
+ * `out_point` must point to a writable `NavVec2`; `out_found` to a writable `uint32_t`.
+ */
+NavStatus nav_mesh_world_nearest_fit(const struct NavMeshWorld *world,
+                                     struct NavVec2 point,
+                                     float radius,
+                                     struct NavVec2 *out_point,
+                                     uint32_t *out_found);
+
+/**
+ * Casts a disc of `radius` (finite, >= 0) from `from` along `direction` (finite, not zero;
+ * its length does not matter) for at most `max_distance` (>= 0; +infinity allowed): writes
+ * 1 to `*out_hit` and the distance travelled before the first contact (an obstacle, the
+ * bounds, a zero-width gap) to `*out_distance`, or 0 to `*out_hit` and `max_distance` to
+ * `*out_distance` when the whole move is clear. A disc that does not fit at `from` hits at
+ * distance 0.
+ *
+ * # Safety
+ * `out_distance` must point to a writable `float`; `out_hit` to a writable `uint32_t`.
+ */
+NavStatus nav_mesh_world_raycast(const struct NavMeshWorld *world,
+                                 struct NavVec2 from,
+                                 struct NavVec2 direction,
+                                 float max_distance,
+                                 float radius,
+                                 float *out_distance,
+                                 uint32_t *out_hit);
+
+/**
+ * Writes to `*out_connected` 1 when a disc of `radius` (finite, >= 0) can travel from `a`
+ * to `b` in `world` (both must fit), 0 otherwise.
+ *
+ * # Safety
+ * `out_connected` must point to a writable `uint32_t`.
+ */
+NavStatus nav_mesh_world_connected(const struct NavMeshWorld *world,
+                                   struct NavVec2 a,
+                                   struct NavVec2 b,
+                                   float radius,
+                                   uint32_t *out_connected);
 
 /**
  * Raises an internal error (a Rust panic) on purpose, to check in a given build and process

@@ -29,6 +29,7 @@ pub(crate) enum HandleKind {
     Query,
     World,
     CircleWorld,
+    MeshWorld,
 }
 
 impl HandleKind {
@@ -39,6 +40,7 @@ impl HandleKind {
             HandleKind::Query => "NavQuery",
             HandleKind::World => "NavWorld",
             HandleKind::CircleWorld => "NavCircleWorld",
+            HandleKind::MeshWorld => "NavMeshWorld",
         }
     }
 }

@@ -9,7 +9,8 @@
 //!
 //! * **Opaque handles**, each with a create and a free function: [`NavGrid`] (tile grids),
 //!   [`NavGridRules`], [`NavWorld`] (agents of any radius among boxes and discs),
-//!   [`NavCircleWorld`] (exact paths around circles) and [`NavQuery`] (the per-thread query
+//!   [`NavCircleWorld`] (exact paths around circles), [`NavMeshWorld`] (exact paths among
+//!   polygons) and [`NavQuery`] (the per-thread query
 //!   context all of them are searched with). Freeing NULL is a no-op. Every handle passed in is looked
 //!   up among the live handles first, so a freed, foreign or mistyped pointer gives
 //!   `NAV_INVALID_HANDLE` rather than a crash, and a double free is reported, not performed.
@@ -50,6 +51,8 @@ mod world;
 
 mod circle_world;
 
+mod mesh_world;
+
 mod debug;
 
 // Internals.
@@ -71,6 +74,7 @@ pub use geometry::{NavAabb, NavVec2};
 pub use grid::*;
 pub use handles::live_handle_count;
 pub use last_error::{last_error_message, nav_last_error};
+pub use mesh_world::*;
 pub use query::{NavQuery, nav_query_create, nav_query_free};
 pub use status::NavStatus;
 pub use version::{

@@ -48,6 +48,8 @@ pub(crate) struct QueryState {
     tangent_kept: bool,
     /// Scratch for polylines when there is no path (the check of `max_deviation` alone).
     polyline: Vec<Vec2>,
+    /// `NavMeshWorld` searches and their latest path.
+    pub mesh: crate::mesh_world::MeshState,
 }
 
 impl QueryState {

@@ -22,6 +22,7 @@ enum Kind {
     Query,
     World,
     CircleWorld,
+    MeshWorld,
 }
 
 #[derive(Debug, Clone)]
@@ -85,6 +86,129 @@ enum Op {
         capacity: u32,
         deviation: f32,
     },
+    MeshOp(MeshOp),
+}
+
+/// The operations on `NavMeshWorld` handles.
+#[derive(Debug, Clone)]
+enum MeshOp {
+    Create([f32; 4]),
+    CreatePolygon(Vec<(f32, f32)>, u32),
+    Clone(usize),
+    /// `shape`: 0 polygon, 1 box, 2 circle; `set`: replace the obstacle `id` instead.
+    Edit {
+        world: usize,
+        shape: u8,
+        points: Vec<(f32, f32)>,
+        count: u32,
+        radius: f32,
+        set: Option<usize>,
+    },
+    Remove(usize, usize),
+    Clear(usize),
+    Find {
+        world: usize,
+        query: usize,
+        radius: f32,
+        options: (u64, f64, u32, u32),
+        start: (f32, f32),
+        goal: (f32, f32),
+        capacity: u32,
+        deviation: f32,
+    },
+    /// `which`: 0 fits, 1 nearest_fit, 2 raycast, 3 connected.
+    Spatial {
+        world: usize,
+        which: u8,
+        a: (f32, f32),
+        b: (f32, f32),
+        radius: f32,
+        max_distance: f32,
+    },
+}
+
+/// A point count for `points` of `len` elements: the length itself, fewer, or an absurd count
+/// that must be refused before anything is read (never a count the buffer cannot back).
+fn point_count(len: usize, pick: u32) -> u32 {
+    match pick % 8 {
+        0 => u32::MAX,
+        1 => 65537,
+        2 => 1 << 31,
+        3 => (pick / 8) % (len as u32 + 1),
+        _ => len as u32,
+    }
+}
+
+fn mesh_point() -> impl Strategy<Value = (f32, f32)> {
+    (
+        prop_oneof![12 => 0.0..40.0f32, 1 => hostile_f32()],
+        prop_oneof![12 => 0.0..40.0f32, 1 => hostile_f32()],
+    )
+}
+
+fn mesh_op() -> impl Strategy<Value = MeshOp> {
+    let slot = 0usize..64;
+    prop_oneof![
+        2 => (
+            prop_oneof![6 => Just(0.0f32), 1 => hostile_f32()],
+            prop_oneof![6 => Just(0.0f32), 1 => hostile_f32()],
+            prop_oneof![6 => Just(40.0f32), 1 => hostile_f32()],
+            prop_oneof![6 => Just(40.0f32), 1 => hostile_f32()],
+        )
+            .prop_map(|(a, b, c, d)| MeshOp::Create([a, b, c, d])),
+        1 => (proptest::collection::vec(mesh_point(), 0..8), any::<u32>())
+            .prop_map(|(p, c)| MeshOp::CreatePolygon(p, c)),
+        1 => slot.clone().prop_map(MeshOp::Clone),
+        6 => (
+            slot.clone(),
+            0u8..3,
+            proptest::collection::vec(mesh_point(), 0..9),
+            any::<u32>(),
+            prop_oneof![6 => 0.1..4.0f32, 1 => hostile_f32()],
+            proptest::option::of(0usize..64),
+        )
+            .prop_map(|(world, shape, points, count, radius, set)| MeshOp::Edit {
+                world,
+                shape,
+                count: point_count(points.len(), count),
+                points,
+                radius,
+                set,
+            }),
+        2 => (slot.clone(), 0usize..64).prop_map(|(w, id)| MeshOp::Remove(w, id)),
+        1 => slot.clone().prop_map(MeshOp::Clear),
+        5 => (
+            (slot.clone(), slot.clone()),
+            prop_oneof![4 => 0.0..3.0f32, 1 => hostile_f32()],
+            prop_oneof![
+                3 => Just((0u64, 0.0f64, 0u32, 0u32)),
+                1 => (
+                    prop_oneof![Just(0u64), 1u64..50, any::<u64>()],
+                    hostile_f64(),
+                    0u32..3,
+                    prop_oneof![Just(0u32), any::<u32>()],
+                ),
+            ],
+            mesh_point(),
+            mesh_point(),
+            prop_oneof![0u32..3, 3u32..64, Just(u32::MAX)],
+            prop_oneof![4 => 0.01..1.0f32, 1 => hostile_f32()],
+        )
+            .prop_map(|((world, query), radius, options, start, goal, capacity, deviation)| MeshOp::Find {
+                world, query, radius, options, start, goal, capacity, deviation,
+            }),
+        4 => (
+            slot,
+            0u8..4,
+            mesh_point(),
+            prop_oneof![4 => mesh_point(), 1 => Just((0.0f32, 0.0f32))],
+            prop_oneof![4 => 0.0..3.0f32, 1 => hostile_f32()],
+            prop_oneof![2 => 0.0..50.0f32, 1 => hostile_f32()],
+        )
+            .prop_map(|(world, which, a, b, radius, max_distance)| MeshOp::Spatial {
+                world, which, a, b, radius, max_distance,
+            }),
+    ]
 }
 
 fn hostile_f64() -> impl Strategy<Value = f64> {
@@ -220,6 +344,7 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|((world, query), radius, start, goal, capacity, deviation)| Op::CircleFind {
                 world, query, radius, start, goal, capacity, deviation,
             }),
+        10 => mesh_op().prop_map(Op::MeshOp),
     ]
 }
 
@@ -387,6 +512,7 @@ unsafe fn free_as(address: usize, kind: Kind) -> NavStatus {
             Kind::Query => nav_query_free(address as *mut NavQuery),
             Kind::World => nav_world_free(address as *mut NavWorld),
             Kind::CircleWorld => nav_circle_world_free(address as *mut NavCircleWorld),
+            Kind::MeshWorld => nav_mesh_world_free(address as *mut NavMeshWorld),
         }
     }
 }
@@ -1077,6 +1203,7 @@ fn run(model: &mut Model, op: &Op) {
                     }
                 }
             }
+            Op::MeshOp(op) => run_mesh(model, op),
             Op::Panic(slot) => {
                 let address = model.pick(*slot);
                 let status = nav_debug_panic(address as *mut NavQuery);
@@ -1085,6 +1212,338 @@ fn run(model: &mut Model, op: &Op) {
                     None => assert_eq!(status, NavStatus::NavPanic),
                     Some(NavStatus::NavNullPointer) => assert_eq!(status, NavStatus::NavPanic),
                     Some(_) => assert_eq!(status, NavStatus::NavInvalidHandle),
+                }
+            }
+        }
+    }
+}
+
+/// The number of pieces the live `query` keeps of its latest `NavMeshWorld` path.
+fn mesh_kept(query: usize) -> u32 {
+    let mut count = u32::MAX;
+    // SAFETY: no buffer (capacity 0), a valid out-pointer; the handle is checked.
+    let status =
+        unsafe { nav_query_mesh_path(query as *mut NavQuery, ptr::null_mut(), 0, &mut count) };
+    assert!(
+        matches!(status, NavStatus::NavOk | NavStatus::NavBufferTooSmall),
+        "{status}: {}",
+        last_error_message()
+    );
+    count
+}
+
+fn run_mesh(model: &mut Model, op: &MeshOp) {
+    // SAFETY (whole function): every pointer handed over is NULL, a live or dead handle (the
+    // library checks them), or a buffer of the stated size (point counts beyond a buffer are
+    // only ever absurd ones, refused before reading).
+    unsafe {
+        match op {
+            MeshOp::Create(c) => {
+                let bounds = NavAabb {
+                    min: NavVec2 { x: c[0], y: c[1] },
+                    max: NavVec2 { x: c[2], y: c[3] },
+                };
+                let mut world = ptr::null_mut();
+                let status = nav_mesh_world_create(&bounds, &mut world);
+                check_status(status, "nav_mesh_world_create");
+                let valid =
+                    c.iter().all(|v| v.is_finite() && v.abs() <= 1e7) && c[0] < c[2] && c[1] < c[3];
+                assert_eq!(status == NavStatus::NavOk, valid, "{c:?}");
+                if status == NavStatus::NavOk {
+                    model.created(world as usize, Kind::MeshWorld);
+                } else {
+                    assert!(world.is_null());
+                }
+            }
+            MeshOp::CreatePolygon(points, count) => {
+                let count = point_count(points.len(), *count);
+                let pts: Vec<NavVec2> = points.iter().map(|&p| v(p)).collect();
+                let mut world = ptr::null_mut();
+                let status = nav_mesh_world_create_polygon(pts.as_ptr(), count, &mut world);
+                check_status(status, "nav_mesh_world_create_polygon");
+                if status == NavStatus::NavOk {
+                    assert!((3..=65536).contains(&count));
+                    assert!(points[..count as usize].iter().all(|&p| finite(p)));
+                    model.created(world as usize, Kind::MeshWorld);
+                } else if !(3..=65536).contains(&count) {
+                    assert!(matches!(status, NavStatus::NavInvalidSize), "{status}");
+                }
+            }
+            MeshOp::Clone(slot) => {
+                let address = model.pick_for(*slot, Kind::MeshWorld);
+                let mut copy = ptr::null_mut();
+                let status = nav_mesh_world_clone(address as *const NavMeshWorld, &mut copy);
+                check_status(status, "nav_mesh_world_clone");
+                assert_eq!(
+                    status == NavStatus::NavOk,
+                    model.handle_status(address, Kind::MeshWorld).is_none()
+                );
+                if status == NavStatus::NavOk {
+                    model.created(copy as usize, Kind::MeshWorld);
+                }
+            }
+            MeshOp::Edit {
+                world,
+                shape,
+                points,
+                count,
+                radius,
+                set,
+            } => {
+                let w = model.pick_for(*world, Kind::MeshWorld) as *mut NavMeshWorld;
+                let pts: Vec<NavVec2> = points.iter().map(|&p| v(p)).collect();
+                let first = pts.first().copied().unwrap_or_default();
+                let second = pts.get(1).copied().unwrap_or(NavVec2 { x: 3.0, y: 3.0 });
+                let aabb = NavAabb {
+                    min: first,
+                    max: second,
+                };
+                let mut count_before = u64::MAX;
+                let counted = nav_mesh_world_count(w, &mut count_before) == NavStatus::NavOk;
+                let (status, function) = match set {
+                    None => {
+                        let mut id = 0;
+                        let (status, function) = match shape {
+                            0 => (
+                                nav_mesh_world_insert_polygon(w, pts.as_ptr(), *count, &mut id),
+                                "nav_mesh_world_insert_polygon",
+                            ),
+                            1 => (
+                                nav_mesh_world_insert_box(w, aabb, &mut id),
+                                "nav_mesh_world_insert_box",
+                            ),
+                            _ => (
+                                nav_mesh_world_insert_circle(w, first, *radius, &mut id),
+                                "nav_mesh_world_insert_circle",
+                            ),
+                        };
+                        if status == NavStatus::NavOk {
+                            assert_ne!(id, 0);
+                            model.ids.push(id);
+                        }
+                        (status, function)
+                    }
+                    Some(id) => {
+                        let id = model.ids[id % model.ids.len()];
+                        match shape {
+                            0 => (
+                                nav_mesh_world_set_polygon(w, id, pts.as_ptr(), *count),
+                                "nav_mesh_world_set_polygon",
+                            ),
+                            1 => (
+                                nav_mesh_world_set_box(w, id, aabb),
+                                "nav_mesh_world_set_box",
+                            ),
+                            _ => (
+                                nav_mesh_world_set_circle(w, id, first, *radius),
+                                "nav_mesh_world_set_circle",
+                            ),
+                        }
+                    }
+                };
+                check_status(status, function);
+                expect_handle(model, status, &[(w as usize, Kind::MeshWorld)]);
+                if status == NavStatus::NavOk {
+                    match shape {
+                        0 => {
+                            assert!((3..=65536).contains(count), "{count}");
+                            assert!(points[..*count as usize].iter().all(|&p| finite(p)));
+                        }
+                        1 => assert!(finite((first.x, first.y)) && finite((second.x, second.y))),
+                        _ => assert!(
+                            finite((first.x, first.y)) && radius.is_finite() && *radius > 0.0
+                        ),
+                    }
+                }
+                if counted && status != NavStatus::NavOk {
+                    // Nothing is half applied.
+                    let mut after = u64::MAX;
+                    assert_eq!(nav_mesh_world_count(w, &mut after), NavStatus::NavOk);
+                    assert_eq!(
+                        after, count_before,
+                        "a refused {function} changed the world"
+                    );
+                }
+            }
+            MeshOp::Remove(world, id) => {
+                let w = model.pick_for(*world, Kind::MeshWorld);
+                let id = model.ids[id % model.ids.len()];
+                let status = nav_mesh_world_remove(w as *mut NavMeshWorld, id);
+                check_status(status, "nav_mesh_world_remove");
+                assert!(
+                    matches!(
+                        status,
+                        NavStatus::NavOk
+                            | NavStatus::NavUnknownObject
+                            | NavStatus::NavInvalidHandle
+                            | NavStatus::NavNullPointer
+                    ),
+                    "{status}"
+                );
+            }
+            MeshOp::Clear(world) => {
+                let w = model.pick_for(*world, Kind::MeshWorld);
+                let status = nav_mesh_world_clear(w as *mut NavMeshWorld);
+                check_status(status, "nav_mesh_world_clear");
+                assert_eq!(
+                    status == NavStatus::NavOk,
+                    model.handle_status(w, Kind::MeshWorld).is_none()
+                );
+            }
+            MeshOp::Find {
+                world,
+                query,
+                radius,
+                options,
+                start,
+                goal,
+                capacity,
+                deviation,
+            } => {
+                let (w, q) = (
+                    model.pick_for(*world, Kind::MeshWorld),
+                    model.pick_for(*query, Kind::Query),
+                );
+                let options = NavMeshQueryOptions {
+                    // Bounded searches: the sweep looks for broken contracts, not long ones.
+                    max_expanded: if options.0 == 0 { 3000 } else { options.0 },
+                    max_length: options.1,
+                    partial_path: options.2,
+                    reserved: options.3,
+                };
+                let capacity = if *capacity == u32::MAX { 0 } else { *capacity };
+                let mut pieces = vec![NavPathPiece::default(); capacity as usize];
+                let mut result = NavMeshPathResult::default();
+                let status = nav_mesh_world_find_path(
+                    w as *const NavMeshWorld,
+                    q as *mut NavQuery,
+                    *radius,
+                    &options,
+                    v(*start),
+                    v(*goal),
+                    out_ptr(capacity, &mut pieces),
+                    capacity,
+                    &mut result,
+                );
+                check_status(status, "nav_mesh_world_find_path");
+                expect_handle(model, status, &[(w, Kind::MeshWorld), (q, Kind::Query)]);
+                if model.handle_status(q, Kind::Query).is_none() {
+                    let expected = left_behind(status, result.piece_count);
+                    assert_eq!(mesh_kept(q), expected, "mesh path kept after {status}");
+                }
+                if matches!(status, NavStatus::NavOk | NavStatus::NavBufferTooSmall) {
+                    assert!(finite(*start) && finite(*goal));
+                    assert!(radius.is_finite() && *radius >= 0.0);
+                    assert!(options.reserved == 0 && options.partial_path <= 1);
+                    assert!(!options.max_length.is_nan() && options.max_length >= 0.0);
+                    assert!(result.path_status <= 5 && result.partial <= 1);
+                    assert!(result.length.is_finite() && result.length >= 0.0);
+                }
+                if status == NavStatus::NavOk {
+                    let n = result.piece_count as usize;
+                    assert!(n <= capacity as usize);
+                    let sum: f64 = pieces[..n].iter().map(|p| p.length as f64).sum();
+                    assert!(
+                        (sum - result.length).abs() <= 1e-3 * result.length.max(1.0),
+                        "{sum} vs {}",
+                        result.length
+                    );
+                    if result.path_status == NavPathStatus::Found as u32 && n > 0 {
+                        assert_eq!(pieces[0].start, v(*start));
+                        assert_eq!(pieces[n - 1].end, v(*goal));
+                    }
+                    let mut count = 0;
+                    let s = nav_query_mesh_path_polyline(
+                        q as *mut NavQuery,
+                        *deviation,
+                        ptr::null_mut(),
+                        0,
+                        &mut count,
+                    );
+                    check_status(s, "nav_query_mesh_path_polyline");
+                    if deviation.is_finite() && *deviation > 0.0 {
+                        assert_eq!(
+                            s,
+                            if n == 0 {
+                                NavStatus::NavOk
+                            } else {
+                                NavStatus::NavBufferTooSmall
+                            },
+                            "{n} pieces, {count} points"
+                        );
+                        if n > 0 {
+                            let mut points = vec![NavVec2::default(); count as usize];
+                            let s = nav_query_mesh_path_polyline(
+                                q as *mut NavQuery,
+                                *deviation,
+                                points.as_mut_ptr(),
+                                count,
+                                &mut count,
+                            );
+                            check_status(s, "nav_query_mesh_path_polyline");
+                            assert_eq!(s, NavStatus::NavOk);
+                            assert!(points.iter().all(|p| p.x.is_finite() && p.y.is_finite()));
+                        }
+                    } else {
+                        assert_eq!(s, NavStatus::NavInvalidArgument);
+                    }
+                }
+            }
+            MeshOp::Spatial {
+                world,
+                which,
+                a,
+                b,
+                radius,
+                max_distance,
+            } => {
+                let w = model.pick_for(*world, Kind::MeshWorld) as *const NavMeshWorld;
+                let (mut flag, mut point, mut distance) =
+                    (7u32, NavVec2 { x: -9.0, y: -9.0 }, -9.0f32);
+                let (status, function) = match which {
+                    0 => (
+                        nav_mesh_world_fits(w, v(*a), *radius, &mut flag),
+                        "nav_mesh_world_fits",
+                    ),
+                    1 => (
+                        nav_mesh_world_nearest_fit(w, v(*a), *radius, &mut point, &mut flag),
+                        "nav_mesh_world_nearest_fit",
+                    ),
+                    2 => (
+                        nav_mesh_world_raycast(
+                            w,
+                            v(*a),
+                            v(*b),
+                            *max_distance,
+                            *radius,
+                            &mut distance,
+                            &mut flag,
+                        ),
+                        "nav_mesh_world_raycast",
+                    ),
+                    _ => (
+                        nav_mesh_world_connected(w, v(*a), v(*b), *radius, &mut flag),
+                        "nav_mesh_world_connected",
+                    ),
+                };
+                check_status(status, function);
+                expect_handle(model, status, &[(w as usize, Kind::MeshWorld)]);
+                if status == NavStatus::NavOk {
+                    assert!(finite(*a) && radius.is_finite() && *radius >= 0.0);
+                    assert!(flag <= 1, "{function} wrote {flag}");
+                    match which {
+                        1 if flag == 1 => assert!(point.x.is_finite() && point.y.is_finite()),
+                        1 => assert_eq!(point, NavVec2 { x: -9.0, y: -9.0 }),
+                        2 => {
+                            assert!(finite(*b) && *b != (0.0, 0.0) && *max_distance >= 0.0);
+                            assert!(distance >= 0.0 && distance <= *max_distance, "{distance}");
+                            if flag == 0 {
+                                assert_eq!(distance, *max_distance);
+                            }
+                        }
+                        3 => assert!(finite(*b)),
+                        _ => {}
+                    }
                 }
             }
         }
@@ -1141,6 +1600,16 @@ fn random_operation_sequences_never_break_the_contract() {
         "nav_grid_find_path_batch",
         "nav_world_find_path",
         "nav_circle_world_find_path",
+        "nav_mesh_world_create",
+        "nav_mesh_world_insert_polygon",
+        "nav_mesh_world_insert_box",
+        "nav_mesh_world_insert_circle",
+        "nav_mesh_world_find_path",
+        "nav_query_mesh_path_polyline",
+        "nav_mesh_world_fits",
+        "nav_mesh_world_nearest_fit",
+        "nav_mesh_world_raycast",
+        "nav_mesh_world_connected",
     ] {
         assert!(
             ok_calls.get(function).copied().unwrap_or(0) > 0,

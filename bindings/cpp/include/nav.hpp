@@ -8,7 +8,8 @@
 //   overloads taking a Path& or BatchResults& reuse their memory: a warm query allocates
 //   nothing, neither here nor in the library).
 // * Navigators: Grid (tile grids, with Rules), World (agents of any radius among boxes and
-//   discs), CircleWorld (exact paths around circles); all searched with a Query.
+//   discs), CircleWorld (exact paths around circles), MeshWorld (exact paths among polygons,
+//   boxes and circles for a disc of any radius); all searched with a Query.
 // * Threads: as in nav.h. A Grid or world (and Rules) may be queried from many threads at once, each
 //   thread with its own Query; changing a Grid needs it to itself (else Status::Busy).
 //
@@ -146,6 +147,12 @@ private:
 };
 
 namespace detail {
+/// A point count for the C API: counts beyond uint32_t are passed as UINT32_MAX, which nav
+/// refuses as too many (never wrapped around to a small count).
+inline uint32_t count32(std::size_t count) noexcept {
+    return count > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(count);
+}
+
 inline Result<void> check(NavStatus status) {
     if (status == NAV_OK) return {};
     return Error::from_status(status);
@@ -190,8 +197,9 @@ using Aabb = NavAabb;
 using AgentDesc = NavAgentDesc;
 using WorldQueryOptions = NavWorldQueryOptions;
 using CircleQueryOptions = NavCircleQueryOptions;
+using MeshQueryOptions = NavMeshQueryOptions;
 using PathPiece = NavPathPiece;
-/// Id of an obstacle of a World or a circle of a CircleWorld (never 0).
+/// Id of an obstacle of a World or MeshWorld, or a circle of a CircleWorld (never 0).
 using ObjectId = uint64_t;
 
 enum class Moves : uint32_t { Eight = NAV_MOVES_EIGHT, Four = NAV_MOVES_FOUR, Custom = NAV_MOVES_CUSTOM };
@@ -494,6 +502,119 @@ private:
     std::unique_ptr<NavCircleWorld, detail::Deleter<&nav_circle_world_free>> handle_;
 };
 
+/// A polygon world (NavMeshWorld): a walkable area (a box or a simple polygon) minus polygon,
+/// box and circle obstacles, for exact paths (segments and arcs) of a disc of any radius chosen
+/// per query. Queries may run on many threads at once (each with its own Query); changes need
+/// the world to themselves (else Status::Busy).
+class MeshWorld {
+public:
+    /// An empty world whose walkable area is the box `bounds`.
+    static Result<MeshWorld> create(const Aabb& bounds) {
+        NavMeshWorld* world = nullptr;
+        if (auto r = detail::check(nav_mesh_world_create(&bounds, &world)); !r) return r.error();
+        return MeshWorld(world);
+    }
+    /// An empty world whose walkable area is the simple polygon `points[0..count]`.
+    static Result<MeshWorld> create_polygon(const Vec2* points, std::size_t count) {
+        NavMeshWorld* world = nullptr;
+        auto r = detail::check(nav_mesh_world_create_polygon(points, detail::count32(count), &world));
+        if (!r) return r.error();
+        return MeshWorld(world);
+    }
+    static Result<MeshWorld> create_polygon(const std::vector<Vec2>& points) {
+        return create_polygon(points.data(), points.size());
+    }
+
+    Result<MeshWorld> clone() const {
+        NavMeshWorld* world = nullptr;
+        if (auto r = detail::check(nav_mesh_world_clone(handle_.get(), &world)); !r) return r.error();
+        return MeshWorld(world);
+    }
+
+    /// Number of obstacles.
+    Result<uint64_t> count() const {
+        uint64_t n = 0;
+        if (auto r = detail::check(nav_mesh_world_count(handle_.get(), &n)); !r) return r.error();
+        return n;
+    }
+
+    /// Adds a simple polygon (either orientation, convex or not, 3 to 65536 points).
+    Result<ObjectId> insert_polygon(const Vec2* points, std::size_t count) {
+        ObjectId id = 0;
+        auto r = detail::check(nav_mesh_world_insert_polygon(handle_.get(), points, detail::count32(count), &id));
+        if (!r) return r.error();
+        return id;
+    }
+    Result<ObjectId> insert_polygon(const std::vector<Vec2>& points) {
+        return insert_polygon(points.data(), points.size());
+    }
+    Result<ObjectId> insert_box(const Aabb& box) {
+        ObjectId id = 0;
+        if (auto r = detail::check(nav_mesh_world_insert_box(handle_.get(), box, &id)); !r) return r.error();
+        return id;
+    }
+    Result<ObjectId> insert_circle(Vec2 center, float radius) {
+        ObjectId id = 0;
+        if (auto r = detail::check(nav_mesh_world_insert_circle(handle_.get(), center, radius, &id)); !r)
+            return r.error();
+        return id;
+    }
+
+    /// Replaces (moves, reshapes) obstacle `id`; the id stays.
+    Result<void> set_polygon(ObjectId id, const Vec2* points, std::size_t count) {
+        return detail::check(nav_mesh_world_set_polygon(handle_.get(), id, points, detail::count32(count)));
+    }
+    Result<void> set_polygon(ObjectId id, const std::vector<Vec2>& points) {
+        return set_polygon(id, points.data(), points.size());
+    }
+    Result<void> set_box(ObjectId id, const Aabb& box) {
+        return detail::check(nav_mesh_world_set_box(handle_.get(), id, box));
+    }
+    Result<void> set_circle(ObjectId id, Vec2 center, float radius) {
+        return detail::check(nav_mesh_world_set_circle(handle_.get(), id, center, radius));
+    }
+    Result<void> remove(ObjectId id) { return detail::check(nav_mesh_world_remove(handle_.get(), id)); }
+    Result<void> clear() { return detail::check(nav_mesh_world_clear(handle_.get())); }
+
+    /// Whether a disc of `radius` fits at `point`.
+    Result<bool> fits(Vec2 point, float radius) const {
+        uint32_t fits = 0;
+        if (auto r = detail::check(nav_mesh_world_fits(handle_.get(), point, radius, &fits)); !r) return r.error();
+        return fits == 1;
+    }
+    /// The nearest point to `point` where a disc of `radius` fits (nullopt: nowhere).
+    Result<std::optional<Vec2>> nearest_fit(Vec2 point, float radius) const {
+        Vec2 nearest{};
+        uint32_t found = 0;
+        auto r = detail::check(nav_mesh_world_nearest_fit(handle_.get(), point, radius, &nearest, &found));
+        if (!r) return r.error();
+        return found == 1 ? std::optional<Vec2>(nearest) : std::nullopt;
+    }
+    /// The distance a disc of `radius` moves from `from` along `direction` before its first
+    /// contact (nullopt: the whole `max_distance` is clear).
+    Result<std::optional<float>> raycast(Vec2 from, Vec2 direction, float max_distance, float radius) const {
+        float distance = 0.0f;
+        uint32_t hit = 0;
+        auto r = detail::check(
+            nav_mesh_world_raycast(handle_.get(), from, direction, max_distance, radius, &distance, &hit));
+        if (!r) return r.error();
+        return hit == 1 ? std::optional<float>(distance) : std::nullopt;
+    }
+    /// Whether a disc of `radius` can travel from `a` to `b`.
+    Result<bool> connected(Vec2 a, Vec2 b, float radius) const {
+        uint32_t connected = 0;
+        if (auto r = detail::check(nav_mesh_world_connected(handle_.get(), a, b, radius, &connected)); !r)
+            return r.error();
+        return connected == 1;
+    }
+
+    const NavMeshWorld* get() const noexcept { return handle_.get(); }
+
+private:
+    explicit MeshWorld(NavMeshWorld* world) : handle_(world) {}
+    std::unique_ptr<NavMeshWorld, detail::Deleter<&nav_mesh_world_free>> handle_;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Queries
 
@@ -526,6 +647,18 @@ struct CirclePath {
     uint64_t expanded = 0;
     /// The circle holding the start or goal, for StartBlocked / GoalBlocked.
     ObjectId blocking_circle = 0;
+    std::vector<PathPiece> pieces;
+
+    bool found() const noexcept { return status == PathStatus::Found; }
+};
+
+/// An exact path in a MeshWorld.
+struct MeshPath {
+    PathStatus status = PathStatus::NoPath;
+    double length = 0.0;
+    uint64_t expanded = 0;
+    /// Whether `pieces` lead to the reachable point closest to the goal (a partial path).
+    bool partial = false;
     std::vector<PathPiece> pieces;
 
     bool found() const noexcept { return status == PathStatus::Found; }
@@ -698,6 +831,52 @@ public:
         if (s != NAV_BUFFER_TOO_SMALL && s != NAV_OK) return Error::from_status(s);
         std::vector<Vec2> points(count);
         auto r = detail::check(nav_query_circle_path_polyline(handle_.get(), max_deviation, points.data(), count, &count));
+        if (!r) return r.error();
+        return points;
+    }
+
+    /// The exact path of a disc of `agent_radius` in `world` into `out` (reusing its memory).
+    Result<void> find_path(const MeshWorld& world, float agent_radius, Vec2 start, Vec2 goal, MeshPath& out,
+                           const MeshQueryOptions& options = MeshQueryOptions{}) {
+        out.pieces.resize(out.pieces.capacity());
+        NavMeshPathResult result{};
+        NavStatus s = nav_mesh_world_find_path(world.get(), handle_.get(), agent_radius, &options, start, goal,
+                                               out.pieces.data(), static_cast<uint32_t>(out.pieces.size()), &result);
+        if (s == NAV_BUFFER_TOO_SMALL) {
+            // The query kept the path: fetch it into a larger buffer without searching again.
+            out.pieces.resize(result.piece_count);
+            uint32_t count = 0;
+            s = nav_query_mesh_path(handle_.get(), out.pieces.data(), result.piece_count, &count);
+        }
+        if (s != NAV_OK) {
+            Error error = Error::from_status(s);
+            out.pieces.clear();
+            return error;
+        }
+        out.status = static_cast<PathStatus>(result.path_status);
+        out.length = result.length;
+        out.expanded = result.expanded;
+        out.partial = result.partial == 1;
+        out.pieces.resize(result.piece_count);
+        return {};
+    }
+
+    Result<MeshPath> find_path(const MeshWorld& world, float agent_radius, Vec2 start, Vec2 goal,
+                               const MeshQueryOptions& options = MeshQueryOptions{}) {
+        MeshPath path;
+        if (auto r = find_path(world, agent_radius, start, goal, path, options); !r) return r.error();
+        return path;
+    }
+
+    /// The latest MeshWorld path as points, arcs replaced by chords outside them within
+    /// `max_deviation`.
+    Result<std::vector<Vec2>> mesh_path_polyline(float max_deviation) {
+        uint32_t count = 0;
+        NavStatus s = nav_query_mesh_path_polyline(handle_.get(), max_deviation, nullptr, 0, &count);
+        if (s != NAV_BUFFER_TOO_SMALL && s != NAV_OK) return Error::from_status(s);
+        std::vector<Vec2> points(count);
+        auto r = detail::check(
+            nav_query_mesh_path_polyline(handle_.get(), max_deviation, points.data(), count, &count));
         if (!r) return r.error();
         return points;
     }

@@ -376,6 +376,117 @@ void test_clearance() {
     CHECK(three.ok() && three->status == nav::PathStatus::StartBlocked);
 }
 
+/// MeshWorld: the wall of the C test (bounds [0, 20]^2, wall [9, 11] x [0, 15], radius 1 from
+/// (2, 2) to (18, 2) over the wall; length 2 sqrt(d^2 - 1) + 2 + 2 theta with d = |(7, 13)|,
+/// theta = atan2(13, 7) + asin(1 / d)), RAII, buffer reuse, edits, threads, errors as values.
+void test_mesh_world() {
+    static_assert(!std::is_copy_constructible_v<nav::MeshWorld>, "MeshWorld is move-only");
+    static_assert(std::is_nothrow_move_constructible_v<nav::MeshWorld>, "MeshWorld moves");
+    const double d = std::sqrt(7.0 * 7.0 + 13.0 * 13.0);
+    const double expected = 2.0 * std::sqrt(d * d - 1.0) + 2.0 + 2.0 * (std::atan2(13.0, 7.0) + std::asin(1.0 / d));
+    auto world = nav::MeshWorld::create({{0, 0}, {20, 20}});
+    CHECK(world.ok());
+    auto wall = world->insert_box({{9, 0}, {11, 15}});
+    CHECK(wall.ok() && *wall != 0);
+    auto query = nav::Query::create();
+    CHECK(query.ok());
+
+    nav::MeshPath path;
+    CHECK(query->find_path(*world, 1.0f, {2, 2}, {18, 2}, path).ok());
+    CHECK(path.found() && !path.partial);
+    CHECK(std::fabs(path.length - expected) < 1e-4);
+    CHECK(path.pieces.size() == 5);
+    CHECK(path.pieces[1].kind == NAV_PIECE_KIND_ARC && path.pieces[1].turn == NAV_TURN_CW);
+    CHECK(path.pieces.front().start.x == 2.0f && path.pieces.back().end.x == 18.0f);
+    double sum = 0.0;
+    for (const auto& piece : path.pieces) sum += piece.length;
+    CHECK(std::fabs(sum - expected) < 1e-3);
+    // Warm: the same Path& is reused (no reallocation once large enough).
+    const nav::PathPiece* data = path.pieces.data();
+    CHECK(query->find_path(*world, 1.0f, {2, 2}, {18, 3}, path).ok());
+    CHECK(path.found() && path.pieces.data() == data);
+    auto polyline = query->mesh_path_polyline(0.05f);
+    CHECK(polyline.ok() && polyline->size() > 5);
+    CHECK(polyline.ok() && polyline->front().x == 2.0f && polyline->back().x == 18.0f);
+    auto bad_polyline = query->mesh_path_polyline(-1.0f);
+    CHECK(bad_polyline.status() == nav::Status::InvalidArgument);
+    CHECK(contains(bad_polyline.error().message, "max_deviation"));
+
+    // Spatial queries.
+    CHECK(world->fits({5, 5}, 1.0f).value() && !world->fits({10, 5}, 0.0f).value());
+    auto nearest = world->nearest_fit({8.5f, 5.0f}, 1.0f);
+    CHECK(nearest.ok() && nearest->has_value() && std::fabs((*nearest)->x - 8.0f) < 1e-3f);
+    auto nowhere = world->nearest_fit({10, 10}, 50.0f);
+    CHECK(nowhere.ok() && !nowhere->has_value());
+    auto hit = world->raycast({2, 5}, {1, 0}, INFINITY, 1.0f);
+    CHECK(hit.ok() && hit->has_value() && std::fabs(**hit - 6.0f) < 1e-3f);
+    auto clear = world->raycast({2, 5}, {1, 0}, 3.0f, 1.0f);
+    CHECK(clear.ok() && !clear->has_value());
+    CHECK(world->connected({2, 2}, {18, 2}, 1.0f).value());
+    CHECK(!world->connected({4, 4}, {16, 4}, 2.5f).value());
+
+    // Edits and a clone that does not see later edits.
+    std::vector<nav::Vec2> tri{{14, 14}, {17, 14}, {15, 17}};
+    auto tri_id = world->insert_polygon(tri);
+    CHECK(tri_id.ok() && *tri_id != *wall);
+    auto copy = world->clone();
+    CHECK(copy.ok());
+    CHECK(world->set_polygon(*tri_id, std::vector<nav::Vec2>{{1, 14}, {4, 14}, {2, 17}}).ok());
+    CHECK(world->set_box(*wall, {{9, 0}, {11, 5}}).ok());
+    CHECK(world->count().value() == 2);
+    CHECK(query->find_path(*world, 1.0f, {2, 2}, {18, 2}, path).ok() && path.length < expected - 10.0);
+    CHECK(query->find_path(*copy, 1.0f, {2, 2}, {18, 2}, path).ok() && std::fabs(path.length - expected) < 1e-4);
+    CHECK(world->remove(*tri_id).ok());
+    auto again = world->remove(*tri_id);
+    CHECK(again.status() == nav::Status::UnknownObject && contains(again.error().message, "removed already"));
+    auto circle = world->insert_circle({15, 15}, 1.5f);
+    CHECK(circle.ok());
+    CHECK(world->set_circle(*circle, {15, 14}, 1.0f).ok());
+    CHECK(world->clear().ok() && world->count().value() == 0);
+
+    // Errors are values, naming the argument; nothing changes.
+    auto two_points = world->insert_polygon(std::vector<nav::Vec2>{{1, 1}, {2, 2}});
+    CHECK(two_points.status() == nav::Status::InvalidSize && contains(two_points.error().message, "at least 3"));
+    CHECK(world->insert_circle({5, 5}, -1.0f).status() == nav::Status::InvalidArgument);
+    CHECK(world->insert_box({{5, 5}, {NAN, 6}}).status() == nav::Status::InvalidArgument);
+    auto bad_radius = query->find_path(*world, NAN, {2, 2}, {18, 2});
+    CHECK(bad_radius.status() == nav::Status::InvalidArgument && contains(bad_radius.error().message, "agent_radius"));
+    CHECK(!path.pieces.empty());
+    CHECK(query->find_path(*world, -1.0f, {2, 2}, {18, 2}, path).status() == nav::Status::InvalidArgument);
+    CHECK(path.pieces.empty());
+    CHECK(query->mesh_path_polyline(0.1f).value().empty());
+    CHECK(world->count().value() == 0);
+    auto no_bounds = nav::MeshWorld::create({{0, 0}, {0, 10}});
+    CHECK(no_bounds.status() == nav::Status::InvalidArgument);
+    const std::vector<nav::Vec2> l_shape{{0, 0}, {30, 0}, {30, 10}, {10, 10}, {10, 30}, {0, 30}};
+    auto l = nav::MeshWorld::create_polygon(l_shape);
+    CHECK(l.ok());
+    auto around = query->find_path(*l, 1.0f, {25, 5}, {5, 25});
+    CHECK(around.ok() && around->found());
+    auto outside = query->find_path(*l, 0.0f, {20, 20}, {5, 5});
+    CHECK(outside.ok() && outside->status == nav::PathStatus::OutOfBounds && outside->pieces.empty());
+
+    // Threads: each with its own Query reads the same world at once.
+    CHECK(world->insert_box({{9, 0}, {11, 15}}).ok());
+    std::vector<double> lengths(4, 0.0);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < lengths.size(); ++t) {
+        threads.emplace_back([&, t] {
+            auto q = nav::Query::create();
+            nav::MeshPath p;
+            for (int k = 0; k < 20; ++k)
+                if (q.ok() && q->find_path(*world, 1.0f, {2, 2}, {18, 2}, p).ok()) lengths[t] = p.length;
+        });
+    }
+    for (auto& thread : threads) thread.join();
+    for (double length : lengths) CHECK(std::fabs(length - expected) < 1e-4);
+
+    // Moved-from worlds are empty handles, refused by nav rather than crashing.
+    nav::MeshWorld moved = std::move(*l);
+    CHECK(moved.count().value() == 0);
+    CHECK(l->count().status() == nav::Status::NullPointer);
+}
+
 int main() {
     test_types_are_move_only();
     test_clearance();
@@ -385,6 +496,7 @@ int main() {
     test_batch_and_threads();
     test_raii_and_moves();
     test_worlds();
+    test_mesh_world();
     std::printf("C++ test: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

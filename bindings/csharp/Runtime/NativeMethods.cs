@@ -3,7 +3,8 @@
 // Conventions of this file (the test program checks all of it against nav.h and libnav's
 // exported symbols: one import per symbol, same parameter count, matching types):
 // * every function returns NavStatus (uint32_t) and uses the Cdecl calling convention;
-// * opaque handles (NavGrid*, NavGridRules*, NavWorld*, NavCircleWorld*, NavQuery*) are IntPtr,
+// * opaque handles (NavGrid*, NavGridRules*, NavWorld*, NavCircleWorld*, NavMeshWorld*, NavQuery*)
+//   are IntPtr,
 //   out-handles IntPtr*;
 // * every other pointer is a typed pointer (NavCell*, double*, byte* for char* and uint8_t*),
 //   so nothing is marshalled: arrays are pinned with `fixed` by the caller and passed as is,
@@ -291,6 +292,94 @@ namespace Nav
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
         public static extern NavStatus nav_query_circle_path_polyline(
             IntPtr query, float max_deviation, NavVec2* out_points, uint capacity, uint* out_count);
+
+        // ---- mesh worlds (nav-mesh: polygons, exact paths for a disc of any radius) ---------
+
+        /// <summary><c>nav_mesh_world_create</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_create(NavAabb* bounds, IntPtr* out_world);
+
+        /// <summary><c>nav_mesh_world_create_polygon</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_create_polygon(NavVec2* points, uint count, IntPtr* out_world);
+
+        /// <summary><c>nav_mesh_world_clone</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_clone(IntPtr world, IntPtr* out_world);
+
+        /// <summary><c>nav_mesh_world_free</c> (NULL is a no-op).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_free(IntPtr world);
+
+        /// <summary><c>nav_mesh_world_count</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_count(IntPtr world, ulong* out_count);
+
+        /// <summary><c>nav_mesh_world_insert_polygon</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_insert_polygon(IntPtr world, NavVec2* points, uint count, ulong* out_obstacle);
+
+        /// <summary><c>nav_mesh_world_insert_box</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_insert_box(IntPtr world, NavAabb aabb, ulong* out_obstacle);
+
+        /// <summary><c>nav_mesh_world_insert_circle</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_insert_circle(IntPtr world, NavVec2 center, float radius, ulong* out_obstacle);
+
+        /// <summary><c>nav_mesh_world_set_polygon</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_set_polygon(IntPtr world, ulong obstacle, NavVec2* points, uint count);
+
+        /// <summary><c>nav_mesh_world_set_box</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_set_box(IntPtr world, ulong obstacle, NavAabb aabb);
+
+        /// <summary><c>nav_mesh_world_set_circle</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_set_circle(IntPtr world, ulong obstacle, NavVec2 center, float radius);
+
+        /// <summary><c>nav_mesh_world_remove</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_remove(IntPtr world, ulong obstacle);
+
+        /// <summary><c>nav_mesh_world_clear</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_clear(IntPtr world);
+
+        /// <summary><c>nav_mesh_world_find_path</c>: <paramref name="options"/> may be NULL.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_find_path(
+            IntPtr world, IntPtr query, float agent_radius, NavMeshQueryOptions* options, NavVec2 start, NavVec2 goal,
+            NavPathPiece* out_pieces, uint capacity, NavMeshPathResult* out_result);
+
+        /// <summary><c>nav_query_mesh_path</c>: the pieces of the latest mesh-world path.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_mesh_path(IntPtr query, NavPathPiece* out_pieces, uint capacity, uint* out_count);
+
+        /// <summary><c>nav_query_mesh_path_polyline</c>: the latest mesh-world path as points,
+        /// arcs replaced by chords outside them within <paramref name="max_deviation"/>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_mesh_path_polyline(
+            IntPtr query, float max_deviation, NavVec2* out_points, uint capacity, uint* out_count);
+
+        /// <summary><c>nav_mesh_world_fits</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_fits(IntPtr world, NavVec2 point, float radius, uint* out_fits);
+
+        /// <summary><c>nav_mesh_world_nearest_fit</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_nearest_fit(
+            IntPtr world, NavVec2 point, float radius, NavVec2* out_point, uint* out_found);
+
+        /// <summary><c>nav_mesh_world_raycast</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_raycast(
+            IntPtr world, NavVec2 from, NavVec2 direction, float max_distance, float radius, float* out_distance, uint* out_hit);
+
+        /// <summary><c>nav_mesh_world_connected</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_connected(IntPtr world, NavVec2 a, NavVec2 b, float radius, uint* out_connected);
 
         // ---- debugging ----------------------------------------------------------------------
 

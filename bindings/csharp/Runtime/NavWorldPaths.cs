@@ -66,74 +66,31 @@ namespace Nav
 
     /// <summary>A <see cref="NavCircleWorld"/> path (segments and arcs) and how its search ended,
     /// in a buffer that <see cref="NavQuery"/> reuses and grows.</summary>
-    public sealed class NavCirclePath
+    public sealed class NavCirclePath : NavPiecePath
     {
-        internal readonly GrowableBuffer<NavPathPiece> Pieces;
-
         /// <summary>An empty path with room for <paramref name="capacity"/> pieces before it grows.</summary>
-        public NavCirclePath(int capacity = 32)
-        {
-            Pieces = new GrowableBuffer<NavPathPiece>(capacity);
-        }
-
-        /// <summary>How the search ended.</summary>
-        public NavPathStatus Status { get; private set; }
-
-        /// <summary>Whether the path reaches the goal.</summary>
-        public bool Found
-        {
-            get { return Status == NavPathStatus.Found; }
-        }
-
-        /// <summary>Exact length of the path.</summary>
-        public double Length { get; private set; }
-
-        /// <summary>Nodes the search expanded.</summary>
-        public ulong Expanded { get; private set; }
+        public NavCirclePath(int capacity = 32) : base(capacity) { }
 
         /// <summary>With a blocked start or goal: the circle whose inflated disc holds it; else 0.</summary>
         public ulong BlockingCircle { get; private set; }
 
-        /// <summary>Pieces in the path (0 when there is none).</summary>
-        public int Count
-        {
-            get { return Pieces.Count; }
-        }
-
-        /// <summary>Piece <paramref name="index"/> (0 leaves the start).</summary>
-        public NavPathPiece this[int index]
-        {
-            get { return Pieces[index]; }
-        }
-
-        /// <summary>The buffer itself: its first <see cref="Count"/> elements are the path.</summary>
-        public NavPathPiece[] PieceBuffer
-        {
-            get { return Pieces.Items; }
-        }
-
         /// <summary>Empties the path (status NoPath).</summary>
-        public void Clear()
+        public override void Clear()
         {
-            Pieces.Count = 0;
-            Length = 0;
-            Expanded = 0;
+            base.Clear();
             BlockingCircle = 0;
-            Status = NavPathStatus.NoPath;
         }
 
         internal void Set(NavCirclePathResult result)
         {
-            Status = result.PathStatus;
-            Length = result.Length;
-            Expanded = result.Expanded;
+            SetOutcome(result.PathStatus, result.Length, result.Expanded, result.PieceCount);
             BlockingCircle = result.BlockingCircle;
-            Pieces.Count = (int)result.PieceCount;
         }
     }
 
-    /// <summary>Points of a polyline (a circle-world path with its arcs cut into chords), in a
-    /// buffer that <see cref="NavQuery.CopyCirclePolyline(float, NavPolyline)"/> reuses and grows.</summary>
+    /// <summary>Points of a polyline (a circle-world or mesh-world path with its arcs cut into
+    /// chords), in a buffer that <see cref="NavQuery.CopyCirclePolyline(float, NavPolyline)"/> and
+    /// <see cref="NavQuery.CopyMeshPolyline(float, NavPolyline)"/> reuse and grow.</summary>
     public sealed class NavPolyline
     {
         internal readonly GrowableBuffer<NavVec2> Points;

@@ -175,8 +175,8 @@ namespace Nav
         public uint Reserved;
     }
 
-    /// <summary>One piece of an exact path among circles (<c>NavPathPiece</c>): a straight segment
-    /// or an arc.</summary>
+    /// <summary>One piece of an exact path (<c>NavPathPiece</c>) of a <see cref="NavCircleWorld"/>
+    /// or a <see cref="NavMeshWorld"/>: a straight segment or an arc.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct NavPathPiece
     {
@@ -190,7 +190,8 @@ namespace Nav
         public NavVec2 End;
         /// <summary>Arcs: the centre of the circle (0, 0 for lines).</summary>
         public NavVec2 Center;
-        /// <summary>Arcs: the radius of the inflated circle (0 for lines).</summary>
+        /// <summary>Arcs: the radius of the arc (0 for lines): an inflated circle's, or the agent
+        /// radius around an obstacle corner of a mesh world.</summary>
         public float Radius;
         /// <summary>Arcs: the angle of <see cref="Start"/> around <see cref="Center"/>, in radians.</summary>
         public float StartAngle;

@@ -72,7 +72,11 @@ fn result(path: &TangentPath) -> NavCirclePathResult {
     }
 }
 
-fn copy_pieces(pieces: &[PathPiece], out: &mut OutBuffer<'_, NavPathPiece>) -> FfiResult<()> {
+/// Copies path pieces (of a circle or a mesh world) into a caller's buffer.
+pub(crate) fn copy_pieces(
+    pieces: &[PathPiece],
+    out: &mut OutBuffer<'_, NavPathPiece>,
+) -> FfiResult<()> {
     out.write_all(pieces.len(), pieces.iter().map(piece), "the path")
 }
 

@@ -8,7 +8,8 @@ use crate::geometry::NavVec2;
 pub enum NavPieceKind {
     /// A straight segment from `start` to `end`.
     Line = 0,
-    /// An arc of the circle (`center`, `radius`), inflated by the agent radius.
+    /// An arc of the circle (`center`, `radius`): around a circle inflated by the agent radius
+    /// (`NavCircleWorld`), or of the agent radius around an obstacle corner (`NavMeshWorld`).
     Arc = 1,
 }
 
@@ -24,7 +25,8 @@ pub enum NavTurn {
     Cw = 2,
 }
 
-/// One piece of an exact path among circles: a straight segment or an arc.
+/// One piece of an exact path (of a `NavCircleWorld` or a `NavMeshWorld`): a straight segment
+/// or an arc.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct NavPathPiece {
@@ -38,7 +40,7 @@ pub struct NavPathPiece {
     pub end: NavVec2,
     /// Arcs: the centre of the circle (0, 0 for lines).
     pub center: NavVec2,
-    /// Arcs: the radius of the inflated circle (0 for lines).
+    /// Arcs: the radius of the arc (0 for lines).
     pub radius: f32,
     /// Arcs: the angle of `start` around `center`, in radians (0 for lines).
     pub start_angle: f32,

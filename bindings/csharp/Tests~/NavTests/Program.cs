@@ -49,6 +49,7 @@ namespace Nav.Tests
             AllocationTests.Register(harness);
             WorldTests.Register(harness, options["nav-cli"], options["work"]);
             ReferenceTests.Register(harness, options["nav-cli"], options["work"], movingAi);
+            MeshTests.Register(harness, options["nav-cli"], options["work"]);
             return Math.Min(harness.Run(), 100);
         }
     }

@@ -1,0 +1,729 @@
+//! Path queries: the lazily built tangent visibility graph searched with A*.
+
+use glam::DVec2;
+use nav_geom::{Arc, PathPiece, Segment, Turn, Vec2};
+use nav_search::{
+    Graph, Limits, NodeId, NodeKeys, PathOutcome, PathRef, PathStatus, SearchContext, Successors,
+};
+
+use crate::error::{MeshError, Point};
+use crate::geometry::{Tangent, ccw_angle, cross, tangent};
+use crate::sight::{Scratch, arc_clear, foreign_wedges, outer_sector_hits, segment_block};
+use crate::world::MeshWorld;
+
+/// A path query: start, goal, agent radius and limits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MeshQuery {
+    /// Where the agent's centre starts.
+    pub start: Vec2,
+    /// Where the agent's centre should arrive.
+    pub goal: Vec2,
+    /// Agent radius, `>= 0` (0: a point).
+    pub radius: f32,
+    /// Expansion and length bounds, partial path.
+    pub limits: Limits,
+}
+
+impl MeshQuery {
+    /// A query for a point agent (radius 0), unlimited.
+    pub fn new(start: Vec2, goal: Vec2) -> Self {
+        MeshQuery {
+            start,
+            goal,
+            radius: 0.0,
+            limits: Limits::default(),
+        }
+    }
+
+    /// Sets the agent radius.
+    pub fn with_radius(mut self, radius: f32) -> Self {
+        self.radius = radius;
+        self
+    }
+
+    /// Sets the limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+}
+
+pub(crate) const START: NodeId = 0;
+pub(crate) const GOAL: NodeId = 1;
+const START_CODE: u32 = u32::MAX;
+const GOAL_CODE: u32 = u32::MAX - 1;
+
+/// One node: the tangent segment from `from` (a corner code or the start) to `to`, after which
+/// the path turns around `to`.
+#[derive(Debug, Clone, Copy)]
+struct NodeInfo {
+    to: u32,
+    depart: DVec2,
+    arrive: DVec2,
+    /// Outward normal at the arrival point.
+    arrive_n: DVec2,
+    /// Outward normal at the departure point.
+    depart_n: DVec2,
+    /// Whether the sight test of the segment is still to be done (lazily, when the node is
+    /// expanded: a blocked one is a dead end).
+    unverified: bool,
+}
+
+const DUMMY: NodeInfo = NodeInfo {
+    to: GOAL_CODE,
+    depart: DVec2::ZERO,
+    arrive: DVec2::ZERO,
+    arrive_n: DVec2::X,
+    depart_n: DVec2::X,
+    unverified: false,
+};
+
+#[inline]
+fn turn_sign(code: u32) -> f64 {
+    if code & 1 == 0 { 1.0 } else { -1.0 }
+}
+
+/// Per-thread memory for path queries: reuse it; a warm query allocates nothing.
+#[derive(Debug, Clone, Default)]
+pub struct MeshContext {
+    search: SearchContext,
+    keys: NodeKeys<(u32, u32)>,
+    nodes: Vec<NodeInfo>,
+    ids: Vec<NodeId>,
+    pieces: Vec<PathPiece>,
+    pub(crate) scratch: Scratch,
+    /// Cached successor lists per corner code, valid for `cache_key`.
+    lists: Vec<ListRange>,
+    entries: Vec<Entry>,
+    stamp: u32,
+    cache_key: (u64, u64, u64),
+    expanded: Vec<u32>,
+    query_stamp: u32,
+    gs: Vec<f64>,
+    dom: Vec<Dom>,
+}
+
+struct MeshGraph<'a> {
+    world: &'a MeshWorld,
+    start: DVec2,
+    goal: DVec2,
+    r: f64,
+    goal_open: bool,
+    keys: &'a mut NodeKeys<(u32, u32)>,
+    nodes: &'a mut Vec<NodeInfo>,
+    scratch: &'a mut Scratch,
+    lists: &'a mut Vec<ListRange>,
+    entries: &'a mut Vec<Entry>,
+    stamp: &'a u32,
+    /// Per corner code: the query stamp of its first expansion (radius 0 only).
+    expanded: &'a mut Vec<u32>,
+    query_stamp: u32,
+    /// Per node: the cheapest cost from the start known so far (A*'s `g` once expanded).
+    gs: &'a mut Vec<f64>,
+    /// Per corner code: the first arrival expanded in this query (radius > 0).
+    dom: &'a mut Vec<Dom>,
+    /// Whether the sight tests of the start's and the goal's segments wait until their nodes
+    /// are expanded (not with a partial path: every expanded node must then be real).
+    lazy: bool,
+}
+
+/// An expanded arrival at a corner: its outward normal and its cost from the start.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Dom {
+    stamp: u32,
+    n: DVec2,
+    g: f64,
+}
+
+/// Whether direction `n` lies in the exterior span of corner `corner` (a cone narrower than a
+/// half turn, from `n1` counter-clockwise to `n2`).
+#[inline]
+fn in_span(world: &MeshWorld, corner: u32, n: DVec2) -> bool {
+    let c = &world.corners[corner as usize];
+    cross(c.n1, n) >= -SPAN_TOL && cross(n, c.n2) >= -SPAN_TOL && n.dot(c.n1 + c.n2) > 0.0
+}
+
+const SPAN_TOL: f64 = 1e-9;
+
+/// The arc sweep from arrival normal `n_in` to departure normal `n_out` turning `s` (both in
+/// the corner's span), if it turns the right way.
+#[inline]
+fn taut_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
+    let signed = cross(n_in, n_out).atan2(n_in.dot(n_out)) * s;
+    (signed >= -SPAN_TOL).then_some(signed.max(0.0))
+}
+
+/// A tangent segment leaving a corner circle, valid whatever the arrival: both contacts in
+/// their corners' spans, the swept disc clear.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Entry {
+    to: u32,
+    info: NodeInfo,
+    len: f64,
+}
+
+/// Where the cached list of one corner code lives in `MeshContext::entries`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ListRange {
+    stamp: u32,
+    start: u32,
+    end: u32,
+}
+
+impl MeshGraph<'_> {
+    /// The tangent from source (`c1`, `r1`, `s1`, corner `from`) to target code `to`, with the
+    /// span tests at both ends and the sight test, not the turn at the source.
+    fn segment_edge(
+        &mut self,
+        c1: DVec2,
+        r1: f64,
+        s1: f64,
+        from: Option<u32>,
+        to: u32,
+        sight: bool,
+    ) -> Option<Entry> {
+        let w = self.world;
+        let r = self.r;
+        let (c2, r2, s2, to_corner) = if to == GOAL_CODE {
+            (self.goal, 0.0, 1.0, None)
+        } else {
+            (
+                w.corners[(to >> 1) as usize].v,
+                r,
+                turn_sign(to),
+                Some(to >> 1),
+            )
+        };
+        let t: Tangent = tangent(c1, r1, s1, c2, r2, s2)?;
+        let n_out = t.normal(s1);
+        let n_arr = t.normal(s2);
+        if let Some(tc) = to_corner
+            && !in_span(w, tc, n_arr)
+        {
+            return None;
+        }
+        if let Some(fc) = from
+            && !in_span(w, fc, n_out)
+        {
+            return None;
+        }
+        if r > 0.0 && from.is_some() && to_corner.is_some() && t.len <= w.eps() {
+            // Two corner circles touching: a zero-width gap.
+            return None;
+        }
+        if sight && segment_block(w, self.scratch, t.p1, t.p2, r, false).is_some() {
+            return None;
+        }
+        Some(Entry {
+            to,
+            len: t.len,
+            info: NodeInfo {
+                to,
+                depart: t.p1,
+                arrive: t.p2,
+                arrive_n: n_arr,
+                depart_n: n_out,
+                unverified: !sight,
+            },
+        })
+    }
+
+    /// Pushes the node of edge `e` from source code `from` at `cost`, the source reached for
+    /// `g`.
+    #[inline]
+    fn push(&mut self, from: u32, e: Entry, cost: f64, g: f64, out: &mut Successors) {
+        let id = self.keys.id((from, e.to));
+        if id as usize == self.nodes.len() {
+            self.nodes.push(e.info);
+            self.gs.push(g + cost);
+        } else {
+            let best = &mut self.gs[id as usize];
+            *best = best.min(g + cost);
+        }
+        out.push(id, cost);
+    }
+
+    /// Builds (once per world version and radius) the list of segment edges leaving corner
+    /// code `code`.
+    fn list(&mut self, code: u32) -> ListRange {
+        let range = self.lists[code as usize];
+        if range.stamp == *self.stamp {
+            return range;
+        }
+        let w = self.world;
+        let corner = code >> 1;
+        let c = w.corners[corner as usize];
+        let start = self.entries.len() as u32;
+        for ci in 0..w.corners.len() as u32 {
+            let cc = &w.corners[ci as usize];
+            if !cc.alive || cc.buried > 0 || ci == corner {
+                continue;
+            }
+            for turn in 0..2 {
+                if let Some(e) = self.segment_edge(
+                    c.v,
+                    self.r,
+                    turn_sign(code),
+                    Some(corner),
+                    ci << 1 | turn,
+                    true,
+                ) {
+                    self.entries.push(e);
+                }
+            }
+        }
+        let range = ListRange {
+            stamp: *self.stamp,
+            start,
+            end: self.entries.len() as u32,
+        };
+        self.lists[code as usize] = range;
+        range
+    }
+
+    /// Whether the turn at the source corner of `node` into an edge leaving along `dir` with
+    /// normal `n_out` is allowed; returns the arc sweep.
+    fn turn(
+        &mut self,
+        node: NodeId,
+        n_out: DVec2,
+        dir: DVec2,
+        wedges: bool,
+        arc_free: bool,
+    ) -> Option<f64> {
+        let info = self.nodes[node as usize];
+        let corner = info.to >> 1;
+        let s1 = turn_sign(info.to);
+        let sweep = taut_sweep(info.arrive_n, n_out, s1)?;
+        let c = self.world.corners[corner as usize];
+        if self.r > 0.0 {
+            if !arc_free
+                && !arc_clear(
+                    self.world,
+                    self.scratch,
+                    c.v,
+                    self.r,
+                    info.arrive_n,
+                    s1,
+                    sweep,
+                    [c.e_in, c.e_out],
+                )
+            {
+                return None;
+            }
+        } else if wedges {
+            // Nothing may touch the corner from the outside of the turn.
+            let back = -info.arrive_dir();
+            let (o0, os) = if s1 > 0.0 {
+                (back, ccw_angle(back, dir))
+            } else {
+                (dir, ccw_angle(dir, back))
+            };
+            if outer_sector_hits(self.scratch, o0, os) {
+                return None;
+            }
+        }
+        Some(sweep)
+    }
+}
+
+impl NodeInfo {
+    fn arrive_dir(&self) -> DVec2 {
+        (self.arrive - self.depart)
+            .try_normalize()
+            .unwrap_or(DVec2::X)
+    }
+
+    fn depart_dir(&self) -> DVec2 {
+        (self.arrive - self.depart)
+            .try_normalize()
+            .unwrap_or(DVec2::X)
+    }
+}
+
+impl Graph for MeshGraph<'_> {
+    fn successors(&mut self, node: NodeId, out: &mut Successors) {
+        if node == GOAL {
+            return;
+        }
+        let w = self.world;
+        let sight = !self.lazy;
+        if node == START {
+            if self.goal_open
+                && let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, GOAL_CODE, sight)
+            {
+                self.push(START_CODE, e, e.len, 0.0, out);
+            }
+            for ci in 0..w.corners.len() as u32 {
+                let c = &w.corners[ci as usize];
+                if !c.alive || c.buried > 0 {
+                    continue;
+                }
+                for turn in 0..2 {
+                    let to = ci << 1 | turn;
+                    if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, to, sight) {
+                        self.push(START_CODE, e, e.len, 0.0, out);
+                    }
+                }
+            }
+            return;
+        }
+        let info = self.nodes[node as usize];
+        if info.unverified {
+            // The lazily deferred sight test: a blocked segment is a dead end.
+            if segment_block(w, self.scratch, info.depart, info.arrive, self.r, false).is_some() {
+                return;
+            }
+            self.nodes[node as usize].unverified = false;
+        }
+        let g_node = self.gs[node as usize];
+        if info.to == GOAL_CODE {
+            out.push(GOAL, 0.0);
+            return;
+        }
+        let code = info.to;
+        let corner = w.corners[(code >> 1) as usize];
+        let wedges = if self.r == 0.0 {
+            foreign_wedges(w, self.scratch, corner.v, [corner.e_in, corner.e_out]);
+            !self.scratch.wedges.is_empty()
+        } else {
+            false
+        };
+        if self.r == 0.0 && !wedges {
+            // At radius 0 every arrival at a corner is at the same point with the same
+            // heuristic, so the first one expanded is the cheapest; a later one can only lead
+            // to paths that turn the wrong way at the corner (which the cheaper arrival
+            // shortcuts) or that the cheaper arrival reaches for less.
+            if self.expanded[code as usize] == self.query_stamp {
+                return;
+            }
+            self.expanded[code as usize] = self.query_stamp;
+        }
+        if self.r > 0.0 {
+            // An arrival that an earlier expanded arrival reaches along the arc for no more is
+            // dominated: everything it could do, the earlier one did for less.
+            let d = self.dom[code as usize];
+            let s1 = turn_sign(code);
+            if d.stamp == self.query_stamp {
+                if let Some(sw) = taut_sweep(d.n, info.arrive_n, s1)
+                    && d.g + self.r * sw <= g_node + 1e-12 * w.scale
+                    && arc_clear(
+                        w,
+                        self.scratch,
+                        corner.v,
+                        self.r,
+                        d.n,
+                        s1,
+                        sw,
+                        [corner.e_in, corner.e_out],
+                    )
+                {
+                    return;
+                }
+            } else {
+                self.dom[code as usize] = Dom {
+                    stamp: self.query_stamp,
+                    n: info.arrive_n,
+                    g: g_node,
+                };
+            }
+        }
+        // At r > 0: if the arc from the arrival to the end of the corner's span is clear, every
+        // turn at this corner is.
+        let arc_free = self.r > 0.0 && {
+            let end = if turn_sign(code) > 0.0 {
+                corner.n2
+            } else {
+                corner.n1
+            };
+            let s1 = turn_sign(code);
+            taut_sweep(info.arrive_n, end, s1).is_some_and(|sw| {
+                arc_clear(
+                    w,
+                    self.scratch,
+                    corner.v,
+                    self.r,
+                    info.arrive_n,
+                    s1,
+                    sw,
+                    [corner.e_in, corner.e_out],
+                )
+            })
+        };
+        if self.goal_open
+            && let Some(e) = self.segment_edge(
+                corner.v,
+                self.r,
+                turn_sign(code),
+                Some(code >> 1),
+                GOAL_CODE,
+                sight,
+            )
+            && let Some(sweep) =
+                self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
+        {
+            self.push(code, e, self.r * sweep + e.len, g_node, out);
+        }
+        let range = self.list(code);
+        for i in range.start..range.end {
+            let e = self.entries[i as usize];
+            let Some(sweep) =
+                self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
+            else {
+                continue;
+            };
+            self.push(code, e, self.r * sweep + e.len, g_node, out);
+        }
+    }
+
+    fn heuristic(&self, node: NodeId) -> f64 {
+        match node {
+            START => self.start.distance(self.goal),
+            GOAL => 0.0,
+            _ => self.nodes[node as usize].arrive.distance(self.goal),
+        }
+    }
+
+    fn is_goal(&self, node: NodeId) -> bool {
+        node == GOAL
+    }
+}
+
+pub(crate) fn checked_point(p: Vec2, what: &'static str) -> Result<DVec2, MeshError> {
+    if p.is_finite() {
+        Ok(p.as_dvec2())
+    } else {
+        Err(MeshError::InvalidPoint {
+            what,
+            point: Point(p),
+        })
+    }
+}
+
+/// The agent radius as the queries use it (0 below `1e-12` times the scale).
+pub(crate) fn check_radius(world: &MeshWorld, radius: f32) -> Result<f64, MeshError> {
+    if !radius.is_finite() || radius < 0.0 {
+        return Err(MeshError::InvalidRadius { radius });
+    }
+    let r = radius as f64;
+    Ok(if r < 1e-12 * world.scale { 0.0 } else { r })
+}
+
+impl MeshContext {
+    /// An empty context.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The shortest path for the query's disc from its start to its goal (see the crate
+    /// documentation for the rules). `Err` only for invalid input: NaN or infinite points, a
+    /// negative or NaN radius, limits refused by `Limits::check`.
+    pub fn find_path<'a>(
+        &'a mut self,
+        world: &MeshWorld,
+        query: &MeshQuery,
+    ) -> Result<PathRef<'a, [PathPiece]>, MeshError> {
+        let start = checked_point(query.start, "start")?;
+        let goal = checked_point(query.goal, "goal")?;
+        let r = check_radius(world, query.radius)?;
+        query.limits.check()?;
+        self.pieces.clear();
+        let blocked_status = |ctx: &mut Self, p: DVec2, oob: PathStatus, blocked: PathStatus| {
+            match crate::spatial::fit_status(world, &mut ctx.scratch, p, r) {
+                crate::spatial::Fit::Fits => None,
+                crate::spatial::Fit::OutOfBounds => Some(oob),
+                crate::spatial::Fit::Blocked => Some(blocked),
+            }
+        };
+        if let Some(status) = blocked_status(
+            self,
+            start,
+            PathStatus::OutOfBounds,
+            PathStatus::StartBlocked,
+        ) {
+            return Ok(PathRef::new(PathOutcome::unsearched(status), &self.pieces));
+        }
+        let goal_status =
+            blocked_status(self, goal, PathStatus::OutOfBounds, PathStatus::GoalBlocked);
+        if let Some(status) = goal_status
+            && !query.limits.partial_path
+        {
+            return Ok(PathRef::new(PathOutcome::unsearched(status), &self.pieces));
+        }
+        if goal_status.is_none() && start == goal {
+            let outcome = PathOutcome {
+                status: PathStatus::Found,
+                cost: 0.0,
+                expanded: 0,
+                partial: false,
+            };
+            return Ok(PathRef::new(outcome, &self.pieces));
+        }
+        let key = (world.identity, world.version, r.to_bits());
+        if key != self.cache_key || self.stamp == 0 {
+            self.cache_key = key;
+            self.stamp = self.stamp.wrapping_add(1).max(1);
+            self.entries.clear();
+        }
+        if self.lists.len() < 2 * world.corners.len() {
+            self.lists
+                .resize(2 * world.corners.len(), ListRange::default());
+        }
+        if self.expanded.len() < 2 * world.corners.len() {
+            self.expanded.resize(2 * world.corners.len(), 0);
+            self.dom.resize(2 * world.corners.len(), Dom::default());
+        }
+        self.query_stamp = self.query_stamp.wrapping_add(1);
+        if self.query_stamp == 0 {
+            self.expanded.iter_mut().for_each(|e| *e = 0);
+            self.query_stamp = 1;
+            self.dom.iter_mut().for_each(|d| d.stamp = 0);
+        }
+        self.keys.clear();
+        self.nodes.clear();
+        self.keys.id((START_CODE, START_CODE));
+        self.keys.id((GOAL_CODE, GOAL_CODE));
+        self.nodes.push(DUMMY);
+        self.nodes.push(DUMMY);
+        self.gs.clear();
+        self.gs.push(0.0);
+        self.gs.push(f64::INFINITY);
+        let mut graph = MeshGraph {
+            world,
+            start,
+            goal,
+            r,
+            goal_open: goal_status.is_none(),
+            keys: &mut self.keys,
+            nodes: &mut self.nodes,
+            scratch: &mut self.scratch,
+            lists: &mut self.lists,
+            entries: &mut self.entries,
+            stamp: &self.stamp,
+            expanded: &mut self.expanded,
+            query_stamp: self.query_stamp,
+            gs: &mut self.gs,
+            dom: &mut self.dom,
+            lazy: !query.limits.partial_path,
+        };
+        let outcome = self
+            .search
+            .astar(&mut graph, START, &query.limits, &mut self.ids);
+        let mut status = PathStatus::from(outcome.status);
+        if let Some(gs) = goal_status {
+            status = gs;
+        }
+        let partial = outcome.partial;
+        if !self.ids.is_empty() {
+            self.build_pieces(world, r);
+        }
+        let outcome = PathOutcome {
+            status,
+            cost: if self.ids.is_empty() {
+                0.0
+            } else {
+                outcome.cost
+            },
+            expanded: outcome.expanded,
+            partial,
+        };
+        Ok(PathRef::new(outcome, &self.pieces))
+    }
+
+    fn build_pieces(&mut self, world: &MeshWorld, r: f64) {
+        let ids = &self.ids;
+        let mut prev: Option<NodeInfo> = None;
+        for (i, &id) in ids.iter().enumerate() {
+            if i == 0 {
+                continue;
+            }
+            if id == GOAL {
+                // The node before it holds the last segment.
+                continue;
+            }
+            let info = self.nodes[id as usize];
+            if let Some(p) = prev
+                && r > 0.0
+            {
+                let corner = (p.to >> 1) as usize;
+                let s = turn_sign(p.to);
+                let v = world.corners[corner].v;
+                let a0 = p.arrive_n.y.atan2(p.arrive_n.x);
+                let sweep = if s > 0.0 {
+                    ccw_angle(p.arrive_n, info.depart_n)
+                } else {
+                    ccw_angle(info.depart_n, p.arrive_n)
+                };
+                let sweep = if sweep > std::f64::consts::PI {
+                    0.0
+                } else {
+                    sweep
+                };
+                if sweep > 0.0 {
+                    self.pieces.push(PathPiece::Arc(Arc::new(
+                        v.as_vec2(),
+                        r as f32,
+                        a0 as f32,
+                        sweep as f32,
+                        if s > 0.0 { Turn::Ccw } else { Turn::Cw },
+                    )));
+                }
+            }
+            if info.depart != info.arrive {
+                self.pieces.push(PathPiece::Line(Segment::new(
+                    info.depart.as_vec2(),
+                    info.arrive.as_vec2(),
+                )));
+            }
+            prev = Some(info);
+        }
+    }
+
+    /// The last path as points (start, ..., end), arcs replaced by polylines that stay outside
+    /// them (never closer to the corner than the arc) and deviate from them by at most
+    /// `max_deviation`. Writes nothing when the last query returned no path, or for an invalid
+    /// `max_deviation` (not finite and positive).
+    pub fn polyline(&self, max_deviation: f32, out: &mut Vec<Vec2>) {
+        out.clear();
+        if !(max_deviation.is_finite() && max_deviation > 0.0) {
+            return;
+        }
+        for piece in &self.pieces {
+            match piece {
+                PathPiece::Line(s) => {
+                    if out.last() != Some(&s.a) {
+                        out.push(s.a);
+                    }
+                    out.push(s.b);
+                }
+                PathPiece::Arc(a) => {
+                    let start = a.start_point();
+                    if out.last() != Some(&start) {
+                        out.push(start);
+                    }
+                    let r = a.radius as f64;
+                    let dev = max_deviation as f64;
+                    let max_step = 2.0 * (r / (r + dev)).acos();
+                    let n = ((a.sweep as f64 / max_step).ceil() as usize).clamp(1, 4096);
+                    let step = a.sweep as f64 / n as f64;
+                    let big = r / (0.5 * step).cos();
+                    let sign = if a.turn == Turn::Ccw { 1.0 } else { -1.0 };
+                    for k in 0..n {
+                        let ang = a.start as f64 + sign * (k as f64 + 0.5) * step;
+                        let p = a.center.as_dvec2() + DVec2::from_angle(ang) * big;
+                        out.push(p.as_vec2());
+                    }
+                    out.push(a.end_point());
+                }
+            }
+        }
+    }
+}
+
+#[allow(dead_code)]
+pub(crate) fn piece_length(p: &PathPiece) -> f64 {
+    match p {
+        PathPiece::Line(s) => s.a.as_dvec2().distance(s.b.as_dvec2()),
+        PathPiece::Arc(a) => a.radius as f64 * a.sweep as f64,
+    }
+}

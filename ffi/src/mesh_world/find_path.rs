@@ -1,0 +1,220 @@
+//! `NavMeshWorld` path queries: exact paths of segments and arcs, and polylines of them.
+
+use nav_geom::{PathPiece, Vec2};
+use nav_mesh::{MeshContext, MeshQuery, PathOutcome, PathStatus};
+use nav_search::Limits;
+
+use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
+use crate::circle_world::{NavPathPiece, copy_pieces};
+use crate::error::{FfiError, FfiResult};
+use crate::geometry::{self, NavVec2};
+use crate::grid::NavPathStatus;
+use crate::guard::guard;
+use crate::mesh_world::edit::NavMeshWorld;
+use crate::mesh_world::types::{NavMeshPathResult, NavMeshQueryOptions};
+use crate::query::{NavQuery, lock_query};
+use crate::shared;
+use crate::status::NavStatus;
+
+/// The `NavMeshWorld` part of a query context: the search memory and the latest path.
+///
+/// As for the other navigators, the latest path is only readable through the methods below,
+/// which answer "nothing" once a query has started and not yet searched (every query entry
+/// point calls [`forget`](MeshState::forget) before it checks its arguments).
+#[derive(Default)]
+pub(crate) struct MeshState {
+    /// Search memory.
+    context: MeshContext,
+    /// A copy of the latest path's pieces (the memory is reused: a warm query allocates
+    /// nothing).
+    pieces: Vec<PathPiece>,
+    /// Whether `context` and `pieces` hold the latest query's path.
+    kept: bool,
+    /// Scratch for polylines of the latest path.
+    polyline: Vec<Vec2>,
+}
+
+impl MeshState {
+    /// Forgets the latest path (the first step of every `NavMeshWorld` query).
+    pub fn forget(&mut self) {
+        self.kept = false;
+    }
+
+    /// Runs `query` on `world`; its path is the latest from now on.
+    fn search(&mut self, world: &nav_mesh::MeshWorld, query: &MeshQuery) -> FfiResult<PathOutcome> {
+        let answer = self.context.find_path(world, query)?;
+        self.pieces.clear();
+        self.pieces.extend_from_slice(answer.path());
+        let outcome = answer.outcome();
+        self.kept = true;
+        Ok(outcome)
+    }
+
+    /// The latest path's pieces (empty when there is none).
+    pub fn pieces(&self) -> &[PathPiece] {
+        if self.kept { &self.pieces } else { &[] }
+    }
+
+    /// The latest path as a polyline within `max_deviation` (finite, > 0) of its arcs (empty
+    /// when there is none), written into the scratch memory.
+    fn polyline(&mut self, max_deviation: f32) -> FfiResult<&[Vec2]> {
+        if !(max_deviation.is_finite() && max_deviation > 0.0) {
+            return Err(FfiError::invalid(format!(
+                "`max_deviation` must be finite and greater than 0, got {max_deviation}"
+            )));
+        }
+        if self.kept {
+            self.context.polyline(max_deviation, &mut self.polyline);
+        } else {
+            self.polyline.clear();
+        }
+        Ok(&self.polyline)
+    }
+}
+
+fn limits_from_options(options: &NavMeshQueryOptions) -> FfiResult<Limits> {
+    let max_length = optional_bound(options.max_length, "options.max_length", "no bound")?;
+    if options.reserved != 0 {
+        return Err(FfiError::invalid(format!(
+            "`options.reserved` must be 0, got {}",
+            options.reserved
+        )));
+    }
+    Ok(Limits {
+        max_expanded: optional_count(options.max_expanded).unwrap_or(usize::MAX),
+        max_cost: max_length.unwrap_or(f64::INFINITY),
+        partial_path: flag(options.partial_path, "options.partial_path")?,
+    })
+}
+
+/// The C value of a search's status.
+fn path_status(status: PathStatus) -> NavPathStatus {
+    match status {
+        PathStatus::Found => NavPathStatus::Found,
+        PathStatus::NoPath => NavPathStatus::NoPath,
+        PathStatus::LimitReached => NavPathStatus::LimitReached,
+        PathStatus::StartBlocked => NavPathStatus::StartBlocked,
+        PathStatus::GoalBlocked => NavPathStatus::GoalBlocked,
+        PathStatus::OutOfBounds => NavPathStatus::OutOfBounds,
+        // `PathStatus` is non-exhaustive; a later status is reported as no path until the C
+        // enum names it.
+        _ => NavPathStatus::NoPath,
+    }
+}
+
+/// Finds the exact shortest path for a disc agent of `agent_radius` (finite, >= 0; 0 is a
+/// point) from `start` to `goal` in `world`: straight segments and arcs of radius
+/// `agent_radius` around obstacle corners, into `out_pieces[0..capacity]`. The disc's centre
+/// keeps `agent_radius` from every obstacle (touching allowed) and from the edges of the
+/// bounds; a gap of zero width is closed.
+///
+/// Returns `NAV_OK` when the search ran (see `out_result->path_status`: a start or goal where
+/// the disc does not fit is `NAV_PATH_STATUS_START_BLOCKED` / `GOAL_BLOCKED`, or
+/// `NAV_PATH_STATUS_OUT_OF_BOUNDS` when it leaves the bounds), `NAV_BUFFER_TOO_SMALL` with
+/// the number of pieces needed (`nav_query_mesh_path` copies them without searching again),
+/// `NAV_INVALID_ARGUMENT` for NaN or infinite points, a bad radius or bad options.
+/// `nav_query_mesh_path_polyline` turns the path into points.
+///
+/// # Safety
+/// `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
+/// `capacity` writes; `out_result` writable.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)] // the C signature: the buffer with its capacity
+pub unsafe extern "C" fn nav_mesh_world_find_path(
+    world: *const NavMeshWorld,
+    query: *mut NavQuery,
+    agent_radius: f32,
+    options: *const NavMeshQueryOptions,
+    start: NavVec2,
+    goal: NavVec2,
+    out_pieces: *mut NavPathPiece,
+    capacity: u32,
+    out_result: *mut NavMeshPathResult,
+) -> NavStatus {
+    guard("nav_mesh_world_find_path", || {
+        // First of all: a query refused below must leave no path, not the previous one.
+        let mut state = lock_query(query, "query")?;
+        state.mesh.forget();
+        let result_out = OutPtr::new(out_result, "out_result")?;
+        // SAFETY: the caller's contract.
+        let mut pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
+        // SAFETY: the caller's contract.
+        let options = unsafe { read_optional(options, "options") }?.unwrap_or_default();
+        let limits = limits_from_options(&options)?;
+        let start = geometry::point(start, "start")?;
+        let goal = geometry::point(goal, "goal")?;
+        let radius = geometry::radius(agent_radius, "agent_radius", false)?;
+        let world = shared::read(world, "world")?;
+        let query = MeshQuery::new(start, goal)
+            .with_radius(radius)
+            .with_limits(limits);
+        let outcome = state.mesh.search(&world, &query)?;
+        let written = NavMeshPathResult {
+            length: outcome.cost,
+            expanded: outcome.expanded as u64,
+            path_status: path_status(outcome.status) as u32,
+            piece_count: state.mesh.pieces().len() as u32,
+            partial: outcome.partial as u32,
+            reserved: 0,
+        };
+        // SAFETY: the caller's contract.
+        unsafe { result_out.write(written) };
+        copy_pieces(state.mesh.pieces(), &mut pieces)
+    })
+}
+
+/// Copies the pieces of the latest `NavMeshWorld` path of `query` into `out_pieces`;
+/// `*out_count` receives their number (or the number needed, with `NAV_BUFFER_TOO_SMALL`).
+/// The path is empty after a query that found none (and no partial path) or failed.
+///
+/// # Safety
+/// `out_pieces` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+/// must point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_query_mesh_path(
+    query: *mut NavQuery,
+    out_pieces: *mut NavPathPiece,
+    capacity: u32,
+    out_count: *mut u32,
+) -> NavStatus {
+    guard("nav_query_mesh_path", || {
+        let count = OutPtr::new(out_count, "out_count")?;
+        // SAFETY: the caller's contract.
+        let mut pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
+        let state = lock_query(query, "query")?;
+        // SAFETY: the caller's contract.
+        unsafe { count.write(state.mesh.pieces().len() as u32) };
+        copy_pieces(state.mesh.pieces(), &mut pieces)
+    })
+}
+
+/// Writes the latest `NavMeshWorld` path of `query` as a polyline: its arcs replaced by
+/// chords that stay outside them (never closer to the corner than the arc) and stray at most
+/// `max_deviation` (finite, > 0) from them, start and goal included, into `out_points`;
+/// `*out_count` receives the number of points (or the number needed, with
+/// `NAV_BUFFER_TOO_SMALL`). No points when the path was not found (and not partial), nor after
+/// a query that failed.
+///
+/// # Safety
+/// `out_points` must be NULL (with `capacity` 0) or valid for `capacity` writes; `out_count`
+/// must point to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_query_mesh_path_polyline(
+    query: *mut NavQuery,
+    max_deviation: f32,
+    out_points: *mut NavVec2,
+    capacity: u32,
+    out_count: *mut u32,
+) -> NavStatus {
+    guard("nav_query_mesh_path_polyline", || {
+        let count = OutPtr::new(out_count, "out_count")?;
+        // SAFETY: the caller's contract.
+        let mut points = unsafe { OutBuffer::new(out_points, capacity, "out_points") }?;
+        let mut state = lock_query(query, "query")?;
+        let polyline = state.mesh.polyline(max_deviation)?;
+        let needed = polyline.len();
+        // SAFETY: the caller's contract.
+        unsafe { count.write(needed as u32) };
+        points.write_all(needed, polyline.iter().map(|&p| p.into()), "the polyline")
+    })
+}
