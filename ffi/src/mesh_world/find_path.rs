@@ -1,7 +1,7 @@
 //! `NavMeshWorld` path queries: exact paths of segments and arcs, and polylines of them.
 
 use nav_geom::{PathPiece, Vec2};
-use nav_mesh::{MeshContext, MeshQuery, PathOutcome, PathStatus};
+use nav_mesh::{MeshContext, MeshQuery, PathOutcome};
 use nav_search::Limits;
 
 use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
@@ -87,21 +87,6 @@ fn limits_from_options(options: &NavMeshQueryOptions) -> FfiResult<Limits> {
     })
 }
 
-/// The C value of a search's status.
-fn path_status(status: PathStatus) -> NavPathStatus {
-    match status {
-        PathStatus::Found => NavPathStatus::Found,
-        PathStatus::NoPath => NavPathStatus::NoPath,
-        PathStatus::LimitReached => NavPathStatus::LimitReached,
-        PathStatus::StartBlocked => NavPathStatus::StartBlocked,
-        PathStatus::GoalBlocked => NavPathStatus::GoalBlocked,
-        PathStatus::OutOfBounds => NavPathStatus::OutOfBounds,
-        // `PathStatus` is non-exhaustive; a later status is reported as no path until the C
-        // enum names it.
-        _ => NavPathStatus::NoPath,
-    }
-}
-
 /// Finds the exact shortest path for a disc agent of `agent_radius` (finite, >= 0; 0 is a
 /// point) from `start` to `goal` in `world`: straight segments and arcs of radius
 /// `agent_radius` around obstacle corners, into `out_pieces[0..capacity]`. The disc's centre
@@ -152,7 +137,7 @@ pub unsafe extern "C" fn nav_mesh_world_find_path(
         let written = NavMeshPathResult {
             length: outcome.cost,
             expanded: outcome.expanded as u64,
-            path_status: path_status(outcome.status) as u32,
+            path_status: NavPathStatus::from(outcome.status) as u32,
             piece_count: state.mesh.pieces().len() as u32,
             partial: outcome.partial as u32,
             reserved: 0,

@@ -1,7 +1,7 @@
 //! `NavWorld` queries: an agent's path into the caller's buffer.
 
 use nav_agent::{Agent, AgentError, AgentHeuristic, AgentQuery, QueryError};
-use nav_search::{Limits, PathStatus};
+use nav_search::Limits;
 
 use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
 use crate::error::{FfiError, FfiResult};
@@ -27,22 +27,6 @@ impl From<QueryError> for FfiError {
             _ => NavStatus::NavInvalidArgument,
         };
         FfiError::new(status, error.to_string())
-    }
-}
-
-impl From<PathStatus> for NavPathStatus {
-    fn from(status: PathStatus) -> Self {
-        match status {
-            PathStatus::Found => NavPathStatus::Found,
-            PathStatus::NoPath => NavPathStatus::NoPath,
-            PathStatus::LimitReached => NavPathStatus::LimitReached,
-            PathStatus::StartBlocked => NavPathStatus::StartBlocked,
-            PathStatus::GoalBlocked => NavPathStatus::GoalBlocked,
-            PathStatus::OutOfBounds => NavPathStatus::OutOfBounds,
-            // nav-search may add statuses; the ABI's numbers are fixed, so a new one must be
-            // mapped here before it can be reported.
-            _ => NavPathStatus::NoPath,
-        }
     }
 }
 
