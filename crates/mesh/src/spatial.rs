@@ -79,6 +79,10 @@ impl MeshWorld {
         if matches!(fit_status(self, &mut sc, pd, r), Fit::Fits) {
             return Ok(Some(p));
         }
+        // A disc wider than the bounds' box fits nowhere.
+        if 2.0 * r > (self.max - self.min).min_element() {
+            return Ok(None);
+        }
         let diag = (self.max - self.min).length();
         let far = pd.distance(self.min.max(pd.min(self.max))) + diag;
         let mut reach = (diag / 64.0).max(r).max(1e-6 * self.scale);
@@ -106,8 +110,12 @@ impl MeshWorld {
         for &e in &sc.near {
             let edge = &self.edges[e as usize];
             let n = -left((edge.b - edge.a).normalize());
-            feats.push(F::Seg(edge.a + n * r, edge.b + n * r));
-            if r > 0.0 && edge.corner != NO_CORNER {
+            let (a, b) = (edge.a + n * r, edge.b + n * r);
+            // Only features passing within `reach` of p can hold a candidate.
+            if crate::geometry::dist_point_segment(p, a, b) <= reach {
+                feats.push(F::Seg(a, b));
+            }
+            if r > 0.0 && edge.corner != NO_CORNER && (p.distance(edge.a) - r).abs() <= reach {
                 feats.push(F::Circ(edge.a));
             }
         }

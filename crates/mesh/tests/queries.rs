@@ -314,3 +314,69 @@ fn nearest_fit_has_no_nearer_fitting_sample() {
     }
     assert!(checked > 40, "{checked}");
 }
+
+#[test]
+fn hostile_input_never_panics() {
+    let mut rng = Lcg(5);
+    let mut w = MeshWorld::new(aabb(-10.0, -10.0, 10.0, 10.0)).unwrap();
+    let mut ctx = MeshContext::new();
+    let mut ids = Vec::new();
+    let specials = [
+        0.0f32,
+        -0.0,
+        1e-30,
+        1e30,
+        f32::NAN,
+        f32::INFINITY,
+        -1.0,
+        5.0,
+        1e7,
+        2e7,
+    ];
+    let mut pick = |rng: &mut Lcg| -> f32 {
+        if rng.next() < 0.2 {
+            specials[(rng.next() * specials.len() as f32) as usize % specials.len()]
+        } else {
+            rng.next() * 24.0 - 12.0
+        }
+    };
+    for _ in 0..200 {
+        let n = (rng.next() * 7.0) as usize;
+        let pts: Vec<Vec2> = (0..n).map(|_| v(pick(&mut rng), pick(&mut rng))).collect();
+        let o = match (rng.next() * 3.0) as u32 {
+            0 => Obstacle::Polygon(pts),
+            1 => Obstacle::Circle(Circle::new(
+                v(pick(&mut rng), pick(&mut rng)),
+                pick(&mut rng),
+            )),
+            _ => Obstacle::Box(aabb(
+                pick(&mut rng),
+                pick(&mut rng),
+                pick(&mut rng),
+                pick(&mut rng),
+            )),
+        };
+        if let Ok(id) = w.insert(o) {
+            ids.push(id);
+        }
+        if rng.next() < 0.2 && !ids.is_empty() {
+            w.remove(ids.swap_remove(0));
+        }
+        let (s, g) = (
+            v(pick(&mut rng), pick(&mut rng)),
+            v(pick(&mut rng), pick(&mut rng)),
+        );
+        let r = pick(&mut rng).abs() * 0.1;
+        let limits = nav_search::Limits::default()
+            .with_max_expanded(300)
+            .with_partial_path(rng.next() < 0.5);
+        if let Ok(p) = ctx.find_path(&w, &MeshQuery::new(s, g).with_radius(r).with_limits(limits)) {
+            assert!(p.cost().is_finite());
+        }
+        let _ = w.fits(s, r);
+        if rng.next() < 0.2 {
+            let _ = w.nearest_fit(s, r.min(1.0));
+        }
+        let _ = w.raycast(s, g, pick(&mut rng), r);
+    }
+}
