@@ -333,7 +333,7 @@ fn hostile_input_never_panics() {
         1e7,
         2e7,
     ];
-    let mut pick = |rng: &mut Lcg| -> f32 {
+    let pick = |rng: &mut Lcg| -> f32 {
         if rng.next() < 0.2 {
             specials[(rng.next() * specials.len() as f32) as usize % specials.len()]
         } else {
