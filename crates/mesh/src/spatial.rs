@@ -183,6 +183,10 @@ impl MeshWorld {
     /// directions) until it fits, if it can be: a candidate where two grown features meet may
     /// only fit on one side of the rounding.
     fn fitting_f32(&self, sc: &mut Scratch, p: DVec2, c: DVec2, r: f64) -> Option<Vec2> {
+        // A candidate that does not fit before rounding is not worth nudging.
+        if !matches!(fit_status(self, sc, c, r), Fit::Fits) {
+            return None;
+        }
         let away = (c - p).try_normalize().unwrap_or(DVec2::X);
         let ulp = (c.abs().max_element().max(1.0)) * f32::EPSILON as f64;
         let mut step = 0.0;
