@@ -314,3 +314,106 @@ fn nearest_fit_has_no_nearer_fitting_sample() {
     }
     assert!(checked > 40, "{checked}");
 }
+
+#[test]
+fn hostile_input_never_panics() {
+    let mut rng = Lcg(5);
+    let mut w = MeshWorld::new(aabb(-10.0, -10.0, 10.0, 10.0)).unwrap();
+    let mut ctx = MeshContext::new();
+    let mut ids = Vec::new();
+    let specials = [
+        0.0f32,
+        -0.0,
+        1e-30,
+        1e30,
+        f32::NAN,
+        f32::INFINITY,
+        -1.0,
+        5.0,
+        1e7,
+        2e7,
+    ];
+    let pick = |rng: &mut Lcg| -> f32 {
+        if rng.next() < 0.2 {
+            specials[(rng.next() * specials.len() as f32) as usize % specials.len()]
+        } else {
+            rng.next() * 24.0 - 12.0
+        }
+    };
+    for _ in 0..200 {
+        let n = (rng.next() * 7.0) as usize;
+        let pts: Vec<Vec2> = (0..n).map(|_| v(pick(&mut rng), pick(&mut rng))).collect();
+        let o = match (rng.next() * 3.0) as u32 {
+            0 => Obstacle::Polygon(pts),
+            1 => Obstacle::Circle(Circle::new(
+                v(pick(&mut rng), pick(&mut rng)),
+                pick(&mut rng),
+            )),
+            _ => Obstacle::Box(aabb(
+                pick(&mut rng),
+                pick(&mut rng),
+                pick(&mut rng),
+                pick(&mut rng),
+            )),
+        };
+        if let Ok(id) = w.insert(o) {
+            ids.push(id);
+        }
+        if rng.next() < 0.2 && !ids.is_empty() {
+            w.remove(ids.swap_remove(0));
+        }
+        let (s, g) = (
+            v(pick(&mut rng), pick(&mut rng)),
+            v(pick(&mut rng), pick(&mut rng)),
+        );
+        let r = pick(&mut rng).abs() * 0.1;
+        let limits = nav_search::Limits::default()
+            .with_max_expanded(300)
+            .with_partial_path(rng.next() < 0.5);
+        if let Ok(p) = ctx.find_path(&w, &MeshQuery::new(s, g).with_radius(r).with_limits(limits)) {
+            assert!(p.cost().is_finite());
+        }
+        let _ = w.fits(s, r);
+        if rng.next() < 0.2 {
+            let _ = w.nearest_fit(s, r.min(1.0));
+        }
+        let _ = w.raycast(s, g, pick(&mut rng), r);
+    }
+}
+
+#[test]
+fn one_context_serves_several_worlds_and_radii() {
+    let mut a = MeshWorld::new(aabb(0.0, 0.0, 20.0, 20.0)).unwrap();
+    a.insert(Obstacle::Box(aabb(5.0, 2.0, 7.0, 18.0))).unwrap();
+    let mut b = MeshWorld::new(aabb(0.0, 0.0, 20.0, 20.0)).unwrap();
+    b.insert(Obstacle::Box(aabb(12.0, 0.0, 14.0, 16.0)))
+        .unwrap();
+    let c = a.clone();
+    let q = MeshQuery::new(v(1.0, 10.0), v(19.0, 10.0));
+    let mut shared = MeshContext::new();
+    for round in 0..3 {
+        for (world, r) in [(&a, 0.0), (&b, 0.0), (&a, 0.5), (&c, 0.5), (&b, 1.0)] {
+            let q = q.with_radius(r);
+            let got = shared.find_path(world, &q).unwrap().outcome();
+            let want = MeshContext::new().find_path(world, &q).unwrap().outcome();
+            assert_eq!(got.status, want.status, "round {round} r {r}");
+            assert!(
+                (got.cost - want.cost).abs() < 1e-12,
+                "round {round} r {r}: {} vs {}",
+                got.cost,
+                want.cost
+            );
+        }
+    }
+    // Editing a clone does not leave stale successor lists behind for the original.
+    let mut d = a.clone();
+    d.insert(Obstacle::Box(aabb(8.0, 0.0, 9.0, 20.0))).unwrap();
+    assert_eq!(
+        shared.find_path(&d, &q).unwrap().status(),
+        PathStatus::NoPath
+    );
+    assert_eq!(
+        shared.find_path(&a, &q).unwrap().status(),
+        PathStatus::Found
+    );
+}
