@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds libnav (the C ABI, package nav-ffi) and the nav CLI, compiles the C# bindings
+# Builds libnav (the C ABI: code in nav-ffi, library built by package nav-native) and the nav CLI, compiles the C# bindings
 # (bindings/csharp, a Unity package) with Mono's mcs, and runs their test programs under mono
 # against the fresh libnav.so:
 #   - Nav.Runtime.dll three times: plain C# (as outside Unity), with UNITY_5_3_OR_NEWER against a
@@ -36,8 +36,8 @@ case "$PROFILE" in
     *) BINDIR="$ROOT/target/$PROFILE" ;;
 esac
 
-step "cargo build -p nav-ffi -p nav-cli --profile $PROFILE"
-cargo build --quiet -p nav-ffi -p nav-cli --profile "$PROFILE"
+step "cargo build -p nav-native -p nav-cli --profile $PROFILE"
+cargo build --quiet -p nav-native -p nav-cli --profile "$PROFILE"
 for f in libnav.so nav; do
     if [[ ! -f "$BINDIR/$f" ]]; then
         echo "error: $BINDIR/$f was not built" >&2

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds libnav (the C ABI, package nav-ffi), then compiles and runs against it:
+# Builds libnav (the C ABI: code in nav-ffi, library built by package nav-native), then compiles and runs against it:
 #   - the C test (gcc -std=c99 -Wall -Wextra -Werror -pedantic),
 #   - the C++ example and test (g++ -std=c++17 -Wall -Wextra -Werror),
 #   - the C++ test again under valgrind: no error and no definite or indirect leak allowed.
@@ -31,8 +31,8 @@ case "$PROFILE" in
     *) LIBDIR="$ROOT/target/$PROFILE" ;;
 esac
 
-step "cargo build -p nav-ffi --profile $PROFILE"
-cargo build --quiet -p nav-ffi --profile "$PROFILE"
+step "cargo build -p nav-native --profile $PROFILE"
+cargo build --quiet -p nav-native --profile "$PROFILE"
 if [[ ! -f "$LIBDIR/libnav.so" ]]; then
     echo "error: $LIBDIR/libnav.so was not built" >&2
     exit 1
