@@ -20,7 +20,7 @@
 //! | [`grid`] | tile map (`GridMap`), rules compiled once | `k x k` cells, per query (clearance) | cells | `docs/grid.md` |
 //! | [`agent`] | bounds, boxes and discs in a spatial hash | disc of any radius, per query, on a lattice | points (smoothed) | `docs/agents.md` |
 //! | [`tangent`] | bounds and circles | disc of any radius, per query, exact | segments and arcs | `docs/circles.md` |
-//! | `mesh` (crate `nav-mesh`) | polygons, boxes and circles on a navigation mesh | disc of any radius, per query, exact | segments and arcs | `docs/polygons.md` |
+//! | `mesh` (crate `nav-mesh`) | bounds, polygons, boxes and circles | disc of any radius, per query, exact | segments and arcs | `docs/polygons.md` |
 //!
 //! Under them:
 //!
