@@ -76,11 +76,13 @@ pub use nav_search as search;
 pub use nav_spatial as spatial;
 pub use nav_tangent as tangent;
 
-pub use nav_search::{Limits, PathRef, PathStatus};
+/// The shared vocabulary of every navigator, defined once in [`search`] (the navigators
+/// re-export the same items, so glob imports of several of them do not collide).
+pub use nav_search::{Limits, LimitsError, PathOutcome, PathRef, PathStatus};
 
+#[cfg(doctest)]
 /// The guides in `docs/` and the README, compiled and run as doctests (`cargo test -p nav
 /// --doc`), so that every Rust block a reader sees compiles as shown.
-#[cfg(doctest)]
 mod guides {
     #[doc = include_str!("../../../README.md")]
     struct Readme;
