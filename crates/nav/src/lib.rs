@@ -26,7 +26,7 @@
 //!
 //! * [`search`]: the A* engine every navigator runs on (node arena without a closed list, O(1)
 //!   reset, limits and partial paths) and the shared vocabulary ([`PathStatus`],
-//!   [`PathOutcome`](search::PathOutcome), [`PathRef`], [`Limits`]).
+//!   [`PathOutcome`], [`PathRef`], [`Limits`]).
 //! * [`geom`]: 2-D geometry on glam: boxes, circles, arcs, distances, swept discs, tangents
 //!   between circles, and [`PathPiece`](geom::PathPiece), the segment-or-arc piece of exact
 //!   paths.
