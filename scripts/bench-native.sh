@@ -14,7 +14,7 @@ MAP="$DATA/$NAME.map"
 SCEN="$DATA/$NAME.map.scen"
 [[ -f "$MAP" && -f "$SCEN" ]] || { echo "error: $MAP or $SCEN not found (set NAV_MOVINGAI_DIR)" >&2; exit 1; }
 
-cargo build --quiet --release -p nav-ffi
+cargo build --quiet --release -p nav-native
 cargo build --quiet --release -p nav-ffi --example bench_grid
 mkdir -p target/native
 g++ -std=c++17 -O2 -Wall -Wextra -Werror -I ffi/include -I bindings/cpp/include bindings/cpp/bench/bench_grid.cpp \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds libnav (the C ABI, package nav-ffi) and the nav CLI, compiles the C# bindings
+# Builds libnav (the C ABI: code in nav-ffi, library built by package nav-native) and the nav CLI, compiles the C# bindings
 # (bindings/csharp, a Unity package) with Mono's mcs, and runs their test programs under mono
 # against the fresh libnav.so:
 #   - Nav.Runtime.dll three times: plain C# (as outside Unity), with UNITY_5_3_OR_NEWER against a
@@ -8,7 +8,8 @@
 #     grids, queries, errors, handles, threads, allocation-free warm queries, and results equal
 #     to the Rust results of `nav path --json` on the same maps and queries;
 #   - Tests~/UnityTests: the Vector3 (XZ plane) conversions, and the package's sample
-#     MonoBehaviour (Samples~) driven frame by frame; the README's example must compile.
+#     MonoBehaviour (Samples~) driven frame by frame; the C# examples of the package README,
+#     docs/unity.md and README.md must compile.
 # Installs Mono (mono-mcs, mono-runtime) and binutils (nm) with apt-get when they are missing.
 # Exits non-zero on any failure. Called by scripts/test.sh; runs on its own too.
 #
@@ -36,8 +37,8 @@ case "$PROFILE" in
     *) BINDIR="$ROOT/target/$PROFILE" ;;
 esac
 
-step "cargo build -p nav-ffi -p nav-cli --profile $PROFILE"
-cargo build --quiet -p nav-ffi -p nav-cli --profile "$PROFILE"
+step "cargo build -p nav-native -p nav-cli --profile $PROFILE"
+cargo build --quiet -p nav-native -p nav-cli --profile "$PROFILE"
 for f in libnav.so nav; do
     if [[ ! -f "$BINDIR/$f" ]]; then
         echo "error: $BINDIR/$f was not built" >&2
@@ -63,20 +64,30 @@ step "mcs: Nav.Runtime.dll (plain C#, Unity, iOS) and the test programs"
 "${MCS[@]}" -r:"$OUT/unity/Nav.Runtime.dll" -r:"$OUT/unity/UnityEngine.dll" -out:"$OUT/unity/NavUnityTests.exe" \
     "$PKG/Tests~/UnityTests/NavUnityTests.cs" "$PKG"/Samples~/*/*.cs
 
-# The usage example of the package README compiles (as a method body whose free variables are
-# parameters: a map TextAsset, two Transforms, level and crate bounds, a position).
-awk '/^```csharp$/ { n++; inside = (n == 1); next } /^```$/ { inside = 0 } inside' "$PKG/README.md" >"$OUT/readme.txt"
-{
-    grep -E '^using [A-Za-z.]+;$' "$OUT/readme.txt"
-    echo 'internal static class ReadmeExample {'
-    echo '    private static void Run(TextAsset mapAsset, Transform unit, Transform target, Bounds levelBounds, Bounds crateBounds, Vector3 boulderPos) {'
-    echo '        var crateCollider = new { bounds = crateBounds };'
-    grep -vE '^using [A-Za-z.]+;$' "$OUT/readme.txt"
-    echo '    }'
-    echo '}'
-} >"$OUT/unity/ReadmeExample.cs"
-mcs -nologo -warnaserror -nowarn:219 -target:library -r:"$OUT/unity/Nav.Runtime.dll" -r:"$OUT/unity/UnityEngine.dll" \
-    -out:"$OUT/unity/ReadmeExample.dll" "$OUT/unity/ReadmeExample.cs"
+# The first C# example of the package README, of docs/unity.md and of the front README compiles
+# (as a method body whose free variables are parameters: a map TextAsset, two Transforms, level
+# and crate bounds, a position).
+n_example=0
+for doc in "$PKG/README.md" docs/unity.md README.md; do
+    n_example=$((n_example + 1))
+    awk '/^```csharp$/ { n++; inside = (n == 1); next } /^```$/ { inside = 0 } inside' "$doc" >"$OUT/readme.txt"
+    if [[ ! -s "$OUT/readme.txt" ]]; then
+        echo "error: $doc has no \`\`\`csharp example" >&2
+        exit 1
+    fi
+    {
+        grep -E '^using [A-Za-z.]+;$' "$OUT/readme.txt"
+        echo "internal static class ReadmeExample$n_example {"
+        echo '    private static void Run(TextAsset mapAsset, Transform unit, Transform target, Bounds levelBounds, Bounds crateBounds, Vector3 boulderPos) {'
+        echo '        var crateCollider = new { bounds = crateBounds };'
+        grep -vE '^using [A-Za-z.]+;$' "$OUT/readme.txt"
+        echo '    }'
+        echo '}'
+    } >"$OUT/unity/ReadmeExample$n_example.cs"
+    mcs -nologo -warnaserror -nowarn:219 -target:library -r:"$OUT/unity/Nav.Runtime.dll" -r:"$OUT/unity/UnityEngine.dll" \
+        -out:"$OUT/unity/ReadmeExample$n_example.dll" "$OUT/unity/ReadmeExample$n_example.cs"
+    echo "ok   the C# example of $doc compiles"
+done
 
 # Mono resolves [DllImport("nav")] to libnav.so, looking next to the assembly first.
 cp "$BINDIR/libnav.so" "$OUT/libnav.so"

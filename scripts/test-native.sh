@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds libnav (the C ABI, package nav-ffi), then compiles and runs against it:
+# Builds libnav (the C ABI: code in nav-ffi, library built by package nav-native), then compiles and runs against it:
 #   - the C test (gcc -std=c99 -Wall -Wextra -Werror -pedantic),
 #   - the C++ example and test (g++ -std=c++17 -Wall -Wextra -Werror),
-#   - the C++ test again under valgrind: no error and no definite or indirect leak allowed.
+#   - the C++ test again under valgrind: no error and no definite or indirect leak allowed,
+#   - the C and C++ examples of docs/c-abi.md, docs/cpp.md and README.md (compiled; the C one run).
 # Exits non-zero on any failure. Called by scripts/test.sh; runs on its own too.
 #
 # Environment: NAV_NATIVE_PROFILE (cargo profile of the library, default "test": its
@@ -31,8 +32,8 @@ case "$PROFILE" in
     *) LIBDIR="$ROOT/target/$PROFILE" ;;
 esac
 
-step "cargo build -p nav-ffi --profile $PROFILE"
-cargo build --quiet -p nav-ffi --profile "$PROFILE"
+step "cargo build -p nav-native --profile $PROFILE"
+cargo build --quiet -p nav-native --profile "$PROFILE"
 if [[ ! -f "$LIBDIR/libnav.so" ]]; then
     echo "error: $LIBDIR/libnav.so was not built" >&2
     exit 1
@@ -54,6 +55,24 @@ g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/examples/find_path.cpp -o "$O
 g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_nav.cpp -o "$OUT/test_nav_cpp" "${LINK[@]}"
 "$OUT/find_path" >/dev/null
 "$OUT/test_nav_cpp"
+
+step "the C and C++ examples of the docs compile (and the C one runs)"
+# first_block LANG FILE: the first fenced block of that language in a Markdown file.
+first_block() {
+    awk -v lang="$1" '$0 == "```" lang { n++; inside = (n == 1); next } /^```$/ { inside = 0 } inside' "$2"
+}
+first_block c docs/c-abi.md >"$OUT/doc_c_abi.c"
+gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" "$OUT/doc_c_abi.c" -o "$OUT/doc_c_abi" "${LINK[@]}"
+"$OUT/doc_c_abi" | grep -q '^cost 5.00 over 6 cells$' || {
+    echo "error: the C example of docs/c-abi.md no longer prints what its comment says" >&2
+    exit 1
+}
+for doc in docs/cpp.md README.md; do
+    first_block cpp "$doc" >"$OUT/doc_example.cpp"
+    [[ -s "$OUT/doc_example.cpp" ]] || { echo "error: $doc has no cpp example" >&2; exit 1; }
+    g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" "$OUT/doc_example.cpp" -o "$OUT/doc_example" "${LINK[@]}"
+    echo "ok: the C++ example of $doc compiles"
+done
 
 if [[ "${NAV_SKIP_VALGRIND:-0}" == 1 ]]; then
     echo "skipping valgrind (NAV_SKIP_VALGRIND=1)"

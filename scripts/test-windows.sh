@@ -27,9 +27,9 @@ OUT="$ROOT/target/windows"
 mkdir -p "$OUT"
 LIBDIR="$ROOT/target/$TARGET/release"
 
-step "cargo build --release -p nav-ffi --target $TARGET"
+step "cargo build --release -p nav-native --target $TARGET"
 CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc \
-    cargo build --quiet --release -p nav-ffi --target "$TARGET"
+    cargo build --quiet --release -p nav-native --target "$TARGET"
 
 step "nav.dll exports exactly the functions of nav.h"
 x86_64-w64-mingw32-objdump -p "$LIBDIR/nav.dll" | grep -oE '\] nav_[A-Za-z0-9_]+' | sed 's/^] //' | sort >"$OUT/exports.txt"

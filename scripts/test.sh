@@ -25,6 +25,9 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 step "cargo test"
 cargo test --workspace --quiet
 
+step "docs: front page size, no internal labels, links (scripts/check-docs.sh)"
+./scripts/check-docs.sh
+
 step "C and C++ against libnav (scripts/test-native.sh)"
 ./scripts/test-native.sh
 

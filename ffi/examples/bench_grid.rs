@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use std::ptr;
 
-use nav::{NavCell, NavGridPathResult, NavQuery, NavStatus};
+use nav_ffi::{NavCell, NavGridPathResult, NavQuery, NavStatus};
 use nav_grid::movingai::{read_map, read_scenario};
 use nav_grid::{Cell, GridContext, GridMap, GridQuery, GridRules};
 
@@ -87,16 +87,16 @@ fn fixed_cost_per_call() {
     // SAFETY: valid pointers and buffers; the handles are created here and freed below.
     unsafe {
         assert_eq!(
-            nav::nav_grid_load_movingai(text.as_ptr(), text.len() as u32, &mut grid),
+            nav_ffi::nav_grid_load_movingai(text.as_ptr(), text.len() as u32, &mut grid),
             NavStatus::NavOk
         );
-        assert_eq!(nav::nav_query_create(&mut query), NavStatus::NavOk);
+        assert_eq!(nav_ffi::nav_query_create(&mut query), NavStatus::NavOk);
     }
     let start = Instant::now();
     for _ in 0..CALLS {
         // SAFETY: as above.
         let status = unsafe {
-            nav::nav_grid_find_path(
+            nav_ffi::nav_grid_find_path(
                 grid,
                 query,
                 ptr::null(),
@@ -115,8 +115,8 @@ fn fixed_cost_per_call() {
     let through_abi = start.elapsed().as_secs_f64();
     // SAFETY: live handles.
     unsafe {
-        nav::nav_query_free(query);
-        nav::nav_grid_free(grid);
+        nav_ffi::nav_query_free(query);
+        nav_ffi::nav_grid_free(grid);
     }
     println!(
         "fixed cost of a one-step query: direct {:.0} ns, through the C ABI {:.0} ns, overhead {:.0} ns per call (checksum {total})",

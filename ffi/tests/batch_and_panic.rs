@@ -6,7 +6,7 @@ mod common;
 use std::ptr;
 
 use common::*;
-use nav::*;
+use nav_ffi::*;
 
 /// A 64 x 48 maze-like map with walls that force detours.
 fn test_map() -> Vec<String> {

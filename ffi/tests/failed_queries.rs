@@ -9,7 +9,7 @@ mod common;
 use std::ptr;
 
 use common::*;
-use nav::*;
+use nav_ffi::*;
 
 /// What `query` keeps of its latest grid query: the path's length, the cells within an
 /// infinite budget, the expanded cells.

@@ -11,7 +11,7 @@ mod common;
 use std::collections::{HashMap, HashSet};
 use std::ptr;
 
-use nav::*;
+use nav_ffi::*;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 

@@ -5,7 +5,7 @@ mod common;
 use std::ptr;
 
 use common::*;
-use nav::*;
+use nav_ffi::*;
 
 const SQRT_2: f64 = std::f64::consts::SQRT_2;
 

@@ -82,11 +82,11 @@ fn version_macros_and_nav_version_match_cargo_toml() {
         "the NAV_VERSION_* constants in ffi/src/version.rs must be the version in Cargo.toml ({})",
         env!("CARGO_PKG_VERSION")
     );
-    let mut version = nav::NavVersion::default();
+    let mut version = nav_ffi::NavVersion::default();
     // SAFETY: a valid out-pointer.
     assert_eq!(
-        unsafe { nav::nav_version(&mut version) },
-        nav::NavStatus::NavOk
+        unsafe { nav_ffi::nav_version(&mut version) },
+        nav_ffi::NavStatus::NavOk
     );
     assert_eq!([version.major, version.minor, version.patch], cargo);
 }

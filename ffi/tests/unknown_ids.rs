@@ -8,7 +8,7 @@ mod common;
 use std::ptr;
 
 use common::*;
-use nav::*;
+use nav_ffi::*;
 
 /// Asserts `status`, that the message names `words`, and that it holds no trace of Rust's
 /// `Debug` formatting.

@@ -6,7 +6,7 @@ mod common;
 use std::ptr;
 
 use common::*;
-use nav::*;
+use nav_ffi::*;
 use nav_geom::{Aabb, Circle, Vec2};
 
 #[test]

@@ -3,7 +3,7 @@
 
 use std::ptr;
 
-use nav::*;
+use nav_ffi::*;
 
 /// Panics with the last error when `status` is not `NAV_OK`.
 #[track_caller]
