@@ -8,7 +8,7 @@ mod common;
 use std::ptr;
 
 use common::{fails_with, new_query, ok};
-use nav::*;
+use nav_ffi::*;
 use nav_geom::{Aabb, Circle, PathPiece, Turn, Vec2};
 use nav_mesh::{Limits, MeshContext, MeshQuery, MeshWorld, Obstacle, PathStatus};
 

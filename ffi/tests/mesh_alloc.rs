@@ -8,7 +8,7 @@ mod common;
 use std::ptr;
 
 use common::*;
-use nav::*;
+use nav_ffi::*;
 use nav_testkit::{CountingAllocator, allocations_during};
 
 #[global_allocator]
