@@ -67,6 +67,7 @@
 
 #[cfg(feature = "rayon")]
 mod batch;
+mod bits;
 mod cell;
 mod clearance;
 mod context;

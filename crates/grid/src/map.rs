@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::bits::{JumpBits, SizeCache};
 use crate::cell::Cell;
 use crate::clearance;
 use crate::error::GridError;
@@ -63,6 +64,8 @@ pub struct GridMap {
     /// since multipliers are positive): the smallest key scales the heuristic.
     multiplier_counts: BTreeMap<u32, u64>,
     walkable_count: usize,
+    /// Per agent size, data derived lazily from walkability (jump point bit grids).
+    derived: SizeCache,
 }
 
 impl GridMap {
@@ -182,6 +185,7 @@ impl GridMap {
             multipliers: Vec::new(),
             multiplier_counts: BTreeMap::from([(UNIT_MULTIPLIER.to_bits(), len as u64)]),
             walkable_count: 0,
+            derived: SizeCache::new(clearance::MAX_CLEARANCE as usize),
         };
         map.rebuild_walkable();
         map
@@ -390,6 +394,8 @@ impl GridMap {
                 x as usize + 1,
                 y as usize + 1,
             );
+            self.derived
+                .walkability_changed(x as usize + 1, y as usize + 1, now);
         }
     }
 
@@ -413,6 +419,7 @@ impl GridMap {
             self.walkable[padded] = now as u8;
             self.walkable_count += now as usize;
         }
+        self.derived.clear();
         let padded_width = self.padded_width();
         clearance::compute_all(
             &self.walkable,
@@ -469,6 +476,19 @@ impl GridMap {
     #[inline]
     pub(crate) fn walkable_padded(&self) -> &[u8] {
         &self.walkable
+    }
+
+    /// The jump point bit grids for agents of `size` cells (1 to `MAX_CLEARANCE`), built on
+    /// first use and kept until an edit changes them.
+    pub(crate) fn jump_bits(&self, size: u32) -> &JumpBits {
+        self.derived.bits(size, || {
+            let fits = if size <= 1 {
+                &self.walkable
+            } else {
+                &self.clearance
+            };
+            JumpBits::build(fits, self.padded_width(), size as u8)
+        })
     }
 
     /// The padded clearance array, with the same indices as

@@ -1,0 +1,260 @@
+//! Bit grids of the cells an agent fits in, and the block scans of jump point search over them
+//! (D. Harabor and A. Grastien, "Improving Jump Point Search", ICAPS 2014: "JPS (B)").
+//!
+//! A straight jump reads 64 cells of its line and 64 of each neighbouring line at once as
+//! words, builds from them the word of cells that stop the jump (a blocked cell, a forced
+//! neighbour, the goal) and finds the first with a trailing (or, scanning backwards, leading)
+//! zero count. Rows are scanned in a row-major grid, columns in a column-major one, so both
+//! read consecutive memory.
+
+use std::sync::OnceLock;
+
+/// Bits before a line's first cell (and at least as many after its last): a window may start
+/// up to 65 cells before the line's start and end 66 cells past its end.
+const BIAS: usize = 128;
+
+/// One bit per cell of `lines` lines of `len` cells each; bit set = the agent fits.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BitGrid {
+    words: Vec<u64>,
+    words_per_line: usize,
+}
+
+impl BitGrid {
+    fn new(lines: usize, len: usize) -> Self {
+        let words_per_line = (BIAS + len + BIAS) / 64 + 1;
+        Self {
+            words: vec![0; lines * words_per_line],
+            words_per_line,
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, line: usize, pos: usize, value: bool) {
+        let bit = BIAS + pos;
+        let word = &mut self.words[line * self.words_per_line + bit / 64];
+        if value {
+            *word |= 1 << (bit % 64);
+        } else {
+            *word &= !(1 << (bit % 64));
+        }
+    }
+
+    /// The 64 cells of `line` from position `start` on (bit `j` is cell `start + j`); cells
+    /// off the line read as blocked. `start` lies in `-BIAS..len + 2`.
+    #[inline(always)]
+    fn window(&self, line: usize, start: isize) -> u64 {
+        let bit = (start + BIAS as isize) as usize;
+        let i = line * self.words_per_line + bit / 64;
+        let shift = bit % 64;
+        let words = &self.words[i..i + 2];
+        (words[0] >> shift) | ((words[1] << 1) << (63 - shift))
+    }
+}
+
+/// The row-major and column-major bit grids of one agent size over the padded layout of a
+/// [`GridMap`](crate::GridMap) (its blocked border included, so every scan stops on the map).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct JumpBits {
+    rows: BitGrid,
+    columns: BitGrid,
+}
+
+/// A straight direction of a scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Straight {
+    East,
+    West,
+    South,
+    North,
+}
+
+impl JumpBits {
+    /// The bit grids of the cells with `fits[p] >= need` in a padded array of rows of
+    /// `padded_width` cells.
+    pub(crate) fn build(fits: &[u8], padded_width: usize, need: u8) -> Self {
+        let padded_height = fits.len() / padded_width;
+        let mut bits = Self {
+            rows: BitGrid::new(padded_height, padded_width),
+            columns: BitGrid::new(padded_width, padded_height),
+        };
+        for (y, row) in fits.chunks_exact(padded_width).enumerate() {
+            for (x, &value) in row.iter().enumerate() {
+                if value >= need {
+                    bits.set(x, y, true);
+                }
+            }
+        }
+        bits
+    }
+
+    /// Sets whether the agent fits at padded `(x, y)`.
+    pub(crate) fn set(&mut self, x: usize, y: usize, fits: bool) {
+        self.rows.set(y, x, fits);
+        self.columns.set(x, y, fits);
+    }
+
+    /// Jumps from padded `(x, y)`, an open cell off the border, in `direction` until a jump
+    /// point (returns the steps taken) or a blocked cell (`None`): the block form of the
+    /// cell-by-cell loop, with the same stopping rules. A cell stops the jump when it is
+    /// blocked, the goal `goal` (padded), or has a forced neighbour: without corner cutting
+    /// (`FREE == false`) a cell beside the line that is open where the one beside the
+    /// previous cell is blocked; with free diagonals a blocked cell beside the line whose
+    /// successor along the line is open.
+    #[inline]
+    pub(crate) fn jump<const FREE: bool>(
+        &self,
+        x: usize,
+        y: usize,
+        direction: Straight,
+        goal: (usize, usize),
+    ) -> Option<u32> {
+        match direction {
+            Straight::East => scan_forward::<FREE>(&self.rows, y, x, (goal.1 == y, goal.0)),
+            Straight::West => scan_backward::<FREE>(&self.rows, y, x, (goal.1 == y, goal.0)),
+            Straight::South => scan_forward::<FREE>(&self.columns, x, y, (goal.0 == x, goal.1)),
+            Straight::North => scan_backward::<FREE>(&self.columns, x, y, (goal.0 == x, goal.1)),
+        }
+    }
+}
+
+/// Scans `line` of `grid` from `pos` towards higher positions (see [`JumpBits::jump`]);
+/// `goal` is whether the goal lies on this line, and its position.
+#[inline(always)]
+fn scan_forward<const FREE: bool>(
+    grid: &BitGrid,
+    line: usize,
+    pos: usize,
+    goal: (bool, usize),
+) -> Option<u32> {
+    let mut pos = pos as isize;
+    let mut steps = 0u32;
+    let goal_pos = if goal.0 { goal.1 as isize } else { -1 };
+    loop {
+        // Bit j is the cell j + 1 steps ahead.
+        let cells = grid.window(line, pos + 1);
+        let mut forced = 0;
+        for side in [line - 1, line + 1] {
+            let beside = grid.window(side, pos + 1);
+            forced |= if FREE {
+                !beside & grid.window(side, pos + 2)
+            } else {
+                beside & !grid.window(side, pos)
+            };
+        }
+        let ahead = goal_pos - pos - 1;
+        let goal_bit = if (0..64).contains(&ahead) {
+            1 << ahead
+        } else {
+            0
+        };
+        let stop = forced | !cells | goal_bit;
+        if stop != 0 {
+            let t = stop.trailing_zeros();
+            return (cells >> t & 1 != 0).then_some(steps + t + 1);
+        }
+        steps += 64;
+        pos += 64;
+    }
+}
+
+/// [`scan_forward`] towards lower positions.
+#[inline(always)]
+fn scan_backward<const FREE: bool>(
+    grid: &BitGrid,
+    line: usize,
+    pos: usize,
+    goal: (bool, usize),
+) -> Option<u32> {
+    let mut pos = pos as isize;
+    let mut steps = 0u32;
+    let goal_pos = if goal.0 {
+        goal.1 as isize
+    } else {
+        isize::MIN / 2
+    };
+    loop {
+        // Bit j is the cell 64 - j steps ahead (bit 63 is the next cell).
+        let cells = grid.window(line, pos - 64);
+        let mut forced = 0;
+        for side in [line - 1, line + 1] {
+            let beside = grid.window(side, pos - 64);
+            forced |= if FREE {
+                !beside & grid.window(side, pos - 65)
+            } else {
+                beside & !grid.window(side, pos - 63)
+            };
+        }
+        let behind = goal_pos - (pos - 64);
+        let goal_bit = if (0..64).contains(&behind) {
+            1 << behind
+        } else {
+            0
+        };
+        let stop = forced | !cells | goal_bit;
+        if stop != 0 {
+            let l = stop.leading_zeros();
+            return (cells >> (63 - l) & 1 != 0).then_some(steps + l + 1);
+        }
+        steps += 64;
+        pos -= 64;
+    }
+}
+
+/// What a map derives lazily per agent size, shared by every query on it (`Sync`: built once
+/// under a [`OnceLock`]); edits that change walkability clear it or keep it up to date.
+#[derive(Debug, Default)]
+pub(crate) struct SizeCache {
+    /// Per agent size (index `size - 1`), the jump point bit grids.
+    bits: Vec<OnceLock<JumpBits>>,
+}
+
+impl Clone for SizeCache {
+    fn clone(&self) -> Self {
+        Self {
+            bits: self.bits.clone(),
+        }
+    }
+}
+
+/// Derived data never makes two maps differ.
+impl PartialEq for SizeCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl SizeCache {
+    /// A cache for agents of 1 to `max_size` cells, all unbuilt.
+    pub(crate) fn new(max_size: usize) -> Self {
+        Self {
+            bits: (0..max_size).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    /// The bit grids for agents of `size` cells, built by `build` on first use.
+    pub(crate) fn bits(&self, size: u32, build: impl FnOnce() -> JumpBits) -> &JumpBits {
+        self.bits[size as usize - 1].get_or_init(build)
+    }
+
+    /// Walkability changed at padded `(x, y)`: the one-cell grids are updated in place, the
+    /// others (whose clearance changed around the cell) are dropped and rebuilt on next use.
+    pub(crate) fn walkability_changed(&mut self, x: usize, y: usize, walkable: bool) {
+        for (i, slot) in self.bits.iter_mut().enumerate() {
+            if i == 0 {
+                if let Some(bits) = slot.get_mut() {
+                    bits.set(x, y, walkable);
+                }
+            } else {
+                slot.take();
+            }
+        }
+    }
+
+    /// The whole map changed: drop everything.
+    pub(crate) fn clear(&mut self) {
+        for slot in &mut self.bits {
+            slot.take();
+        }
+    }
+}
