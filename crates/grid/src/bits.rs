@@ -9,6 +9,8 @@
 
 use std::sync::OnceLock;
 
+use crate::components::{Components, Connectivity};
+
 /// Bits before a line's first cell (and at least as many after its last): a window may start
 /// up to 65 cells before the line's start and end 66 cells past its end.
 const BIAS: usize = 128;
@@ -207,12 +209,16 @@ fn scan_backward<const FREE: bool>(
 pub(crate) struct SizeCache {
     /// Per agent size (index `size - 1`), the jump point bit grids.
     bits: Vec<OnceLock<JumpBits>>,
+    /// Per agent size and connectivity (index `(size - 1) * Connectivity::COUNT + kind`), the
+    /// connected components.
+    components: Vec<OnceLock<Components>>,
 }
 
 impl Clone for SizeCache {
     fn clone(&self) -> Self {
         Self {
             bits: self.bits.clone(),
+            components: self.components.clone(),
         }
     }
 }
@@ -229,6 +235,9 @@ impl SizeCache {
     pub(crate) fn new(max_size: usize) -> Self {
         Self {
             bits: (0..max_size).map(|_| OnceLock::new()).collect(),
+            components: (0..max_size * Connectivity::COUNT)
+                .map(|_| OnceLock::new())
+                .collect(),
         }
     }
 
@@ -237,9 +246,23 @@ impl SizeCache {
         self.bits[size as usize - 1].get_or_init(build)
     }
 
+    /// The components for agents of `size` cells under `connectivity`, labelled by `label` on
+    /// first use.
+    pub(crate) fn components(
+        &self,
+        size: u32,
+        connectivity: Connectivity,
+        label: impl FnOnce() -> Components,
+    ) -> &Components {
+        self.components[(size as usize - 1) * Connectivity::COUNT + connectivity as usize]
+            .get_or_init(label)
+    }
+
     /// Walkability changed at padded `(x, y)`: the one-cell grids are updated in place, the
-    /// others (whose clearance changed around the cell) are dropped and rebuilt on next use.
+    /// others (whose clearance changed around the cell) are dropped and rebuilt on next use;
+    /// every component labelling is dropped and relabelled on its next use.
     pub(crate) fn walkability_changed(&mut self, x: usize, y: usize, walkable: bool) {
+        self.drop_components();
         for (i, slot) in self.bits.iter_mut().enumerate() {
             if i == 0 {
                 if let Some(bits) = slot.get_mut() {
@@ -254,6 +277,13 @@ impl SizeCache {
     /// The whole map changed: drop everything.
     pub(crate) fn clear(&mut self) {
         for slot in &mut self.bits {
+            slot.take();
+        }
+        self.drop_components();
+    }
+
+    fn drop_components(&mut self) {
+        for slot in &mut self.components {
             slot.take();
         }
     }

@@ -70,6 +70,7 @@ mod batch;
 mod bits;
 mod cell;
 mod clearance;
+mod components;
 mod context;
 mod error;
 pub mod generate;

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use crate::bits::{JumpBits, SizeCache};
 use crate::cell::Cell;
 use crate::clearance;
+use crate::components::{Components, Connectivity};
 use crate::error::GridError;
 
 /// Multiplier of a cell whose cost was never changed.
@@ -489,6 +490,28 @@ impl GridMap {
             };
             JumpBits::build(fits, self.padded_width(), size as u8)
         })
+    }
+
+    /// Whether an agent of `size` cells that fits at both `a` and `b` (cells of the map) can
+    /// move from one to the other under `connectivity`. The first call per size and
+    /// connectivity after construction or an edit of walkability labels the map (O(cells));
+    /// later calls are O(1).
+    pub(crate) fn connected(
+        &self,
+        a: Cell,
+        b: Cell,
+        size: u32,
+        connectivity: Connectivity,
+    ) -> bool {
+        let components = self.derived.components(size, connectivity, || {
+            let fits = if size <= 1 {
+                &self.walkable
+            } else {
+                &self.clearance
+            };
+            Components::label(fits, self.padded_width(), size as u8, connectivity)
+        });
+        components.connected(self.padded_index(a.x, a.y), self.padded_index(b.x, b.y))
     }
 
     /// The padded clearance array, with the same indices as
