@@ -83,7 +83,10 @@ impl GridContext {
     /// [`LimitReached`](PathStatus::LimitReached), [`StartBlocked`](PathStatus::StartBlocked)
     /// and [`GoalBlocked`](PathStatus::GoalBlocked) (the agent does not fit there; nothing is
     /// searched unless the limits ask for a partial path, which then leads to the reachable
-    /// cell closest to the goal). A grid never reports
+    /// cell closest to the goal). A `NoPath` between two cells the agent fits at but that lie
+    /// in different connected components (under the rules' moves, for the agent's size) is
+    /// answered without searching, with 0 expanded, whether or not earlier queries searched;
+    /// custom move sets and partial-path queries always search. A grid never reports
     /// [`OutOfBounds`](PathStatus::OutOfBounds): a cell outside the map is an error.
     ///
     /// Errors: `start` or `goal` outside the map ([`GridError::EndpointOutOfRange`] says
