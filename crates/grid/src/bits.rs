@@ -42,15 +42,18 @@ impl BitGrid {
         }
     }
 
-    /// The 64 cells of `line` from position `start` on (bit `j` is cell `start + j`); cells
-    /// off the line read as blocked. `start` lies in `-BIAS..len + 2`.
+    /// The 64 cells of lines `line - 1`, `line` and `line + 1` (`line` is neither the first
+    /// nor the last) from position `start` on: bit `j` is cell `start + j`; cells off the
+    /// lines read as blocked. `start` lies in `-BIAS..len + 2`. One bounds check for the three.
     #[inline(always)]
-    fn window(&self, line: usize, start: isize) -> u64 {
+    fn windows3(&self, line: usize, start: isize) -> [u64; 3] {
         let bit = (start + BIAS as isize) as usize;
-        let i = line * self.words_per_line + bit / 64;
+        let wpl = self.words_per_line;
+        let first = (line - 1) * wpl + bit / 64;
         let shift = bit % 64;
-        let words = &self.words[i..i + 2];
-        (words[0] >> shift) | ((words[1] << 1) << (63 - shift))
+        let words = &self.words[first..first + 2 * wpl + 2];
+        let at = |i: usize| (words[i] >> shift) | ((words[i + 1] << 1) << (63 - shift));
+        [at(0), at(wpl), at(2 * wpl)]
     }
 }
 
@@ -134,16 +137,14 @@ fn scan_forward<const FREE: bool>(
     let goal_pos = if goal.0 { goal.1 as isize } else { -1 };
     loop {
         // Bit j is the cell j + 1 steps ahead.
-        let cells = grid.window(line, pos + 1);
-        let mut forced = 0;
-        for side in [line - 1, line + 1] {
-            let beside = grid.window(side, pos + 1);
-            forced |= if FREE {
-                !beside & grid.window(side, pos + 2)
-            } else {
-                beside & !grid.window(side, pos)
-            };
-        }
+        let [above, cells, below] = grid.windows3(line, pos + 1);
+        let forced = if FREE {
+            let [above_next, _, below_next] = grid.windows3(line, pos + 2);
+            (!above & above_next) | (!below & below_next)
+        } else {
+            let [above_prev, _, below_prev] = grid.windows3(line, pos);
+            (above & !above_prev) | (below & !below_prev)
+        };
         let ahead = goal_pos - pos - 1;
         let goal_bit = if (0..64).contains(&ahead) {
             1 << ahead
@@ -177,16 +178,14 @@ fn scan_backward<const FREE: bool>(
     };
     loop {
         // Bit j is the cell 64 - j steps ahead (bit 63 is the next cell).
-        let cells = grid.window(line, pos - 64);
-        let mut forced = 0;
-        for side in [line - 1, line + 1] {
-            let beside = grid.window(side, pos - 64);
-            forced |= if FREE {
-                !beside & grid.window(side, pos - 65)
-            } else {
-                beside & !grid.window(side, pos - 63)
-            };
-        }
+        let [above, cells, below] = grid.windows3(line, pos - 64);
+        let forced = if FREE {
+            let [above_next, _, below_next] = grid.windows3(line, pos - 65);
+            (!above & above_next) | (!below & below_next)
+        } else {
+            let [above_prev, _, below_prev] = grid.windows3(line, pos - 63);
+            (above & !above_prev) | (below & !below_prev)
+        };
         let behind = goal_pos - (pos - 64);
         let goal_bit = if (0..64).contains(&behind) {
             1 << behind
