@@ -257,11 +257,33 @@ impl SizeCache {
             .get_or_init(label)
     }
 
-    /// Walkability changed at padded `(x, y)`: the one-cell grids are updated in place, the
-    /// others (whose clearance changed around the cell) are dropped and rebuilt on next use;
-    /// every component labelling is dropped and relabelled on its next use.
-    pub(crate) fn walkability_changed(&mut self, x: usize, y: usize, walkable: bool) {
-        self.drop_components();
+    /// Walkability changed at padded `(x, y)` (`walkable` is the padded walkability array
+    /// after the edit, rows of `padded_width`): the one-cell grids are updated in place, the
+    /// others (whose clearance changed around the cell) are dropped and rebuilt on next use.
+    /// The one-cell component labels are updated in place when the edit neither joins nor
+    /// splits components locally ([`Components::update`]); otherwise, and for larger agents,
+    /// the labels are dropped and relabelled on next use.
+    pub(crate) fn walkability_changed(
+        &mut self,
+        walkable_padded: &[u8],
+        padded_width: usize,
+        (x, y): (usize, usize),
+    ) {
+        let walkable = walkable_padded[y * padded_width + x] != 0;
+        for (i, slot) in self.components.iter_mut().enumerate() {
+            let kept = i < Connectivity::COUNT
+                && slot.get_mut().is_none_or(|components| {
+                    let kind = [
+                        Connectivity::Four,
+                        Connectivity::EightNoCornerCutting,
+                        Connectivity::EightFree,
+                    ][i];
+                    components.update(walkable_padded, padded_width, y * padded_width + x, kind)
+                });
+            if !kept {
+                slot.take();
+            }
+        }
         for (i, slot) in self.bits.iter_mut().enumerate() {
             if i == 0 {
                 if let Some(bits) = slot.get_mut() {

@@ -44,8 +44,12 @@ const UNIT_MULTIPLIER: f32 = 1.0;
 ///   the next jump point query for that size rebuilds;
 /// * connected components per agent size and move rule (4 bytes per cell), so that a query
 ///   between two components answers [`NoPath`](crate::PathStatus::NoPath) at once with 0
-///   expanded. An edit that changes walkability drops every labelling; the next query
-///   relabels the map (a flood fill, O(cells): about 13 ms for 768 x 768 cells).
+///   expanded. For agents of one cell, an edit that changes walkability updates the labels in
+///   O(1) when it is local: opening a cell whose neighbours all lie in one component (or in
+///   none), blocking a cell whose neighbours still reach one another around it. Any other
+///   edit (one that may join or split components), and every edit for larger agents, drops
+///   the labels; the next query relabels the map (a flood fill, O(cells): about 13 ms for
+///   768 x 768 cells).
 ///
 /// ```
 /// use nav_grid::{Cell, GridMap};
@@ -406,8 +410,11 @@ impl GridMap {
                 x as usize + 1,
                 y as usize + 1,
             );
-            self.derived
-                .walkability_changed(x as usize + 1, y as usize + 1, now);
+            self.derived.walkability_changed(
+                &self.walkable,
+                padded_width,
+                (x as usize + 1, y as usize + 1),
+            );
         }
     }
 

@@ -43,11 +43,22 @@ fn engine_finds(
 }
 
 fn check_map(map: &GridMap, rng: &mut TestRng, what: &str) -> (usize, usize) {
+    check_queries(map, rng, what, 3, 15)
+}
+
+/// `per_rule` queries for each rule set and agent size up to `max_size`.
+fn check_queries(
+    map: &GridMap,
+    rng: &mut TestRng,
+    what: &str,
+    max_size: u32,
+    per_rule: usize,
+) -> (usize, usize) {
     let mut ctx = GridContext::new();
     let mut engine = SearchContext::new();
     let (mut unreachable, mut queries) = (0, 0);
     for (rule, rules) in rule_sets() {
-        for size in 1..=3 {
+        for size in 1..=max_size {
             let open: Vec<Cell> = (0..map.cell_count())
                 .filter_map(|i| map.cell_at(i))
                 .filter(|&c| map.clearance(c).unwrap_or(0) >= size)
@@ -55,7 +66,7 @@ fn check_map(map: &GridMap, rng: &mut TestRng, what: &str) -> (usize, usize) {
             if open.is_empty() {
                 continue;
             }
-            for _ in 0..15 {
+            for _ in 0..per_rule {
                 let start = open[rng.below(open.len() as u64) as usize];
                 let goal = open[rng.below(open.len() as u64) as usize];
                 let query = GridQuery::new(start, goal).with_agent_size(size);
@@ -148,4 +159,36 @@ fn edits_join_and_split_components() {
     assert_eq!(answer.status, PathStatus::NoPath);
     assert!(answer.expanded > 0 && answer.partial);
     assert!(!ctx.path().is_empty());
+}
+
+/// One edit at a time, with queries in between: the one-cell labels are updated in place when
+/// the edit is local (and dropped otherwise); answers stay exact either way.
+#[test]
+fn single_edits_keep_components_exact() {
+    let mut rng = TestRng::new(7);
+    let (mut unreachable, mut queries) = (0, 0);
+    for seed in 0..2 {
+        let mut map = caves(36, 28, 0.45, seed).unwrap();
+        let ctx_map_cells = map.cell_count() as u64;
+        for edit in 0..120 {
+            let cell = map.cell_at(rng.below(ctx_map_cells) as usize).unwrap();
+            let blocked = map.is_blocked(cell).unwrap();
+            map.set_blocked(cell, !blocked).unwrap();
+            let max_size = if edit % 10 == 0 { 2 } else { 1 };
+            let (u, q) = check_queries(
+                &map,
+                &mut rng,
+                &format!("caves {seed} edit {edit}"),
+                max_size,
+                3,
+            );
+            unreachable += u;
+            queries += q;
+        }
+    }
+    eprintln!("{queries} queries, {unreachable} unreachable");
+    assert!(
+        unreachable * 20 > queries,
+        "enough unreachable queries ({unreachable} of {queries})"
+    );
 }
