@@ -203,14 +203,15 @@ fn scan_backward<const FREE: bool>(
 }
 
 /// What a map derives lazily per agent size, shared by every query on it (`Sync`: built once
-/// under a [`OnceLock`]); edits that change walkability clear it or keep it up to date.
+/// under a [`OnceLock`]); edits that change walkability clear it or keep it up to date. The
+/// empty slots take 16 bytes each, 16 KiB per map for the 255 agent sizes.
 #[derive(Debug, Default)]
 pub(crate) struct SizeCache {
     /// Per agent size (index `size - 1`), the jump point bit grids.
-    bits: Vec<OnceLock<JumpBits>>,
+    bits: Vec<OnceLock<Box<JumpBits>>>,
     /// Per agent size and connectivity (index `(size - 1) * Connectivity::COUNT + kind`), the
     /// connected components.
-    components: Vec<OnceLock<Components>>,
+    components: Vec<OnceLock<Box<Components>>>,
 }
 
 impl Clone for SizeCache {
@@ -242,7 +243,7 @@ impl SizeCache {
 
     /// The bit grids for agents of `size` cells, built by `build` on first use.
     pub(crate) fn bits(&self, size: u32, build: impl FnOnce() -> JumpBits) -> &JumpBits {
-        self.bits[size as usize - 1].get_or_init(build)
+        self.bits[size as usize - 1].get_or_init(|| Box::new(build()))
     }
 
     /// The components for agents of `size` cells under `connectivity`, labelled by `label` on
@@ -254,7 +255,7 @@ impl SizeCache {
         label: impl FnOnce() -> Components,
     ) -> &Components {
         self.components[(size as usize - 1) * Connectivity::COUNT + connectivity as usize]
-            .get_or_init(label)
+            .get_or_init(|| Box::new(label()))
     }
 
     /// Walkability changed at padded `(x, y)` (`walkable` is the padded walkability array
