@@ -78,6 +78,47 @@ impl From<MovesArg> for Moves {
     }
 }
 
+/// Which search runs grid queries (`--search`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SearchArg {
+    /// A* cell by cell (works under every rule and on weighted maps).
+    Astar,
+    /// Jump point search: the same optimal paths, far fewer expansions (8 moves with
+    /// --diagonal no-corner-cutting or free, uniform costs; `expanded` then counts jump
+    /// points).
+    Jps,
+}
+
+impl SearchArg {
+    /// The search `--search` and its alias `--jump-points` ask for: refuses the contradiction
+    /// `--jump-points --search astar`.
+    pub fn resolve(search: Option<SearchArg>, jump_points: bool) -> Result<SearchArg, CliError> {
+        match (search, jump_points) {
+            (Some(SearchArg::Astar), true) => Err(CliError::Usage(
+                "--jump-points (an alias of --search jps) contradicts --search astar".into(),
+            )),
+            (_, true) => Ok(SearchArg::Jps),
+            (search, false) => Ok(search.unwrap_or(SearchArg::Astar)),
+        }
+    }
+
+    /// The library's mode for this search.
+    pub fn mode(self) -> SearchMode {
+        match self {
+            SearchArg::Astar => SearchMode::CellByCell,
+            SearchArg::Jps => SearchMode::JumpPoints,
+        }
+    }
+
+    /// The option's value, as typed.
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchArg::Astar => "astar",
+            SearchArg::Jps => "jps",
+        }
+    }
+}
+
 /// The rules of movement of a grid query, as command-line options. The defaults are the
 /// Moving AI rules: 8 moves, no corner cutting, costs 1 and √2, octile heuristic.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
@@ -95,8 +136,10 @@ pub struct GridRulesArgs {
     /// diagonal moves): searches expand fewer cells but paths may be longer than the shortest.
     #[arg(long)]
     pub allow_inadmissible: bool,
-    /// Search by jump points: the same optimal paths, usually far fewer expansions (8 moves
-    /// with --diagonal no-corner-cutting or free; `expanded` then counts jump points).
+    /// The search [default: astar].
+    #[arg(long, value_enum)]
+    pub search: Option<SearchArg>,
+    /// Search by jump points: an alias of `--search jps`.
     #[arg(long)]
     pub jump_points: bool,
 }
@@ -108,6 +151,7 @@ impl Default for GridRulesArgs {
             diagonal: DiagonalArg::NoCornerCutting,
             heuristic: None,
             allow_inadmissible: false,
+            search: None,
             jump_points: false,
         }
     }
@@ -133,21 +177,22 @@ impl GridRulesArgs {
     /// `--jump-points` is [`SearchMode::JumpPoints`]: refused where jump points would not be
     /// exact, never silently replaced by a cell-by-cell search.
     pub fn to_rules(&self) -> Result<CompiledRules, CliError> {
-        let search = if self.jump_points {
-            SearchMode::JumpPoints
-        } else {
-            SearchMode::CellByCell
-        };
+        let search = SearchArg::resolve(self.search, self.jump_points)?;
         let rules = GridRules::default()
             .with_moves(self.moves.into())
             .with_diagonal(self.diagonal.into())
             .with_heuristic(self.heuristic())
             .allow_inadmissible(self.allow_inadmissible)
-            .with_search(search);
-        if self.jump_points && !self.has_diagonals() {
-            return Err(CliError::Usage(
-                "--jump-points needs --moves 8 and --diagonal no-corner-cutting or free".into(),
-            ));
+            .with_search(search.mode());
+        if search == SearchArg::Jps && !self.has_diagonals() {
+            let option = if self.jump_points {
+                "--jump-points"
+            } else {
+                "--search jps"
+            };
+            return Err(CliError::Usage(format!(
+                "{option} needs --moves 8 and --diagonal no-corner-cutting or free"
+            )));
         }
         rules.compile().map_err(|e| {
             CliError::grid(

@@ -244,3 +244,48 @@ fn bad_input_gives_one_line_and_exit_2() {
     // And the good file works.
     assert_eq!(nav(&["scen", good.to_str().unwrap()]).code, Some(0));
 }
+
+#[test]
+fn search_option_names_the_search_and_reports_search_time() {
+    let dir = TempDir::new("scen-search");
+    let map = dir.join("tiny.map");
+    std::fs::write(&map, map_text(&ROWS)).unwrap();
+    let scen = dir.join("tiny.map.scen");
+    std::fs::write(&scen, scen_v1(&[(0, 0, 5, 3, 4.0 + 2.0 * SQRT_2)])).unwrap();
+    let scen = scen.to_str().unwrap();
+    for (extra, search) in [
+        (&[][..], "astar"),
+        (&["--search", "astar"][..], "astar"),
+        (&["--search", "jps"][..], "jps"),
+        (&["--jump-points"][..], "jps"),
+        (&["--jump-points", "--search", "jps"][..], "jps"),
+    ] {
+        let mut args = vec!["scen", scen, "--json"];
+        args.extend_from_slice(extra);
+        let run = nav(&args);
+        assert_eq!(run.code, Some(0), "{extra:?}: {run:?}");
+        let report = run.json();
+        assert_eq!(report["search"], search, "{extra:?}");
+        assert_eq!(report["matched"], 1, "{extra:?}");
+        let search_us = report["search_us"].as_f64().unwrap();
+        let total_ms = report["total_ms"].as_f64().unwrap();
+        assert!(search_us > 0.0 && (search_us - total_ms * 1e3).abs() < 1e-6 * search_us.max(1.0));
+    }
+    nav(&["scen", scen, "--jump-points", "--search", "astar"])
+        .assert_bad_input(&["--jump-points", "--search astar"]);
+    let path = |extra: &[&str]| {
+        let mut a = vec![
+            "path",
+            "--map",
+            map.to_str().unwrap(),
+            "--from",
+            "0,0",
+            "--to",
+            "5,3",
+        ];
+        a.extend_from_slice(extra);
+        nav(&a)
+    };
+    path(&["--moves", "4", "--search", "jps"]).assert_bad_input(&["--search jps"]);
+    assert_eq!(path(&["--search", "jps", "--json"]).code, Some(0));
+}

@@ -3,6 +3,7 @@
 use nav_search::{NodeId, PathOutcome, PathRef, PathStatus, SearchContext, SearchStatus};
 
 use crate::cell::Cell;
+use crate::components::Connectivity;
 use crate::error::{Endpoint, GridError};
 use crate::map::GridMap;
 use crate::path::{GridPath, prefix_within_budget};
@@ -82,7 +83,10 @@ impl GridContext {
     /// [`LimitReached`](PathStatus::LimitReached), [`StartBlocked`](PathStatus::StartBlocked)
     /// and [`GoalBlocked`](PathStatus::GoalBlocked) (the agent does not fit there; nothing is
     /// searched unless the limits ask for a partial path, which then leads to the reachable
-    /// cell closest to the goal). A grid never reports
+    /// cell closest to the goal). A `NoPath` between two cells the agent fits at but that lie
+    /// in different connected components (under the rules' moves, for the agent's size) is
+    /// answered without searching, with 0 expanded, whether or not earlier queries searched;
+    /// custom move sets and partial-path queries always search. A grid never reports
     /// [`OutOfBounds`](PathStatus::OutOfBounds): a cell outside the map is an error.
     ///
     /// Errors: `start` or `goal` outside the map ([`GridError::EndpointOutOfRange`] says
@@ -148,6 +152,18 @@ impl GridContext {
             return Ok(PathOutcome::unsearched(PathStatus::GoalBlocked));
         }
 
+        // Two cells in different connected components: no path, without searching (the
+        // labels are made before the first search that needs them, so such a query always
+        // answers with 0 expanded). A partial path needs the search's closest cell.
+        if !goal_blocked && !limits.partial_path {
+            if let Some(connectivity) = Connectivity::of(compiled.moves.neighbourhood) {
+                if !map.connected(start, goal, size, connectivity) {
+                    self.search_used = Some(mode_of(jumping));
+                    return Ok(PathOutcome::unsearched(PathStatus::NoPath));
+                }
+            }
+        }
+
         let mut view =
             GridView::with_arrivals(map, compiled, size, goal, Some(&mut self.arrivals))?;
         debug_assert_eq!(view.uses_jump_points(), jumping);
@@ -156,11 +172,7 @@ impl GridContext {
             .ctx
             .astar(&mut view, start_node as NodeId, limits, &mut self.nodes);
         self.searched = Some((map.width(), map.cell_count()));
-        self.search_used = Some(if jumping {
-            SearchMode::JumpPoints
-        } else {
-            SearchMode::CellByCell
-        });
+        self.search_used = Some(mode_of(jumping));
 
         // The cells of the path: jump points are joined by straight or diagonal lines.
         for &node in &self.nodes {
@@ -212,7 +224,8 @@ impl GridContext {
 
     /// The search the last query ran: [`SearchMode::JumpPoints`] or
     /// [`SearchMode::CellByCell`]; `None` when it did not search (an error, a blocked
-    /// endpoint).
+    /// endpoint). A [`NoPath`](PathStatus::NoPath) answered from the connected components
+    /// (0 expanded) reports the search that the query selected.
     pub fn search_used(&self) -> Option<SearchMode> {
         self.search_used
     }
@@ -253,5 +266,14 @@ impl GridContext {
     /// The search context, with the last query's tree (node ids are cell indices).
     pub fn search_context(&self) -> &SearchContext {
         &self.ctx
+    }
+}
+
+/// The mode a query runs: jump points or cells.
+fn mode_of(jumping: bool) -> SearchMode {
+    if jumping {
+        SearchMode::JumpPoints
+    } else {
+        SearchMode::CellByCell
     }
 }

@@ -67,8 +67,10 @@
 
 #[cfg(feature = "rayon")]
 mod batch;
+mod bits;
 mod cell;
 mod clearance;
+mod components;
 mod context;
 mod error;
 pub mod generate;

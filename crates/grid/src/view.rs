@@ -6,6 +6,7 @@
 
 use nav_search::{Graph, NodeId, Successors};
 
+use crate::bits::{JumpBits, Straight};
 use crate::cell::Cell;
 use crate::error::{Endpoint, GridError};
 use crate::heuristic::HeuristicEval;
@@ -61,6 +62,8 @@ pub struct GridView<'a> {
     goal_padded: usize,
     /// Directions each cell was reached from, for pruning jumps (jump point search only).
     arrivals: Option<&'a mut JumpArrivals>,
+    /// The bit grids of straight jumps (jump point search only).
+    bits: Option<&'a JumpBits>,
     goal_x: u32,
     goal_y: u32,
     heuristic: HeuristicEval,
@@ -130,6 +133,7 @@ impl<'a> GridView<'a> {
             }),
             _ => None,
         };
+        let bits = arrivals.is_some().then(|| map.jump_bits(size));
         let costs = &rules.rules().costs;
         // Checked by the caller (`GridQuery::check`): 1..=MAX_AGENT_SIZE, a byte.
         debug_assert!((1..=crate::GridQuery::MAX_AGENT_SIZE).contains(&size));
@@ -159,6 +163,7 @@ impl<'a> GridView<'a> {
             goal: goal_index as NodeId,
             goal_padded: map.padded_index(goal.x, goal.y),
             arrivals,
+            bits,
             goal_x: goal.x,
             goal_y: goal.y,
             heuristic: HeuristicEval::new(rules.rules().heuristic, costs, min_multiplier),
@@ -290,6 +295,17 @@ const DIRECTIONS: [(i64, i64); 8] = [
     (-1, -1),
 ];
 
+/// The straight direction `(dx, dy)` (one component 0, the other -1 or 1).
+#[inline]
+fn straight(dx: i64, dy: i64) -> Straight {
+    match (dx, dy) {
+        (1, _) => Straight::East,
+        (-1, _) => Straight::West,
+        (_, 1) => Straight::South,
+        _ => Straight::North,
+    }
+}
+
 /// The bit of direction `(dx, dy)` (components in -1..=1, not both zero).
 #[inline]
 fn direction_bit(dx: i64, dy: i64) -> u8 {
@@ -368,10 +384,13 @@ impl JumpArrivals {
 impl GridView<'_> {
     fn successors_jumping<const ONE: bool, const FREE: bool>(
         &mut self,
+        bits: &JumpBits,
         node: NodeId,
+        (x, y): (u32, u32),
         p: usize,
         out: &mut Successors,
     ) {
+        let (px, py) = (x as usize + 1, y as usize + 1);
         let pw = self.padded_width as isize;
         let w = self.width as i64;
         let (s, d) = (
@@ -390,12 +409,10 @@ impl GridView<'_> {
                 continue;
             }
             let jump = if dx == 0 || dy == 0 {
-                let along = dx as isize + dy as isize * pw;
-                let side = if dx != 0 { pw as usize } else { 1 };
-                self.jump_straight::<ONE, FREE>(p, along, side)
+                self.jump_straight::<FREE>(bits, px, py, straight(dx, dy))
                     .map(|n| (n, s))
             } else {
-                self.jump_diagonal::<ONE, FREE>(p, dx as isize, dy as isize * pw)
+                self.jump_diagonal::<ONE, FREE>(bits, p, (px, py), dx, dy * pw as i64)
                     .map(|n| (n, d))
             };
             if let Some((steps, cost)) = jump {
@@ -443,39 +460,18 @@ impl GridView<'_> {
         bits
     }
 
-    /// Steps from padded index `p` by `along` until a jump point (returns the step count) or
-    /// a blocked cell (`None`). `side` is the padded offset perpendicular to the move.
-    #[inline]
-    fn jump_straight<const ONE: bool, const FREE: bool>(
+    /// Steps from padded `(px, py)` in `direction` until a jump point (returns the step
+    /// count) or a blocked cell (`None`), 64 cells at a time (see [`JumpBits::jump`]).
+    #[inline(always)]
+    fn jump_straight<const FREE: bool>(
         &self,
-        mut p: usize,
-        along: isize,
-        side: usize,
+        bits: &JumpBits,
+        px: usize,
+        py: usize,
+        direction: Straight,
     ) -> Option<u32> {
-        let mut steps = 0u32;
-        loop {
-            let next = p.wrapping_add_signed(along);
-            // The border of blocked cells stops every scan inside the array.
-            if !self.open::<ONE>(next) {
-                return None;
-            }
-            steps += 1;
-            if next == self.goal_padded {
-                return Some(steps);
-            }
-            let forced = if FREE {
-                let ahead = next.wrapping_add_signed(along);
-                (!self.open::<ONE>(next - side) && self.open::<ONE>(ahead - side))
-                    || (!self.open::<ONE>(next + side) && self.open::<ONE>(ahead + side))
-            } else {
-                (self.open::<ONE>(next - side) && !self.open::<ONE>(p - side))
-                    || (self.open::<ONE>(next + side) && !self.open::<ONE>(p + side))
-            };
-            if forced {
-                return Some(steps);
-            }
-            p = next;
-        }
+        let goal = (self.goal_x as usize + 1, self.goal_y as usize + 1);
+        bits.jump::<FREE>(px, py, direction, goal)
     }
 
     /// Steps diagonally (`horizontal + vertical` per step) from `p` until a jump point or a
@@ -483,11 +479,23 @@ impl GridView<'_> {
     #[inline]
     fn jump_diagonal<const ONE: bool, const FREE: bool>(
         &self,
+        bits: &JumpBits,
         mut p: usize,
-        horizontal: isize,
-        vertical: isize,
+        (mut px, mut py): (usize, usize),
+        dx: i64,
+        vertical: i64,
     ) -> Option<u32> {
-        let pw = self.padded_width;
+        let (horizontal, vertical) = (dx as isize, vertical as isize);
+        let along_x = if dx > 0 {
+            Straight::East
+        } else {
+            Straight::West
+        };
+        let along_y = if vertical > 0 {
+            Straight::South
+        } else {
+            Straight::North
+        };
         let mut steps = 0u32;
         loop {
             let beside = p.wrapping_add_signed(horizontal);
@@ -505,12 +513,12 @@ impl GridView<'_> {
                     && self.open::<ONE>(above.wrapping_add_signed(vertical)))
                     || (!self.open::<ONE>(beside)
                         && self.open::<ONE>(beside.wrapping_add_signed(horizontal))));
+            px = px.wrapping_add_signed(horizontal);
+            py = py.wrapping_add_signed(vertical.signum());
             if next == self.goal_padded
                 || forced
-                || self
-                    .jump_straight::<ONE, FREE>(next, horizontal, pw)
-                    .is_some()
-                || self.jump_straight::<ONE, FREE>(next, vertical, 1).is_some()
+                || self.jump_straight::<FREE>(bits, px, py, along_x).is_some()
+                || self.jump_straight::<FREE>(bits, px, py, along_y).is_some()
             {
                 return Some(steps);
             }
@@ -533,11 +541,14 @@ impl GridView<'_> {
     ) {
         match self.neighbourhood {
             Neighbourhood::General => self.successors_general::<ONE>(x, y, out),
-            Neighbourhood::JumpPoints { free: false } => {
-                self.successors_jumping::<ONE, false>(node, p, out)
-            }
-            Neighbourhood::JumpPoints { free: true } => {
-                self.successors_jumping::<ONE, true>(node, p, out)
+            Neighbourhood::JumpPoints { free } => {
+                // Jump point views always hold bit grids (`with_arrivals`).
+                let Some(bits) = self.bits else { return };
+                if free {
+                    self.successors_jumping::<ONE, true>(bits, node, (x, y), p, out)
+                } else {
+                    self.successors_jumping::<ONE, false>(bits, node, (x, y), p, out)
+                }
             }
             // Two copies of the neighbour loop: one that never reads multipliers.
             _ => match self.multipliers {

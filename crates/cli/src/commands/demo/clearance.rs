@@ -189,7 +189,8 @@ impl Clearance {
             PathStatus::NoPath => writeln!(
                 out,
                 "An agent of 2x2 cells (placed by its top-left cell) fits at {START} and at {GOAL}, but \
-                 the doors of the house are one cell wide: no path ({} cells expanded).",
+                 the doors of the house are one cell wide: no path ({} cells expanded: the ends lie \
+                 in different connected components for that size).",
                 house.expanded_count
             )?,
             PathStatus::Found => writeln!(

@@ -1,0 +1,312 @@
+//! Bit grids of the cells an agent fits in, and the block scans of jump point search over them
+//! (D. Harabor and A. Grastien, "Improving Jump Point Search", ICAPS 2014: "JPS (B)").
+//!
+//! A straight jump reads 64 cells of its line and 64 of each neighbouring line at once as
+//! words, builds from them the word of cells that stop the jump (a blocked cell, a forced
+//! neighbour, the goal) and finds the first with a trailing (or, scanning backwards, leading)
+//! zero count. Rows are scanned in a row-major grid, columns in a column-major one, so both
+//! read consecutive memory.
+
+use std::sync::OnceLock;
+
+use crate::components::{Components, Connectivity};
+
+/// Bits before a line's first cell (and at least as many after its last): a window may start
+/// up to 65 cells before the line's start and end 66 cells past its end.
+const BIAS: usize = 128;
+
+/// One bit per cell of `lines` lines of `len` cells each; bit set = the agent fits.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BitGrid {
+    words: Vec<u64>,
+    words_per_line: usize,
+}
+
+impl BitGrid {
+    fn new(lines: usize, len: usize) -> Self {
+        let words_per_line = (BIAS + len + BIAS) / 64 + 1;
+        Self {
+            words: vec![0; lines * words_per_line],
+            words_per_line,
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, line: usize, pos: usize, value: bool) {
+        let bit = BIAS + pos;
+        let word = &mut self.words[line * self.words_per_line + bit / 64];
+        if value {
+            *word |= 1 << (bit % 64);
+        } else {
+            *word &= !(1 << (bit % 64));
+        }
+    }
+
+    /// The 64 cells of lines `line - 1`, `line` and `line + 1` (`line` is neither the first
+    /// nor the last) from position `start` on: bit `j` is cell `start + j`; cells off the
+    /// lines read as blocked. `start` lies in `-BIAS..len + 2`. One bounds check for the three.
+    #[inline(always)]
+    fn windows3(&self, line: usize, start: isize) -> [u64; 3] {
+        let bit = (start + BIAS as isize) as usize;
+        let wpl = self.words_per_line;
+        let first = (line - 1) * wpl + bit / 64;
+        let shift = bit % 64;
+        let words = &self.words[first..first + 2 * wpl + 2];
+        let at = |i: usize| (words[i] >> shift) | ((words[i + 1] << 1) << (63 - shift));
+        [at(0), at(wpl), at(2 * wpl)]
+    }
+}
+
+/// The row-major and column-major bit grids of one agent size over the padded layout of a
+/// [`GridMap`](crate::GridMap) (its blocked border included, so every scan stops on the map).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct JumpBits {
+    rows: BitGrid,
+    columns: BitGrid,
+}
+
+/// A straight direction of a scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Straight {
+    East,
+    West,
+    South,
+    North,
+}
+
+impl JumpBits {
+    /// The bit grids of the cells with `fits[p] >= need` in a padded array of rows of
+    /// `padded_width` cells.
+    pub(crate) fn build(fits: &[u8], padded_width: usize, need: u8) -> Self {
+        let padded_height = fits.len() / padded_width;
+        let mut bits = Self {
+            rows: BitGrid::new(padded_height, padded_width),
+            columns: BitGrid::new(padded_width, padded_height),
+        };
+        for (y, row) in fits.chunks_exact(padded_width).enumerate() {
+            for (x, &value) in row.iter().enumerate() {
+                if value >= need {
+                    bits.set(x, y, true);
+                }
+            }
+        }
+        bits
+    }
+
+    /// Sets whether the agent fits at padded `(x, y)`.
+    pub(crate) fn set(&mut self, x: usize, y: usize, fits: bool) {
+        self.rows.set(y, x, fits);
+        self.columns.set(x, y, fits);
+    }
+
+    /// Jumps from padded `(x, y)`, an open cell off the border, in `direction` until a jump
+    /// point (returns the steps taken) or a blocked cell (`None`): the block form of the
+    /// cell-by-cell loop, with the same stopping rules. A cell stops the jump when it is
+    /// blocked, the goal `goal` (padded), or has a forced neighbour: without corner cutting
+    /// (`FREE == false`) a cell beside the line that is open where the one beside the
+    /// previous cell is blocked; with free diagonals a blocked cell beside the line whose
+    /// successor along the line is open.
+    #[inline]
+    pub(crate) fn jump<const FREE: bool>(
+        &self,
+        x: usize,
+        y: usize,
+        direction: Straight,
+        goal: (usize, usize),
+    ) -> Option<u32> {
+        match direction {
+            Straight::East => scan_forward::<FREE>(&self.rows, y, x, (goal.1 == y, goal.0)),
+            Straight::West => scan_backward::<FREE>(&self.rows, y, x, (goal.1 == y, goal.0)),
+            Straight::South => scan_forward::<FREE>(&self.columns, x, y, (goal.0 == x, goal.1)),
+            Straight::North => scan_backward::<FREE>(&self.columns, x, y, (goal.0 == x, goal.1)),
+        }
+    }
+}
+
+/// Scans `line` of `grid` from `pos` towards higher positions (see [`JumpBits::jump`]);
+/// `goal` is whether the goal lies on this line, and its position.
+#[inline(always)]
+fn scan_forward<const FREE: bool>(
+    grid: &BitGrid,
+    line: usize,
+    pos: usize,
+    goal: (bool, usize),
+) -> Option<u32> {
+    let mut pos = pos as isize;
+    let mut steps = 0u32;
+    let goal_pos = if goal.0 { goal.1 as isize } else { -1 };
+    loop {
+        // Bit j is the cell j + 1 steps ahead.
+        let [above, cells, below] = grid.windows3(line, pos + 1);
+        let forced = if FREE {
+            let [above_next, _, below_next] = grid.windows3(line, pos + 2);
+            (!above & above_next) | (!below & below_next)
+        } else {
+            let [above_prev, _, below_prev] = grid.windows3(line, pos);
+            (above & !above_prev) | (below & !below_prev)
+        };
+        let ahead = goal_pos - pos - 1;
+        let goal_bit = if (0..64).contains(&ahead) {
+            1 << ahead
+        } else {
+            0
+        };
+        let stop = forced | !cells | goal_bit;
+        if stop != 0 {
+            let t = stop.trailing_zeros();
+            return (cells >> t & 1 != 0).then_some(steps + t + 1);
+        }
+        steps += 64;
+        pos += 64;
+    }
+}
+
+/// [`scan_forward`] towards lower positions.
+#[inline(always)]
+fn scan_backward<const FREE: bool>(
+    grid: &BitGrid,
+    line: usize,
+    pos: usize,
+    goal: (bool, usize),
+) -> Option<u32> {
+    let mut pos = pos as isize;
+    let mut steps = 0u32;
+    let goal_pos = if goal.0 {
+        goal.1 as isize
+    } else {
+        isize::MIN / 2
+    };
+    loop {
+        // Bit j is the cell 64 - j steps ahead (bit 63 is the next cell).
+        let [above, cells, below] = grid.windows3(line, pos - 64);
+        let forced = if FREE {
+            let [above_next, _, below_next] = grid.windows3(line, pos - 65);
+            (!above & above_next) | (!below & below_next)
+        } else {
+            let [above_prev, _, below_prev] = grid.windows3(line, pos - 63);
+            (above & !above_prev) | (below & !below_prev)
+        };
+        let behind = goal_pos - (pos - 64);
+        let goal_bit = if (0..64).contains(&behind) {
+            1 << behind
+        } else {
+            0
+        };
+        let stop = forced | !cells | goal_bit;
+        if stop != 0 {
+            let l = stop.leading_zeros();
+            return (cells >> (63 - l) & 1 != 0).then_some(steps + l + 1);
+        }
+        steps += 64;
+        pos -= 64;
+    }
+}
+
+/// What a map derives lazily per agent size, shared by every query on it (`Sync`: built once
+/// under a [`OnceLock`]); edits that change walkability clear it or keep it up to date. The
+/// empty slots take 16 bytes each, 16 KiB per map for the 255 agent sizes.
+#[derive(Debug, Default)]
+pub(crate) struct SizeCache {
+    /// Per agent size (index `size - 1`), the jump point bit grids.
+    bits: Vec<OnceLock<Box<JumpBits>>>,
+    /// Per agent size and connectivity (index `(size - 1) * Connectivity::COUNT + kind`), the
+    /// connected components.
+    components: Vec<OnceLock<Box<Components>>>,
+}
+
+impl Clone for SizeCache {
+    fn clone(&self) -> Self {
+        Self {
+            bits: self.bits.clone(),
+            components: self.components.clone(),
+        }
+    }
+}
+
+/// Derived data never makes two maps differ.
+impl PartialEq for SizeCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl SizeCache {
+    /// A cache for agents of 1 to `max_size` cells, all unbuilt.
+    pub(crate) fn new(max_size: usize) -> Self {
+        Self {
+            bits: (0..max_size).map(|_| OnceLock::new()).collect(),
+            components: (0..max_size * Connectivity::COUNT)
+                .map(|_| OnceLock::new())
+                .collect(),
+        }
+    }
+
+    /// The bit grids for agents of `size` cells, built by `build` on first use.
+    pub(crate) fn bits(&self, size: u32, build: impl FnOnce() -> JumpBits) -> &JumpBits {
+        self.bits[size as usize - 1].get_or_init(|| Box::new(build()))
+    }
+
+    /// The components for agents of `size` cells under `connectivity`, labelled by `label` on
+    /// first use.
+    pub(crate) fn components(
+        &self,
+        size: u32,
+        connectivity: Connectivity,
+        label: impl FnOnce() -> Components,
+    ) -> &Components {
+        self.components[(size as usize - 1) * Connectivity::COUNT + connectivity as usize]
+            .get_or_init(|| Box::new(label()))
+    }
+
+    /// Walkability changed at padded `(x, y)` (`walkable` is the padded walkability array
+    /// after the edit, rows of `padded_width`): the one-cell grids are updated in place, the
+    /// others (whose clearance changed around the cell) are dropped and rebuilt on next use.
+    /// The one-cell component labels are updated in place when the edit neither joins nor
+    /// splits components locally ([`Components::update`]); otherwise, and for larger agents,
+    /// the labels are dropped and relabelled on next use.
+    pub(crate) fn walkability_changed(
+        &mut self,
+        walkable_padded: &[u8],
+        padded_width: usize,
+        (x, y): (usize, usize),
+    ) {
+        let walkable = walkable_padded[y * padded_width + x] != 0;
+        for (i, slot) in self.components.iter_mut().enumerate() {
+            let kept = i < Connectivity::COUNT
+                && slot.get_mut().is_none_or(|components| {
+                    let kind = [
+                        Connectivity::Four,
+                        Connectivity::EightNoCornerCutting,
+                        Connectivity::EightFree,
+                    ][i];
+                    components.update(walkable_padded, padded_width, y * padded_width + x, kind)
+                });
+            if !kept {
+                slot.take();
+            }
+        }
+        for (i, slot) in self.bits.iter_mut().enumerate() {
+            if i == 0 {
+                if let Some(bits) = slot.get_mut() {
+                    bits.set(x, y, walkable);
+                }
+            } else {
+                slot.take();
+            }
+        }
+    }
+
+    /// The whole map changed: drop everything.
+    pub(crate) fn clear(&mut self) {
+        for slot in &mut self.bits {
+            slot.take();
+        }
+        self.drop_components();
+    }
+
+    fn drop_components(&mut self) {
+        for slot in &mut self.components {
+            slot.take();
+        }
+    }
+}
