@@ -8,6 +8,9 @@
 //!   threads while a test runs.
 //! * [`movingai_dir`]: where the Moving AI benchmark data is, with the house rule for when it
 //!   is missing (skip with a message, except under `CI=true`, where the test fails).
+//! * [`polygon_oracle`]: an independent oracle for the shortest path of a disc among polygons
+//!   (a lower and an upper bound from obstacles grown by inscribed and circumscribed regular
+//!   polygons), and a geometric checker of paths made of segments and arcs.
 //!
 //! A test binary that counts allocations installs the allocator itself (a library cannot do it
 //! for the binary):
@@ -28,6 +31,7 @@
 
 mod counting_allocator;
 mod movingai_dir;
+pub mod polygon_oracle;
 
 pub use counting_allocator::{CountingAllocator, allocations_during};
 pub use movingai_dir::movingai_dir;
