@@ -857,18 +857,11 @@ fn arc_is_around_an_obstacle(world: &OracleWorld, r: f64, c: DVec2, radius: f64)
 // ---------------------------------------------------------------------------------------------
 // Random worlds.
 
-/// A small deterministic generator (SplitMix64) for the random worlds of the tests.
-#[derive(Debug, Clone)]
-pub struct TestRng(u64);
+/// SplitMix64, private to the world generator (so that a world depends on its seed only).
+struct Rng(u64);
 
-impl TestRng {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -876,18 +869,15 @@ impl TestRng {
         z ^ (z >> 31)
     }
 
-    /// Uniform in `[lo, hi)`.
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64)
     }
 
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
+    fn below(&mut self, n: usize) -> usize {
         ((self.next_u64() as u128 * n as u128) >> 64) as usize
     }
 
-    /// A point uniform in the box `[min, max)`.
-    pub fn point(&mut self, min: DVec2, max: DVec2) -> DVec2 {
+    fn point(&mut self, min: DVec2, max: DVec2) -> DVec2 {
         DVec2::new(self.range(min.x, max.x), self.range(min.y, max.y))
     }
 }
@@ -905,10 +895,11 @@ pub struct RandomWorld {
     pub scale: f64,
 }
 
-/// A random world: convex polygons, star-shaped (non-convex) polygons in either orientation,
-/// boxes, thin rotated walls and (if asked) circles, placed anywhere inside the bounds, so
-/// some overlap, touch each other or touch the bounds by chance.
-pub fn random_world(rng: &mut TestRng, spec: RandomWorld) -> OracleWorld {
+/// A random world, the same for the same `seed`: convex polygons, star-shaped (non-convex)
+/// polygons in either orientation, boxes, thin rotated walls and (if asked) circles, placed
+/// anywhere inside the bounds, so that some overlap or touch the bounds.
+pub fn random_world(seed: u64, spec: RandomWorld) -> OracleWorld {
+    let rng = &mut Rng(seed);
     let size = spec.size;
     let mut obstacles = Vec::new();
     while obstacles.len() < spec.obstacles {
