@@ -13,11 +13,14 @@
 //!   segment (`nav-spatial`).
 //! * [`tangent`]: exact shortest paths for disc agents among circular obstacles: a lazily built
 //!   tangent visibility graph, agent radius chosen per query (`nav-tangent`).
+//! * [`mesh`]: exact shortest paths among polygons, boxes and circles for a disc agent of any
+//!   radius chosen per query, one world for every radius (`nav-mesh`).
 #![warn(missing_docs)]
 
 pub use nav_agent as agent;
 pub use nav_geom as geom;
 pub use nav_grid as grid;
+pub use nav_mesh as mesh;
 pub use nav_search as search;
 pub use nav_spatial as spatial;
 pub use nav_tangent as tangent;

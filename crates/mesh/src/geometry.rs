@@ -1,0 +1,274 @@
+//! f64 kernels: orientation, distances, tangents between corner circles, angle spans.
+
+use std::f64::consts::TAU;
+
+use glam::DVec2;
+
+/// The z component of `a x b`.
+#[inline]
+pub(crate) fn cross(a: DVec2, b: DVec2) -> f64 {
+    a.x * b.y - a.y * b.x
+}
+
+/// `a` turned a quarter counter-clockwise.
+#[inline]
+pub(crate) fn left(a: DVec2) -> DVec2 {
+    DVec2::new(-a.y, a.x)
+}
+
+/// The angle from direction `from` counter-clockwise to direction `to`, in `[0, 2π)`.
+#[inline]
+pub(crate) fn ccw_angle(from: DVec2, to: DVec2) -> f64 {
+    let a = cross(from, to).atan2(from.dot(to));
+    if a < 0.0 { a + TAU } else { a }
+}
+
+/// Parameter of the point of segment `ab` closest to `p`, in `[0, 1]`.
+#[inline]
+pub(crate) fn closest_t(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let d = b - a;
+    let len2 = d.length_squared();
+    if len2 == 0.0 {
+        0.0
+    } else {
+        ((p - a).dot(d) / len2).clamp(0.0, 1.0)
+    }
+}
+
+/// Distance from `p` to segment `ab`.
+#[inline]
+pub(crate) fn dist_point_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let t = closest_t(p, a, b);
+    p.distance(a + (b - a) * t)
+}
+
+/// Whether closed segments `ab` and `cd` share a point.
+pub(crate) fn segments_intersect(a: DVec2, b: DVec2, c: DVec2, d: DVec2) -> bool {
+    let o1 = cross(b - a, c - a);
+    let o2 = cross(b - a, d - a);
+    let o3 = cross(d - c, a - c);
+    let o4 = cross(d - c, b - c);
+    if ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0))
+        && ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0))
+    {
+        return true;
+    }
+    let on = |p: DVec2, q: DVec2, x: DVec2, o: f64| {
+        o == 0.0 && x.cmpge(p.min(q)).all() && x.cmple(p.max(q)).all()
+    };
+    on(a, b, c, o1) || on(a, b, d, o2) || on(c, d, a, o3) || on(c, d, b, o4)
+}
+
+/// Distance between segments `pq` and `ab`.
+pub(crate) fn dist_segment_segment(p: DVec2, q: DVec2, a: DVec2, b: DVec2) -> f64 {
+    if segments_intersect(p, q, a, b) {
+        return 0.0;
+    }
+    dist_point_segment(p, a, b)
+        .min(dist_point_segment(q, a, b))
+        .min(dist_point_segment(a, p, q))
+        .min(dist_point_segment(b, p, q))
+}
+
+/// Whether segment `ab` meets the box `[lo, hi]` (bounds may be infinite).
+pub(crate) fn segment_touches_box(a: DVec2, b: DVec2, lo: DVec2, hi: DVec2) -> bool {
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for axis in 0..2 {
+        let (o, v, l, h) = (a[axis], d[axis], lo[axis], hi[axis]);
+        if v == 0.0 {
+            if o < l || o > h {
+                return false;
+            }
+        } else {
+            let (mut ta, mut tb) = ((l - o) / v, (h - o) / v);
+            if ta > tb {
+                std::mem::swap(&mut ta, &mut tb);
+            }
+            t0 = t0.max(ta);
+            t1 = t1.min(tb);
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The parameters `t` (along `p + t d`, unclamped) where the line is within `radius` of
+/// segment `ab`: the line clipped by the stadium `ab ⊕ disc(radius)`. `None` if it misses.
+pub(crate) fn line_stadium(
+    p: DVec2,
+    d: DVec2,
+    a: DVec2,
+    b: DVec2,
+    radius: f64,
+) -> Option<(f64, f64)> {
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    let dd = d.length_squared();
+    if dd == 0.0 {
+        return None;
+    }
+    // The two discs.
+    for c in [a, b] {
+        let f = p - c;
+        let bq = f.dot(d);
+        let cq = f.length_squared() - radius * radius;
+        let disc = bq * bq - dd * cq;
+        if disc >= 0.0 {
+            let s = disc.sqrt();
+            lo = lo.min((-bq - s) / dd);
+            hi = hi.max((-bq + s) / dd);
+        }
+    }
+    // The rectangle: 0 <= u <= L along the edge, |v| <= radius across.
+    let e = b - a;
+    let len = e.length();
+    if len > 0.0 {
+        let ux = e / len;
+        let vx = left(ux);
+        let (u0, du) = ((p - a).dot(ux), d.dot(ux));
+        let (v0, dv) = ((p - a).dot(vx), d.dot(vx));
+        let mut t0 = f64::NEG_INFINITY;
+        let mut t1 = f64::INFINITY;
+        let mut ok = true;
+        for (o, v, l, h) in [(u0, du, 0.0, len), (v0, dv, -radius, radius)] {
+            if v == 0.0 {
+                if o < l || o > h {
+                    ok = false;
+                }
+            } else {
+                let (mut ta, mut tb) = ((l - o) / v, (h - o) / v);
+                if ta > tb {
+                    std::mem::swap(&mut ta, &mut tb);
+                }
+                t0 = t0.max(ta);
+                t1 = t1.min(tb);
+            }
+        }
+        if ok && t0 <= t1 {
+            lo = lo.min(t0);
+            hi = hi.max(t1);
+        }
+    }
+    (lo <= hi).then_some((lo, hi))
+}
+
+/// A tangent segment from circle `(c1, r1)` travelled turning `s1` (+1 counter-clockwise,
+/// -1 clockwise) to circle `(c2, r2)` turning `s2`. Radii may be 0 (points).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tangent {
+    pub p1: DVec2,
+    pub p2: DVec2,
+    pub dir: DVec2,
+    pub len: f64,
+}
+
+impl Tangent {
+    /// Outward normal at the contact on a circle travelled turning `s` (+1 / -1).
+    #[inline]
+    pub fn normal(&self, s: f64) -> DVec2 {
+        -s * left(self.dir)
+    }
+}
+
+pub(crate) fn tangent(c1: DVec2, r1: f64, s1: f64, c2: DVec2, r2: f64, s2: f64) -> Option<Tangent> {
+    let dvec = c2 - c1;
+    let dd = dvec.length_squared();
+    if dd == 0.0 {
+        return None;
+    }
+    let k = s2 * r2 - s1 * r1;
+    let l2 = dd - k * k;
+    if l2 < 0.0 {
+        return None;
+    }
+    let len = l2.sqrt();
+    let dir = ((dvec * len - left(dvec) * k) / dd).normalize();
+    if !dir.is_finite() {
+        return None;
+    }
+    let p1 = c1 - s1 * r1 * left(dir);
+    let p2 = c2 - s2 * r2 * left(dir);
+    Some(Tangent { p1, p2, dir, len })
+}
+
+/// Position of direction `n` in a corner's exterior span (counter-clockwise from `n1`, of
+/// angle `span`): the angle from `n1`, negative just before it.
+#[inline]
+pub(crate) fn span_position(n1: DVec2, span: f64, n: DVec2) -> f64 {
+    let a = ccw_angle(n1, n);
+    if a > 0.5 * (span + TAU) { a - TAU } else { a }
+}
+
+/// Distance from arc (centre `v`, radius `r`, from direction `n0` turning `s` through `sweep`)
+/// to segment `ab`; `arc_has` tests whether a direction lies on the arc.
+pub(crate) fn dist_arc_segment(
+    v: DVec2,
+    r: f64,
+    n0: DVec2,
+    s: f64,
+    sweep: f64,
+    a: DVec2,
+    b: DVec2,
+) -> f64 {
+    let on_arc = |dir: DVec2| -> bool {
+        if dir == DVec2::ZERO {
+            return false;
+        }
+        let t = if s > 0.0 {
+            ccw_angle(n0, dir)
+        } else {
+            ccw_angle(dir, n0)
+        };
+        t <= sweep || t >= TAU - 1e-15
+    };
+    let n_end = rotate(n0, s * sweep);
+    let e0 = v + n0 * r;
+    let e1 = v + n_end * r;
+    let mut best = dist_point_segment(e0, a, b).min(dist_point_segment(e1, a, b));
+    for x in [a, b] {
+        if on_arc(x - v) {
+            best = best.min((x.distance(v) - r).abs());
+        }
+    }
+    let t = closest_t(v, a, b);
+    let c = a + (b - a) * t;
+    let dc = c.distance(v);
+    if on_arc(c - v) && dc >= r {
+        best = best.min(dc - r);
+    }
+    if dc < r {
+        // The segment's line crosses the circle: the crossings within the segment on the arc.
+        let d = b - a;
+        let dd = d.length_squared();
+        if dd > 0.0 {
+            let half = ((r * r - dc * dc).max(0.0)).sqrt() / dd.sqrt();
+            for tt in [t - half, t + half] {
+                // t is the clamped closest parameter; recompute from the unclamped one.
+                let _ = tt;
+            }
+            let tu = (v - a).dot(d) / dd;
+            let cu = a + d * tu;
+            let h = ((r * r - cu.distance_squared(v)).max(0.0)).sqrt() / dd.sqrt();
+            for tt in [tu - h, tu + h] {
+                if (0.0..=1.0).contains(&tt) {
+                    let x = a + d * tt;
+                    if on_arc(x - v) {
+                        best = 0.0;
+                    }
+                }
+            }
+            let _ = half;
+        }
+    }
+    best
+}
+
+/// `v` turned by `angle` radians counter-clockwise.
+#[inline]
+pub(crate) fn rotate(v: DVec2, angle: f64) -> DVec2 {
+    let (s, c) = angle.sin_cos();
+    DVec2::new(v.x * c - v.y * s, v.x * s + v.y * c)
+}

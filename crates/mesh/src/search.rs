@@ -1,0 +1,499 @@
+//! Path queries: the lazily built tangent visibility graph searched with A*.
+
+use glam::DVec2;
+use nav_geom::{Arc, PathPiece, Segment, Turn, Vec2};
+use nav_search::{
+    Graph, Limits, NodeId, NodeKeys, PathOutcome, PathRef, PathStatus, SearchContext, Successors,
+};
+
+use crate::error::{MeshError, Point};
+use crate::geometry::{Tangent, ccw_angle, span_position, tangent};
+use crate::sight::{Scratch, arc_clear, foreign_wedges, outer_sector_hits, segment_block};
+use crate::world::MeshWorld;
+
+/// A path query: start, goal, agent radius and limits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MeshQuery {
+    /// Where the agent's centre starts.
+    pub start: Vec2,
+    /// Where the agent's centre should arrive.
+    pub goal: Vec2,
+    /// Agent radius, `>= 0` (0: a point).
+    pub radius: f32,
+    /// Expansion and length bounds, partial path.
+    pub limits: Limits,
+}
+
+impl MeshQuery {
+    /// A query for a point agent (radius 0), unlimited.
+    pub fn new(start: Vec2, goal: Vec2) -> Self {
+        MeshQuery {
+            start,
+            goal,
+            radius: 0.0,
+            limits: Limits::default(),
+        }
+    }
+
+    /// Sets the agent radius.
+    pub fn with_radius(mut self, radius: f32) -> Self {
+        self.radius = radius;
+        self
+    }
+
+    /// Sets the limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+}
+
+pub(crate) const START: NodeId = 0;
+pub(crate) const GOAL: NodeId = 1;
+const START_CODE: u32 = u32::MAX;
+const GOAL_CODE: u32 = u32::MAX - 1;
+
+/// One node: the tangent segment from `from` (a corner code or the start) to `to`, after which
+/// the path turns around `to`.
+#[derive(Debug, Clone, Copy)]
+struct NodeInfo {
+    to: u32,
+    depart: DVec2,
+    arrive: DVec2,
+    /// Outward normal at the arrival point.
+    arrive_n: DVec2,
+    /// Outward normal at the departure point.
+    depart_n: DVec2,
+}
+
+const DUMMY: NodeInfo = NodeInfo {
+    to: GOAL_CODE,
+    depart: DVec2::ZERO,
+    arrive: DVec2::ZERO,
+    arrive_n: DVec2::X,
+    depart_n: DVec2::X,
+};
+
+#[inline]
+fn turn_sign(code: u32) -> f64 {
+    if code & 1 == 0 { 1.0 } else { -1.0 }
+}
+
+/// Per-thread memory for path queries: reuse it; a warm query allocates nothing.
+#[derive(Debug, Clone, Default)]
+pub struct MeshContext {
+    search: SearchContext,
+    keys: NodeKeys<(u32, u32)>,
+    nodes: Vec<NodeInfo>,
+    ids: Vec<NodeId>,
+    pieces: Vec<PathPiece>,
+    pub(crate) scratch: Scratch,
+}
+
+struct MeshGraph<'a> {
+    world: &'a MeshWorld,
+    start: DVec2,
+    goal: DVec2,
+    r: f64,
+    goal_open: bool,
+    keys: &'a mut NodeKeys<(u32, u32)>,
+    nodes: &'a mut Vec<NodeInfo>,
+    scratch: &'a mut Scratch,
+}
+
+/// The arc sweep at corner `c` from arrival normal `n_in` to departure normal `n_out` turning
+/// `s`, if the turn stays within the corner's exterior span.
+#[inline]
+fn taut_sweep(world: &MeshWorld, corner: u32, n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
+    let c = &world.corners[corner as usize];
+    let span = ccw_angle(c.n1, c.n2);
+    let tol = 1e-9;
+    let a_in = span_position(c.n1, span, n_in);
+    let a_out = span_position(c.n1, span, n_out);
+    if a_out < -tol || a_out > span + tol || a_in < -tol || a_in > span + tol {
+        return None;
+    }
+    let sweep = if s > 0.0 { a_out - a_in } else { a_in - a_out };
+    (sweep >= -tol).then_some(sweep.max(0.0))
+}
+
+#[inline]
+fn in_span(world: &MeshWorld, corner: u32, n: DVec2) -> bool {
+    let c = &world.corners[corner as usize];
+    let span = ccw_angle(c.n1, c.n2);
+    let a = span_position(c.n1, span, n);
+    (-1e-9..=span + 1e-9).contains(&a)
+}
+
+impl MeshGraph<'_> {
+    /// The edge from node `node` (its source circle: the start or a corner) to target `to`.
+    /// Returns the cost and the node info.
+    fn try_edge(&mut self, node: NodeId, to: u32) -> Option<(f64, NodeInfo)> {
+        let w = self.world;
+        let r = self.r;
+        let (c1, r1, s1, from_corner, n_in) = if node == START {
+            (self.start, 0.0, 1.0, None, DVec2::X)
+        } else {
+            let info = self.nodes[node as usize];
+            let corner = info.to >> 1;
+            (
+                w.corners[corner as usize].v,
+                r,
+                turn_sign(info.to),
+                Some(corner),
+                info.arrive_n,
+            )
+        };
+        let (c2, r2, s2, to_corner) = if to == GOAL_CODE {
+            (self.goal, 0.0, 1.0, None)
+        } else {
+            (
+                w.corners[(to >> 1) as usize].v,
+                r,
+                turn_sign(to),
+                Some(to >> 1),
+            )
+        };
+        let t: Tangent = tangent(c1, r1, s1, c2, r2, s2)?;
+        let n_out = t.normal(s1);
+        let n_arr = t.normal(s2);
+        if let Some(tc) = to_corner
+            && !in_span(w, tc, n_arr)
+        {
+            return None;
+        }
+        let mut sweep = 0.0;
+        if let Some(fc) = from_corner {
+            sweep = taut_sweep(w, fc, n_in, n_out, s1)?;
+        }
+        if r > 0.0 && from_corner.is_some() && to_corner.is_some() && t.len <= w.eps() {
+            // Two corner circles touching: a zero-width gap.
+            return None;
+        }
+        if let Some(fc) = from_corner {
+            let c = w.corners[fc as usize];
+            if r > 0.0 {
+                if !arc_clear(w, self.scratch, c.v, r, n_in, s1, sweep, [c.e_in, c.e_out]) {
+                    return None;
+                }
+            } else {
+                // The turn at the corner: nothing may touch it from the outside of the turn.
+                foreign_wedges(w, self.scratch, c.v, [c.e_in, c.e_out]);
+                if !self.scratch.wedges.is_empty() {
+                    let back = -self.nodes[node as usize].arrive_dir();
+                    let fwd = t.dir;
+                    let (o0, os) = if s1 > 0.0 {
+                        (back, ccw_angle(back, fwd))
+                    } else {
+                        (fwd, ccw_angle(fwd, back))
+                    };
+                    if outer_sector_hits(self.scratch, o0, os) {
+                        return None;
+                    }
+                }
+            }
+        }
+        if segment_block(w, self.scratch, t.p1, t.p2, r).is_some() {
+            return None;
+        }
+        Some((
+            r * sweep + t.len,
+            NodeInfo {
+                to,
+                depart: t.p1,
+                arrive: t.p2,
+                arrive_n: n_arr,
+                depart_n: n_out,
+            },
+        ))
+    }
+}
+
+impl NodeInfo {
+    fn arrive_dir(&self) -> DVec2 {
+        (self.arrive - self.depart)
+            .try_normalize()
+            .unwrap_or(DVec2::X)
+    }
+}
+
+impl Graph for MeshGraph<'_> {
+    fn successors(&mut self, node: NodeId, out: &mut Successors) {
+        if node == GOAL {
+            return;
+        }
+        let from_code = if node == START {
+            START_CODE
+        } else {
+            self.nodes[node as usize].to
+        };
+        if self.goal_open
+            && let Some((cost, _)) = self.try_edge(node, GOAL_CODE)
+        {
+            out.push(GOAL, cost);
+        }
+        let own = if node == START {
+            u32::MAX
+        } else {
+            from_code >> 1
+        };
+        for ci in 0..self.world.corners.len() as u32 {
+            let c = &self.world.corners[ci as usize];
+            if !c.alive || c.buried > 0 || ci == own {
+                continue;
+            }
+            for turn in 0..2 {
+                let to = ci << 1 | turn;
+                if let Some((cost, info)) = self.try_edge(node, to) {
+                    let id = self.keys.id((from_code, to));
+                    if id as usize == self.nodes.len() {
+                        self.nodes.push(info);
+                    }
+                    out.push(id, cost);
+                }
+            }
+        }
+    }
+
+    fn heuristic(&self, node: NodeId) -> f64 {
+        match node {
+            START => self.start.distance(self.goal),
+            GOAL => 0.0,
+            _ => self.nodes[node as usize].arrive.distance(self.goal),
+        }
+    }
+
+    fn is_goal(&self, node: NodeId) -> bool {
+        node == GOAL
+    }
+}
+
+pub(crate) fn checked_point(p: Vec2, what: &'static str) -> Result<DVec2, MeshError> {
+    if p.is_finite() {
+        Ok(p.as_dvec2())
+    } else {
+        Err(MeshError::InvalidPoint {
+            what,
+            point: Point(p),
+        })
+    }
+}
+
+/// The agent radius as the queries use it (0 below `1e-12` times the scale).
+pub(crate) fn check_radius(world: &MeshWorld, radius: f32) -> Result<f64, MeshError> {
+    if !radius.is_finite() || radius < 0.0 {
+        return Err(MeshError::InvalidRadius { radius });
+    }
+    let r = radius as f64;
+    Ok(if r < 1e-12 * world.scale { 0.0 } else { r })
+}
+
+impl MeshContext {
+    /// An empty context.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The shortest path for the query's disc from its start to its goal (see the crate
+    /// documentation for the rules). `Err` only for invalid input: NaN or infinite points, a
+    /// negative or NaN radius, limits refused by `Limits::check`.
+    pub fn find_path<'a>(
+        &'a mut self,
+        world: &MeshWorld,
+        query: &MeshQuery,
+    ) -> Result<PathRef<'a, [PathPiece]>, MeshError> {
+        let start = checked_point(query.start, "start")?;
+        let goal = checked_point(query.goal, "goal")?;
+        let r = check_radius(world, query.radius)?;
+        query.limits.check()?;
+        self.pieces.clear();
+        let blocked_status = |ctx: &mut Self, p: DVec2, oob: PathStatus, blocked: PathStatus| {
+            match crate::spatial::fit_status(world, &mut ctx.scratch, p, r) {
+                crate::spatial::Fit::Fits => None,
+                crate::spatial::Fit::OutOfBounds => Some(oob),
+                crate::spatial::Fit::Blocked => Some(blocked),
+            }
+        };
+        if let Some(status) = blocked_status(
+            self,
+            start,
+            PathStatus::OutOfBounds,
+            PathStatus::StartBlocked,
+        ) {
+            return Ok(PathRef::new(PathOutcome::unsearched(status), &self.pieces));
+        }
+        let goal_status =
+            blocked_status(self, goal, PathStatus::OutOfBounds, PathStatus::GoalBlocked);
+        if goal_status.is_some() && !query.limits.partial_path {
+            return Ok(PathRef::new(
+                PathOutcome::unsearched(goal_status.unwrap()),
+                &self.pieces,
+            ));
+        }
+        if goal_status.is_none() && start == goal {
+            let outcome = PathOutcome {
+                status: PathStatus::Found,
+                cost: 0.0,
+                expanded: 0,
+                partial: false,
+            };
+            return Ok(PathRef::new(outcome, &self.pieces));
+        }
+        self.keys.clear();
+        self.nodes.clear();
+        self.keys.id((START_CODE, START_CODE));
+        self.keys.id((GOAL_CODE, GOAL_CODE));
+        self.nodes.push(DUMMY);
+        self.nodes.push(DUMMY);
+        let mut graph = MeshGraph {
+            world,
+            start,
+            goal,
+            r,
+            goal_open: goal_status.is_none(),
+            keys: &mut self.keys,
+            nodes: &mut self.nodes,
+            scratch: &mut self.scratch,
+        };
+        let outcome = self
+            .search
+            .astar(&mut graph, START, &query.limits, &mut self.ids);
+        let mut status = PathStatus::from(outcome.status);
+        if let Some(gs) = goal_status {
+            status = gs;
+        }
+        let partial = outcome.partial;
+        if !self.ids.is_empty() {
+            self.build_pieces(world, start, goal, r);
+        }
+        let outcome = PathOutcome {
+            status,
+            cost: if self.ids.is_empty() {
+                0.0
+            } else {
+                outcome.cost
+            },
+            expanded: outcome.expanded,
+            partial,
+        };
+        Ok(PathRef::new(outcome, &self.pieces))
+    }
+
+    fn build_pieces(&mut self, world: &MeshWorld, start: DVec2, goal: DVec2, r: f64) {
+        let ids = &self.ids;
+        let mut prev: Option<NodeInfo> = None;
+        for (i, &id) in ids.iter().enumerate() {
+            if i == 0 {
+                continue;
+            }
+            let info = if id == GOAL {
+                // Recompute the last segment from the previous node.
+                match prev {
+                    None => NodeInfo {
+                        to: GOAL_CODE,
+                        depart: start,
+                        arrive: goal,
+                        arrive_n: DVec2::X,
+                        depart_n: DVec2::X,
+                    },
+                    Some(p) => {
+                        let c = world.corners[(p.to >> 1) as usize].v;
+                        let s = turn_sign(p.to);
+                        let t = tangent(c, r, s, goal, 0.0, 1.0).expect("edge existed");
+                        NodeInfo {
+                            to: GOAL_CODE,
+                            depart: t.p1,
+                            arrive: t.p2,
+                            arrive_n: DVec2::X,
+                            depart_n: t.normal(s),
+                        }
+                    }
+                }
+            } else {
+                self.nodes[id as usize]
+            };
+            if let Some(p) = prev
+                && r > 0.0
+            {
+                let corner = (p.to >> 1) as usize;
+                let s = turn_sign(p.to);
+                let v = world.corners[corner].v;
+                let a0 = p.arrive_n.y.atan2(p.arrive_n.x);
+                let sweep = if s > 0.0 {
+                    ccw_angle(p.arrive_n, info.depart_n)
+                } else {
+                    ccw_angle(info.depart_n, p.arrive_n)
+                };
+                let sweep = if sweep > std::f64::consts::PI {
+                    0.0
+                } else {
+                    sweep
+                };
+                if sweep > 0.0 {
+                    self.pieces.push(PathPiece::Arc(Arc::new(
+                        v.as_vec2(),
+                        r as f32,
+                        a0 as f32,
+                        sweep as f32,
+                        if s > 0.0 { Turn::Ccw } else { Turn::Cw },
+                    )));
+                }
+            }
+            if info.depart != info.arrive {
+                self.pieces.push(PathPiece::Line(Segment::new(
+                    info.depart.as_vec2(),
+                    info.arrive.as_vec2(),
+                )));
+            }
+            prev = Some(info);
+        }
+    }
+
+    /// The last path as points (start, ..., end), arcs replaced by polylines that stay outside
+    /// them (never closer to the corner than the arc) and deviate from them by at most
+    /// `max_deviation`. Writes nothing when the last query returned no path, or for an invalid
+    /// `max_deviation` (not finite and positive).
+    pub fn polyline(&self, max_deviation: f32, out: &mut Vec<Vec2>) {
+        out.clear();
+        if !(max_deviation.is_finite() && max_deviation > 0.0) {
+            return;
+        }
+        for piece in &self.pieces {
+            match piece {
+                PathPiece::Line(s) => {
+                    if out.last() != Some(&s.a) {
+                        out.push(s.a);
+                    }
+                    out.push(s.b);
+                }
+                PathPiece::Arc(a) => {
+                    let start = a.start_point();
+                    if out.last() != Some(&start) {
+                        out.push(start);
+                    }
+                    let r = a.radius as f64;
+                    let dev = max_deviation as f64;
+                    let max_step = 2.0 * (r / (r + dev)).acos();
+                    let n = ((a.sweep as f64 / max_step).ceil() as usize).clamp(1, 4096);
+                    let step = a.sweep as f64 / n as f64;
+                    let big = r / (0.5 * step).cos();
+                    let sign = if a.turn == Turn::Ccw { 1.0 } else { -1.0 };
+                    for k in 0..n {
+                        let ang = a.start as f64 + sign * (k as f64 + 0.5) * step;
+                        let p = a.center.as_dvec2() + DVec2::from_angle(ang) * big;
+                        out.push(p.as_vec2());
+                    }
+                    out.push(a.end_point());
+                }
+            }
+        }
+    }
+}
+
+#[allow(dead_code)]
+pub(crate) fn piece_length(p: &PathPiece) -> f64 {
+    match p {
+        PathPiece::Line(s) => s.a.as_dvec2().distance(s.b.as_dvec2()),
+        PathPiece::Arc(a) => a.radius as f64 * a.sweep as f64,
+    }
+}

@@ -1,0 +1,314 @@
+//! Clearance tests for a disc moving along a segment or an arc, with the zero-width-gap rule.
+
+use glam::DVec2;
+
+use crate::geometry::{
+    ccw_angle, closest_t, cross, dist_arc_segment, dist_point_segment, dist_segment_segment,
+    line_stadium, rotate,
+};
+use crate::world::MeshWorld;
+
+/// Reusable memory of the clearance tests.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scratch {
+    stamp: Vec<u32>,
+    generation: u32,
+    pub near: Vec<u32>,
+    touches: Vec<(f64, f64, i8)>,
+    pub wedges: Vec<(DVec2, f64)>,
+}
+
+impl Scratch {
+    fn begin(&mut self, world: &MeshWorld) {
+        if self.stamp.len() < world.edges.len() {
+            self.stamp.resize(world.edges.len(), 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+        self.near.clear();
+    }
+
+    #[inline]
+    fn take_bucket(&mut self, world: &MeshWorld, x: i64, y: i64) {
+        let g = &world.grid;
+        for &e in &g.buckets[(y * g.nx + x) as usize] {
+            let s = &mut self.stamp[e as usize];
+            if *s != self.generation {
+                *s = self.generation;
+                self.near.push(e);
+            }
+        }
+    }
+
+    /// Collects (into `near`) the edges of every bucket the box `[lo, hi]` meets.
+    pub fn gather_box(&mut self, world: &MeshWorld, lo: DVec2, hi: DVec2) {
+        self.begin(world);
+        let g = &world.grid;
+        let (x0, x1) = (g.cell_x(lo.x), g.cell_x(hi.x));
+        let (y0, y1) = (g.cell_y(lo.y), g.cell_y(hi.y));
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                self.take_bucket(world, x, y);
+            }
+        }
+    }
+
+    /// Collects the edges of every bucket within `margin` of segment `pq`.
+    pub fn gather_segment(&mut self, world: &MeshWorld, p: DVec2, q: DVec2, margin: f64) {
+        self.begin(world);
+        let g = &world.grid;
+        let d = q - p;
+        let lo = p.min(q) - margin;
+        let hi = p.max(q) + margin;
+        let (y0, y1) = (g.cell_y(lo.y), g.cell_y(hi.y));
+        for cy in y0..=y1 {
+            let mut rlo = g.origin.y + cy as f64 * g.cell - margin;
+            let mut rhi = rlo + g.cell + 2.0 * margin;
+            if cy == 0 {
+                rlo = f64::NEG_INFINITY;
+            }
+            if cy == g.ny - 1 {
+                rhi = f64::INFINITY;
+            }
+            let (t0, t1) = if d.y == 0.0 {
+                if p.y < rlo || p.y > rhi {
+                    continue;
+                }
+                (0.0, 1.0)
+            } else {
+                let (mut a, mut b) = ((rlo - p.y) / d.y, (rhi - p.y) / d.y);
+                if a > b {
+                    std::mem::swap(&mut a, &mut b);
+                }
+                (a.max(0.0), b.min(1.0))
+            };
+            if t0 > t1 {
+                continue;
+            }
+            let (xa, xb) = (p.x + d.x * t0, p.x + d.x * t1);
+            let (x0, x1) = (g.cell_x(xa.min(xb) - margin), g.cell_x(xa.max(xb) + margin));
+            for x in x0..=x1 {
+                self.take_bucket(world, x, cy);
+            }
+        }
+    }
+}
+
+/// The wedge of blocked directions at vertex `a` of an edge `a -> b` whose loop comes from
+/// `prev`: counter-clockwise from `b - a`, of the returned angle.
+#[inline]
+fn wedge(a: DVec2, b: DVec2, prev: DVec2) -> (DVec2, f64) {
+    let out = (b - a).normalize();
+    (out, ccw_angle(out, prev - a))
+}
+
+/// Whether direction `x` lies strictly inside the wedge (by more than `tol` radians).
+#[inline]
+fn strictly_in_wedge(w: (DVec2, f64), x: DVec2, tol: f64) -> bool {
+    let a = ccw_angle(w.0, x);
+    a > tol && a < w.1 - tol
+}
+
+const ANGLE_TOL: f64 = 1e-9;
+
+/// The first parameter `t` in `[0, 1]` at which the disc of radius `r` moving from `p` to `q`
+/// overlaps an obstacle or passes a zero-width gap; `None` when the whole move is clear.
+/// `p` is assumed free. `r` is 0 or at least `1e-12 * scale`.
+pub(crate) fn segment_block(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    p: DVec2,
+    q: DVec2,
+    r: f64,
+) -> Option<f64> {
+    let d = q - p;
+    let len2 = d.length_squared();
+    if len2 == 0.0 {
+        return None;
+    }
+    let len = len2.sqrt();
+    let eps = world
+        .eps()
+        .min(0.25 * r)
+        .max(if r == 0.0 { world.eps() } else { 0.0 });
+    sc.gather_segment(world, p, q, r + 2.0 * eps);
+    sc.touches.clear();
+    let mut block = f64::INFINITY;
+    let tol_t = eps / len;
+    let near = std::mem::take(&mut sc.near);
+    for &e in &near {
+        let edge = world.edges[e as usize];
+        let (a, b) = (edge.a, edge.b);
+        if r > 0.0 {
+            let Some((lo, hi)) = line_stadium(p, d, a, b, r + eps) else {
+                continue;
+            };
+            if hi < 0.0 || lo > 1.0 {
+                continue;
+            }
+            let dmin = dist_segment_segment(p, q, a, b);
+            if dmin < r - eps {
+                let t0 = line_stadium(p, d, a, b, r).map_or(lo, |(l, _)| l);
+                block = block.min(t0.clamp(0.0, 1.0));
+                continue;
+            }
+            let (lo, hi) = (lo.max(0.0), hi.min(1.0));
+            let tm = 0.5 * (lo + hi);
+            let x = p + d * tm;
+            let c = a + (b - a) * closest_t(x, a, b);
+            let side = cross(d, c - x);
+            let sin = side / (len * x.distance(c).max(f64::MIN_POSITIVE));
+            if sin.abs() > 1e-6 {
+                sc.touches.push((lo, hi, if side > 0.0 { 1 } else { -1 }));
+            }
+        } else {
+            let oa = cross(d, a - p) / len;
+            let ob = cross(d, b - p) / len;
+            let sa = if oa.abs() <= eps {
+                0
+            } else if oa > 0.0 {
+                1
+            } else {
+                -1
+            };
+            let sb = if ob.abs() <= eps {
+                0
+            } else if ob > 0.0 {
+                1
+            } else {
+                -1
+            };
+            let ta = (a - p).dot(d) / len2;
+            let tb = (b - p).dot(d) / len2;
+            if sa != 0 && sb != 0 {
+                if sa == sb {
+                    continue;
+                }
+                let t = ta + (tb - ta) * (oa / (oa - ob));
+                if t > tol_t && t < 1.0 - tol_t {
+                    block = block.min(t);
+                } else if t.abs() <= tol_t {
+                    // The start lies on the edge: leaving into the blocked side is blocked.
+                    let e_dir = (b - a).normalize();
+                    if cross(e_dir, d / len) > ANGLE_TOL {
+                        block = block.min(0.0);
+                    }
+                } else if (t - 1.0).abs() <= tol_t {
+                    let e_dir = (b - a).normalize();
+                    if cross(e_dir, -d / len) > ANGLE_TOL {
+                        block = block.min(1.0);
+                    }
+                }
+            } else if sa == 0 && sb == 0 {
+                let lo = ta.min(tb).max(0.0);
+                let hi = ta.max(tb).min(1.0);
+                if hi - lo > tol_t {
+                    let side = if (b - a).dot(d) > 0.0 { 1 } else { -1 };
+                    sc.touches.push((lo, hi, side));
+                }
+            } else if sa == 0 && ta >= -tol_t && ta <= 1.0 + tol_t {
+                let w = wedge(a, b, edge.prev);
+                let u = d / len;
+                if ta <= tol_t {
+                    if strictly_in_wedge(w, u, ANGLE_TOL) {
+                        block = block.min(0.0);
+                    }
+                } else if ta >= 1.0 - tol_t {
+                    if strictly_in_wedge(w, -u, ANGLE_TOL) {
+                        block = block.min(1.0);
+                    }
+                } else if strictly_in_wedge(w, u, ANGLE_TOL) || strictly_in_wedge(w, -u, ANGLE_TOL)
+                {
+                    block = block.min(ta);
+                } else {
+                    let bis = rotate(w.0, 0.5 * w.1);
+                    let side = if cross(u, bis) > 0.0 { 1 } else { -1 };
+                    sc.touches.push((ta, ta, side));
+                }
+            }
+        }
+    }
+    sc.near = near;
+    // Zero-width gaps: touched from both sides at the same place.
+    let touches = &sc.touches;
+    for (i, &(lo1, hi1, s1)) in touches.iter().enumerate() {
+        if s1 != 1 {
+            continue;
+        }
+        for &(lo2, hi2, s2) in &touches[..] {
+            if s2 == -1 && lo1 <= hi2 + tol_t && lo2 <= hi1 + tol_t {
+                block = block.min(lo1.max(lo2).clamp(0.0, 1.0));
+            }
+        }
+        let _ = i;
+    }
+    block.is_finite().then_some(block)
+}
+
+/// Whether the arc of radius `r > 0` around corner `v` (from outward direction `n0`, turning
+/// `s`, through `sweep`) keeps the disc clear of every edge but the corner's own two, and
+/// touches none from outside (a touch would be a zero-width gap).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn arc_clear(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    v: DVec2,
+    r: f64,
+    n0: DVec2,
+    s: f64,
+    sweep: f64,
+    skip: [u32; 2],
+) -> bool {
+    let eps = world.eps().min(0.25 * r);
+    let m = 2.0 * r + 2.0 * eps;
+    sc.gather_box(world, v - m, v + m);
+    for &e in &sc.near {
+        if e == skip[0] || e == skip[1] {
+            continue;
+        }
+        let edge = &world.edges[e as usize];
+        let dist = dist_arc_segment(v, r, n0, s, sweep, edge.a, edge.b);
+        if dist < r - eps {
+            return false;
+        }
+        if dist <= r + eps && dist_point_segment(v, edge.a, edge.b) > eps {
+            return false;
+        }
+    }
+    true
+}
+
+/// Collects (into `wedges`) the blocked wedges of other loops (or other visits of the same
+/// loop) that touch corner `v`, not counting its own edges `skip`.
+pub(crate) fn foreign_wedges(world: &MeshWorld, sc: &mut Scratch, v: DVec2, skip: [u32; 2]) {
+    let eps = world.eps();
+    sc.gather_box(world, v - eps, v + eps);
+    sc.wedges.clear();
+    for &e in &sc.near {
+        if e == skip[0] || e == skip[1] {
+            continue;
+        }
+        let edge = &world.edges[e as usize];
+        if dist_point_segment(v, edge.a, edge.b) > eps {
+            continue;
+        }
+        if edge.a.distance(v) <= eps {
+            sc.wedges.push(wedge(edge.a, edge.b, edge.prev));
+        } else if edge.b.distance(v) > eps {
+            let out = (edge.b - edge.a).normalize();
+            sc.wedges.push((out, std::f64::consts::PI));
+        }
+    }
+}
+
+/// Whether a turn at a corner with the given open outer sector (counter-clockwise from `o0`
+/// through `os`) meets one of the collected wedges.
+pub(crate) fn outer_sector_hits(sc: &Scratch, o0: DVec2, os: f64) -> bool {
+    let tol = 1e-9;
+    sc.wedges
+        .iter()
+        .any(|&(w0, ws)| ccw_angle(o0, w0) < os - tol || ccw_angle(w0, o0) < ws - tol)
+}

@@ -1,0 +1,217 @@
+//! Point queries: fits, nearest fit, raycast, connected.
+
+use glam::DVec2;
+use nav_geom::Vec2;
+
+use crate::error::{MeshError, Point};
+use crate::geometry::{closest_t, cross, left};
+use crate::search::{MeshContext, MeshQuery, check_radius, checked_point};
+use crate::sight::{Scratch, segment_block};
+use crate::world::{MeshWorld, NO_CORNER};
+
+pub(crate) enum Fit {
+    Fits,
+    OutOfBounds,
+    Blocked,
+}
+
+/// Where a disc of radius `r` at `p` stands.
+pub(crate) fn fit_status(world: &MeshWorld, sc: &mut Scratch, p: DVec2, r: f64) -> Fit {
+    let bl = world.bounds_loop();
+    let lp = world.loops[bl as usize].as_ref().expect("bounds loop");
+    if world.loop_strictly_contains(lp, p) {
+        return Fit::OutOfBounds;
+    }
+    let mut blocked = false;
+    if r > 0.0 {
+        let eps = world.eps().min(0.25 * r);
+        let m = r + eps;
+        sc.gather_box(world, p - m, p + m);
+        for &e in &sc.near {
+            let edge = &world.edges[e as usize];
+            let d = crate::geometry::dist_point_segment(p, edge.a, edge.b);
+            if d < r - eps {
+                if edge.lp == bl {
+                    return Fit::OutOfBounds;
+                }
+                blocked = true;
+            }
+        }
+    }
+    if blocked || world.count_containing(p, Some(bl)) > 0 {
+        Fit::Blocked
+    } else {
+        Fit::Fits
+    }
+}
+
+impl MeshWorld {
+    /// Whether a disc of radius `radius` centred at `p` fits: inside the bounds and
+    /// overlapping no obstacle (touching is allowed).
+    pub fn fits(&self, p: Vec2, radius: f32) -> Result<bool, MeshError> {
+        let pd = checked_point(p, "query")?;
+        let r = check_radius(self, radius)?;
+        let mut sc = Scratch::default();
+        Ok(matches!(fit_status(self, &mut sc, pd, r), Fit::Fits))
+    }
+
+    /// The point nearest to `p` where a disc of radius `radius` fits (`p` itself if it fits),
+    /// or `None` when it fits nowhere. The returned `f32` point is checked to fit.
+    pub fn nearest_fit(&self, p: Vec2, radius: f32) -> Result<Option<Vec2>, MeshError> {
+        let pd = checked_point(p, "query")?;
+        let r = check_radius(self, radius)?;
+        let mut sc = Scratch::default();
+        if matches!(fit_status(self, &mut sc, pd, r), Fit::Fits) {
+            return Ok(Some(p));
+        }
+        let diag = (self.max - self.min).length();
+        let far = pd.distance(self.min.max(pd.min(self.max))) + diag;
+        let mut reach = (diag / 64.0).max(r).max(1e-6 * self.scale);
+        loop {
+            if let Some(best) = self.nearest_within(&mut sc, pd, r, reach) {
+                return Ok(Some(best));
+            }
+            if reach > 2.0 * far + 2.0 * r {
+                return Ok(None);
+            }
+            reach *= 2.0;
+        }
+    }
+
+    fn nearest_within(&self, sc: &mut Scratch, p: DVec2, r: f64, reach: f64) -> Option<Vec2> {
+        // Features of the boundary of the free space: edges moved out by r, corner circles.
+        #[derive(Clone, Copy)]
+        enum F {
+            Seg(DVec2, DVec2),
+            Circ(DVec2),
+        }
+        let m = reach + r + self.eps();
+        sc.gather_box(self, p - m, p + m);
+        let mut feats = Vec::new();
+        for &e in &sc.near {
+            let edge = &self.edges[e as usize];
+            let n = -left((edge.b - edge.a).normalize());
+            feats.push(F::Seg(edge.a + n * r, edge.b + n * r));
+            if r > 0.0 && edge.corner != NO_CORNER {
+                feats.push(F::Circ(edge.a));
+            }
+        }
+        let mut cands: Vec<DVec2> = Vec::new();
+        for f in &feats {
+            match *f {
+                F::Seg(a, b) => cands.push(a + (b - a) * closest_t(p, a, b)),
+                F::Circ(c) => {
+                    let d = (p - c).try_normalize().unwrap_or(DVec2::X);
+                    cands.push(c + d * r);
+                }
+            }
+        }
+        for i in 0..feats.len() {
+            for j in i + 1..feats.len() {
+                match (feats[i], feats[j]) {
+                    (F::Seg(a, b), F::Seg(c, d)) => {
+                        let den = cross(b - a, d - c);
+                        if den != 0.0 {
+                            let t = cross(c - a, d - c) / den;
+                            let u = cross(c - a, b - a) / den;
+                            if (-1e-12..=1.0 + 1e-12).contains(&t)
+                                && (-1e-12..=1.0 + 1e-12).contains(&u)
+                            {
+                                cands.push(a + (b - a) * t);
+                            }
+                        }
+                    }
+                    (F::Seg(a, b), F::Circ(c)) | (F::Circ(c), F::Seg(a, b)) => {
+                        if let Some((t0, t1)) = crate::geometry::line_stadium(a, b - a, c, c, r) {
+                            for t in [t0, t1] {
+                                if (0.0..=1.0).contains(&t) {
+                                    cands.push(a + (b - a) * t);
+                                }
+                            }
+                        }
+                    }
+                    (F::Circ(c1), F::Circ(c2)) => {
+                        let d = c2 - c1;
+                        let dl = d.length();
+                        if dl > 0.0 && dl <= 2.0 * r {
+                            let mid = c1 + d * 0.5;
+                            let h = (r * r - 0.25 * dl * dl).max(0.0).sqrt();
+                            let perp = left(d / dl);
+                            cands.push(mid + perp * h);
+                            cands.push(mid - perp * h);
+                        }
+                    }
+                }
+            }
+        }
+        cands.sort_by(|a, b| a.distance_squared(p).total_cmp(&b.distance_squared(p)));
+        for c in cands {
+            if c.distance(p) > reach {
+                break;
+            }
+            if let Some(q) = self.fitting_f32(sc, p, c, r) {
+                return Some(q);
+            }
+        }
+        None
+    }
+
+    /// `c` rounded to `f32`, nudged away from `p` until it fits (a few steps), if it can be.
+    fn fitting_f32(&self, sc: &mut Scratch, p: DVec2, c: DVec2, r: f64) -> Option<Vec2> {
+        let dir = (c - p).try_normalize().unwrap_or(DVec2::X);
+        let ulp = (c.abs().max_element().max(1.0)) * f32::EPSILON as f64;
+        let mut step = 0.0;
+        for _ in 0..8 {
+            let q = (c + dir * step).as_vec2();
+            if matches!(fit_status(self, sc, q.as_dvec2(), r), Fit::Fits) {
+                return Some(q);
+            }
+            step = if step == 0.0 { ulp } else { step * 2.0 };
+        }
+        None
+    }
+
+    /// How far a disc of radius `radius` can move from `from` along `dir` (any length, not
+    /// zero) before it overlaps an obstacle, leaves the bounds or passes a zero-width gap:
+    /// `Some(distance)` of the first contact within `max_distance`, `None` if the whole move is
+    /// clear. `Some(0.0)` when the disc does not fit at `from`.
+    pub fn raycast(
+        &self,
+        from: Vec2,
+        dir: Vec2,
+        max_distance: f32,
+        radius: f32,
+    ) -> Result<Option<f32>, MeshError> {
+        let p = checked_point(from, "ray origin")?;
+        if !dir.is_finite() || dir == Vec2::ZERO {
+            return Err(MeshError::InvalidDirection { dir: Point(dir) });
+        }
+        if max_distance.is_nan() || max_distance < 0.0 {
+            return Err(MeshError::InvalidDistance {
+                distance: max_distance,
+            });
+        }
+        let r = check_radius(self, radius)?;
+        let mut sc = Scratch::default();
+        if !matches!(fit_status(self, &mut sc, p, r), Fit::Fits) {
+            return Ok(Some(0.0));
+        }
+        let d = dir.as_dvec2().normalize();
+        let max =
+            (max_distance as f64).min(4.0 * (self.max - self.min).length() + 4.0 * self.scale);
+        if max == 0.0 {
+            return Ok(None);
+        }
+        let q = p + d * max;
+        Ok(segment_block(self, &mut sc, p, q, r).map(|t| (t * max) as f32))
+    }
+
+    /// Whether a disc of radius `radius` can travel from `a` to `b` (both must fit). Exact: it
+    /// runs a path search (with a context of its own); callers that ask often should keep a
+    /// [`MeshContext`] and call [`MeshContext::find_path`] themselves.
+    pub fn connected(&self, a: Vec2, b: Vec2, radius: f32) -> Result<bool, MeshError> {
+        let mut ctx = MeshContext::new();
+        let path = ctx.find_path(self, &MeshQuery::new(a, b).with_radius(radius))?;
+        Ok(path.is_found())
+    }
+}

@@ -1,0 +1,771 @@
+//! The world: bounds, obstacles, their boundary loops, the edge grid and the corner table.
+
+use glam::DVec2;
+use nav_geom::{Aabb, Circle, Vec2};
+use slotmap::{Key as _, KeyData, SlotMap};
+
+use crate::error::{MeshError, ObstacleRef, ShapeProblem};
+use crate::geometry::{cross, segments_intersect};
+
+slotmap::new_key_type! { struct Key; }
+
+/// Handle to an obstacle of a [`MeshWorld`], returned by [`MeshWorld::insert`].
+///
+/// Handles are generational: once an obstacle is removed its handle stays invalid, even after
+/// the world reuses its storage. [`to_raw`](ObstacleId::to_raw) and
+/// [`from_raw`](ObstacleId::from_raw) turn a handle into a `u64` and back, for foreign code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct ObstacleId(Key);
+
+impl ObstacleId {
+    /// The handle as a `u64`; [`from_raw`](ObstacleId::from_raw) gives back an equal handle.
+    pub fn to_raw(self) -> u64 {
+        self.0.data().as_ffi()
+    }
+
+    /// The handle whose [`to_raw`](ObstacleId::to_raw) value is `raw`. Any value is accepted:
+    /// one that did not come from `to_raw` names no obstacle.
+    pub fn from_raw(raw: u64) -> Self {
+        ObstacleId(KeyData::from_ffi(raw).into())
+    }
+}
+
+/// An obstacle: the agent's disc may touch it but never overlap it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Obstacle {
+    /// A simple polygon (no two edges cross or touch except neighbours at their shared vertex),
+    /// of either orientation, convex or not, at least 3 points, non-zero area.
+    Polygon(Vec<Vec2>),
+    /// An axis-aligned box with positive width and height.
+    Box(Aabb),
+    /// A disc of positive radius. Handled as its circumscribed regular polygon of
+    /// [`MeshWorld::CIRCLE_SIDES`] sides (see the crate documentation).
+    Circle(Circle),
+}
+
+/// The walkable area of a world: the whole disc of the agent stays inside.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Bounds {
+    /// An axis-aligned box.
+    Box(Aabb),
+    /// A simple polygon, either orientation.
+    Polygon(Vec<Vec2>),
+}
+
+/// Who a boundary loop belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Owner {
+    Obstacle,
+    Bounds,
+    Grid,
+}
+
+/// A closed chain of edges with the blocked side on its left.
+#[derive(Debug, Clone)]
+pub(crate) struct Loop {
+    pub owner: Owner,
+    pub points: Vec<DVec2>,
+    pub edges: Vec<u32>,
+    pub corners: Vec<u32>,
+    pub min: DVec2,
+    pub max: DVec2,
+}
+
+/// One directed edge `a -> b` of a loop, blocked side on its left; `prev` is the loop's vertex
+/// before `a` (so the wedge of blocked directions at `a` is known).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Edge {
+    pub a: DVec2,
+    pub b: DVec2,
+    pub prev: DVec2,
+    pub lp: u32,
+    /// The convex corner at `a`, or `NO_CORNER`.
+    pub corner: u32,
+    pub alive: bool,
+}
+
+/// `Edge::corner` of an edge whose start is not a convex corner.
+pub(crate) const NO_CORNER: u32 = u32::MAX;
+
+/// A convex corner of a loop (seen from the free side): where a shortest path may bend.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Corner {
+    pub v: DVec2,
+    /// Outward normal of the edge arriving at `v`.
+    pub n1: DVec2,
+    /// Outward normal of the edge leaving `v`; the exterior span runs counter-clockwise from
+    /// `n1` to `n2`.
+    pub n2: DVec2,
+    pub e_in: u32,
+    pub e_out: u32,
+    /// Number of regions (obstacles, the grid, the outside of the bounds) holding `v` strictly
+    /// inside: a buried corner is never used.
+    pub buried: u32,
+    pub alive: bool,
+}
+
+/// What the world stores for each obstacle.
+#[derive(Debug, Clone)]
+struct Stored {
+    obstacle: Obstacle,
+    lp: u32,
+}
+
+/// The blocked cells of a world built by [`MeshWorld::from_grid`].
+#[derive(Debug, Clone)]
+pub(crate) struct GridRegion {
+    pub width: i64,
+    pub height: i64,
+    pub blocked: Vec<bool>,
+}
+
+impl GridRegion {
+    fn cell_blocked(&self, x: i64, y: i64) -> bool {
+        x < 0
+            || y < 0
+            || x >= self.width
+            || y >= self.height
+            || self.blocked[(y * self.width + x) as usize]
+    }
+
+    /// Whether `p` lies in the interior of the union of blocked cells (or outside the map).
+    pub fn strictly_blocked(&self, p: DVec2) -> bool {
+        let range = |c: f64| {
+            let f = c.floor();
+            if f == c {
+                (f as i64 - 1, f as i64)
+            } else {
+                (f as i64, f as i64)
+            }
+        };
+        let (x0, x1) = range(p.x);
+        let (y0, y1) = range(p.y);
+        (x0..=x1).all(|x| (y0..=y1).all(|y| self.cell_blocked(x, y)))
+    }
+}
+
+/// A uniform grid of buckets holding edge ids, over the bounds' box.
+#[derive(Debug, Clone)]
+pub(crate) struct EdgeGrid {
+    pub origin: DVec2,
+    pub cell: f64,
+    pub nx: i64,
+    pub ny: i64,
+    pub buckets: Vec<Vec<u32>>,
+}
+
+impl EdgeGrid {
+    fn new(min: DVec2, max: DVec2, target_cells: f64) -> Self {
+        let size = (max - min).max(DVec2::splat(1e-9));
+        let cell = ((size.x * size.y / target_cells).sqrt()).max(size.max_element() / 1024.0);
+        let nx = ((size.x / cell).ceil() as i64).clamp(1, 1024);
+        let ny = ((size.y / cell).ceil() as i64).clamp(1, 1024);
+        EdgeGrid {
+            origin: min,
+            cell,
+            nx,
+            ny,
+            buckets: vec![Vec::new(); (nx * ny) as usize],
+        }
+    }
+
+    #[inline]
+    pub fn cell_x(&self, x: f64) -> i64 {
+        (((x - self.origin.x) / self.cell).floor() as i64).clamp(0, self.nx - 1)
+    }
+
+    #[inline]
+    pub fn cell_y(&self, y: f64) -> i64 {
+        (((y - self.origin.y) / self.cell).floor() as i64).clamp(0, self.ny - 1)
+    }
+
+    fn cells_of(&self, a: DVec2, b: DVec2) -> (i64, i64, i64, i64) {
+        let (lo, hi) = (a.min(b), a.max(b));
+        (
+            self.cell_x(lo.x),
+            self.cell_x(hi.x),
+            self.cell_y(lo.y),
+            self.cell_y(hi.y),
+        )
+    }
+
+    fn insert(&mut self, id: u32, a: DVec2, b: DVec2) {
+        let (x0, x1, y0, y1) = self.cells_of(a, b);
+        // Only the cells the segment passes near (within one cell), not its whole box.
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if self.cell_near_segment(x, y, a, b) {
+                    self.buckets[(y * self.nx + x) as usize].push(id);
+                }
+            }
+        }
+    }
+
+    fn remove(&mut self, id: u32, a: DVec2, b: DVec2) {
+        let (x0, x1, y0, y1) = self.cells_of(a, b);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let bucket = &mut self.buckets[(y * self.nx + x) as usize];
+                if let Some(i) = bucket.iter().position(|&e| e == id) {
+                    bucket.swap_remove(i);
+                }
+            }
+        }
+    }
+
+    /// Whether the segment `ab` passes within the (slightly padded) cell `(x, y)`. Border cells
+    /// extend to infinity (coordinates are clamped into them).
+    fn cell_near_segment(&self, x: i64, y: i64, a: DVec2, b: DVec2) -> bool {
+        let pad = self.cell * 1e-6;
+        let mut lo = self.origin + DVec2::new(x as f64, y as f64) * self.cell - pad;
+        let mut hi = lo + self.cell + 2.0 * pad;
+        if x == 0 {
+            lo.x = f64::NEG_INFINITY;
+        }
+        if y == 0 {
+            lo.y = f64::NEG_INFINITY;
+        }
+        if x == self.nx - 1 {
+            hi.x = f64::INFINITY;
+        }
+        if y == self.ny - 1 {
+            hi.y = f64::INFINITY;
+        }
+        crate::geometry::segment_touches_box(a, b, lo, hi)
+    }
+}
+
+/// Bounds minus obstacles, for disc agents of any radius (see the crate documentation).
+///
+/// `Send + Sync` and `Clone`. Edits take `&mut self`, queries `&self`.
+#[derive(Debug, Clone)]
+pub struct MeshWorld {
+    bounds: Bounds,
+    pub(crate) min: DVec2,
+    pub(crate) max: DVec2,
+    /// Scale of the coordinates (>= 1): tolerances are relative to it.
+    pub(crate) scale: f64,
+    obstacles: SlotMap<Key, Stored>,
+    pub(crate) loops: Vec<Option<Loop>>,
+    free_loops: Vec<u32>,
+    pub(crate) edges: Vec<Edge>,
+    free_edges: Vec<u32>,
+    pub(crate) corners: Vec<Corner>,
+    free_corners: Vec<u32>,
+    pub(crate) grid: EdgeGrid,
+    pub(crate) region: Option<GridRegion>,
+    bounds_loop: u32,
+    /// Bumped by every edit; query contexts drop their caches when it changes.
+    pub(crate) version: u64,
+    /// Unique per world (and per clone), so that caches never mix two worlds.
+    #[allow(dead_code)]
+    pub(crate) identity: u64,
+}
+
+static NEXT_IDENTITY: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_identity() -> u64 {
+    NEXT_IDENTITY.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Validated, cleaned loop points: distinct consecutive points, no collinear vertices.
+fn clean_polygon(points: &[Vec2], which: ObstacleRef) -> Result<Vec<DVec2>, MeshError> {
+    let bad = |problem| MeshError::InvalidShape { which, problem };
+    if points.len() > MeshWorld::MAX_VERTICES {
+        return Err(bad(ShapeProblem::TooLarge));
+    }
+    for p in points {
+        if !p.is_finite() {
+            return Err(bad(ShapeProblem::NotFinite));
+        }
+        if p.abs().max_element() > MeshWorld::MAX_COORDINATE {
+            return Err(bad(ShapeProblem::TooLarge));
+        }
+    }
+    let mut pts: Vec<DVec2> = Vec::with_capacity(points.len());
+    for p in points {
+        let p = p.as_dvec2();
+        if pts.last() != Some(&p) {
+            pts.push(p);
+        }
+    }
+    while pts.len() > 1 && pts.first() == pts.last() {
+        pts.pop();
+    }
+    if pts.len() < 3 {
+        return Err(bad(ShapeProblem::TooFewPoints));
+    }
+    // Simple: no two non-adjacent edges meet, adjacent edges meet only at their vertex.
+    let n = pts.len();
+    for i in 0..n {
+        let (a, b) = (pts[i], pts[(i + 1) % n]);
+        let (lo, hi) = (a.min(b), a.max(b));
+        for j in i + 1..n {
+            let (c, d) = (pts[j], pts[(j + 1) % n]);
+            if c.max(d).cmplt(lo).any() || c.min(d).cmpgt(hi).any() {
+                continue;
+            }
+            let adjacent = j == i + 1 || (i == 0 && j == n - 1);
+            if adjacent {
+                // Folding back onto the previous edge.
+                let (shared, other_a, other_b) = if j == i + 1 { (b, a, d) } else { (a, b, c) };
+                let u = other_a - shared;
+                let v = other_b - shared;
+                if cross(u, v) == 0.0 && u.dot(v) > 0.0 {
+                    return Err(bad(ShapeProblem::SelfIntersecting));
+                }
+            } else if segments_intersect(a, b, c, d) {
+                return Err(bad(ShapeProblem::SelfIntersecting));
+            }
+        }
+    }
+    // Drop collinear vertices (straight-through).
+    let mut out: Vec<DVec2> = Vec::with_capacity(n);
+    for i in 0..n {
+        let (p, v, q) = (pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]);
+        if cross(v - p, q - v) != 0.0 {
+            out.push(v);
+        }
+    }
+    if out.len() < 3 {
+        return Err(bad(ShapeProblem::ZeroArea));
+    }
+    let area = signed_area(&out);
+    let extent = {
+        let (lo, hi) = bbox(&out);
+        (hi - lo).max_element()
+    };
+    if area.abs() <= 1e-12 * extent * extent {
+        return Err(bad(ShapeProblem::ZeroArea));
+    }
+    Ok(out)
+}
+
+pub(crate) fn signed_area(points: &[DVec2]) -> f64 {
+    let n = points.len();
+    (0..n)
+        .map(|i| cross(points[i], points[(i + 1) % n]))
+        .sum::<f64>()
+        * 0.5
+}
+
+pub(crate) fn bbox(points: &[DVec2]) -> (DVec2, DVec2) {
+    points.iter().fold(
+        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+        |(lo, hi), &p| (lo.min(p), hi.max(p)),
+    )
+}
+
+fn box_points(b: &Aabb, which: ObstacleRef) -> Result<Vec<Vec2>, MeshError> {
+    let bad = |problem| MeshError::InvalidShape { which, problem };
+    if !b.min.is_finite() || !b.max.is_finite() {
+        return Err(bad(ShapeProblem::NotFinite));
+    }
+    if b.min.abs().max_element() > MeshWorld::MAX_COORDINATE
+        || b.max.abs().max_element() > MeshWorld::MAX_COORDINATE
+    {
+        return Err(bad(ShapeProblem::TooLarge));
+    }
+    if !(b.min.x < b.max.x && b.min.y < b.max.y) {
+        return Err(bad(ShapeProblem::ZeroArea));
+    }
+    Ok(vec![
+        b.min,
+        Vec2::new(b.max.x, b.min.y),
+        b.max,
+        Vec2::new(b.min.x, b.max.y),
+    ])
+}
+
+/// The loop points of an obstacle, counter-clockwise (blocked side on the left).
+fn obstacle_loop(obstacle: &Obstacle, which: ObstacleRef) -> Result<Vec<DVec2>, MeshError> {
+    let bad = |problem| MeshError::InvalidShape { which, problem };
+    let mut pts = match obstacle {
+        Obstacle::Polygon(points) => clean_polygon(points, which)?,
+        Obstacle::Box(b) => clean_polygon(&box_points(b, which)?, which)?,
+        Obstacle::Circle(c) => {
+            if !c.center.is_finite() || !c.radius.is_finite() {
+                return Err(bad(ShapeProblem::NotFinite));
+            }
+            if c.radius <= 0.0 {
+                return Err(bad(ShapeProblem::BadRadius));
+            }
+            if c.center.abs().max_element() + c.radius > MeshWorld::MAX_COORDINATE {
+                return Err(bad(ShapeProblem::TooLarge));
+            }
+            let n = MeshWorld::CIRCLE_SIDES;
+            let step = std::f64::consts::TAU / n as f64;
+            let big = c.radius as f64 / (step / 2.0).cos();
+            let center = c.center.as_dvec2();
+            let pts: Vec<DVec2> = (0..n)
+                .map(|k| center + DVec2::from_angle(k as f64 * step) * big)
+                .collect();
+            // No cleaning needed (convex, distinct), but keep the area check honest.
+            if signed_area(&pts) <= 0.0 {
+                return Err(bad(ShapeProblem::ZeroArea));
+            }
+            pts
+        }
+    };
+    if signed_area(&pts) < 0.0 {
+        pts.reverse();
+    }
+    Ok(pts)
+}
+
+impl MeshWorld {
+    /// Sides of the regular polygon that replaces a circle obstacle (circumscribed: it holds the
+    /// circle, so paths keep their clearance; lengths are within `sec(π / 96) - 1 < 6e-4`
+    /// relative of the exact ones).
+    pub const CIRCLE_SIDES: usize = 96;
+    /// Largest coordinate magnitude accepted.
+    pub const MAX_COORDINATE: f32 = 1.0e7;
+    /// Most vertices one polygon may have.
+    pub const MAX_VERTICES: usize = 1 << 16;
+
+    /// A world whose walkable area is the box `bounds`.
+    pub fn new(bounds: Aabb) -> Result<Self, MeshError> {
+        let pts = box_points(&bounds, ObstacleRef::Bounds)?;
+        Self::build(Bounds::Box(bounds), &pts, 4096.0)
+    }
+
+    /// A world whose walkable area is the simple polygon `points` (either orientation).
+    pub fn with_polygon_bounds(points: &[Vec2]) -> Result<Self, MeshError> {
+        Self::build(Bounds::Polygon(points.to_vec()), points, 4096.0)
+    }
+
+    fn build(bounds: Bounds, points: &[Vec2], target_cells: f64) -> Result<Self, MeshError> {
+        let mut pts = clean_polygon(points, ObstacleRef::Bounds)?;
+        // The blocked side of the bounds is outside: clockwise.
+        if signed_area(&pts) > 0.0 {
+            pts.reverse();
+        }
+        let (min, max) = bbox(&pts);
+        let scale = min
+            .abs()
+            .max_element()
+            .max(max.abs().max_element())
+            .max(1.0);
+        let mut world = MeshWorld {
+            bounds,
+            min,
+            max,
+            scale,
+            obstacles: SlotMap::with_key(),
+            loops: Vec::new(),
+            free_loops: Vec::new(),
+            edges: Vec::new(),
+            free_edges: Vec::new(),
+            corners: Vec::new(),
+            free_corners: Vec::new(),
+            grid: EdgeGrid::new(min, max, target_cells),
+            region: None,
+            bounds_loop: 0,
+            version: 0,
+            identity: next_identity(),
+        };
+        world.bounds_loop = world.add_loop(pts, Owner::Bounds);
+        Ok(world)
+    }
+
+    /// A world made from a tile grid: cell `(x, y)` is the square `[x, x+1] x [y, y+1]`, the
+    /// bounds are `[0, w] x [0, h]`, and the blocked cells are merged into boundary loops (the
+    /// outlines of the free areas; diagonally touching blocked cells meet at a corner, which is
+    /// a closed gap). The cells are part of the world's fixed ground: they are not obstacles
+    /// ([`iter`](MeshWorld::iter) does not list them) and cannot be edited, but obstacles can
+    /// be added on top.
+    pub fn from_grid(map: &nav_grid::GridMap) -> Result<Self, MeshError> {
+        let (w, h) = (map.width(), map.height());
+        if w as u64 * h as u64 > 1 << 26 || w == 0 || h == 0 {
+            return Err(MeshError::GridTooLarge {
+                width: w,
+                height: h,
+            });
+        }
+        let bounds = Aabb::new(Vec2::ZERO, Vec2::new(w as f32, h as f32));
+        let pts = box_points(&bounds, ObstacleRef::Bounds)?;
+        let cells = (w as f64 * h as f64 / 16.0).max(64.0);
+        let mut world = Self::build(Bounds::Box(bounds), &pts, cells)?;
+        let region = crate::grid::region_of(map);
+        let loops = crate::grid::trace_loops(&region);
+        world.region = Some(region);
+        for pts in loops {
+            world.add_loop(pts, Owner::Grid);
+        }
+        // Buried corners: every corner was counted against the regions present when it was
+        // added; recount now that the grid is in.
+        for i in 0..world.corners.len() {
+            if world.corners[i].alive {
+                world.corners[i].buried = world.count_containing(world.corners[i].v, None);
+            }
+        }
+        Ok(world)
+    }
+
+    /// Number of regions holding `p` strictly inside, not counting loop `skip`.
+    pub(crate) fn count_containing(&self, p: DVec2, skip: Option<u32>) -> u32 {
+        let mut n = 0;
+        if let Some(region) = &self.region {
+            n += region.strictly_blocked(p) as u32;
+        }
+        for (i, lp) in self.loops.iter().enumerate() {
+            let Some(lp) = lp else { continue };
+            if Some(i as u32) == skip || lp.owner == Owner::Grid {
+                continue;
+            }
+            if lp.owner == Owner::Obstacle && (p.cmplt(lp.min).any() || p.cmpgt(lp.max).any()) {
+                continue;
+            }
+            n += self.loop_strictly_contains(lp, p) as u32;
+        }
+        n
+    }
+
+    /// Whether `p` is strictly inside the blocked side of a loop (an obstacle's interior, or
+    /// the outside of the bounds).
+    pub(crate) fn loop_strictly_contains(&self, lp: &Loop, p: DVec2) -> bool {
+        let eps = self.eps();
+        let pts = &lp.points;
+        let n = pts.len();
+        let mut inside = false;
+        for i in 0..n {
+            let (a, b) = (pts[i], pts[(i + 1) % n]);
+            if crate::geometry::dist_point_segment(p, a, b) <= eps {
+                return false;
+            }
+            if (a.y > p.y) != (b.y > p.y) {
+                let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
+                if x > p.x {
+                    inside = !inside;
+                }
+            }
+        }
+        match lp.owner {
+            Owner::Bounds => !inside,
+            _ => inside,
+        }
+    }
+
+    /// The tolerance of distance tests: `1e-9` times the world's scale.
+    #[inline]
+    pub(crate) fn eps(&self) -> f64 {
+        1e-9 * self.scale
+    }
+
+    fn add_loop(&mut self, pts: Vec<DVec2>, owner: Owner) -> u32 {
+        let lp_id = match self.free_loops.pop() {
+            Some(i) => i,
+            None => {
+                self.loops.push(None);
+                (self.loops.len() - 1) as u32
+            }
+        };
+        let n = pts.len();
+        let (min, max) = bbox(&pts);
+        let mut edges = Vec::with_capacity(n);
+        let mut corners = Vec::new();
+        let mut edge_ids = Vec::with_capacity(n);
+        for i in 0..n {
+            let e = Edge {
+                a: pts[i],
+                b: pts[(i + 1) % n],
+                prev: pts[(i + n - 1) % n],
+                lp: lp_id,
+                corner: NO_CORNER,
+                alive: true,
+            };
+            let id = match self.free_edges.pop() {
+                Some(id) => {
+                    self.edges[id as usize] = e;
+                    id
+                }
+                None => {
+                    self.edges.push(e);
+                    (self.edges.len() - 1) as u32
+                }
+            };
+            self.grid.insert(id, e.a, e.b);
+            edge_ids.push(id);
+            edges.push(e);
+        }
+        for i in 0..n {
+            let (p, v, q) = (pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]);
+            if cross(v - p, q - v) > 0.0 {
+                let outward = |d: DVec2| DVec2::new(d.y, -d.x).normalize();
+                let c = Corner {
+                    v,
+                    n1: outward(v - p),
+                    n2: outward(q - v),
+                    e_in: edge_ids[(i + n - 1) % n],
+                    e_out: edge_ids[i],
+                    buried: 0,
+                    alive: true,
+                };
+                let id = match self.free_corners.pop() {
+                    Some(id) => {
+                        self.corners[id as usize] = c;
+                        id
+                    }
+                    None => {
+                        self.corners.push(c);
+                        (self.corners.len() - 1) as u32
+                    }
+                };
+                corners.push(id);
+                self.edges[edge_ids[i] as usize].corner = id;
+            }
+        }
+        self.loops[lp_id as usize] = Some(Loop {
+            owner,
+            points: pts,
+            edges: edge_ids,
+            corners,
+            min,
+            max,
+        });
+        // Bury the new loop's corners inside other regions, and other corners inside it.
+        let lp = self.loops[lp_id as usize].as_ref().unwrap();
+        let own: Vec<u32> = lp.corners.clone();
+        for &c in &own {
+            let v = self.corners[c as usize].v;
+            self.corners[c as usize].buried = self.count_containing(v, Some(lp_id));
+        }
+        if owner == Owner::Obstacle {
+            self.adjust_buried_inside(lp_id, 1);
+        }
+        self.version += 1;
+        lp_id
+    }
+
+    /// Adds `delta` to the buried count of every corner of another loop strictly inside loop
+    /// `lp_id`.
+    fn adjust_buried_inside(&mut self, lp_id: u32, delta: i32) {
+        let lp = self.loops[lp_id as usize].as_ref().unwrap();
+        let (min, max) = (lp.min, lp.max);
+        let (x0, x1) = (self.grid.cell_x(min.x), self.grid.cell_x(max.x));
+        let (y0, y1) = (self.grid.cell_y(min.y), self.grid.cell_y(max.y));
+        let mut hits = Vec::new();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                for &e in &self.grid.buckets[(y * self.grid.nx + x) as usize] {
+                    let edge = &self.edges[e as usize];
+                    if edge.lp == lp_id
+                        || self.grid.cell_x(edge.a.x) != x
+                        || self.grid.cell_y(edge.a.y) != y
+                    {
+                        continue;
+                    }
+                    if edge.a.cmplt(min).any() || edge.a.cmpgt(max).any() {
+                        continue;
+                    }
+                    if edge.corner != NO_CORNER && self.loop_strictly_contains(lp, edge.a) {
+                        hits.push(edge.corner);
+                    }
+                }
+            }
+        }
+        for c in hits {
+            let c = &mut self.corners[c as usize];
+            c.buried = (c.buried as i64 + delta as i64).max(0) as u32;
+        }
+    }
+
+    fn remove_loop(&mut self, lp_id: u32) {
+        if self.loops[lp_id as usize].as_ref().unwrap().owner == Owner::Obstacle {
+            self.adjust_buried_inside(lp_id, -1);
+        }
+        let lp = self.loops[lp_id as usize].take().unwrap();
+        for &e in &lp.edges {
+            let edge = self.edges[e as usize];
+            self.grid.remove(e, edge.a, edge.b);
+            self.edges[e as usize].alive = false;
+            self.free_edges.push(e);
+        }
+        for &c in &lp.corners {
+            self.corners[c as usize].alive = false;
+            self.free_corners.push(c);
+        }
+        self.free_loops.push(lp_id);
+        self.version += 1;
+    }
+
+    fn checked_loop(
+        &self,
+        obstacle: &Obstacle,
+        which: ObstacleRef,
+    ) -> Result<Vec<DVec2>, MeshError> {
+        let pts = obstacle_loop(obstacle, which)?;
+        let (lo, hi) = bbox(&pts);
+        if hi.cmplt(self.min).any() || lo.cmpgt(self.max).any() {
+            return Err(MeshError::InvalidShape {
+                which,
+                problem: ShapeProblem::OutsideBounds,
+            });
+        }
+        Ok(pts)
+    }
+
+    /// Adds an obstacle. Refused (world unchanged) when the shape is invalid or lies entirely
+    /// outside the bounds.
+    pub fn insert(&mut self, obstacle: Obstacle) -> Result<ObstacleId, MeshError> {
+        let pts = self.checked_loop(&obstacle, ObstacleRef::New)?;
+        let lp = self.add_loop(pts, Owner::Obstacle);
+        Ok(ObstacleId(self.obstacles.insert(Stored { obstacle, lp })))
+    }
+
+    /// Replaces (moves, reshapes) obstacle `id`, returning the old shape. Refused (world
+    /// unchanged) when the handle is unknown or the new shape invalid.
+    pub fn set(&mut self, id: ObstacleId, obstacle: Obstacle) -> Result<Obstacle, MeshError> {
+        if !self.obstacles.contains_key(id.0) {
+            return Err(MeshError::UnknownObstacle { id });
+        }
+        let pts = self.checked_loop(&obstacle, ObstacleRef::Id(id))?;
+        let old_lp = self.obstacles[id.0].lp;
+        self.remove_loop(old_lp);
+        let lp = self.add_loop(pts, Owner::Obstacle);
+        let stored = &mut self.obstacles[id.0];
+        stored.lp = lp;
+        Ok(std::mem::replace(&mut stored.obstacle, obstacle))
+    }
+
+    /// Removes obstacle `id`, returning it (`None` for an unknown handle).
+    pub fn remove(&mut self, id: ObstacleId) -> Option<Obstacle> {
+        let stored = self.obstacles.remove(id.0)?;
+        self.remove_loop(stored.lp);
+        Some(stored.obstacle)
+    }
+
+    /// The obstacle `id`, if it exists.
+    pub fn get(&self, id: ObstacleId) -> Option<&Obstacle> {
+        self.obstacles.get(id.0).map(|s| &s.obstacle)
+    }
+
+    /// Every obstacle with its handle (not the cells of a world built by
+    /// [`from_grid`](MeshWorld::from_grid)).
+    pub fn iter(&self) -> impl Iterator<Item = (ObstacleId, &Obstacle)> {
+        self.obstacles
+            .iter()
+            .map(|(k, s)| (ObstacleId(k), &s.obstacle))
+    }
+
+    /// Number of obstacles.
+    pub fn len(&self) -> usize {
+        self.obstacles.len()
+    }
+
+    /// Whether the world holds no obstacle.
+    pub fn is_empty(&self) -> bool {
+        self.obstacles.is_empty()
+    }
+
+    /// The bounds.
+    pub fn bounds(&self) -> &Bounds {
+        &self.bounds
+    }
+
+    /// The id of the bounds loop.
+    #[allow(dead_code)]
+    pub(crate) fn bounds_loop(&self) -> u32 {
+        self.bounds_loop
+    }
+}
