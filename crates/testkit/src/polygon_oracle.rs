@@ -226,6 +226,15 @@ impl OracleWorld {
             .fold(f64::INFINITY, f64::min)
     }
 
+    /// Signed distance from `p` to the nearest obstacle: negative inside one (infinite without
+    /// obstacles; bounds ignored).
+    pub fn signed_clearance(&self, p: DVec2) -> f64 {
+        self.obstacles
+            .iter()
+            .map(|o| o.signed_distance_to_point(p))
+            .fold(f64::INFINITY, f64::min)
+    }
+
     /// Distance from the segment `ab` to the nearest obstacle (bounds ignored).
     pub fn segment_clearance(&self, a: DVec2, b: DVec2) -> f64 {
         self.obstacles
@@ -243,9 +252,9 @@ impl OracleWorld {
     }
 
     /// Whether a disc of radius `r` fits at `p`: inside the bounds and at distance `>= r` from
-    /// every obstacle.
+    /// every obstacle (for `r = 0`: not strictly inside one).
     pub fn fits(&self, p: DVec2, r: f64) -> bool {
-        self.disc_in_bounds(p, r) && self.clearance(p) >= r
+        self.disc_in_bounds(p, r) && self.signed_clearance(p) >= r
     }
 
     fn scale(&self) -> f64 {
@@ -893,16 +902,21 @@ pub struct RandomWorld {
     pub circles: bool,
     /// Typical obstacle radius (boxes and polygons span up to about twice this).
     pub scale: f64,
+    /// Whether obstacles may overlap; when false, their bounding boxes keep apart.
+    pub overlaps: bool,
 }
 
 /// A random world, the same for the same `seed`: convex polygons, star-shaped (non-convex)
 /// polygons in either orientation, boxes, thin rotated walls and (if asked) circles, placed
-/// anywhere inside the bounds, so that some overlap or touch the bounds.
+/// anywhere inside the bounds (overlapping each other only if `spec.overlaps`).
 pub fn random_world(seed: u64, spec: RandomWorld) -> OracleWorld {
     let rng = &mut Rng(seed);
     let size = spec.size;
-    let mut obstacles = Vec::new();
-    while obstacles.len() < spec.obstacles {
+    let mut obstacles: Vec<OracleObstacle> = Vec::new();
+    let mut boxes: Vec<(DVec2, DVec2)> = Vec::new();
+    let mut tries = 0;
+    while obstacles.len() < spec.obstacles && tries < 100 * spec.obstacles {
+        tries += 1;
         let kinds = if spec.circles { 5 } else { 4 };
         let radius = rng.range(0.3, 1.0) * spec.scale;
         let c = rng.point(DVec2::splat(radius), DVec2::splat(size - radius));
@@ -958,9 +972,33 @@ pub fn random_world(seed: u64, spec: RandomWorld) -> OracleWorld {
                 radius: radius * rng.range(0.3, 0.8),
             },
         };
+        let (lo, hi) = obstacle_box(&obstacle);
+        let apart = |&(l, h): &(DVec2, DVec2)| {
+            lo.x > h.x + 0.05 || lo.y > h.y + 0.05 || hi.x < l.x - 0.05 || hi.y < l.y - 0.05
+        };
+        if !spec.overlaps && !boxes.iter().all(apart) {
+            continue;
+        }
+        boxes.push((lo, hi));
         obstacles.push(obstacle);
     }
     OracleWorld::new(DVec2::ZERO, DVec2::splat(size), obstacles)
+}
+
+fn obstacle_box(o: &OracleObstacle) -> (DVec2, DVec2) {
+    match o {
+        OracleObstacle::Circle { center, radius } => (
+            *center - DVec2::splat(*radius),
+            *center + DVec2::splat(*radius),
+        ),
+        _ => {
+            let pts = o.outline().unwrap_or_default();
+            (
+                pts.iter().copied().fold(DVec2::INFINITY, DVec2::min),
+                pts.iter().copied().fold(DVec2::NEG_INFINITY, DVec2::max),
+            )
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -57,6 +57,7 @@ fn oracle_paths_pass_the_checker() {
             obstacles: 6 + seed as usize % 6,
             circles: false,
             scale: 3.0,
+            overlaps: seed % 3 != 0,
         };
         let world = random_world(seed, spec);
         for r in [0.0, 0.4, 1.3] {
