@@ -725,6 +725,39 @@ fn in_sector(theta: f64, (start, width): (f64, f64)) -> bool {
     d <= width + ANGLE_TOL || d >= TAU - ANGLE_TOL
 }
 
+/// Checks a polyline for a point agent (`r = 0`) with the oracle's own rule (see the module
+/// docs): it stays in the bounds, no segment enters an obstacle's interior or passes through a
+/// zero-width gap, and no bend slips from one free sector of a corner into another.
+pub fn check_point_polyline(world: &OracleWorld, points: &[DVec2]) -> Result<(), String> {
+    let Some(domain) = Domain::new(world, 0.0, 3, Growth::Inscribed) else {
+        return Err("empty bounds".into());
+    };
+    let mut arrival: Option<(DVec2, f64)> = None; // previous point and direction back to it
+    for (i, w) in points.windows(2).enumerate() {
+        let (a, b) = (w[0], w[1]);
+        if a.distance(b) <= domain.tol {
+            continue;
+        }
+        let sectors = domain.sectors(a);
+        let out = angle(b - a);
+        let sector = sectors
+            .iter()
+            .copied()
+            .find(|&s| in_sector(out, s) && arrival.is_none_or(|(_, back)| in_sector(back, s)))
+            .ok_or_else(|| format!("segment {i} cannot leave {a} towards {b}"))?;
+        let end_sector = domain
+            .sectors(b)
+            .into_iter()
+            .find(|&s| in_sector(out + PI, s))
+            .ok_or_else(|| format!("segment {i} cannot arrive at {b} from {a}"))?;
+        if !domain.visible(&Node { p: a, sector }, &Node { p: b, sector: end_sector }) {
+            return Err(format!("segment {i} from {a} to {b} is blocked"));
+        }
+        arrival = Some((b, out + PI));
+    }
+    Ok(())
+}
+
 // ---------------------------------------------------------------------------------------------
 // The geometric checker.
 

@@ -110,3 +110,39 @@ pub fn circles_inflated(world: &OracleWorld) -> OracleWorld {
 pub fn v(p: DVec2) -> Vec2 {
     p.as_vec2()
 }
+
+/// The blocked cells of a grid as oracle boxes (one per horizontal run of blocked cells).
+pub fn grid_oracle_world(map: &nav_grid::GridMap) -> OracleWorld {
+    let mut obstacles = Vec::new();
+    for y in 0..map.height() {
+        let mut x = 0;
+        while x < map.width() {
+            if map.is_walkable(nav_grid::Cell::new(x, y)) {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < map.width() && !map.is_walkable(nav_grid::Cell::new(x, y)) {
+                x += 1;
+            }
+            obstacles.push(OracleObstacle::Box {
+                min: DVec2::new(start as f64, y as f64),
+                max: DVec2::new(x as f64, y as f64 + 1.0),
+            });
+        }
+    }
+    OracleWorld::new(
+        DVec2::ZERO,
+        DVec2::new(map.width() as f64, map.height() as f64),
+        obstacles,
+    )
+}
+
+/// The corners of a path of pieces at r = 0 (arcs of radius 0 are points).
+pub fn corners(start: DVec2, pieces: &[nav_geom::PathPiece]) -> Vec<DVec2> {
+    let mut out = vec![start];
+    for p in pieces {
+        out.push(p.end_point().as_dvec2());
+    }
+    out
+}

@@ -95,18 +95,27 @@ pub fn world_mesh(world: &OracleWorld) -> polyanya::Mesh {
     mesh
 }
 
-/// Polyanya's path length, summed in f64 over its f32 corners (`None`: no path).
-pub fn path_length(mesh: &polyanya::Mesh, from: glam::Vec2, to: glam::Vec2) -> Option<f64> {
+/// Polyanya's path from `from` to `to` as corners, `from` included (`None`: no path).
+pub fn path_corners(
+    mesh: &polyanya::Mesh,
+    from: glam::Vec2,
+    to: glam::Vec2,
+) -> Option<Vec<glam::DVec2>> {
     let path = mesh.path(
         polyanya::Coords::on_mesh([from.x, from.y].into()),
         polyanya::Coords::on_mesh([to.x, to.y].into()),
     )?;
-    let mut at = from.as_dvec2();
-    let mut length = 0.0;
-    for q in &path.path {
-        let q = glam::DVec2::new(q.x as f64, q.y as f64);
-        length += at.distance(q);
-        at = q;
-    }
-    Some(length)
+    let mut corners = vec![from.as_dvec2()];
+    corners.extend(
+        path.path
+            .iter()
+            .map(|q| glam::DVec2::new(q.x as f64, q.y as f64)),
+    );
+    Some(corners)
+}
+
+/// Polyanya's path length, summed in f64 over its f32 corners (`None`: no path).
+pub fn path_length(mesh: &polyanya::Mesh, from: glam::Vec2, to: glam::Vec2) -> Option<f64> {
+    let corners = path_corners(mesh, from, to)?;
+    Some(corners.windows(2).map(|w| w[0].distance(w[1])).sum())
 }
