@@ -194,14 +194,6 @@ pub(crate) fn tangent(c1: DVec2, r1: f64, s1: f64, c2: DVec2, r2: f64, s2: f64) 
     Some(Tangent { p1, p2, dir, len })
 }
 
-/// Position of direction `n` in a corner's exterior span (counter-clockwise from `n1`, of
-/// angle `span`): the angle from `n1`, negative just before it.
-#[inline]
-pub(crate) fn span_position(n1: DVec2, span: f64, n: DVec2) -> f64 {
-    let a = ccw_angle(n1, n);
-    if a > 0.5 * (span + TAU) { a - TAU } else { a }
-}
-
 /// Distance from arc (centre `v`, radius `r`, from direction `n0` turning `s` through `sweep`)
 /// to segment `ab`; `arc_has` tests whether a direction lies on the arc.
 pub(crate) fn dist_arc_segment(

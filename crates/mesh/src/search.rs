@@ -7,7 +7,7 @@ use nav_search::{
 };
 
 use crate::error::{MeshError, Point};
-use crate::geometry::{Tangent, ccw_angle, span_position, tangent};
+use crate::geometry::{Tangent, ccw_angle, cross, tangent};
 use crate::sight::{Scratch, arc_clear, foreign_wedges, outer_sector_hits, segment_block};
 use crate::world::MeshWorld;
 
@@ -88,6 +88,11 @@ pub struct MeshContext {
     ids: Vec<NodeId>,
     pieces: Vec<PathPiece>,
     pub(crate) scratch: Scratch,
+    /// Cached successor lists per corner code, valid for `cache_key`.
+    lists: Vec<ListRange>,
+    entries: Vec<Entry>,
+    stamp: u32,
+    cache_key: (u64, u64, u64),
 }
 
 struct MeshGraph<'a> {
@@ -99,51 +104,59 @@ struct MeshGraph<'a> {
     keys: &'a mut NodeKeys<(u32, u32)>,
     nodes: &'a mut Vec<NodeInfo>,
     scratch: &'a mut Scratch,
+    lists: &'a mut Vec<ListRange>,
+    entries: &'a mut Vec<Entry>,
+    stamp: &'a u32,
 }
 
-/// The arc sweep at corner `c` from arrival normal `n_in` to departure normal `n_out` turning
-/// `s`, if the turn stays within the corner's exterior span.
-#[inline]
-fn taut_sweep(world: &MeshWorld, corner: u32, n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
-    let c = &world.corners[corner as usize];
-    let span = ccw_angle(c.n1, c.n2);
-    let tol = 1e-9;
-    let a_in = span_position(c.n1, span, n_in);
-    let a_out = span_position(c.n1, span, n_out);
-    if a_out < -tol || a_out > span + tol || a_in < -tol || a_in > span + tol {
-        return None;
-    }
-    let sweep = if s > 0.0 { a_out - a_in } else { a_in - a_out };
-    (sweep >= -tol).then_some(sweep.max(0.0))
-}
-
+/// Whether direction `n` lies in the exterior span of corner `corner` (a cone narrower than a
+/// half turn, from `n1` counter-clockwise to `n2`).
 #[inline]
 fn in_span(world: &MeshWorld, corner: u32, n: DVec2) -> bool {
     let c = &world.corners[corner as usize];
-    let span = ccw_angle(c.n1, c.n2);
-    let a = span_position(c.n1, span, n);
-    (-1e-9..=span + 1e-9).contains(&a)
+    cross(c.n1, n) >= -SPAN_TOL && cross(n, c.n2) >= -SPAN_TOL && n.dot(c.n1 + c.n2) > 0.0
+}
+
+const SPAN_TOL: f64 = 1e-9;
+
+/// The arc sweep from arrival normal `n_in` to departure normal `n_out` turning `s` (both in
+/// the corner's span), if it turns the right way.
+#[inline]
+fn taut_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
+    let signed = cross(n_in, n_out).atan2(n_in.dot(n_out)) * s;
+    (signed >= -SPAN_TOL).then_some(signed.max(0.0))
+}
+
+/// A tangent segment leaving a corner circle, valid whatever the arrival: both contacts in
+/// their corners' spans, the swept disc clear.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Entry {
+    to: u32,
+    info: NodeInfo,
+    len: f64,
+}
+
+/// Where the cached list of one corner code lives in `MeshContext::entries`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ListRange {
+    stamp: u32,
+    start: u32,
+    end: u32,
 }
 
 impl MeshGraph<'_> {
-    /// The edge from node `node` (its source circle: the start or a corner) to target `to`.
-    /// Returns the cost and the node info.
-    fn try_edge(&mut self, node: NodeId, to: u32) -> Option<(f64, NodeInfo)> {
+    /// The tangent from source (`c1`, `r1`, `s1`, corner `from`) to target code `to`, with the
+    /// span tests at both ends and the sight test, not the turn at the source.
+    fn segment_edge(
+        &mut self,
+        c1: DVec2,
+        r1: f64,
+        s1: f64,
+        from: Option<u32>,
+        to: u32,
+    ) -> Option<Entry> {
         let w = self.world;
         let r = self.r;
-        let (c1, r1, s1, from_corner, n_in) = if node == START {
-            (self.start, 0.0, 1.0, None, DVec2::X)
-        } else {
-            let info = self.nodes[node as usize];
-            let corner = info.to >> 1;
-            (
-                w.corners[corner as usize].v,
-                r,
-                turn_sign(info.to),
-                Some(corner),
-                info.arrive_n,
-            )
-        };
         let (c2, r2, s2, to_corner) = if to == GOAL_CODE {
             (self.goal, 0.0, 1.0, None)
         } else {
@@ -162,55 +175,109 @@ impl MeshGraph<'_> {
         {
             return None;
         }
-        let mut sweep = 0.0;
-        if let Some(fc) = from_corner {
-            sweep = taut_sweep(w, fc, n_in, n_out, s1)?;
-        }
-        if r > 0.0 && from_corner.is_some() && to_corner.is_some() && t.len <= w.eps() {
-            // Two corner circles touching: a zero-width gap.
+        if let Some(fc) = from
+            && !in_span(w, fc, n_out)
+        {
             return None;
         }
-        if let Some(fc) = from_corner {
-            let c = w.corners[fc as usize];
-            if r > 0.0 {
-                if !arc_clear(w, self.scratch, c.v, r, n_in, s1, sweep, [c.e_in, c.e_out]) {
-                    return None;
-                }
-            } else {
-                // The turn at the corner: nothing may touch it from the outside of the turn.
-                foreign_wedges(w, self.scratch, c.v, [c.e_in, c.e_out]);
-                if !self.scratch.wedges.is_empty() {
-                    let back = -self.nodes[node as usize].arrive_dir();
-                    let fwd = t.dir;
-                    let (o0, os) = if s1 > 0.0 {
-                        (back, ccw_angle(back, fwd))
-                    } else {
-                        (fwd, ccw_angle(fwd, back))
-                    };
-                    if outer_sector_hits(self.scratch, o0, os) {
-                        return None;
-                    }
-                }
-            }
+        if r > 0.0 && from.is_some() && to_corner.is_some() && t.len <= w.eps() {
+            // Two corner circles touching: a zero-width gap.
+            return None;
         }
         if segment_block(w, self.scratch, t.p1, t.p2, r).is_some() {
             return None;
         }
-        Some((
-            r * sweep + t.len,
-            NodeInfo {
+        Some(Entry {
+            to,
+            len: t.len,
+            info: NodeInfo {
                 to,
                 depart: t.p1,
                 arrive: t.p2,
                 arrive_n: n_arr,
                 depart_n: n_out,
             },
-        ))
+        })
+    }
+
+    /// Builds (once per world version and radius) the list of segment edges leaving corner
+    /// code `code`.
+    fn list(&mut self, code: u32) -> ListRange {
+        let range = self.lists[code as usize];
+        if range.stamp == *self.stamp {
+            return range;
+        }
+        let w = self.world;
+        let corner = code >> 1;
+        let c = w.corners[corner as usize];
+        let start = self.entries.len() as u32;
+        for ci in 0..w.corners.len() as u32 {
+            let cc = &w.corners[ci as usize];
+            if !cc.alive || cc.buried > 0 || ci == corner {
+                continue;
+            }
+            for turn in 0..2 {
+                if let Some(e) =
+                    self.segment_edge(c.v, self.r, turn_sign(code), Some(corner), ci << 1 | turn)
+                {
+                    self.entries.push(e);
+                }
+            }
+        }
+        let range = ListRange {
+            stamp: *self.stamp,
+            start,
+            end: self.entries.len() as u32,
+        };
+        self.lists[code as usize] = range;
+        range
+    }
+
+    /// Whether the turn at the source corner of `node` into an edge leaving along `dir` with
+    /// normal `n_out` is allowed; returns the arc sweep.
+    fn turn(&mut self, node: NodeId, n_out: DVec2, dir: DVec2, wedges: bool) -> Option<f64> {
+        let info = self.nodes[node as usize];
+        let corner = info.to >> 1;
+        let s1 = turn_sign(info.to);
+        let sweep = taut_sweep(info.arrive_n, n_out, s1)?;
+        let c = self.world.corners[corner as usize];
+        if self.r > 0.0 {
+            if !arc_clear(
+                self.world,
+                self.scratch,
+                c.v,
+                self.r,
+                info.arrive_n,
+                s1,
+                sweep,
+                [c.e_in, c.e_out],
+            ) {
+                return None;
+            }
+        } else if wedges {
+            // Nothing may touch the corner from the outside of the turn.
+            let back = -info.arrive_dir();
+            let (o0, os) = if s1 > 0.0 {
+                (back, ccw_angle(back, dir))
+            } else {
+                (dir, ccw_angle(dir, back))
+            };
+            if outer_sector_hits(self.scratch, o0, os) {
+                return None;
+            }
+        }
+        Some(sweep)
     }
 }
 
 impl NodeInfo {
     fn arrive_dir(&self) -> DVec2 {
+        (self.arrive - self.depart)
+            .try_normalize()
+            .unwrap_or(DVec2::X)
+    }
+
+    fn depart_dir(&self) -> DVec2 {
         (self.arrive - self.depart)
             .try_normalize()
             .unwrap_or(DVec2::X)
@@ -222,36 +289,63 @@ impl Graph for MeshGraph<'_> {
         if node == GOAL {
             return;
         }
-        let from_code = if node == START {
-            START_CODE
-        } else {
-            self.nodes[node as usize].to
-        };
-        if self.goal_open
-            && let Some((cost, _)) = self.try_edge(node, GOAL_CODE)
-        {
-            out.push(GOAL, cost);
-        }
-        let own = if node == START {
-            u32::MAX
-        } else {
-            from_code >> 1
-        };
-        for ci in 0..self.world.corners.len() as u32 {
-            let c = &self.world.corners[ci as usize];
-            if !c.alive || c.buried > 0 || ci == own {
-                continue;
+        let w = self.world;
+        if node == START {
+            if self.goal_open
+                && let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, GOAL_CODE)
+            {
+                out.push(GOAL, e.len);
             }
-            for turn in 0..2 {
-                let to = ci << 1 | turn;
-                if let Some((cost, info)) = self.try_edge(node, to) {
-                    let id = self.keys.id((from_code, to));
-                    if id as usize == self.nodes.len() {
-                        self.nodes.push(info);
+            for ci in 0..w.corners.len() as u32 {
+                let c = &w.corners[ci as usize];
+                if !c.alive || c.buried > 0 {
+                    continue;
+                }
+                for turn in 0..2 {
+                    let to = ci << 1 | turn;
+                    if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, to) {
+                        let id = self.keys.id((START_CODE, to));
+                        if id as usize == self.nodes.len() {
+                            self.nodes.push(e.info);
+                        }
+                        out.push(id, e.len);
                     }
-                    out.push(id, cost);
                 }
             }
+            return;
+        }
+        let info = self.nodes[node as usize];
+        let code = info.to;
+        let corner = w.corners[(code >> 1) as usize];
+        let wedges = if self.r == 0.0 {
+            foreign_wedges(w, self.scratch, corner.v, [corner.e_in, corner.e_out]);
+            !self.scratch.wedges.is_empty()
+        } else {
+            false
+        };
+        if self.goal_open
+            && let Some(e) = self.segment_edge(
+                corner.v,
+                self.r,
+                turn_sign(code),
+                Some(code >> 1),
+                GOAL_CODE,
+            )
+            && let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges)
+        {
+            out.push(GOAL, self.r * sweep + e.len);
+        }
+        let range = self.list(code);
+        for i in range.start..range.end {
+            let e = self.entries[i as usize];
+            let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges) else {
+                continue;
+            };
+            let id = self.keys.id((code, e.to));
+            if id as usize == self.nodes.len() {
+                self.nodes.push(e.info);
+            }
+            out.push(id, self.r * sweep + e.len);
         }
     }
 
@@ -339,6 +433,16 @@ impl MeshContext {
             };
             return Ok(PathRef::new(outcome, &self.pieces));
         }
+        let key = (world.identity, world.version, r.to_bits());
+        if key != self.cache_key || self.stamp == 0 {
+            self.cache_key = key;
+            self.stamp = self.stamp.wrapping_add(1).max(1);
+            self.entries.clear();
+        }
+        if self.lists.len() < 2 * world.corners.len() {
+            self.lists
+                .resize(2 * world.corners.len(), ListRange::default());
+        }
         self.keys.clear();
         self.nodes.clear();
         self.keys.id((START_CODE, START_CODE));
@@ -354,6 +458,9 @@ impl MeshContext {
             keys: &mut self.keys,
             nodes: &mut self.nodes,
             scratch: &mut self.scratch,
+            lists: &mut self.lists,
+            entries: &mut self.entries,
+            stamp: &self.stamp,
         };
         let outcome = self
             .search

@@ -202,14 +202,16 @@ pub(crate) fn segment_block(
                         block = block.min(1.0);
                     }
                 }
-            } else if sa == 0 && sb == 0 {
+            }
+            if sa == 0 && sb == 0 {
                 let lo = ta.min(tb).max(0.0);
                 let hi = ta.max(tb).min(1.0);
                 if hi - lo > tol_t {
                     let side = if (b - a).dot(d) > 0.0 { 1 } else { -1 };
                     sc.touches.push((lo, hi, side));
                 }
-            } else if sa == 0 && ta >= -tol_t && ta <= 1.0 + tol_t {
+            }
+            if sa == 0 && ta >= -tol_t && ta <= 1.0 + tol_t {
                 let w = wedge(a, b, edge.prev);
                 let u = d / len;
                 if ta <= tol_t {
@@ -311,4 +313,63 @@ pub(crate) fn outer_sector_hits(sc: &Scratch, o0: DVec2, os: f64) -> bool {
     sc.wedges
         .iter()
         .any(|&(w0, ws)| ccw_angle(o0, w0) < os - tol || ccw_angle(w0, o0) < ws - tol)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segment_through_a_reflex_grid_corner_is_blocked() {
+        // Free: x < 3 for y < 3, and the row y = 5; blocked elsewhere (5 wide, 6 high).
+        let (w, h) = (5u32, 6u32);
+        let mut walk = vec![false; (w * h) as usize];
+        for y in 0..h {
+            for x in 0..w {
+                walk[(y * w + x) as usize] = (x < 3 && y < 3) || y == 5;
+            }
+        }
+        let map = nav_grid::GridMap::from_walkable(w, h, &walk).unwrap();
+        let world = MeshWorld::from_grid(&map).unwrap();
+        for e in &world.edges {
+            eprintln!(
+                "edge {:?} -> {:?} prev {:?} loop {}",
+                e.a, e.b, e.prev, e.lp
+            );
+        }
+        let mut sc = Scratch::default();
+        let b = segment_block(
+            &world,
+            &mut sc,
+            DVec2::new(3.0, 0.5),
+            DVec2::new(3.0, 5.5),
+            0.0,
+        );
+        assert!(b.is_some());
+    }
+}
+
+#[cfg(test)]
+mod den_tests {
+    use super::*;
+
+    #[test]
+    fn den520d_wall() {
+        let Some(dir) = nav_testkit::movingai_dir() else {
+            return;
+        };
+        let map = nav_grid::movingai::read_map(dir.join("dao/den520d.map")).unwrap();
+        let world = MeshWorld::from_grid(&map).unwrap();
+        let mut sc = Scratch::default();
+        let (p, q) = (DVec2::new(97.0, 57.0), DVec2::new(97.0, 80.0));
+        sc.gather_segment(&world, p, q, 1e-6);
+        for &e in &sc.near {
+            let e = world.edges[e as usize];
+            if (e.a.x - 97.0).abs() < 2.0 || (e.b.x - 97.0).abs() < 2.0 {
+                eprintln!("near edge {:?} -> {:?} prev {:?}", e.a, e.b, e.prev);
+            }
+        }
+        let b = segment_block(&world, &mut sc, p, q, 0.0);
+        assert!(b.is_some());
+    }
 }

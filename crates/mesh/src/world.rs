@@ -258,7 +258,6 @@ pub struct MeshWorld {
     /// Bumped by every edit; query contexts drop their caches when it changes.
     pub(crate) version: u64,
     /// Unique per world (and per clone), so that caches never mix two worlds.
-    #[allow(dead_code)]
     pub(crate) identity: u64,
 }
 
@@ -633,7 +632,7 @@ impl MeshWorld {
         if owner == Owner::Obstacle {
             self.adjust_buried_inside(lp_id, 1);
         }
-        self.version += 1;
+        self.version = next_identity();
         lp_id
     }
 
@@ -686,7 +685,7 @@ impl MeshWorld {
             self.free_corners.push(c);
         }
         self.free_loops.push(lp_id);
-        self.version += 1;
+        self.version = next_identity();
     }
 
     fn checked_loop(

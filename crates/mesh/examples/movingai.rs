@@ -1,0 +1,61 @@
+//! Every row of a Moving AI scenario on the map converted to a polygon world.
+//!
+//! `cargo run --release -p nav-mesh --example movingai -- MAP.map SCEN [RADIUS]`
+//!
+//! Prints the mean time per query, the mean length relative to the scenario's octile optimum
+//! and the statuses.
+
+use std::time::Instant;
+
+use nav_geom::Vec2;
+use nav_grid::movingai::{read_map, read_scenario};
+use nav_mesh::{MeshContext, MeshQuery, MeshWorld, PathStatus};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 3 {
+        eprintln!("usage: movingai MAP.map SCEN [RADIUS]");
+        std::process::exit(2);
+    }
+    let map = read_map(&args[1]).expect("map");
+    let scen = read_scenario(&args[2]).expect("scenario");
+    let radius: f32 = args.get(3).map_or(0.0, |r| r.parse().expect("radius"));
+    let t0 = Instant::now();
+    let world = MeshWorld::from_grid(&map).expect("world");
+    let build = t0.elapsed();
+    let mut ctx = MeshContext::new();
+    let (mut found, mut other) = (0usize, 0usize);
+    let mut shorter = 0.0f64;
+    let mut expanded = 0usize;
+    let mut total = std::time::Duration::ZERO;
+    for row in &scen.rows {
+        let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
+        let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
+        let q = MeshQuery::new(s, g).with_radius(radius);
+        let t = Instant::now();
+        let path = ctx.find_path(&world, &q).expect("query");
+        total += t.elapsed();
+        expanded += path.expanded();
+        if path.status() == PathStatus::Found {
+            found += 1;
+            if row.optimal_length > 0.0 {
+                shorter += 1.0 - path.cost() / row.optimal_length;
+            }
+        } else {
+            other += 1;
+        }
+    }
+    let n = scen.rows.len().max(1);
+    println!(
+        "{}: {} rows, radius {radius}: build {:.2} ms, {:.1} us/query, {} found, {} not, \
+         {:.2}% shorter than octile (found rows), {:.1} expansions/query",
+        args[1],
+        scen.rows.len(),
+        build.as_secs_f64() * 1e3,
+        total.as_secs_f64() * 1e6 / n as f64,
+        found,
+        other,
+        100.0 * shorter / found.max(1) as f64,
+        expanded as f64 / n as f64
+    );
+}
