@@ -5,7 +5,7 @@
 //! * on random polygon worlds (polyanya triangulates them itself), and
 //! * on Moving AI maps: `MeshWorld::from_grid` against a polyanya mesh of one square per free
 //!   cell (`common::polyanya_mesh::grid_mesh`), start and goal at cell centres: every row of
-//!   dao/arena, a sample of rows of the other maps here; every row of all twelve maps in the
+//!   dao/arena, a sample of rows of den312d, den520d and Berlin_0_256 here; every row of the
 //!   ignored test `all_rows_of_every_map` (`cargo test --release -p nav-mesh --test polyanya
 //!   -- --ignored`).
 
@@ -225,16 +225,24 @@ fn compare_scenario(dir: &Path, map: &str, step: usize) -> Agreement {
     let map_path = dir.join(map);
     let grid = read_map(&map_path).unwrap();
     let scen = read_scenario(dir.join(format!("{map}.scen"))).unwrap();
+    let clock = std::time::Instant::now();
     let world = MeshWorld::from_grid(&grid).unwrap();
+    let nav_build = clock.elapsed();
     let poly = grid_mesh(&grid);
+    let poly_build = clock.elapsed() - nav_build;
+    let (mut nav_time, mut poly_time) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
     let mut ctx = MeshContext::new();
     let mut agreement = Agreement::default();
     let mut oracle: Option<OracleWorld> = None;
     let centre = |c: nav_grid::Cell| Vec2::new(c.x as f32 + 0.5, c.y as f32 + 0.5);
     for (i, row) in scen.rows.iter().enumerate().step_by(step) {
         let (s, g) = (centre(row.start), centre(row.goal));
+        let t0 = std::time::Instant::now();
         let ours = nav_length(&mut ctx, &world, s, g);
+        let t1 = std::time::Instant::now();
         let theirs = path_length(&poly, s, g);
+        nav_time += t1 - t0;
+        poly_time += t1.elapsed();
         let before = agreement.mismatches.len();
         agreement.compare(ours, theirs, &|| format!("{map} row {i}: {s} to {g}"));
         if agreement.mismatches.len() > before && agreement.mismatches.len() <= 5 {
@@ -259,6 +267,9 @@ fn compare_scenario(dir: &Path, map: &str, step: usize) -> Agreement {
         }
     }
     eprintln!(
+        "{map}: built in {nav_build:?} (polyanya mesh {poly_build:?}); queries {nav_time:?} (polyanya {poly_time:?})"
+    );
+    eprintln!(
         "{map}: {} rows, {} found, worst relative difference {:.2e}, {} mismatches",
         agreement.queries,
         agreement.found,
@@ -279,11 +290,12 @@ fn arena_every_row_matches_polyanya() {
 #[test]
 fn moving_ai_samples_match_polyanya() {
     let Some(dir) = movingai_dir() else { return };
+    // A spread of rows (short to long) of two more DAO maps and a city map; the 512 x 512
+    // maps and every row are in `all_rows_of_every_map` (long at the test profile).
     for (map, step) in [
         ("dao/den312d.map", 16),
-        ("dao/den520d.map", 60),
-        ("street/Berlin_0_256.map", 60),
-        ("room/8room_000.map", 120),
+        ("dao/den520d.map", 89),
+        ("street/Berlin_0_256.map", 93),
     ] {
         let a = compare_scenario(&dir, map, step);
         a.assert_agree(map);
