@@ -31,26 +31,54 @@
 //!   the edges of the bounds (the whole disc stays inside). A gap of zero width is closed: the
 //!   path never passes through a point where two grown obstacles touch (diagonally touching
 //!   blocked cells at `r = 0`, the Moving AI and Polyanya rule; a corridor exactly `2r` wide).
-//!   Gaps narrower than about `1e-9` times the world's scale count as zero.
+//!   Distances are compared with a tolerance of `1e-9` times the world's scale (the largest
+//!   coordinate magnitude of the bounds, at least 1): gaps narrower than that count as zero.
 //! * The path is the exact shortest one, made of straight segments ([`PathPiece::Line`]) and
 //!   arcs of radius `r` around convex obstacle corners ([`PathPiece::Arc`]), joined end to end
-//!   from the start to the goal; `PathRef::cost()` is its `f64` length.
+//!   from the start to the goal; `PathRef::cost()` is its `f64` length (the pieces are `f32`,
+//!   so summing them agrees to about `1e-7` relative).
 //! * **Circles** are replaced by their circumscribed regular polygon of
-//!   [`MeshWorld::CIRCLE_SIDES`] sides (a superset of the circle, so paths stay valid): the
-//!   length is within `sec(π / 96) - 1 < 6e-4` relative of the exact one.
+//!   [`MeshWorld::CIRCLE_SIDES`] sides (a superset of the circle, so paths keep their
+//!   clearance): the length is within `sec(π / 96) - 1 < 6e-4` relative of the exact one.
 //! * Radii below `1e-12` times the world's scale are treated as 0.
+//! * Statuses ([`PathStatus`]): `Found`; `NoPath`; `LimitReached` (`Limits::max_expanded`, or
+//!   `Limits::max_cost` as the maximum length); `StartBlocked` / `GoalBlocked` (the disc
+//!   overlaps an obstacle); `OutOfBounds` (the disc at the start or goal is not inside the
+//!   bounds). With `Limits::partial_path` the path leads to the expanded tangent point closest
+//!   to the goal (also when the goal is blocked). Invalid input (NaN or infinite points, a
+//!   negative or NaN radius, limits refused by `Limits::check`) is an `Err`.
 //!
 //! ## The method
 //! A tangent visibility graph over the convex corners of the obstacles (and the reflex corners
 //! of the bounds), grown by `r` at query time and searched lazily with `nav-search`'s A*
-//! (Euclidean heuristic). A node is a directed tangent segment between two corner circles (or
-//! the start or the goal), so that the arc length at a corner is exact whatever the arrival.
-//! A tangent is kept only when its contact points lie within the corner's exterior-angle span
-//! (the *taut* test), then when the disc swept along it stays clear of every obstacle edge
-//! near it (a uniform grid of edges), and the arc around the corner is clear too. Zero-width
-//! gaps: a segment touched from its left and from its right at the same place is blocked; at
-//! `r = 0`, a turn at a corner that another obstacle touches from the outside of the turn is
-//! blocked.
+//! (Euclidean heuristic, admissible and consistent). A node is a directed tangent segment
+//! between two corner circles (or from the start), so that the arc length at a corner is exact
+//! whatever the arrival. A tangent is kept only when its contact points lie within their
+//! corners' exterior-angle spans (the *taut* test), then when the disc swept along it stays
+//! clear of every obstacle edge near it (a uniform grid of edge buckets over the bounds), and
+//! the arc around the corner is clear too. Corners strictly inside another obstacle are never
+//! used. Zero-width gaps: a segment touched from its left and from its right at the same place
+//! is blocked, an arc touched from outside is blocked, and at `r = 0` a turn at a corner that
+//! another obstacle touches from the outside of the turn is blocked.
+//!
+//! The tangents leaving each corner are computed once per world version and radius and kept in
+//! the [`MeshContext`]: repeated queries at one radius get faster as the context warms up, and
+//! a warm query allocates nothing. Two prunings keep A* small and exact: at `r = 0` only the
+//! first (cheapest) arrival at a corner is expanded; at `r > 0` an arrival that an earlier
+//! expanded arrival reaches along a clear arc for no more cost is skipped.
+//!
+//! ## Spatial queries
+//! [`MeshWorld::fits`], [`MeshWorld::nearest_fit`] (exact: candidates on the grown boundary and
+//! their pairwise intersections), [`MeshWorld::raycast`] (distance to the first contact of the
+//! moving disc) and [`MeshWorld::connected`] (exact, by a path search: no per-radius labelling
+//! yet).
+//!
+//! ## Tile grids
+//! [`MeshWorld::from_grid`] turns a `GridMap` (a Moving AI map) into a polygon world: cell
+//! `(x, y)` is the square `[x, x+1] x [y, y+1]`, the outlines of the free areas are traced into
+//! loops (diagonally touching blocked cells meet at a pinch corner, closed at `r = 0`), and the
+//! cells stay the world's fixed ground: they are not obstacles, but obstacles can be added on
+//! top.
 //!
 //! ## Edits and threads
 //! [`MeshWorld::insert`], [`MeshWorld::set`] and [`MeshWorld::remove`] update the edge grid and

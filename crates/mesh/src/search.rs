@@ -64,6 +64,9 @@ struct NodeInfo {
     arrive_n: DVec2,
     /// Outward normal at the departure point.
     depart_n: DVec2,
+    /// Whether the sight test of the segment is still to be done (lazily, when the node is
+    /// expanded: a blocked one is a dead end).
+    unverified: bool,
 }
 
 const DUMMY: NodeInfo = NodeInfo {
@@ -72,6 +75,7 @@ const DUMMY: NodeInfo = NodeInfo {
     arrive: DVec2::ZERO,
     arrive_n: DVec2::X,
     depart_n: DVec2::X,
+    unverified: false,
 };
 
 #[inline]
@@ -93,6 +97,10 @@ pub struct MeshContext {
     entries: Vec<Entry>,
     stamp: u32,
     cache_key: (u64, u64, u64),
+    expanded: Vec<u32>,
+    query_stamp: u32,
+    gs: Vec<f64>,
+    dom: Vec<Dom>,
 }
 
 struct MeshGraph<'a> {
@@ -107,6 +115,24 @@ struct MeshGraph<'a> {
     lists: &'a mut Vec<ListRange>,
     entries: &'a mut Vec<Entry>,
     stamp: &'a u32,
+    /// Per corner code: the query stamp of its first expansion (radius 0 only).
+    expanded: &'a mut Vec<u32>,
+    query_stamp: u32,
+    /// Per node: the cheapest cost from the start known so far (A*'s `g` once expanded).
+    gs: &'a mut Vec<f64>,
+    /// Per corner code: the first arrival expanded in this query (radius > 0).
+    dom: &'a mut Vec<Dom>,
+    /// Whether the sight tests of the start's and the goal's segments wait until their nodes
+    /// are expanded (not with a partial path: every expanded node must then be real).
+    lazy: bool,
+}
+
+/// An expanded arrival at a corner: its outward normal and its cost from the start.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Dom {
+    stamp: u32,
+    n: DVec2,
+    g: f64,
 }
 
 /// Whether direction `n` lies in the exterior span of corner `corner` (a cone narrower than a
@@ -154,6 +180,7 @@ impl MeshGraph<'_> {
         s1: f64,
         from: Option<u32>,
         to: u32,
+        sight: bool,
     ) -> Option<Entry> {
         let w = self.world;
         let r = self.r;
@@ -184,7 +211,7 @@ impl MeshGraph<'_> {
             // Two corner circles touching: a zero-width gap.
             return None;
         }
-        if segment_block(w, self.scratch, t.p1, t.p2, r).is_some() {
+        if sight && segment_block(w, self.scratch, t.p1, t.p2, r, false).is_some() {
             return None;
         }
         Some(Entry {
@@ -196,8 +223,24 @@ impl MeshGraph<'_> {
                 arrive: t.p2,
                 arrive_n: n_arr,
                 depart_n: n_out,
+                unverified: !sight,
             },
         })
+    }
+
+    /// Pushes the node of edge `e` from source code `from` at `cost`, the source reached for
+    /// `g`.
+    #[inline]
+    fn push(&mut self, from: u32, e: Entry, cost: f64, g: f64, out: &mut Successors) {
+        let id = self.keys.id((from, e.to));
+        if id as usize == self.nodes.len() {
+            self.nodes.push(e.info);
+            self.gs.push(g + cost);
+        } else {
+            let best = &mut self.gs[id as usize];
+            *best = best.min(g + cost);
+        }
+        out.push(id, cost);
     }
 
     /// Builds (once per world version and radius) the list of segment edges leaving corner
@@ -217,9 +260,14 @@ impl MeshGraph<'_> {
                 continue;
             }
             for turn in 0..2 {
-                if let Some(e) =
-                    self.segment_edge(c.v, self.r, turn_sign(code), Some(corner), ci << 1 | turn)
-                {
+                if let Some(e) = self.segment_edge(
+                    c.v,
+                    self.r,
+                    turn_sign(code),
+                    Some(corner),
+                    ci << 1 | turn,
+                    true,
+                ) {
                     self.entries.push(e);
                 }
             }
@@ -235,23 +283,32 @@ impl MeshGraph<'_> {
 
     /// Whether the turn at the source corner of `node` into an edge leaving along `dir` with
     /// normal `n_out` is allowed; returns the arc sweep.
-    fn turn(&mut self, node: NodeId, n_out: DVec2, dir: DVec2, wedges: bool) -> Option<f64> {
+    fn turn(
+        &mut self,
+        node: NodeId,
+        n_out: DVec2,
+        dir: DVec2,
+        wedges: bool,
+        arc_free: bool,
+    ) -> Option<f64> {
         let info = self.nodes[node as usize];
         let corner = info.to >> 1;
         let s1 = turn_sign(info.to);
         let sweep = taut_sweep(info.arrive_n, n_out, s1)?;
         let c = self.world.corners[corner as usize];
         if self.r > 0.0 {
-            if !arc_clear(
-                self.world,
-                self.scratch,
-                c.v,
-                self.r,
-                info.arrive_n,
-                s1,
-                sweep,
-                [c.e_in, c.e_out],
-            ) {
+            if !arc_free
+                && !arc_clear(
+                    self.world,
+                    self.scratch,
+                    c.v,
+                    self.r,
+                    info.arrive_n,
+                    s1,
+                    sweep,
+                    [c.e_in, c.e_out],
+                )
+            {
                 return None;
             }
         } else if wedges {
@@ -290,11 +347,12 @@ impl Graph for MeshGraph<'_> {
             return;
         }
         let w = self.world;
+        let sight = !self.lazy;
         if node == START {
             if self.goal_open
-                && let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, GOAL_CODE)
+                && let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, GOAL_CODE, sight)
             {
-                out.push(GOAL, e.len);
+                self.push(START_CODE, e, e.len, 0.0, out);
             }
             for ci in 0..w.corners.len() as u32 {
                 let c = &w.corners[ci as usize];
@@ -303,18 +361,26 @@ impl Graph for MeshGraph<'_> {
                 }
                 for turn in 0..2 {
                     let to = ci << 1 | turn;
-                    if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, to) {
-                        let id = self.keys.id((START_CODE, to));
-                        if id as usize == self.nodes.len() {
-                            self.nodes.push(e.info);
-                        }
-                        out.push(id, e.len);
+                    if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, to, sight) {
+                        self.push(START_CODE, e, e.len, 0.0, out);
                     }
                 }
             }
             return;
         }
         let info = self.nodes[node as usize];
+        if info.unverified {
+            // The lazily deferred sight test: a blocked segment is a dead end.
+            if segment_block(w, self.scratch, info.depart, info.arrive, self.r, false).is_some() {
+                return;
+            }
+            self.nodes[node as usize].unverified = false;
+        }
+        let g_node = self.gs[node as usize];
+        if info.to == GOAL_CODE {
+            out.push(GOAL, 0.0);
+            return;
+        }
         let code = info.to;
         let corner = w.corners[(code >> 1) as usize];
         let wedges = if self.r == 0.0 {
@@ -323,6 +389,67 @@ impl Graph for MeshGraph<'_> {
         } else {
             false
         };
+        if self.r == 0.0 && !wedges {
+            // At radius 0 every arrival at a corner is at the same point with the same
+            // heuristic, so the first one expanded is the cheapest; a later one can only lead
+            // to paths that turn the wrong way at the corner (which the cheaper arrival
+            // shortcuts) or that the cheaper arrival reaches for less.
+            if self.expanded[code as usize] == self.query_stamp {
+                return;
+            }
+            self.expanded[code as usize] = self.query_stamp;
+        }
+        if self.r > 0.0 {
+            // An arrival that an earlier expanded arrival reaches along the arc for no more is
+            // dominated: everything it could do, the earlier one did for less.
+            let d = self.dom[code as usize];
+            let s1 = turn_sign(code);
+            if d.stamp == self.query_stamp {
+                if let Some(sw) = taut_sweep(d.n, info.arrive_n, s1)
+                    && d.g + self.r * sw <= g_node + 1e-12 * w.scale
+                    && arc_clear(
+                        w,
+                        self.scratch,
+                        corner.v,
+                        self.r,
+                        d.n,
+                        s1,
+                        sw,
+                        [corner.e_in, corner.e_out],
+                    )
+                {
+                    return;
+                }
+            } else {
+                self.dom[code as usize] = Dom {
+                    stamp: self.query_stamp,
+                    n: info.arrive_n,
+                    g: g_node,
+                };
+            }
+        }
+        // At r > 0: if the arc from the arrival to the end of the corner's span is clear, every
+        // turn at this corner is.
+        let arc_free = self.r > 0.0 && {
+            let end = if turn_sign(code) > 0.0 {
+                corner.n2
+            } else {
+                corner.n1
+            };
+            let s1 = turn_sign(code);
+            taut_sweep(info.arrive_n, end, s1).is_some_and(|sw| {
+                arc_clear(
+                    w,
+                    self.scratch,
+                    corner.v,
+                    self.r,
+                    info.arrive_n,
+                    s1,
+                    sw,
+                    [corner.e_in, corner.e_out],
+                )
+            })
+        };
         if self.goal_open
             && let Some(e) = self.segment_edge(
                 corner.v,
@@ -330,22 +457,22 @@ impl Graph for MeshGraph<'_> {
                 turn_sign(code),
                 Some(code >> 1),
                 GOAL_CODE,
+                sight,
             )
-            && let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges)
+            && let Some(sweep) =
+                self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
         {
-            out.push(GOAL, self.r * sweep + e.len);
+            self.push(code, e, self.r * sweep + e.len, g_node, out);
         }
         let range = self.list(code);
         for i in range.start..range.end {
             let e = self.entries[i as usize];
-            let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges) else {
+            let Some(sweep) =
+                self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
+            else {
                 continue;
             };
-            let id = self.keys.id((code, e.to));
-            if id as usize == self.nodes.len() {
-                self.nodes.push(e.info);
-            }
-            out.push(id, self.r * sweep + e.len);
+            self.push(code, e, self.r * sweep + e.len, g_node, out);
         }
     }
 
@@ -418,11 +545,10 @@ impl MeshContext {
         }
         let goal_status =
             blocked_status(self, goal, PathStatus::OutOfBounds, PathStatus::GoalBlocked);
-        if goal_status.is_some() && !query.limits.partial_path {
-            return Ok(PathRef::new(
-                PathOutcome::unsearched(goal_status.unwrap()),
-                &self.pieces,
-            ));
+        if let Some(status) = goal_status
+            && !query.limits.partial_path
+        {
+            return Ok(PathRef::new(PathOutcome::unsearched(status), &self.pieces));
         }
         if goal_status.is_none() && start == goal {
             let outcome = PathOutcome {
@@ -443,12 +569,25 @@ impl MeshContext {
             self.lists
                 .resize(2 * world.corners.len(), ListRange::default());
         }
+        if self.expanded.len() < 2 * world.corners.len() {
+            self.expanded.resize(2 * world.corners.len(), 0);
+            self.dom.resize(2 * world.corners.len(), Dom::default());
+        }
+        self.query_stamp = self.query_stamp.wrapping_add(1);
+        if self.query_stamp == 0 {
+            self.expanded.iter_mut().for_each(|e| *e = 0);
+            self.query_stamp = 1;
+            self.dom.iter_mut().for_each(|d| d.stamp = 0);
+        }
         self.keys.clear();
         self.nodes.clear();
         self.keys.id((START_CODE, START_CODE));
         self.keys.id((GOAL_CODE, GOAL_CODE));
         self.nodes.push(DUMMY);
         self.nodes.push(DUMMY);
+        self.gs.clear();
+        self.gs.push(0.0);
+        self.gs.push(f64::INFINITY);
         let mut graph = MeshGraph {
             world,
             start,
@@ -461,6 +600,11 @@ impl MeshContext {
             lists: &mut self.lists,
             entries: &mut self.entries,
             stamp: &self.stamp,
+            expanded: &mut self.expanded,
+            query_stamp: self.query_stamp,
+            gs: &mut self.gs,
+            dom: &mut self.dom,
+            lazy: !query.limits.partial_path,
         };
         let outcome = self
             .search
@@ -471,7 +615,7 @@ impl MeshContext {
         }
         let partial = outcome.partial;
         if !self.ids.is_empty() {
-            self.build_pieces(world, start, goal, r);
+            self.build_pieces(world, r);
         }
         let outcome = PathOutcome {
             status,
@@ -486,39 +630,18 @@ impl MeshContext {
         Ok(PathRef::new(outcome, &self.pieces))
     }
 
-    fn build_pieces(&mut self, world: &MeshWorld, start: DVec2, goal: DVec2, r: f64) {
+    fn build_pieces(&mut self, world: &MeshWorld, r: f64) {
         let ids = &self.ids;
         let mut prev: Option<NodeInfo> = None;
         for (i, &id) in ids.iter().enumerate() {
             if i == 0 {
                 continue;
             }
-            let info = if id == GOAL {
-                // Recompute the last segment from the previous node.
-                match prev {
-                    None => NodeInfo {
-                        to: GOAL_CODE,
-                        depart: start,
-                        arrive: goal,
-                        arrive_n: DVec2::X,
-                        depart_n: DVec2::X,
-                    },
-                    Some(p) => {
-                        let c = world.corners[(p.to >> 1) as usize].v;
-                        let s = turn_sign(p.to);
-                        let t = tangent(c, r, s, goal, 0.0, 1.0).expect("edge existed");
-                        NodeInfo {
-                            to: GOAL_CODE,
-                            depart: t.p1,
-                            arrive: t.p2,
-                            arrive_n: DVec2::X,
-                            depart_n: t.normal(s),
-                        }
-                    }
-                }
-            } else {
-                self.nodes[id as usize]
-            };
+            if id == GOAL {
+                // The node before it holds the last segment.
+                continue;
+            }
+            let info = self.nodes[id as usize];
             if let Some(p) = prev
                 && r > 0.0
             {

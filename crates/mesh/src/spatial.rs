@@ -48,6 +48,21 @@ pub(crate) fn fit_status(world: &MeshWorld, sc: &mut Scratch, p: DVec2, r: f64) 
 impl MeshWorld {
     /// Whether a disc of radius `radius` centred at `p` fits: inside the bounds and
     /// overlapping no obstacle (touching is allowed).
+    ///
+    /// ```
+    /// use nav_geom::{Aabb, Vec2};
+    /// use nav_mesh::{MeshWorld, Obstacle};
+    ///
+    /// let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0)))?;
+    /// world.insert(Obstacle::Box(Aabb::new(Vec2::new(4.0, 4.0), Vec2::new(6.0, 6.0))))?;
+    /// assert!(world.fits(Vec2::new(3.0, 5.0), 1.0)?); // touches the box
+    /// assert!(!world.fits(Vec2::new(3.5, 5.0), 1.0)?);
+    /// assert_eq!(world.nearest_fit(Vec2::new(3.5, 5.0), 1.0)?, Some(Vec2::new(3.0, 5.0)));
+    /// // Moving right from (1, 5), the disc touches the box after 2 units.
+    /// let d = world.raycast(Vec2::new(1.0, 5.0), Vec2::X, 100.0, 1.0)?.unwrap();
+    /// assert!((d - 2.0).abs() < 1e-5);
+    /// # Ok::<(), nav_mesh::MeshError>(())
+    /// ```
     pub fn fits(&self, p: Vec2, radius: f32) -> Result<bool, MeshError> {
         let pd = checked_point(p, "query")?;
         let r = check_radius(self, radius)?;
@@ -63,6 +78,10 @@ impl MeshWorld {
         let mut sc = Scratch::default();
         if matches!(fit_status(self, &mut sc, pd, r), Fit::Fits) {
             return Ok(Some(p));
+        }
+        // A disc wider than the bounds' box fits nowhere.
+        if 2.0 * r > (self.max - self.min).min_element() {
+            return Ok(None);
         }
         let diag = (self.max - self.min).length();
         let far = pd.distance(self.min.max(pd.min(self.max))) + diag;
@@ -91,8 +110,12 @@ impl MeshWorld {
         for &e in &sc.near {
             let edge = &self.edges[e as usize];
             let n = -left((edge.b - edge.a).normalize());
-            feats.push(F::Seg(edge.a + n * r, edge.b + n * r));
-            if r > 0.0 && edge.corner != NO_CORNER {
+            let (a, b) = (edge.a + n * r, edge.b + n * r);
+            // Only features passing within `reach` of p can hold a candidate.
+            if crate::geometry::dist_point_segment(p, a, b) <= reach {
+                feats.push(F::Seg(a, b));
+            }
+            if r > 0.0 && edge.corner != NO_CORNER && (p.distance(edge.a) - r).abs() <= reach {
                 feats.push(F::Circ(edge.a));
             }
         }
@@ -203,7 +226,7 @@ impl MeshWorld {
             return Ok(None);
         }
         let q = p + d * max;
-        Ok(segment_block(self, &mut sc, p, q, r).map(|t| (t * max) as f32))
+        Ok(segment_block(self, &mut sc, p, q, r, true).map(|t| (t * max) as f32))
     }
 
     /// Whether a disc of radius `radius` can travel from `a` to `b` (both must fit). Exact: it

@@ -294,27 +294,44 @@ fn clean_polygon(points: &[Vec2], which: ObstacleRef) -> Result<Vec<DVec2>, Mesh
     if pts.len() < 3 {
         return Err(bad(ShapeProblem::TooFewPoints));
     }
-    // Simple: no two non-adjacent edges meet, adjacent edges meet only at their vertex.
+    // Simple: no two non-adjacent edges meet, adjacent edges meet only at their vertex. Edges
+    // are bucketed in a grid over the polygon's box so that only nearby pairs are tested.
     let n = pts.len();
+    let pair_ok = |i: usize, j: usize| -> bool {
+        let (i, j) = (i.min(j), i.max(j));
+        let (a, b) = (pts[i], pts[(i + 1) % n]);
+        let (c, d) = (pts[j], pts[(j + 1) % n]);
+        let adjacent = j == i + 1 || (i == 0 && j == n - 1);
+        if adjacent {
+            // Folding back onto the neighbouring edge.
+            let (shared, other_a, other_b) = if j == i + 1 { (b, a, d) } else { (a, b, c) };
+            let u = other_a - shared;
+            let v = other_b - shared;
+            !(cross(u, v) == 0.0 && u.dot(v) > 0.0)
+        } else {
+            !segments_intersect(a, b, c, d)
+        }
+    };
+    let (blo, bhi) = bbox(&pts);
+    let size = (bhi - blo).max(DVec2::splat(f64::MIN_POSITIVE));
+    let g = ((n as f64).sqrt().ceil() as usize).clamp(1, 256);
+    let cell = |x: f64, lo: f64, len: f64| (((x - lo) / len * g as f64) as usize).min(g - 1);
+    let mut cells: Vec<Vec<u32>> = vec![Vec::new(); g * g];
     for i in 0..n {
         let (a, b) = (pts[i], pts[(i + 1) % n]);
         let (lo, hi) = (a.min(b), a.max(b));
-        for j in i + 1..n {
-            let (c, d) = (pts[j], pts[(j + 1) % n]);
-            if c.max(d).cmplt(lo).any() || c.min(d).cmpgt(hi).any() {
-                continue;
+        for y in cell(lo.y, blo.y, size.y)..=cell(hi.y, blo.y, size.y) {
+            for x in cell(lo.x, blo.x, size.x)..=cell(hi.x, blo.x, size.x) {
+                cells[y * g + x].push(i as u32);
             }
-            let adjacent = j == i + 1 || (i == 0 && j == n - 1);
-            if adjacent {
-                // Folding back onto the previous edge.
-                let (shared, other_a, other_b) = if j == i + 1 { (b, a, d) } else { (a, b, c) };
-                let u = other_a - shared;
-                let v = other_b - shared;
-                if cross(u, v) == 0.0 && u.dot(v) > 0.0 {
+        }
+    }
+    for bucket in &cells {
+        for (k, &i) in bucket.iter().enumerate() {
+            for &j in &bucket[k + 1..] {
+                if !pair_ok(i as usize, j as usize) {
                     return Err(bad(ShapeProblem::SelfIntersecting));
                 }
-            } else if segments_intersect(a, b, c, d) {
-                return Err(bad(ShapeProblem::SelfIntersecting));
             }
         }
     }
@@ -473,6 +490,26 @@ impl MeshWorld {
     /// a closed gap). The cells are part of the world's fixed ground: they are not obstacles
     /// ([`iter`](MeshWorld::iter) does not list them) and cannot be edited, but obstacles can
     /// be added on top.
+    ///
+    /// ```
+    /// use nav_geom::Vec2;
+    /// use nav_grid::GridMap;
+    /// use nav_mesh::{MeshContext, MeshQuery, MeshWorld, PathStatus};
+    ///
+    /// // 3 x 3 cells, the middle one blocked.
+    /// let walkable = [true, true, true, true, false, true, true, true, true];
+    /// let map = GridMap::from_walkable(3, 3, &walkable).unwrap();
+    /// let world = MeshWorld::from_grid(&map)?;
+    /// let mut ctx = MeshContext::new();
+    /// let path = ctx.find_path(&world, &MeshQuery::new(Vec2::new(0.5, 1.5), Vec2::new(2.5, 1.5)))?;
+    /// assert_eq!(path.status(), PathStatus::Found);
+    /// // Over two corners of the blocked cell: two half diagonals and one side.
+    /// assert!((path.cost() - (1.0 + 2.0 * 0.5f64.sqrt())).abs() < 1e-9);
+    /// // A disc of radius 0.5 does not fit between the cell and the map's edge.
+    /// let q = MeshQuery::new(Vec2::new(0.5, 1.5), Vec2::new(2.5, 1.5)).with_radius(0.5);
+    /// assert_eq!(ctx.find_path(&world, &q)?.status(), PathStatus::NoPath);
+    /// # Ok::<(), nav_mesh::MeshError>(())
+    /// ```
     pub fn from_grid(map: &nav_grid::GridMap) -> Result<Self, MeshError> {
         let (w, h) = (map.width(), map.height());
         if w as u64 * h as u64 > 1 << 26 || w == 0 || h == 0 {

@@ -393,3 +393,103 @@ fn circles_are_walked_around() {
     );
     check_joined(path.path(), q.start, q.goal, path.cost());
 }
+
+#[test]
+fn large_polygons_are_validated_quickly() {
+    let mut world = MeshWorld::new(aabb(-100.0, -100.0, 100.0, 100.0)).unwrap();
+    let n = 50_000;
+    let ring: Vec<Vec2> = (0..n)
+        .map(|k| {
+            let a = std::f32::consts::TAU * k as f32 / n as f32;
+            v(50.0 * a.cos(), 50.0 * a.sin())
+        })
+        .collect();
+    let t = std::time::Instant::now();
+    world.insert(Obstacle::Polygon(ring.clone())).unwrap();
+    assert!(t.elapsed().as_secs_f64() < 5.0);
+    // The same ring with two points swapped crosses itself.
+    let mut bad = ring;
+    bad.swap(100, 20_000);
+    let err = world.insert(Obstacle::Polygon(bad)).unwrap_err();
+    assert!(err.to_string().contains("intersects itself"), "{err}");
+    assert_eq!(world.len(), 1);
+    // Too many points.
+    let huge = vec![v(0.0, 0.0); MeshWorld::MAX_VERTICES + 1];
+    assert!(world.insert(Obstacle::Polygon(huge)).is_err());
+}
+
+#[test]
+fn touching_and_overlapping_obstacles_act_as_their_union() {
+    let two = |a: Aabb, b: Aabb| {
+        let mut w = MeshWorld::new(aabb(-5.0, -5.0, 10.0, 10.0)).unwrap();
+        w.insert(Obstacle::Box(a)).unwrap();
+        w.insert(Obstacle::Box(b)).unwrap();
+        w
+    };
+    let mut ctx = MeshContext::new();
+    let (s, g) = (v(-1.0, 1.0), v(5.0, 1.0));
+    for world in [
+        two(aabb(0.0, 0.0, 2.0, 2.0), aabb(2.0, 0.0, 4.0, 2.0)),
+        two(aabb(0.0, 0.0, 3.0, 2.0), aabb(1.0, 0.0, 4.0, 2.0)),
+        two(aabb(0.0, 0.0, 4.0, 2.0), aabb(1.0, 0.5, 3.0, 2.0)),
+        two(aabb(0.0, 0.0, 4.0, 2.0), aabb(0.0, 0.0, 2.0, 2.0)),
+    ] {
+        let path = ctx.find_path(&world, &MeshQuery::new(s, g)).unwrap();
+        assert_eq!(path.status(), PathStatus::Found);
+        let expected = 2.0 * 2f64.sqrt() + 4.0;
+        assert!(
+            (path.cost() - expected).abs() < 1e-9,
+            "{} vs {expected}",
+            path.cost()
+        );
+        // Radius 0.5: tangents to the corners (0, 2) and (4, 2).
+        let path = ctx
+            .find_path(&world, &MeshQuery::new(s, g).with_radius(0.5))
+            .unwrap();
+        assert_eq!(path.status(), PathStatus::Found);
+        let d = 2f64.sqrt();
+        let t = (d * d - 0.25).sqrt();
+        let sweep = std::f64::consts::FRAC_PI_4 + (0.5 / d).asin();
+        let expected = 2.0 * (t + 0.5 * sweep) + 4.0;
+        assert!(
+            (path.cost() - expected).abs() < 1e-9,
+            "{} vs {expected}",
+            path.cost()
+        );
+    }
+}
+
+#[test]
+fn far_from_the_origin_the_answer_is_the_same() {
+    let mut ctx = MeshContext::new();
+    let mut lengths = Vec::new();
+    for off in [0.0f32, 1.0e5] {
+        let o = v(off, off);
+        let mut w = MeshWorld::new(Aabb::new(o, o + v(40.0, 40.0))).unwrap();
+        w.insert(Obstacle::Box(Aabb::new(
+            o + v(15.0, 15.0),
+            o + v(25.0, 25.0),
+        )))
+        .unwrap();
+        w.insert(Obstacle::Polygon(vec![
+            o + v(28.0, 10.0),
+            o + v(32.0, 30.0),
+            o + v(30.0, 10.0),
+        ]))
+        .unwrap();
+        for r in [0.0, 1.0] {
+            let q = MeshQuery::new(o + v(5.0, 20.0), o + v(35.0, 20.0)).with_radius(r);
+            let path = ctx.find_path(&w, &q).unwrap();
+            assert_eq!(path.status(), PathStatus::Found);
+            lengths.push(path.cost());
+        }
+    }
+    assert!(
+        (lengths[0] - lengths[2]).abs() < 1e-6 * lengths[0],
+        "{lengths:?}"
+    );
+    assert!(
+        (lengths[1] - lengths[3]).abs() < 1e-6 * lengths[1],
+        "{lengths:?}"
+    );
+}
