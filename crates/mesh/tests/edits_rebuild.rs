@@ -40,7 +40,7 @@ fn same_answers(edited: &MeshWorld, fresh: &MeshWorld, rng: &mut Rng, step: &str
             fresh.fits(s, r).unwrap(),
             "{step}: fits {s} r {r}"
         );
-        let dir = v(DVec2::from_angle(rng.range(0.0, 6.283)));
+        let dir = v(DVec2::from_angle(rng.range(0.0, std::f64::consts::TAU)));
         let ra = edited.raycast(s, dir, 25.0, r).unwrap();
         let rb = fresh.raycast(s, dir, 25.0, r).unwrap();
         match (ra, rb) {
