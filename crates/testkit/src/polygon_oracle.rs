@@ -750,7 +750,13 @@ pub fn check_point_polyline(world: &OracleWorld, points: &[DVec2]) -> Result<(),
             .into_iter()
             .find(|&s| in_sector(out + PI, s))
             .ok_or_else(|| format!("segment {i} cannot arrive at {b} from {a}"))?;
-        if !domain.visible(&Node { p: a, sector }, &Node { p: b, sector: end_sector }) {
+        if !domain.visible(
+            &Node { p: a, sector },
+            &Node {
+                p: b,
+                sector: end_sector,
+            },
+        ) {
             return Err(format!("segment {i} from {a} to {b} is blocked"));
         }
         arrival = Some((b, out + PI));
