@@ -29,6 +29,7 @@ const REL: f64 = 1e-6;
 
 struct Tally {
     queries: usize,
+    unsearched: usize,
     found: usize,
     no_path: usize,
     undecided: usize,
@@ -72,6 +73,7 @@ fn check_query(
     };
     tally.queries += 1;
     if let Some(expected) = expected_unsearched {
+        tally.unsearched += 1;
         assert_eq!(status, expected, "{}", context());
         return;
     }
@@ -121,6 +123,7 @@ fn check_query(
 fn run(seeds: std::ops::Range<u64>, circles: bool, radii: &[f64]) -> Tally {
     let mut tally = Tally {
         queries: 0,
+        unsearched: 0,
         found: 0,
         no_path: 0,
         undecided: 0,
@@ -159,9 +162,11 @@ fn run(seeds: std::ops::Range<u64>, circles: bool, radii: &[f64]) -> Tally {
         }
     }
     eprintln!(
-        "{} queries: {} found, {} no_path, {} undecided by the bracket; max (lower - length) / \
-         lower {:.2e}, max (length - upper) / upper {:.2e}, widest bracket {:.2e}",
+        "{} queries: {} blocked or out of bounds, {} found, {} no_path, {} undecided by the \
+         bracket; max (lower - length) / lower {:.2e}, max (length - upper) / upper {:.2e}, \
+         widest bracket {:.2e}",
         tally.queries,
+        tally.unsearched,
         tally.found,
         tally.no_path,
         tally.undecided,
@@ -177,6 +182,7 @@ fn polygon_worlds_inside_the_bracket() {
     let tally = run(0..60, false, &[0.0, 0.3, 0.9, 2.0, 3.5]);
     assert!(tally.found > tally.queries / 3, "too few paths found");
     assert!(tally.no_path > 0, "no unreachable case");
+    assert!(tally.unsearched > 0, "no blocked or out-of-bounds case");
 }
 
 #[test]
