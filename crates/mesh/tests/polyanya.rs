@@ -259,7 +259,8 @@ fn compare_scenario(dir: &Path, map: &str, step: usize) -> Agreement {
                 .push_str(&format!("; {why}"));
         }
         // Any-angle is never longer than the octile optimum (8 moves, no corner cutting).
-        if let Some(length) = ours.filter(|&l| l > row.optimal_length + 1e-4) {
+        // (Optima are printed to 2 decimals in some files: the tolerance of `nav scen`.)
+        if let Some(length) = ours.filter(|&l| l > row.optimal_length + 5e-3) {
             agreement.mismatches.push(format!(
                 "{map} row {i}: {length} > octile {}",
                 row.optimal_length
@@ -303,7 +304,8 @@ fn moving_ai_samples_match_polyanya() {
     }
 }
 
-/// Every row of the twelve maps (long: run with `--release`).
+/// Every row of the twelve maps (long: run with `--release`; `NAV_POLYANYA_MAPS` picks maps).
+/// Polyanya on one square per cell is the slow side (minutes on the 512 x 512 maps).
 #[test]
 #[ignore]
 fn all_rows_of_every_map() {
@@ -322,8 +324,13 @@ fn all_rows_of_every_map() {
         "street/Berlin_0_256.map",
         "street/Boston_0_256.map",
     ];
+    // NAV_POLYANYA_MAPS=dao/arena.map,dao/den520d.map runs only those.
+    let only = std::env::var("NAV_POLYANYA_MAPS").ok();
     let (mut rows, mut worst, mut bad) = (0, 0.0f64, Vec::new());
     for map in maps {
+        if only.as_deref().is_some_and(|list| !list.split(',').any(|m| m == map)) {
+            continue;
+        }
         let a = compare_scenario(&dir, map, 1);
         rows += a.queries;
         worst = worst.max(a.worst);

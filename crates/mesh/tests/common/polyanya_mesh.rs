@@ -70,6 +70,8 @@ pub fn grid_mesh(map: &GridMap) -> polyanya::Mesh {
         }
     }
     let mut mesh = polyanya::Mesh::new(vertices, polygons).expect("a valid polyanya mesh");
+    // Not `merge_polygons`: on these meshes polyanya 0.16's merge loses connections (paths
+    // found before merging are not found after).
     mesh.bake();
     mesh
 }
