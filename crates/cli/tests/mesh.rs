@@ -413,24 +413,24 @@ fn arena_scenario() {
     // First row of the file: (1, 11) to (1, 12), one step.
     assert!((rows[0]["length"].as_f64().unwrap() - 1.0).abs() < 1e-9);
     // Text, with a radius: rows may be blocked; the report says how many.
-    let run = nav(&[
-        "mesh",
-        "--map",
-        map.to_str().unwrap(),
-        "--scen",
-        scen.to_str().unwrap(),
-        "--radius",
-        "0.7",
-    ]);
-    assert!(
-        run.stdout.contains("160 rows, radius 0.7"),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout.contains("shorter than the octile optimum"),
-        "{}",
-        run.stdout
-    );
-    assert!(run.stdout.contains("per row"), "{}", run.stdout);
+    let text = |radius: &str| {
+        nav(&[
+            "mesh",
+            "--map",
+            map.to_str().unwrap(),
+            "--scen",
+            scen.to_str().unwrap(),
+            "--radius",
+            radius,
+        ])
+        .stdout
+    };
+    let out = text("0.4");
+    assert!(out.contains("160 rows, radius 0.4"), "{out}");
+    assert!(out.contains("shorter than the octile optimum"), "{out}");
+    assert!(out.contains("per row"), "{out}");
+    // Every start of arena's rows is half a cell from a wall: a disc of radius 0.7 fits none.
+    let out = text("0.7");
+    assert!(out.contains("160 start_blocked"), "{out}");
+    assert!(out.contains("no row found a path"), "{out}");
 }

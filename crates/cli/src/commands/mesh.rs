@@ -494,10 +494,15 @@ fn run_scenario(
             counts.join(", ")
         )
         .and_then(|()| {
+            if report.found == 0 {
+                return writeln!(out, "no row found a path");
+            }
             writeln!(
                 out,
-                "any-angle paths {:.2}% shorter than the octile optimum on average (Anya's published averages: 4.3% DAO, 5.0% StarCraft, 4.7% Baldur's Gate)",
-                report.mean_shorter_percent
+                "any-angle paths {:.2}% shorter than the octile optimum on average over the {} \
+                 rows found (Anya's published averages: 4.3% DAO, 5.0% StarCraft, 4.7% Baldur's \
+                 Gate)",
+                report.mean_shorter_percent, report.found
             )
         })
         .and_then(|()| {
