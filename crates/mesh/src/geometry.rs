@@ -195,7 +195,7 @@ pub(crate) fn tangent(c1: DVec2, r1: f64, s1: f64, c2: DVec2, r2: f64, s2: f64) 
 }
 
 /// Distance from arc (centre `v`, radius `r`, from direction `n0` turning `s` through `sweep`)
-/// to segment `ab`; `arc_has` tests whether a direction lies on the arc.
+/// to segment `ab`.
 pub(crate) fn dist_arc_segment(
     v: DVec2,
     r: f64,
@@ -236,11 +236,6 @@ pub(crate) fn dist_arc_segment(
         let d = b - a;
         let dd = d.length_squared();
         if dd > 0.0 {
-            let half = ((r * r - dc * dc).max(0.0)).sqrt() / dd.sqrt();
-            for tt in [t - half, t + half] {
-                // t is the clamped closest parameter; recompute from the unclamped one.
-                let _ = tt;
-            }
             let tu = (v - a).dot(d) / dd;
             let cu = a + d * tu;
             let h = ((r * r - cu.distance_squared(v)).max(0.0)).sqrt() / dd.sqrt();
@@ -252,7 +247,6 @@ pub(crate) fn dist_arc_segment(
                     }
                 }
             }
-            let _ = half;
         }
     }
     best

@@ -270,7 +270,7 @@ pub(crate) fn segment_block(
     sc.touches = touches;
     // Zero-width gaps: touched from both sides at the same place.
     let touches = &sc.touches;
-    for (i, &(lo1, hi1, s1)) in touches.iter().enumerate() {
+    for &(lo1, hi1, s1) in touches.iter() {
         if s1 != 1 {
             continue;
         }
@@ -279,7 +279,6 @@ pub(crate) fn segment_block(
                 block = block.min(lo1.max(lo2).clamp(0.0, 1.0));
             }
         }
-        let _ = i;
     }
     block.is_finite().then_some(block)
 }

@@ -179,14 +179,37 @@ impl MeshWorld {
         None
     }
 
-    /// `c` rounded to `f32`, nudged away from `p` until it fits (a few steps), if it can be.
+    /// `c` rounded to `f32`, nudged by a few ulps (away from `p` first, then in eight
+    /// directions) until it fits, if it can be: a candidate where two grown features meet may
+    /// only fit on one side of the rounding.
     fn fitting_f32(&self, sc: &mut Scratch, p: DVec2, c: DVec2, r: f64) -> Option<Vec2> {
-        let dir = (c - p).try_normalize().unwrap_or(DVec2::X);
+        // A candidate that does not fit before rounding is not worth nudging.
+        if !matches!(fit_status(self, sc, c, r), Fit::Fits) {
+            return None;
+        }
+        let away = (c - p).try_normalize().unwrap_or(DVec2::X);
         let ulp = (c.abs().max_element().max(1.0)) * f32::EPSILON as f64;
         let mut step = 0.0;
-        for _ in 0..8 {
-            let q = (c + dir * step).as_vec2();
-            if matches!(fit_status(self, sc, q.as_dvec2(), r), Fit::Fits) {
+        for _ in 0..10 {
+            let mut best: Option<(f64, Vec2)> = None;
+            for k in 0..9 {
+                let dir = if k == 0 {
+                    away
+                } else {
+                    DVec2::from_angle(k as f64 * std::f64::consts::FRAC_PI_4)
+                };
+                let q = (c + dir * step).as_vec2();
+                let d = q.as_dvec2().distance(p);
+                if best.is_none_or(|(bd, _)| d < bd)
+                    && matches!(fit_status(self, sc, q.as_dvec2(), r), Fit::Fits)
+                {
+                    best = Some((d, q));
+                }
+                if step == 0.0 {
+                    break;
+                }
+            }
+            if let Some((_, q)) = best {
                 return Some(q);
             }
             step = if step == 0.0 { ulp } else { step * 2.0 };

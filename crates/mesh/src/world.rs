@@ -528,27 +528,27 @@ impl MeshWorld {
         for pts in loops {
             world.add_loop(pts, Owner::Grid);
         }
-        // Buried corners: every corner was counted against the regions present when it was
-        // added; recount now that the grid is in.
-        for i in 0..world.corners.len() {
-            if world.corners[i].alive {
-                world.corners[i].buried = world.count_containing(world.corners[i].v, None);
-            }
-        }
+        // The grid's corners lie on the boundary of its cells and inside the bounds: none is
+        // buried, and the world has no obstacle yet.
         Ok(world)
     }
 
-    /// Number of regions holding `p` strictly inside, not counting loop `skip`.
+    /// Number of regions holding `p` strictly inside, not counting loop `skip`: the grid's
+    /// blocked cells, the outside of the bounds, each obstacle (the grid's own loops are
+    /// answered by its cells, so they are never scanned).
     pub(crate) fn count_containing(&self, p: DVec2, skip: Option<u32>) -> u32 {
         let mut n = 0;
         if let Some(region) = &self.region {
             n += region.strictly_blocked(p) as u32;
         }
-        for (i, lp) in self.loops.iter().enumerate() {
-            let Some(lp) = lp else { continue };
-            if Some(i as u32) == skip || lp.owner == Owner::Grid {
+        let loops = std::iter::once(self.bounds_loop).chain(self.obstacles.values().map(|s| s.lp));
+        for i in loops {
+            if Some(i) == skip {
                 continue;
             }
+            let Some(lp) = &self.loops[i as usize] else {
+                continue;
+            };
             if lp.owner == Owner::Obstacle && (p.cmplt(lp.min).any() || p.cmpgt(lp.max).any()) {
                 continue;
             }

@@ -380,3 +380,40 @@ fn hostile_input_never_panics() {
         let _ = w.raycast(s, g, pick(&mut rng), r);
     }
 }
+
+#[test]
+fn one_context_serves_several_worlds_and_radii() {
+    let mut a = MeshWorld::new(aabb(0.0, 0.0, 20.0, 20.0)).unwrap();
+    a.insert(Obstacle::Box(aabb(5.0, 2.0, 7.0, 18.0))).unwrap();
+    let mut b = MeshWorld::new(aabb(0.0, 0.0, 20.0, 20.0)).unwrap();
+    b.insert(Obstacle::Box(aabb(12.0, 0.0, 14.0, 16.0)))
+        .unwrap();
+    let c = a.clone();
+    let q = MeshQuery::new(v(1.0, 10.0), v(19.0, 10.0));
+    let mut shared = MeshContext::new();
+    for round in 0..3 {
+        for (world, r) in [(&a, 0.0), (&b, 0.0), (&a, 0.5), (&c, 0.5), (&b, 1.0)] {
+            let q = q.with_radius(r);
+            let got = shared.find_path(world, &q).unwrap().outcome();
+            let want = MeshContext::new().find_path(world, &q).unwrap().outcome();
+            assert_eq!(got.status, want.status, "round {round} r {r}");
+            assert!(
+                (got.cost - want.cost).abs() < 1e-12,
+                "round {round} r {r}: {} vs {}",
+                got.cost,
+                want.cost
+            );
+        }
+    }
+    // Editing a clone does not leave stale successor lists behind for the original.
+    let mut d = a.clone();
+    d.insert(Obstacle::Box(aabb(8.0, 0.0, 9.0, 20.0))).unwrap();
+    assert_eq!(
+        shared.find_path(&d, &q).unwrap().status(),
+        PathStatus::NoPath
+    );
+    assert_eq!(
+        shared.find_path(&a, &q).unwrap().status(),
+        PathStatus::Found
+    );
+}
