@@ -328,7 +328,10 @@ fn all_rows_of_every_map() {
     let only = std::env::var("NAV_POLYANYA_MAPS").ok();
     let (mut rows, mut worst, mut bad) = (0, 0.0f64, Vec::new());
     for map in maps {
-        if only.as_deref().is_some_and(|list| !list.split(',').any(|m| m == map)) {
+        if only
+            .as_deref()
+            .is_some_and(|list| !list.split(',').any(|m| m == map))
+        {
             continue;
         }
         let a = compare_scenario(&dir, map, 1);

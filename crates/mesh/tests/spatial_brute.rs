@@ -84,8 +84,12 @@ fn nearest_fit_has_no_nearer_fitting_sample() {
         let mesh = mesh_world(&world);
         let mut rng = Rng(seed + 99);
         for _ in 0..12 {
-            let p = rng.point(DVec2::splat(0.0), DVec2::splat(SIZE));
             let r = [0.0, 0.5, 1.5][rng.below(3)];
+            // Mostly points where the disc does not fit (the answer is elsewhere).
+            let p = (0..50)
+                .map(|_| rng.point(DVec2::splat(0.0), DVec2::splat(SIZE)))
+                .find(|&p| margin(&world, p) < r - 1e-3 || r == 0.0)
+                .unwrap_or(DVec2::splat(SIZE / 2.0));
             let nav = mesh.nearest_fit(v(p), r as f32).unwrap();
             let Some(q) = nav else {
                 // Nowhere? Then no sample fits anywhere.
