@@ -12,7 +12,8 @@
 //! * [`scene`]: scene files (bounds, boxes and circles) for continuous worlds.
 //! * [`svg`]: a small SVG writer drawing in world coordinates, with tile maps in [`svg::grid`],
 //!   continuous worlds in [`svg::world`] and legends in [`svg::legend`].
-//! * [`json`]: one-line JSON output.
+//! * [`json`]: one-line JSON output; [`piece_report`]: the report of a path of segments and
+//!   arcs (`nav circles`, `nav mesh`).
 //!
 //! Exit statuses: 0 when the command succeeded (a path was found, every scenario row matched),
 //! 1 for the other outcomes of a valid query, 2 for bad input.
@@ -23,6 +24,7 @@ pub mod commands;
 pub mod error;
 pub mod grid_args;
 pub mod json;
+pub mod piece_report;
 pub mod scene;
 pub mod svg;
 

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use nav_cli::commands::{agent, circles, demo, generate, path, scen};
+use nav_cli::commands::{agent, circles, demo, generate, mesh, path, scen};
 use nav_cli::{CliError, CommandStatus};
 
 /// Pathfinding for games: tile grids, Moving AI benchmarks, map generation.
@@ -44,6 +44,10 @@ enum Command {
     /// Find the exact shortest path for a disc-shaped agent among the circles of a scene
     /// (tangent visibility graph).
     Circles(circles::CirclesArgs),
+    /// Find the exact shortest path for a disc-shaped agent of any radius among the polygons,
+    /// boxes and circles of a scene or the walls of a Moving AI map (every row of a scenario
+    /// with --scen).
+    Mesh(mesh::MeshArgs),
 }
 
 fn run(command: &Command, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
@@ -54,6 +58,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<CommandStatus, CliError
         Command::Gen(args) => generate::run(args, out),
         Command::Agent(args) => agent::run(args, out),
         Command::Circles(args) => circles::run(args, out),
+        Command::Mesh(args) => mesh::run(args, out),
     }
 }
 

@@ -1,22 +1,24 @@
 //! Scene files: the continuous worlds of `nav agent` and `nav circles`.
 //!
-//! A scene is a JSON object with the world's bounds and a list of obstacles, boxes and
-//! circles:
+//! A scene is a JSON object with the world's bounds and a list of obstacles, boxes, circles
+//! and polygons (polygons only for `nav mesh`):
 //!
 //! ```json
 //! {
 //!   "bounds": {"min": [0, 0], "max": [100, 60]},
 //!   "obstacles": [
 //!     {"aabb": {"min": [10, 10], "max": [20, 40]}},
-//!     {"circle": {"center": [50, 30], "radius": 8}}
+//!     {"circle": {"center": [50, 30], "radius": 8}},
+//!     {"polygon": {"points": [[60, 10], [80, 10], [70, 25]]}}
 //!   ]
 //! }
 //! ```
 //!
 //! Other keys, at the top level or next to an obstacle's shape, are ignored (a level editor may
 //! store names or colours there); a missing `obstacles` list means none. Every number must be
-//! finite and fit an `f32`, radii must be at least 0 and boxes must have `min <= max` on both
-//! axes. Errors name the file and the place (`scene.json: obstacles[3].circle.radius -2 is
+//! finite and fit an `f32`, radii must be at least 0, boxes must have `min <= max` on both
+//! axes and polygons at least 3 points (either orientation; whether they are simple is checked
+//! by the world that takes them). Errors name the file and the place (`scene.json: obstacles[3].circle.radius -2 is
 //! negative`).
 
 use std::path::Path;
@@ -26,20 +28,32 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One obstacle of a scene.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Obstacle {
     /// An axis-aligned box (`{"aabb": {"min": [x, y], "max": [x, y]}}`).
     Aabb(Aabb),
     /// A disc (`{"circle": {"center": [x, y], "radius": r}}`).
     Circle(Circle),
+    /// A simple polygon (`{"polygon": {"points": [[x, y], ...]}}`), at least 3 points.
+    Polygon(Vec<Vec2>),
 }
 
 impl Obstacle {
-    /// The key of the obstacle's kind in the file: `aabb` or `circle`.
+    /// The key of the obstacle's kind in the file: `aabb`, `circle` or `polygon`.
     pub fn kind(&self) -> &'static str {
         match self {
             Obstacle::Aabb(_) => "aabb",
             Obstacle::Circle(_) => "circle",
+            Obstacle::Polygon(_) => "polygon",
+        }
+    }
+
+    /// The kind with its article, for messages: `an aabb`, `a circle`, `a polygon`.
+    pub fn kind_with_article(&self) -> &'static str {
+        match self {
+            Obstacle::Aabb(_) => "an aabb",
+            Obstacle::Circle(_) => "a circle",
+            Obstacle::Polygon(_) => "a polygon",
         }
     }
 
@@ -48,6 +62,11 @@ impl Obstacle {
         match self {
             Obstacle::Aabb(aabb) => *aabb,
             Obstacle::Circle(circle) => circle.aabb(),
+            Obstacle::Polygon(points) => points
+                .iter()
+                .fold(Aabb::new(points[0], points[0]), |b, &p| {
+                    Aabb::new(b.min.min(p), b.max.max(p))
+                }),
         }
     }
 }
@@ -76,7 +95,10 @@ impl Scene {
                     &self.file,
                     SceneErrorKind::Obstacle {
                         index,
-                        reason: format!(" is an {}; only circles are accepted here", other.kind()),
+                        reason: format!(
+                            " is {}; only circles are accepted here",
+                            other.kind_with_article()
+                        ),
                     },
                 )),
             })
@@ -106,6 +128,7 @@ impl From<Aabb> for BoxFile {
 enum ObstacleFile {
     Aabb(BoxFile),
     Circle { center: [f32; 2], radius: f32 },
+    Polygon { points: Vec<[f32; 2]> },
 }
 
 /// A scene serializes to the scene-file format (bounds and obstacles; the file name is not
@@ -145,6 +168,9 @@ impl Serialize for Scene {
                     Obstacle::Circle(c) => ObstacleFile::Circle {
                         center: [c.center.x, c.center.y],
                         radius: c.radius,
+                    },
+                    Obstacle::Polygon(points) => ObstacleFile::Polygon {
+                        points: points.iter().map(|p| [p.x, p.y]).collect(),
                     },
                 })
                 .collect(),
@@ -212,6 +238,11 @@ struct RawAabb {
 }
 
 #[derive(Deserialize)]
+struct RawPolygon {
+    points: Vec<[f64; 2]>,
+}
+
+#[derive(Deserialize)]
 struct RawCircle {
     center: [f64; 2],
     radius: f64,
@@ -273,6 +304,27 @@ fn parse_circle(value: Value) -> Result<Circle, String> {
     Ok(Circle::new(center, radius))
 }
 
+fn parse_polygon(value: Value) -> Result<Vec<Vec2>, String> {
+    if !value.is_object() {
+        return Err(format!(
+            ": expected an object such as {{\"points\": [[x, y], ...]}}, found {}",
+            json_kind(&value)
+        ));
+    }
+    let raw: RawPolygon = serde_json::from_value(value).map_err(|e| format!(": {e}"))?;
+    if raw.points.len() < 3 {
+        return Err(format!(
+            ".points has {} points; a polygon needs at least 3",
+            raw.points.len()
+        ));
+    }
+    raw.points
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| to_vec2(&format!("points[{i}]"), p))
+        .collect()
+}
+
 fn parse_obstacle(value: Value) -> Result<Obstacle, String> {
     let Value::Object(mut fields) = value else {
         return Err(format!(
@@ -280,17 +332,22 @@ fn parse_obstacle(value: Value) -> Result<Obstacle, String> {
             json_kind(&value)
         ));
     };
-    match (fields.remove("aabb"), fields.remove("circle")) {
-        (Some(aabb), None) => parse_aabb(aabb)
+    let shapes = ["aabb", "circle", "polygon"].map(|key| fields.remove(key).map(|v| (key, v)));
+    let mut given = shapes.into_iter().flatten();
+    match (given.next(), given.next()) {
+        (Some(("aabb", aabb)), None) => parse_aabb(aabb)
             .map(Obstacle::Aabb)
             .map_err(|e| format!(".aabb{e}")),
-        (None, Some(circle)) => parse_circle(circle)
+        (Some(("circle", circle)), None) => parse_circle(circle)
             .map(Obstacle::Circle)
             .map_err(|e| format!(".circle{e}")),
-        (Some(_), Some(_)) => {
-            Err(": has both \"aabb\" and \"circle\"; give one shape per obstacle".into())
-        }
-        (None, None) => Err(": has neither an \"aabb\" nor a \"circle\" key".into()),
+        (Some((_, polygon)), None) => parse_polygon(polygon)
+            .map(Obstacle::Polygon)
+            .map_err(|e| format!(".polygon{e}")),
+        (Some((a, _)), Some((b, _))) => Err(format!(
+            ": has both \"{a}\" and \"{b}\"; give one shape per obstacle"
+        )),
+        (None, _) => Err(": has none of the keys \"aabb\", \"circle\" and \"polygon\"".into()),
     }
 }
 
@@ -384,7 +441,8 @@ mod tests {
             r#"{{"version": 3, {BOUNDS}, "obstacles": [
                 {{"aabb": {{"min": [-1.5, 2], "max": [3, 4e1]}}, "name": "wall"}},
                 {{"circle": {{"center": [50, 25], "radius": 0}}}},
-                {{"circle": {{"center": [1e30, -7], "radius": 2.25}}}}
+                {{"circle": {{"center": [1e30, -7], "radius": 2.25}}}},
+                {{"polygon": {{"points": [[0, 0], [4, 0], [2, 3]]}}}}
             ], "editor": {{"zoom": 2}}}}"#
         );
         let scene = parse_scene(&text, "s.json").unwrap();
@@ -399,8 +457,21 @@ mod tests {
                 Obstacle::Aabb(Aabb::new(Vec2::new(-1.5, 2.0), Vec2::new(3.0, 40.0))),
                 Obstacle::Circle(Circle::new(Vec2::new(50.0, 25.0), 0.0)),
                 Obstacle::Circle(Circle::new(Vec2::new(1e30, -7.0), 2.25)),
+                Obstacle::Polygon(vec![
+                    Vec2::new(0.0, 0.0),
+                    Vec2::new(4.0, 0.0),
+                    Vec2::new(2.0, 3.0)
+                ]),
             ]
         );
+        assert_eq!(scene.obstacles[3].kind(), "polygon");
+        assert_eq!(
+            scene.obstacles[3].aabb(),
+            Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(4.0, 3.0))
+        );
+        // A polygon serializes and reads back.
+        let text = serde_json::to_string(&scene).unwrap();
+        assert_eq!(parse_scene(&text, "s.json").unwrap(), scene);
         assert_eq!(scene.obstacles[1].kind(), "circle");
         assert_eq!(
             scene.obstacles[1].aabb(),
@@ -472,8 +543,26 @@ mod tests {
                 "s.json: obstacles[0].aabb: min [0, 2] is not <= max [4, 1] on both axes",
             ),
             (
-                with_obstacles(r#"{"polygon": [[0, 0]]}"#),
-                "s.json: obstacles[0]: has neither an \"aabb\" nor a \"circle\" key",
+                with_obstacles(r#"{"triangle": [[0, 0]]}"#),
+                "s.json: obstacles[0]: has none of the keys \"aabb\", \"circle\" and \"polygon\"",
+            ),
+            (
+                with_obstacles(r#"{"polygon": {"points": [[0, 0], [1, 0]]}}"#),
+                "s.json: obstacles[0].polygon.points has 2 points; a polygon needs at least 3",
+            ),
+            (
+                with_obstacles(r#"{"polygon": {"points": [[0, 0], [1, 0], [1, 1e39]]}}"#),
+                "s.json: obstacles[0].polygon.points[2] [1, 1e39] is not a pair of finite numbers that fit an f32",
+            ),
+            (
+                with_obstacles(r#"{"polygon": [[0, 0], [1, 0], [1, 1]]}"#),
+                "s.json: obstacles[0].polygon: expected an object such as {\"points\": [[x, y], ...]}, found an array",
+            ),
+            (
+                with_obstacles(
+                    r#"{"circle": {"center": [0, 0], "radius": 1}, "polygon": {"points": []}}"#,
+                ),
+                "s.json: obstacles[0]: has both \"circle\" and \"polygon\"; give one shape per obstacle",
             ),
             (
                 with_obstacles(

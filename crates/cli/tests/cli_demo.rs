@@ -566,3 +566,40 @@ fn readme_picture_matches_the_demo() {
          `cargo run --release -p nav-cli -- demo --svg docs/nav-demo.svg`"
     );
 }
+
+/// The polygon panel: three radii in one world, each found, longer with the radius, and
+/// `nav mesh` on the report's scene gives the same lengths.
+#[test]
+fn demo_polygons_match_nav_mesh() {
+    let dir = TempDir::new("demo-polygons");
+    let run = nav(&["demo", "--out-dir", dir.path().to_str().unwrap(), "--json"]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let report = run.json();
+    let polygons = &report["polygons"];
+    let runs = polygons["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 3);
+    let scene = dir.write("polygons.json", &polygons["scene"].to_string());
+    let (from, to) = (&polygons["from"], &polygons["to"]);
+    let mut previous = 0.0;
+    for run in runs {
+        assert_eq!(run["status"], "found", "{run}");
+        let length = run["length"].as_f64().unwrap();
+        assert!(length > previous, "{length} after {previous}");
+        previous = length;
+        let single = nav(&[
+            "mesh",
+            "--scene",
+            scene.to_str().unwrap(),
+            "--radius",
+            &run["radius"].to_string(),
+            "--from",
+            &format!("{},{}", from[0], from[1]),
+            "--to",
+            &format!("{},{}", to[0], to[1]),
+            "--json",
+        ]);
+        assert_eq!(single.code, Some(0), "{single:?}");
+        assert_eq!(single.json()["length"], run["length"]);
+        assert_eq!(single.json()["segments"], run["segments"]);
+    }
+}

@@ -10,6 +10,9 @@
 //!   is missing (skip with a message, except under `CI=true`, where the test fails).
 //! * [`TestRng`]: the one seeded random generator of tests and benchmarks (xoshiro256++ from
 //!   `rand_xoshiro`), with the helpers tests need (`unit`, `range`, `below`, `chance`).
+//! * [`polygon_oracle`]: an independent oracle for the shortest path of a disc among polygons
+//!   (a lower and an upper bound from obstacles grown by inscribed and circumscribed regular
+//!   polygons), and a geometric checker of paths made of segments and arcs.
 //!
 //! A test binary that counts allocations installs the allocator itself (a library cannot do it
 //! for the binary):
@@ -31,6 +34,7 @@
 mod counting_allocator;
 mod movingai_dir;
 mod test_rng;
+pub mod polygon_oracle;
 
 pub use counting_allocator::{CountingAllocator, allocations_during};
 pub use movingai_dir::movingai_dir;

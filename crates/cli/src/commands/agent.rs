@@ -129,6 +129,11 @@ pub fn build_world(scene: &Scene) -> Result<World, CliError> {
         let inserted = match obstacle {
             Obstacle::Aabb(aabb) => world.insert_static(*aabb),
             Obstacle::Circle(circle) => world.insert_static(*circle),
+            Obstacle::Polygon(_) => {
+                return Err(bad(format!(
+                    "obstacles[{index}] is a polygon; nav agent accepts boxes and circles (nav mesh takes polygons)"
+                )));
+            }
         };
         inserted.map_err(|e| bad(format!("obstacles[{index}]: {e}")))?;
     }

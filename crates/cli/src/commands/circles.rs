@@ -29,12 +29,10 @@ use nav::geom::{Turn, Vec2};
 use nav::search::Limits;
 use nav::search::PathStatus;
 use nav::tangent::{CircleContext, CircleQuery, CircleWorld, PathPiece, TangentPath};
-use serde::Serialize;
 
 use crate::CommandStatus;
 use crate::arg_values::parse_point;
 use crate::error::CliError;
-use crate::json::point_pair;
 use crate::scene::{Scene, read_scene};
 use crate::svg::world::{
     PADDING_COLOR, PATH_COLOR, draw_agent_discs, draw_endpoints, draw_inflated_circles,
@@ -71,68 +69,8 @@ pub struct CirclesArgs {
     pub json: bool,
 }
 
-/// One piece of the path in the JSON report.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SegmentReport {
-    /// A straight segment.
-    Line {
-        /// Where it starts, `[x, y]`.
-        from: [f32; 2],
-        /// Where it ends, `[x, y]`.
-        to: [f32; 2],
-    },
-    /// An arc of an inflated circle.
-    Arc {
-        /// The circle's centre, `[x, y]`.
-        center: [f32; 2],
-        /// The circle's radius plus the agent's.
-        radius: f32,
-        /// Angle of the arc's first point (radians, from +x towards +y).
-        start_angle: f32,
-        /// Angle of its last point: the start angle plus the sweep counter-clockwise, minus it
-        /// clockwise (not wrapped into a range).
-        end_angle: f32,
-        /// Whether the arc turns counter-clockwise (angles increasing).
-        ccw: bool,
-    },
-}
-
-impl SegmentReport {
-    /// The report of one path piece.
-    pub fn of(piece: &PathPiece) -> Self {
-        match piece {
-            PathPiece::Line(s) => SegmentReport::Line {
-                from: point_pair(s.a),
-                to: point_pair(s.b),
-            },
-            PathPiece::Arc(a) => SegmentReport::Arc {
-                center: point_pair(a.center),
-                radius: a.radius,
-                start_angle: a.start,
-                end_angle: a.end_angle(),
-                ccw: a.turn == Turn::Ccw,
-            },
-        }
-    }
-}
-
-/// The JSON report of `nav circles`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CirclesReport {
-    /// `found`, `no_path`, `limit_reached`, `start_blocked`, `goal_blocked` or
-    /// `out_of_bounds`.
-    pub status: &'static str,
-    /// Length of the reported path (0 when there is none).
-    pub length: f64,
-    /// The path's pieces from the start (empty when there is none).
-    pub segments: Vec<SegmentReport>,
-    /// Number of graph nodes the search expanded.
-    pub expanded: usize,
-    /// With `--partial`: whether the path stops short of the goal.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub partial: Option<bool>,
-}
+/// The JSON report of `nav circles` (shared with `nav mesh`).
+pub use crate::piece_report::{PiecePathReport as CirclesReport, SegmentReport};
 
 /// Builds the world of a scene's circles; a box in the scene is bad input naming it.
 pub fn build_world(scene: &Scene) -> Result<CircleWorld, CliError> {

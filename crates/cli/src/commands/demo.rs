@@ -17,19 +17,22 @@
 //! house where a unit of one cell takes an alley); disc agents of radius 0.3, 1 and 2 in a
 //! courtyard of boxes and discs ([`courtyard`], `nav::agent`: each takes a different gate); and
 //! exact shortest paths among thirty circles for a point and a disc of radius 1 ([`forest`],
-//! `nav::tangent`), compared with the lattice navigator on the same circles.
+//! `nav::tangent`), compared with the lattice navigator on the same circles; and exact paths
+//! among polygons for discs of radius 0, 0.8 and 1.8 in one world ([`polygons`], `nav::mesh`).
 //!
-//! It prints a summary and draws everything in one SVG picture, eight panels (by default
+//! It prints a summary and draws everything in one SVG picture, nine panels (by default
 //! `nav-demo.svg` in the system's temporary directory, so a run from a source checkout leaves
 //! no file behind).
 
 pub mod clearance;
 pub mod courtyard;
 pub mod forest;
+pub mod polygons;
 
 use clearance::ClearanceReport;
 use courtyard::AgentsReport;
 use forest::CirclesDemoReport;
+use polygons::MeshDemoReport;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -198,6 +201,8 @@ pub struct DemoReport {
     /// Exact paths among circles (`nav::tangent`) and the lattice navigator on the same
     /// circles.
     pub circles: CirclesDemoReport,
+    /// Exact paths among polygons for three radii in one world (`nav::mesh`).
+    pub polygons: MeshDemoReport,
     /// The picture written.
     pub svg: String,
 }
@@ -276,6 +281,7 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
     let clearance = clearance::Clearance::run(&map, &mut finder)?;
     let courtyard = courtyard::Courtyard::run()?;
     let forest = forest::Forest::run()?;
+    let polygons = polygons::Polygons::run()?;
     let weighted_route = &found[3];
     let turns: Vec<Cell> = turn_ends(&weighted_route.costs, MOVE_PER_TURN)
         .into_iter()
@@ -287,6 +293,7 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
         clearance: &clearance,
         courtyard: &courtyard,
         forest: &forest,
+        polygons: &polygons,
     };
     draw(&map, &routes, &found, &turns, &others).write_file(&picture)?;
     if let Some(export) = &args.export_map {
@@ -296,7 +303,8 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
     let all_found = found.iter().all(|f| f.status == "found")
         && clearance.alley_found()
         && courtyard.all_found()
-        && forest.all_found();
+        && forest.all_found()
+        && polygons.all_found();
     if args.json {
         let report = DemoReport {
             size: [map.width(), map.height()],
@@ -320,6 +328,7 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
             clearance: clearance.reports(),
             agents: courtyard.report(),
             circles: forest.report(),
+            polygons: polygons.report(),
             svg: picture.display().to_string(),
         };
         write_json_line(out, &report)?;
@@ -417,6 +426,8 @@ impl Summary<'_> {
         self.others.courtyard.write_text(out)?;
         writeln!(out)?;
         self.others.forest.write_text(out)?;
+        writeln!(out)?;
+        self.others.polygons.write_text(out)?;
         writeln!(out, "\npicture: {}", self.picture.display())?;
         match self.export {
             Some(export) => {
@@ -447,6 +458,7 @@ struct Others<'a> {
     clearance: &'a clearance::Clearance,
     courtyard: &'a courtyard::Courtyard,
     forest: &'a forest::Forest,
+    polygons: &'a polygons::Polygons,
 }
 
 /// Four panels, one per route, and a legend; then a section of four panels of agents of
@@ -468,7 +480,8 @@ fn draw(
     let grid_bottom = HEADER_PX + rows * (panel_h + TITLE_PX + MARGIN_PX * 2.0);
     let lower_top = grid_bottom + LEGEND_PX + HEADER_PX;
     let lower_row_h = TITLE_PX + panel_h + KEY_PX + MARGIN_PX * 2.0;
-    let height = lower_top + rows * lower_row_h;
+    // The agents' section has a third row: the polygon world.
+    let height = lower_top + (rows + 1.0) * lower_row_h;
     let mut svg = Svg::new(width, height).with_background("white");
     svg.pixels().text(
         [MARGIN_PX * 2.0, 20.0],
@@ -579,6 +592,9 @@ fn draw(
     others
         .forest
         .draw_panels(&mut svg, &[slot(0.0, 1.0), slot(1.0, 1.0)], CELL_PX);
+    others
+        .polygons
+        .draw_panel(&mut svg, slot(0.0, 2.0), CELL_PX);
     svg
 }
 
@@ -602,6 +618,8 @@ mod tests {
         assert_eq!(forest::scene().bounds.size(), size);
         assert_eq!(courtyard::scene().bounds.min, Vec2::ZERO);
         assert_eq!(forest::scene().bounds.min, Vec2::ZERO);
+        assert_eq!(polygons::scene().bounds.size(), size);
+        assert_eq!(polygons::scene().bounds.min, Vec2::ZERO);
     }
 
     #[test]

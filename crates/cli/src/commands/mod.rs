@@ -10,5 +10,6 @@ pub mod circles;
 pub mod demo;
 /// `nav gen` (the module is not called `gen`: that word is reserved in Rust 2024).
 pub mod generate;
+pub mod mesh;
 pub mod path;
 pub mod scen;

@@ -40,7 +40,7 @@ pub fn draw_ground(canvas: &mut Canvas<'_>, bounds: Aabb) {
     );
 }
 
-/// Draws obstacles, boxes and discs, in `style`.
+/// Draws obstacles, boxes, discs and polygons, in `style`.
 pub fn draw_obstacles<'o>(
     canvas: &mut Canvas<'_>,
     obstacles: impl IntoIterator<Item = &'o Obstacle>,
@@ -50,6 +50,7 @@ pub fn draw_obstacles<'o>(
         match obstacle {
             Obstacle::Aabb(b) => canvas.rect(b.min, b.max, style),
             Obstacle::Circle(c) => canvas.circle(c.center, f64::from(c.radius), style),
+            Obstacle::Polygon(points) => canvas.polygon(points.iter().copied(), style),
         }
     }
 }
