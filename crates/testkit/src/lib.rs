@@ -33,8 +33,8 @@
 
 mod counting_allocator;
 mod movingai_dir;
-mod test_rng;
 pub mod polygon_oracle;
+mod test_rng;
 
 pub use counting_allocator::{CountingAllocator, allocations_during};
 pub use movingai_dir::movingai_dir;

@@ -76,6 +76,8 @@ use std::f64::consts::{PI, TAU};
 use glam::DVec2;
 use nav_geom::PathPiece;
 
+use crate::TestRng;
+
 /// An obstacle of the oracle's world, in f64.
 #[derive(Debug, Clone, PartialEq)]
 pub enum OracleObstacle {
@@ -905,29 +907,9 @@ fn arc_is_around_an_obstacle(world: &OracleWorld, r: f64, c: DVec2, radius: f64)
 // ---------------------------------------------------------------------------------------------
 // Random worlds.
 
-/// SplitMix64, private to the world generator (so that a world depends on its seed only).
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-
-    fn point(&mut self, min: DVec2, max: DVec2) -> DVec2 {
-        DVec2::new(self.range(min.x, max.x), self.range(min.y, max.y))
-    }
+/// A random point of the box `[min, max]`.
+fn random_point(rng: &mut TestRng, min: DVec2, max: DVec2) -> DVec2 {
+    DVec2::new(rng.range(min.x, max.x), rng.range(min.y, max.y))
 }
 
 /// What [`random_world`] may put in a world.
@@ -949,7 +931,7 @@ pub struct RandomWorld {
 /// polygons in either orientation, boxes, thin rotated walls and (if asked) circles, placed
 /// anywhere inside the bounds (overlapping each other only if `spec.overlaps`).
 pub fn random_world(seed: u64, spec: RandomWorld) -> OracleWorld {
-    let rng = &mut Rng(seed);
+    let rng = &mut TestRng::new(seed);
     let size = spec.size;
     let mut obstacles: Vec<OracleObstacle> = Vec::new();
     let mut boxes: Vec<(DVec2, DVec2)> = Vec::new();
@@ -958,11 +940,11 @@ pub fn random_world(seed: u64, spec: RandomWorld) -> OracleWorld {
         tries += 1;
         let kinds = if spec.circles { 5 } else { 4 };
         let radius = rng.range(0.3, 1.0) * spec.scale;
-        let c = rng.point(DVec2::splat(radius), DVec2::splat(size - radius));
-        let obstacle = match rng.below(kinds) {
+        let c = random_point(rng, DVec2::splat(radius), DVec2::splat(size - radius));
+        let obstacle = match rng.index(kinds) {
             0 => {
                 // Convex: points on a circle at sorted angles.
-                let n = 3 + rng.below(5);
+                let n = 3 + rng.index(5);
                 let mut angles: Vec<f64> = (0..n).map(|_| rng.range(0.0, TAU)).collect();
                 angles.sort_by(f64::total_cmp);
                 OracleObstacle::Polygon(
@@ -974,11 +956,11 @@ pub fn random_world(seed: u64, spec: RandomWorld) -> OracleWorld {
             }
             1 => {
                 // Star-shaped: sorted angles, random radii; either orientation.
-                let n = 5 + rng.below(6);
+                let n = 5 + rng.index(6);
                 let mut angles: Vec<f64> = (0..n)
                     .map(|i| (i as f64 + rng.range(0.1, 0.9)) * TAU / n as f64)
                     .collect();
-                if rng.below(2) == 0 {
+                if rng.index(2) == 0 {
                     angles.reverse();
                 }
                 OracleObstacle::Polygon(
