@@ -11,25 +11,7 @@ use common::{fails_with, new_query, ok};
 use nav_ffi::*;
 use nav_geom::{Aabb, Circle, PathPiece, Turn, Vec2};
 use nav_mesh::{Limits, MeshContext, MeshQuery, MeshWorld, Obstacle, PathStatus};
-
-/// A small deterministic generator (xorshift64*), so that every run sees the same scenes.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    /// Uniform in `[lo, hi)`.
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use nav_testkit::TestRng;
 
 fn v(x: f32, y: f32) -> NavVec2 {
     NavVec2 { x, y }
@@ -57,17 +39,20 @@ fn new_world() -> *mut NavMeshWorld {
 
 /// A random obstacle: a box, a convex polygon, a non-convex one (an L or a star), a thin
 /// rotated wall, or a circle.
-fn random_obstacle(rng: &mut Rng) -> Obstacle {
-    let c = Vec2::new(rng.range(2.0, SIZE - 2.0), rng.range(2.0, SIZE - 2.0));
+fn random_obstacle(rng: &mut TestRng) -> Obstacle {
+    let c = Vec2::new(
+        rng.range_f32(2.0, SIZE - 2.0),
+        rng.range_f32(2.0, SIZE - 2.0),
+    );
     match rng.below(5) {
         0 => {
-            let h = Vec2::new(rng.range(0.5, 4.0), rng.range(0.5, 4.0));
+            let h = Vec2::new(rng.range_f32(0.5, 4.0), rng.range_f32(0.5, 4.0));
             Obstacle::Box(Aabb::new(c - h, c + h))
         }
         1 => {
             let n = 3 + rng.below(5) as usize;
-            let r = rng.range(1.0, 4.0);
-            let a0 = rng.range(0.0, std::f32::consts::TAU);
+            let r = rng.range_f32(1.0, 4.0);
+            let a0 = rng.range_f32(0.0, std::f32::consts::TAU);
             let pts = (0..n)
                 .map(|k| {
                     let a = a0 + k as f32 * std::f32::consts::TAU / n as f32;
@@ -79,7 +64,7 @@ fn random_obstacle(rng: &mut Rng) -> Obstacle {
         2 => {
             // A star: alternating radii, non-convex.
             let n = 5 + rng.below(3) as usize;
-            let (r1, r2) = (rng.range(2.0, 4.0), rng.range(0.6, 1.5));
+            let (r1, r2) = (rng.range_f32(2.0, 4.0), rng.range_f32(0.6, 1.5));
             let pts = (0..2 * n)
                 .map(|k| {
                     let a = k as f32 * std::f32::consts::PI / n as f32;
@@ -91,12 +76,12 @@ fn random_obstacle(rng: &mut Rng) -> Obstacle {
         }
         3 => {
             // A thin rotated wall.
-            let a = rng.range(0.0, std::f32::consts::PI);
-            let d = Vec2::new(a.cos(), a.sin()) * rng.range(2.0, 8.0);
+            let a = rng.range_f32(0.0, std::f32::consts::PI);
+            let d = Vec2::new(a.cos(), a.sin()) * rng.range_f32(2.0, 8.0);
             let n = Vec2::new(-d.y, d.x).normalize() * 0.2;
             Obstacle::Polygon(vec![c - d - n, c + d - n, c + d + n, c - d + n])
         }
-        _ => Obstacle::Circle(Circle::new(c, rng.range(0.5, 3.0))),
+        _ => Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 3.0))),
     }
 }
 
@@ -216,14 +201,14 @@ fn compare_queries(
     rust: &MeshWorld,
     world: *mut NavMeshWorld,
     query: *mut NavQuery,
-    rng: &mut Rng,
+    rng: &mut TestRng,
     tally: &mut [usize; 6],
 ) {
     let mut ctx = MeshContext::new();
     let mut polyline = Vec::new();
     for _ in 0..12 {
-        let start = Vec2::new(rng.range(0.0, SIZE), rng.range(0.0, SIZE));
-        let goal = Vec2::new(rng.range(0.0, SIZE), rng.range(0.0, SIZE));
+        let start = Vec2::new(rng.range_f32(0.0, SIZE), rng.range_f32(0.0, SIZE));
+        let goal = Vec2::new(rng.range_f32(0.0, SIZE), rng.range_f32(0.0, SIZE));
         let radius = [0.0, 0.5, 1.3, 2.5][rng.below(4) as usize];
         let partial = rng.below(3) == 0;
         let max_expanded = if rng.below(4) == 0 {
@@ -335,7 +320,7 @@ fn random_scenes_and_edits_equal_the_rust_api() {
     let query = new_query();
     let mut tally = [0usize; 6];
     for seed in 1..=10u64 {
-        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut rng = TestRng::new(seed);
         let mut rust = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(SIZE))).unwrap();
         let world = new_world();
         let mut ids = Vec::new();

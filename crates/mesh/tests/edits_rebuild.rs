@@ -75,7 +75,7 @@ fn random_edit_sequences_match_a_rebuild() {
             overlaps: true,
         };
         let pool = rounded(&random_world(seed * 31 + 7, spec)).obstacles;
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let mut world = MeshWorld::new(Aabb::new(v(DVec2::ZERO), v(DVec2::splat(SIZE)))).unwrap();
         let mut live: Vec<(ObstacleId, OracleObstacle)> = Vec::new();
         for step in 0..40 {

@@ -143,7 +143,7 @@ fn run(seeds: std::ops::Range<u64>, circles: bool, radii: &[f64]) -> Tally {
         };
         let world = rounded(&random_world(seed, spec));
         let mesh = mesh_world(&world);
-        let mut rng = Rng(seed ^ 0x5eed);
+        let mut rng = Rng::new(seed ^ 0x5eed);
         for &r in radii {
             for attempt in 0..4 {
                 // Mostly points where the disc fits; now and then any point (blocked, out of

@@ -51,7 +51,7 @@ fn fits_matches_distances() {
         for (seed, world) in worlds(circles) {
             let mesh = mesh_world(&world);
             let big = circles_inflated(&world);
-            let mut rng = Rng(seed);
+            let mut rng = Rng::new(seed);
             for _ in 0..300 {
                 let p = rng.point(DVec2::splat(-1.0), DVec2::splat(SIZE + 1.0));
                 let r = [0.0, 0.2, 0.8, 2.0][rng.below(4)];
@@ -82,7 +82,7 @@ fn nearest_fit_has_no_nearer_fitting_sample() {
     let mut checked = 0;
     for (seed, world) in worlds(false).take(6) {
         let mesh = mesh_world(&world);
-        let mut rng = Rng(seed + 99);
+        let mut rng = Rng::new(seed + 99);
         for _ in 0..12 {
             let r = [0.0, 0.5, 1.5][rng.below(3)];
             // Mostly points where the disc does not fit (the answer is elsewhere).
@@ -142,7 +142,7 @@ fn raycast_brackets_marching() {
         for (seed, world) in worlds(circles).take(6) {
             let mesh = mesh_world(&world);
             let big = circles_inflated(&world);
-            let mut rng = Rng(seed + 7);
+            let mut rng = Rng::new(seed + 7);
             for _ in 0..25 {
                 let r = [0.0, 0.3, 1.0][rng.below(3)];
                 let Some(from) = (0..200)
@@ -203,7 +203,7 @@ fn connected_matches_find_path_and_the_oracle() {
     let mut checked = 0;
     for (seed, world) in worlds(false).take(6) {
         let mesh = mesh_world(&world);
-        let mut rng = Rng(seed + 1234);
+        let mut rng = Rng::new(seed + 1234);
         for _ in 0..10 {
             let r = [0.0, 0.6, 1.6][rng.below(3)];
             let pick = |rng: &mut Rng| {

@@ -7,24 +7,17 @@ use std::f64::consts::PI;
 
 use glam::{DVec2, Vec2};
 use nav_geom::{PathPiece, Segment};
+use nav_testkit::TestRng;
 use nav_testkit::polygon_oracle::{
     Growth, OraclePath, RandomWorld, check_piece_path, grown_shortest_path, random_world,
 };
 
-/// Points for the queries (SplitMix64).
-struct Points(u64);
+/// Points for the queries, from the one test generator.
+struct Points(TestRng);
 
 impl Points {
-    fn unit(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
-
     fn point(&mut self, size: f64) -> DVec2 {
-        DVec2::new(self.unit() * size, self.unit() * size)
+        DVec2::new(self.0.range(0.0, size), self.0.range(0.0, size))
     }
 }
 
@@ -49,7 +42,7 @@ fn f32_length(path: &OraclePath) -> f64 {
 #[test]
 fn oracle_paths_pass_the_checker() {
     let k = 12;
-    let mut rng = Points(2026);
+    let mut rng = Points(TestRng::new(2026));
     let (mut found, mut total, mut bends) = (0, 0, 0);
     for seed in 0..24 {
         let spec = RandomWorld {

@@ -5,32 +5,29 @@
 use glam::DVec2;
 use nav_geom::{Aabb, Circle, Vec2};
 use nav_mesh::{MeshWorld, Obstacle};
+use nav_testkit::TestRng;
 use nav_testkit::polygon_oracle::{OracleObstacle, OracleWorld};
 
 pub mod polyanya_mesh;
 
-/// SplitMix64: the points of the queries.
-pub struct Rng(pub u64);
+/// The points of the queries: seeded draws from the one test generator.
+pub struct Rng(TestRng);
 
 impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    pub fn new(seed: u64) -> Self {
+        Rng(TestRng::new(seed))
     }
 
     pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+        self.0.unit()
     }
 
     pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
+        self.0.range(lo, hi)
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+        self.0.index(n)
     }
 
     /// A point in `[min, max]`, rounded to f32 (as the mesh sees it).
