@@ -3,9 +3,11 @@
 //! The commands of the `nav` binary, as a library so that each is documented and tested and
 //! so that later commands reuse the shared pieces:
 //!
-//! * [`commands`]: one module per subcommand (`demo`, `path`, `scen`, `gen`), each with a
-//!   clap `Args` struct and a `run` function that writes to the given output and returns a
-//!   [`CommandStatus`] or a [`CliError`].
+//! * [`commands`]: one module per subcommand (`demo`, `path`, `scen`, `gen`, `agent`,
+//!   `circles`, `mesh`), each with a clap `Args` struct and a `run` function that writes to
+//!   the given output and returns a [`CommandStatus`] or a [`CliError`].
+//! * [`demo`]: the demo's built-in map, scenes, reports and SVG panels (one module per
+//!   navigator), out of the command code.
 //! * [`error`]: [`CliError`], a one-line message naming the bad input; exit status 2.
 //! * [`arg_values`]: parsers for `X,Y` cells and points and `WxH` sizes.
 //! * [`grid_args`]: the grid options (`--moves`, `--diagonal`, `--heuristic`) and map loading.
@@ -21,6 +23,7 @@
 
 pub mod arg_values;
 pub mod commands;
+pub mod demo;
 pub mod error;
 pub mod grid_args;
 pub mod json;

@@ -284,7 +284,7 @@ impl Clearance {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::demo::demo_map;
+    use crate::demo::demo_map;
 
     #[test]
     fn the_house_doors_are_one_cell_wide_and_the_endpoints_fit() {
