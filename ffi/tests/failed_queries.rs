@@ -3,6 +3,8 @@
 //! expanded cells, never the previous query's: nav.h promises that "the path is empty after a
 //! query that found none or failed", and a caller that copies the latest path after an error
 //! must not get a stale one.
+//!
+//! Over 600 lines: one case per way a query can be refused, for every handle kind.
 
 mod common;
 

@@ -1,4 +1,6 @@
 //! The grid ABI, called as C would call it: results, statuses, messages, buffers.
+//!
+//! Over 600 lines: every grid entry point's results and refusals, one test each, side by side.
 
 mod common;
 

@@ -14,6 +14,8 @@
 //   thread with its own Query; changing a Grid needs it to itself (else Status::Busy).
 //
 // Link with -lnav (libnav.so, nav.dll or libnav.a).
+//
+// Over 600 lines: header-only by design, one RAII class per handle kind in a single include.
 #ifndef NAV_HPP
 #define NAV_HPP
 

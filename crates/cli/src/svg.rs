@@ -25,6 +25,9 @@
 //! // World (0, 0) is the bottom-left corner of the frame: pixel (10, 110).
 //! assert!(text.contains("points=\"10,110 110,30 210,10\""));
 //! ```
+//!
+//! Over 600 lines: the frame, the canvas and its primitives share one coordinate convention and
+//! one set of styles.
 
 pub mod grid;
 pub mod legend;

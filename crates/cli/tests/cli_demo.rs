@@ -1,4 +1,7 @@
 //! `nav demo` and the top-level command line: help, version, unknown subcommands.
+//!
+//! Over 600 lines: one test per demo panel and report field, side by side, so that a change to
+//! the demo shows in one file.
 
 mod common;
 

@@ -1,4 +1,7 @@
 //! The tile map: terrain, walkability and move-cost multipliers per cell.
+//!
+//! Over 600 lines: the map, its edits and the per-agent-size caches those edits must keep
+//! consistent (clearance, bit grids, components) stay together.
 
 use std::collections::BTreeMap;
 

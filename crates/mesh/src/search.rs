@@ -1,4 +1,8 @@
 //! Path queries: the lazily built tangent visibility graph searched with A*.
+//!
+//! Over 600 lines: the graph's nodes, successor generation and the A* driver share the
+//! context's caches and the per-query geometry; splitting them would spread one invariant
+//! (what a cached successor list means for a world version and radius) over several files.
 
 use glam::DVec2;
 use nav_geom::{Arc, PathPiece, Segment, Turn, Vec2};

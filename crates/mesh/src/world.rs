@@ -1,4 +1,7 @@
 //! The world: bounds, obstacles, their boundary loops, the edge grid and the corner table.
+//!
+//! Over 600 lines: validation, the boundary loops and the indexes are built together, and an
+//! edit must update all of them or none.
 
 use glam::DVec2;
 use nav_geom::{Aabb, Circle, Vec2};

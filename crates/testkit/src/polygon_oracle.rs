@@ -70,6 +70,9 @@
 //! assert!(lower <= upper && upper < lower * 1.01);
 //! assert!(lower > 8.0);
 //! ```
+//!
+//! Over 600 lines: the oracle (growth, visibility, the zero-width-gap rule, Dijkstra), its
+//! geometric checker and its world generator are one independent reference and stay together.
 
 use std::f64::consts::{PI, TAU};
 

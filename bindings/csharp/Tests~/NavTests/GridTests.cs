@@ -1,5 +1,6 @@
 // Grids, rules and queries through the idiomatic layer: results, errors as exceptions with the
 // library's message, the library still usable after every error, disposal.
+// Over 600 lines: every grid wrapper method and its refusals, one test each.
 using System;
 using System.Collections.Generic;
 using System.IO;
