@@ -345,7 +345,7 @@ namespace Nav.Tests
                 NavException unknownCircle = Assert.Fails(NavStatus.UnknownObject, "nav_circle_world_set", () => world.Set(4242, V(1, 1), 1), "a made-up id");
                 Assert.True(unknownCircle.NativeMessage.Contains("circle 4242 "), "the message names the id as passed: " + unknownCircle.Message);
                 NavPathPiece[] pieces = new NavPathPiece[32];
-                Assert.Equal(NavPathStatus.Found, query.FindPath(world, 1, V(0, 50), V(100, 50), pieces).PathStatus, "a path before the errors");
+                Assert.Equal(NavPathStatus.Found, query.FindPath(world, 1, V(1, 50), V(99, 50), pieces).PathStatus, "a path before the errors");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_circle_world_find_path", () => query.FindPath(world, -1, V(1, 1), V(99, 99), pieces), "negative agent radius");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_circle_world_find_path", () => query.FindPath(world, float.NaN, V(1, 1), V(99, 99), pieces), "NaN agent radius");
                 Assert.Fails(NavStatus.InvalidArgument, "nav_circle_world_find_path", () => query.FindPath(world, 1, V(float.NaN, 1), V(99, 99), pieces), "NaN start");
@@ -356,17 +356,17 @@ namespace Nav.Tests
                 Assert.Equal(0, query.CopyCirclePath(pieces), "no pieces after a failed query");
                 Assert.Equal(0, query.CopyCirclePolyline(0.1f, new NavPolyline()), "no polyline after a failed query");
 
-                NavCirclePathResult r = query.FindPath(world, 1, V(0, 50), V(100, 50), pieces);
+                NavCirclePathResult r = query.FindPath(world, 1, V(1, 50), V(99, 50), pieces);
                 Assert.Equal(NavPathStatus.Found, r.PathStatus, "around two circles");
-                Assert.Fails(NavStatus.BufferTooSmall, "nav_circle_world_find_path", () => query.FindPath(world, 1, V(0, 50), V(100, 50), new NavPathPiece[1]), "one piece");
+                Assert.Fails(NavStatus.BufferTooSmall, "nav_circle_world_find_path", () => query.FindPath(world, 1, V(1, 50), V(99, 50), new NavPathPiece[1]), "one piece");
                 NavCirclePath path = new NavCirclePath(1);
-                Assert.Close(r.Length, query.FindPath(world, 1, V(0, 50), V(100, 50), path).Length, 0, "NavCirclePath grows");
+                Assert.Close(r.Length, query.FindPath(world, 1, V(1, 50), V(99, 50), path).Length, 0, "NavCirclePath grows");
                 Assert.Equal((int)r.PieceCount, path.Count, "pieces in NavCirclePath");
                 Assert.Equal((int)r.PieceCount, query.CopyCirclePath(new NavPathPiece[r.PieceCount]), "copy of the pieces");
                 NavPolyline polyline = new NavPolyline(2);
                 int n = query.CopyCirclePolyline(0.05f, polyline);
                 Assert.True(n > (int)r.PieceCount && polyline.Count == n, "arcs cut into chords: " + n + " points");
-                Assert.True(Distance(polyline[0], V(0, 50)) < 1e-4 && Distance(polyline[n - 1], V(100, 50)) < 1e-4, "polyline ends");
+                Assert.True(Distance(polyline[0], V(1, 50)) < 1e-4 && Distance(polyline[n - 1], V(99, 50)) < 1e-4, "polyline ends");
                 // The chords circumscribe the arcs: never inside an inflated circle, a little longer.
                 double chords = 0;
                 for (int i = 1; i < n; i++)
@@ -381,14 +381,14 @@ namespace Nav.Tests
                 Assert.True(chords >= r.Length - 1e-3 && chords <= r.Length * 1.01, "chords " + chords + " against the path " + r.Length);
                 Assert.Fails(NavStatus.InvalidArgument, "nav_query_circle_path_polyline", () => query.CopyCirclePolyline(0, polyline), "zero deviation");
                 Assert.Fails(NavStatus.BufferTooSmall, "nav_query_circle_path_polyline", () => query.CopyCirclePolyline(0.05f, new NavVec2[2]), "two points");
-                NavCirclePathResult blocked = query.FindPath(world, 1, V(31, 50), V(100, 50), pieces);
+                NavCirclePathResult blocked = query.FindPath(world, 1, V(31, 50), V(99, 50), pieces);
                 Assert.Equal(NavPathStatus.StartBlocked, blocked.PathStatus, "start inside an inflated circle");
                 Assert.Equal(a, blocked.BlockingCircle, "the blocking circle's id");
                 world.Clear();
                 Assert.Equal(0L, world.Count, "cleared");
-                r = query.FindPath(world, 1, V(0, 50), V(100, 50), pieces);
+                r = query.FindPath(world, 1, V(1, 50), V(99, 50), pieces);
                 Assert.Equal(1u, r.PieceCount, "a straight line in an empty world");
-                Assert.Close(100, r.Length, 1e-4, "its length");
+                Assert.Close(98, r.Length, 1e-4, "its length (the disc stays inside the bounds)");
             }
         }
 
