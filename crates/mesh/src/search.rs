@@ -293,7 +293,13 @@ impl MeshGraph<'_> {
                 }
                 point_turns(w, ci, dir)
             } else {
-                [true, true]
+                // The tangent to the same turn at an equal circle is parallel to the centres'
+                // line (and computed as `point_dir` does): its span tests need no tangent.
+                let mut turns = [true, true];
+                let n = point_dir(c.v, cc.v).map(|dir| -turn_sign(code) * left(dir));
+                turns[(code & 1) as usize] =
+                    n.is_some_and(|n| in_span(w, corner, n) && in_span(w, ci, n));
+                turns
             };
             for turn in 0..2 {
                 if !turns[turn as usize] {
