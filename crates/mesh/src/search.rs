@@ -11,7 +11,7 @@ use nav_search::{
 };
 
 use crate::error::{MeshError, Point};
-use crate::geometry::{Tangent, ccw_angle, cross, tangent};
+use crate::geometry::{Tangent, ccw_angle, cross, left, tangent};
 use crate::sight::{Scratch, arc_clear, foreign_wedges, outer_sector_hits, segment_block};
 use crate::world::MeshWorld;
 
@@ -149,6 +149,29 @@ fn in_span(world: &MeshWorld, corner: u32, n: DVec2) -> bool {
 
 const SPAN_TOL: f64 = 1e-9;
 
+/// The direction from `c1` to `c2` exactly as [`tangent`] computes it between two circles of
+/// radius 0 (`None` when it does), for cheap rejections before the tangent is built.
+#[inline]
+fn point_dir(c1: DVec2, c2: DVec2) -> Option<DVec2> {
+    let dvec = c2 - c1;
+    let dd = dvec.length_squared();
+    if dd == 0.0 {
+        return None;
+    }
+    let dir = (dvec * dd.sqrt() / dd).normalize();
+    dir.is_finite().then_some(dir)
+}
+
+/// Which turns (code bit 0 or 1) at corner `corner` can be arrived at at radius 0 along `dir`:
+/// the span test of `segment_edge` at the target (at most one passes).
+#[inline]
+fn point_turns(world: &MeshWorld, corner: u32, dir: DVec2) -> [bool; 2] {
+    [
+        in_span(world, corner, -turn_sign(0) * left(dir)),
+        in_span(world, corner, -turn_sign(1) * left(dir)),
+    ]
+}
+
 /// The arc sweep from arrival normal `n_in` to departure normal `n_out` turning `s` (both in
 /// the corner's span), if it turns the right way.
 #[inline]
@@ -263,7 +286,29 @@ impl MeshGraph<'_> {
             if !cc.alive || cc.buried > 0 || ci == corner {
                 continue;
             }
+            let turns = if self.r == 0.0 {
+                // The span tests of `segment_edge` on the shared direction, without building
+                // the tangent: most corners fail them.
+                let Some(dir) = point_dir(c.v, cc.v) else {
+                    continue;
+                };
+                if !in_span(w, corner, -turn_sign(code) * left(dir)) {
+                    continue;
+                }
+                point_turns(w, ci, dir)
+            } else {
+                // The tangent to the same turn at an equal circle is parallel to the centres'
+                // line (and computed as `point_dir` does): its span tests need no tangent.
+                let mut turns = [true, true];
+                let n = point_dir(c.v, cc.v).map(|dir| -turn_sign(code) * left(dir));
+                turns[(code & 1) as usize] =
+                    n.is_some_and(|n| in_span(w, corner, n) && in_span(w, ci, n));
+                turns
+            };
             for turn in 0..2 {
+                if !turns[turn as usize] {
+                    continue;
+                }
                 if let Some(e) = self.segment_edge(
                     c.v,
                     self.r,
@@ -363,7 +408,18 @@ impl Graph for MeshGraph<'_> {
                 if !c.alive || c.buried > 0 {
                     continue;
                 }
+                let turns = if self.r == 0.0 {
+                    let Some(dir) = point_dir(self.start, c.v) else {
+                        continue;
+                    };
+                    point_turns(w, ci, dir)
+                } else {
+                    [true, true]
+                };
                 for turn in 0..2 {
+                    if !turns[turn as usize] {
+                        continue;
+                    }
                     let to = ci << 1 | turn;
                     if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, to, sight) {
                         self.push(START_CODE, e, e.len, 0.0, out);
