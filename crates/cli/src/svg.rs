@@ -40,6 +40,17 @@ use nav::geom::Vec2;
 
 use crate::error::CliError;
 
+/// Colour of paths, in every picture (tile maps and continuous worlds).
+pub const PATH_COLOR: &str = "#d7301f";
+/// Colour of start markers, in every picture.
+pub const START_COLOR: &str = "#1a9641";
+/// Colour of goal markers, in every picture.
+pub const GOAL_COLOR: &str = "#d7191c";
+/// Height of the title line above a picture or panel, in pixels.
+pub const TITLE_PX: f64 = 26.0;
+/// Margin around a picture, in pixels.
+pub const MARGIN_PX: f64 = 8.0;
+
 /// A point in world or pixel coordinates.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Point {
@@ -492,6 +503,14 @@ impl Canvas<'_> {
     /// whatever the scale).
     pub fn dot(&mut self, center: impl Into<Point>, radius_px: f64, style: &Style) {
         self.circle_px(center, radius_px, style);
+    }
+
+    /// Marks a start (green) and a goal (red) with white-ringed dots of `radius_px` pixels: the
+    /// one endpoint marker of every picture.
+    pub fn endpoints(&mut self, start: impl Into<Point>, goal: impl Into<Point>, radius_px: f64) {
+        let dot = |color| Style::fill(color).with_stroke("white", 1.5);
+        self.dot(start, radius_px, &dot(START_COLOR));
+        self.dot(goal, radius_px, &dot(GOAL_COLOR));
     }
 
     fn circle_px(&mut self, center: impl Into<Point>, r: f64, style: &Style) {

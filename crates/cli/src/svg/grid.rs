@@ -7,6 +7,7 @@
 use nav::grid::{Cell, GridMap};
 
 use super::{Canvas, Frame, Point, Style, Svg, TextAnchor};
+pub use super::{GOAL_COLOR, MARGIN_PX, PATH_COLOR, START_COLOR, TITLE_PX};
 
 /// How a cell is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -91,12 +92,6 @@ impl CellKind {
 
 /// Colour of expanded cells.
 pub const EXPANDED_COLOR: &str = "#5b9bd5";
-/// Colour of paths.
-pub const PATH_COLOR: &str = "#d7301f";
-/// Colour of start markers.
-pub const START_COLOR: &str = "#1a9641";
-/// Colour of goal markers.
-pub const GOAL_COLOR: &str = "#d7191c";
 
 /// The frame of `map` with its top-left corner at pixel `origin` and `cell_px` pixels per cell.
 pub fn map_frame(map: &GridMap, origin: impl Into<Point>, cell_px: f64) -> Frame {
@@ -210,15 +205,8 @@ pub fn draw_path(canvas: &mut Canvas<'_>, cells: &[Cell], style: &Style) {
 /// Marks the start (green) and the goal (red) with dots of a size that suits `cell_px`.
 pub fn draw_endpoints(canvas: &mut Canvas<'_>, start: Cell, goal: Cell, cell_px: f64) {
     let r = (cell_px * 0.45).clamp(4.0, 9.0);
-    let outline = |color| Style::fill(color).with_stroke("white", 1.5);
-    canvas.dot(cell_center(start), r, &outline(START_COLOR));
-    canvas.dot(cell_center(goal), r, &outline(GOAL_COLOR));
+    canvas.endpoints(cell_center(start), cell_center(goal), r);
 }
-
-/// Height of the title line above a map picture, in pixels.
-pub const TITLE_PX: f64 = 26.0;
-/// Margin around a map picture, in pixels.
-pub const MARGIN_PX: f64 = 8.0;
 
 /// A picture of one map with a title line: draws the terrain, then calls `overlay` with a
 /// canvas in map coordinates and the cell size in pixels (to add expanded cells, a path,

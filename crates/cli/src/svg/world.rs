@@ -8,6 +8,7 @@ use nav::geom::{Aabb, Turn, Vec2};
 use nav::tangent::PathPiece;
 
 use super::{Canvas, Frame, Point, Style, Svg, TextAnchor};
+pub use super::{GOAL_COLOR, MARGIN_PX, PATH_COLOR, START_COLOR, TITLE_PX};
 use crate::scene::Obstacle;
 
 /// Fill of the ground inside the world's bounds.
@@ -18,12 +19,6 @@ pub const OBSTACLE_COLOR: &str = "#6b6b6b";
 pub const PADDING_COLOR: &str = "#d9d9d3";
 /// Fill of the agent's disc at the start and the goal (drawn translucent).
 pub const AGENT_DISC_COLOR: &str = "#2a7ab8";
-/// Colour of paths.
-pub const PATH_COLOR: &str = "#c0392b";
-/// Colour of the start marker.
-pub const START_COLOR: &str = "#1e8449";
-/// Colour of the goal marker.
-pub const GOAL_COLOR: &str = "#c0392b";
 
 /// The frame of a world with bounds `bounds` drawn `y` up with its top-left corner at pixel
 /// `origin`, at `scale` pixels per world unit.
@@ -107,15 +102,8 @@ pub fn draw_agent_discs(canvas: &mut Canvas<'_>, points: &[Vec2], radius: f64) {
 
 /// Marks the start (green) and the goal (red) with dots of 5 pixels.
 pub fn draw_endpoints(canvas: &mut Canvas<'_>, start: Vec2, goal: Vec2) {
-    let dot = |color| Style::fill(color).with_stroke("white", 1.5);
-    canvas.dot(start, 5.0, &dot(START_COLOR));
-    canvas.dot(goal, 5.0, &dot(GOAL_COLOR));
+    canvas.endpoints(start, goal, 5.0);
 }
-
-/// Height of the title line above a world picture, in pixels.
-pub const TITLE_PX: f64 = 26.0;
-/// Margin around a world picture, in pixels.
-pub const MARGIN_PX: f64 = 8.0;
 
 /// A picture of a world with bounds `bounds`, at most 900 x 700 pixels, with a title line:
 /// draws the ground, then calls `overlay` with a canvas in world coordinates (`y` up) to add
