@@ -58,6 +58,7 @@ mod debug;
 // Internals.
 mod args;
 mod error;
+mod exact_path;
 mod geometry;
 mod guard;
 mod handles;

@@ -4,12 +4,13 @@ use nav_geom::Turn;
 use nav_search::Limits;
 use nav_tangent::{CircleQuery, PathPiece, TangentPath};
 
-use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
+use crate::args::{OutBuffer, OutPtr, read_optional};
 use crate::circle_world::edit::NavCircleWorld;
 use crate::circle_world::types::{
     NavCirclePathResult, NavCircleQueryOptions, NavPathPiece, NavPieceKind, NavTurn,
 };
-use crate::error::{FfiError, FfiResult};
+use crate::error::FfiResult;
+use crate::exact_path;
 use crate::geometry::{self, NavVec2};
 use crate::grid::NavPathStatus;
 use crate::guard::guard;
@@ -18,18 +19,12 @@ use crate::shared;
 use crate::status::NavStatus;
 
 fn limits_from_options(options: &NavCircleQueryOptions) -> FfiResult<Limits> {
-    let max_length = optional_bound(options.max_length, "options.max_length", "no bound")?;
-    if options.reserved != 0 {
-        return Err(FfiError::invalid(format!(
-            "`options.reserved` must be 0, got {}",
-            options.reserved
-        )));
-    }
-    Ok(Limits {
-        max_expanded: optional_count(options.max_expanded).unwrap_or(usize::MAX),
-        max_cost: max_length.unwrap_or(f64::INFINITY),
-        partial_path: flag(options.partial_path, "options.partial_path")?,
-    })
+    exact_path::limits(
+        options.max_expanded,
+        options.max_length,
+        options.partial_path,
+        options.reserved,
+    )
 }
 
 fn piece(piece: &PathPiece) -> NavPathPiece {
@@ -153,15 +148,17 @@ pub unsafe extern "C" fn nav_query_circle_path(
     capacity: u32,
     out_count: *mut u32,
 ) -> NavStatus {
-    guard("nav_query_circle_path", || {
-        let count = OutPtr::new(out_count, "out_count")?;
-        // SAFETY: the caller's contract.
-        let mut pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
-        let state = lock_query(query, "query")?;
-        // SAFETY: the caller's contract.
-        unsafe { count.write(state.circle_pieces().len() as u32) };
-        copy_pieces(state.circle_pieces(), &mut pieces)
-    })
+    // SAFETY: the caller's contract.
+    unsafe {
+        exact_path::query_path(
+            "nav_query_circle_path",
+            query,
+            out_pieces,
+            capacity,
+            out_count,
+            |state| state.circle_pieces(),
+        )
+    }
 }
 
 /// Writes the latest `NavCircleWorld` path of `query` as a polyline: its arcs cut into chords
@@ -181,15 +178,16 @@ pub unsafe extern "C" fn nav_query_circle_path_polyline(
     capacity: u32,
     out_count: *mut u32,
 ) -> NavStatus {
-    guard("nav_query_circle_path_polyline", || {
-        let count = OutPtr::new(out_count, "out_count")?;
-        // SAFETY: the caller's contract.
-        let mut points = unsafe { OutBuffer::new(out_points, capacity, "out_points") }?;
-        let mut state = lock_query(query, "query")?;
-        let polyline = state.circle_polyline(max_deviation)?;
-        let needed = polyline.len();
-        // SAFETY: the caller's contract.
-        unsafe { count.write(needed as u32) };
-        points.write_all(needed, polyline.iter().map(|&p| p.into()), "the polyline")
-    })
+    // SAFETY: the caller's contract.
+    unsafe {
+        exact_path::query_polyline(
+            "nav_query_circle_path_polyline",
+            query,
+            max_deviation,
+            out_points,
+            capacity,
+            out_count,
+            |state, max_deviation| Ok(state.circle_polyline(max_deviation)?),
+        )
+    }
 }

@@ -4,9 +4,10 @@ use nav_geom::{PathPiece, Vec2};
 use nav_mesh::{MeshContext, MeshQuery, PathOutcome};
 use nav_search::Limits;
 
-use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
+use crate::args::{OutBuffer, OutPtr, read_optional};
 use crate::circle_world::{NavPathPiece, copy_pieces};
 use crate::error::{FfiError, FfiResult};
+use crate::exact_path;
 use crate::geometry::{self, NavVec2};
 use crate::grid::NavPathStatus;
 use crate::guard::guard;
@@ -73,18 +74,12 @@ impl MeshState {
 }
 
 fn limits_from_options(options: &NavMeshQueryOptions) -> FfiResult<Limits> {
-    let max_length = optional_bound(options.max_length, "options.max_length", "no bound")?;
-    if options.reserved != 0 {
-        return Err(FfiError::invalid(format!(
-            "`options.reserved` must be 0, got {}",
-            options.reserved
-        )));
-    }
-    Ok(Limits {
-        max_expanded: optional_count(options.max_expanded).unwrap_or(usize::MAX),
-        max_cost: max_length.unwrap_or(f64::INFINITY),
-        partial_path: flag(options.partial_path, "options.partial_path")?,
-    })
+    exact_path::limits(
+        options.max_expanded,
+        options.max_length,
+        options.partial_path,
+        options.reserved,
+    )
 }
 
 /// Finds the exact shortest path for a disc agent of `agent_radius` (finite, >= 0; 0 is a
@@ -162,15 +157,17 @@ pub unsafe extern "C" fn nav_query_mesh_path(
     capacity: u32,
     out_count: *mut u32,
 ) -> NavStatus {
-    guard("nav_query_mesh_path", || {
-        let count = OutPtr::new(out_count, "out_count")?;
-        // SAFETY: the caller's contract.
-        let mut pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
-        let state = lock_query(query, "query")?;
-        // SAFETY: the caller's contract.
-        unsafe { count.write(state.mesh.pieces().len() as u32) };
-        copy_pieces(state.mesh.pieces(), &mut pieces)
-    })
+    // SAFETY: the caller's contract.
+    unsafe {
+        exact_path::query_path(
+            "nav_query_mesh_path",
+            query,
+            out_pieces,
+            capacity,
+            out_count,
+            |state| state.mesh.pieces(),
+        )
+    }
 }
 
 /// Writes the latest `NavMeshWorld` path of `query` as a polyline: its arcs replaced by
@@ -191,15 +188,16 @@ pub unsafe extern "C" fn nav_query_mesh_path_polyline(
     capacity: u32,
     out_count: *mut u32,
 ) -> NavStatus {
-    guard("nav_query_mesh_path_polyline", || {
-        let count = OutPtr::new(out_count, "out_count")?;
-        // SAFETY: the caller's contract.
-        let mut points = unsafe { OutBuffer::new(out_points, capacity, "out_points") }?;
-        let mut state = lock_query(query, "query")?;
-        let polyline = state.mesh.polyline(max_deviation)?;
-        let needed = polyline.len();
-        // SAFETY: the caller's contract.
-        unsafe { count.write(needed as u32) };
-        points.write_all(needed, polyline.iter().map(|&p| p.into()), "the polyline")
-    })
+    // SAFETY: the caller's contract.
+    unsafe {
+        exact_path::query_polyline(
+            "nav_query_mesh_path_polyline",
+            query,
+            max_deviation,
+            out_points,
+            capacity,
+            out_count,
+            |state, max_deviation| state.mesh.polyline(max_deviation),
+        )
+    }
 }
