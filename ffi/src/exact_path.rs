@@ -4,12 +4,83 @@
 use nav_geom::{PathPiece, Vec2};
 use nav_search::Limits;
 
-use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count};
+use std::sync::MutexGuard;
+
+use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
 use crate::circle_world::{NavPathPiece, copy_pieces};
 use crate::error::{FfiError, FfiResult};
-use crate::geometry::NavVec2;
+use crate::geometry::{self, NavVec2};
 use crate::guard::guard;
 use crate::query::{NavQuery, QueryState, lock_query};
+
+/// The per-query options of an exact-path world (`NavCircleQueryOptions`,
+/// `NavMeshQueryOptions`).
+pub(crate) trait ExactOptions: Copy + Default {
+    /// `max_expanded`, `max_length`, `partial_path` and `reserved`.
+    fn fields(&self) -> (u64, f64, u32, u32);
+
+    /// The limits they ask for, or why they are refused.
+    fn limits(&self) -> FfiResult<Limits> {
+        let (max_expanded, max_length, partial_path, reserved) = self.fields();
+        limits(max_expanded, max_length, partial_path, reserved)
+    }
+}
+
+/// The checked arguments of an exact-path search, in the order the entry point checks them.
+pub(crate) struct Search<'a, R> {
+    /// The query context, its latest path already forgotten.
+    pub state: MutexGuard<'a, QueryState>,
+    /// Where the result goes.
+    pub result: OutPtr<R>,
+    /// Where the pieces go.
+    pub pieces: OutBuffer<'a, NavPathPiece>,
+    /// The options' limits.
+    pub limits: Limits,
+    /// The start point.
+    pub start: Vec2,
+    /// The goal point.
+    pub goal: Vec2,
+    /// The agent's radius.
+    pub radius: f32,
+}
+
+/// Checks the arguments of an exact-path search (`nav_circle_world_find_path`,
+/// `nav_mesh_world_find_path`) but the world, after forgetting the latest path of `query`
+/// with `forget`.
+///
+/// # Safety
+/// `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
+/// `capacity` writes.
+#[allow(clippy::too_many_arguments)] // the C signature: the buffer with its capacity
+pub(crate) unsafe fn prepare<'a, O: ExactOptions, R>(
+    query: *mut NavQuery,
+    forget: fn(&mut QueryState),
+    out_result: *mut R,
+    out_pieces: *mut NavPathPiece,
+    capacity: u32,
+    options: *const O,
+    start: NavVec2,
+    goal: NavVec2,
+    agent_radius: f32,
+) -> FfiResult<Search<'a, R>> {
+    // First of all: a query refused below must leave no path, not the previous one.
+    let mut state = lock_query(query, "query")?;
+    forget(&mut state);
+    let result = OutPtr::new(out_result, "out_result")?;
+    // SAFETY: the caller's contract.
+    let pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
+    // SAFETY: the caller's contract.
+    let options = unsafe { read_optional(options, "options") }?.unwrap_or_default();
+    Ok(Search {
+        state,
+        result,
+        pieces,
+        limits: options.limits()?,
+        start: geometry::point(start, "start")?,
+        goal: geometry::point(goal, "goal")?,
+        radius: geometry::radius(agent_radius, "agent_radius", false)?,
+    })
+}
 
 /// The limits of the query options `max_expanded`, `max_length`, `partial_path` and
 /// `reserved` (the fields of `NavCircleQueryOptions` and `NavMeshQueryOptions`).

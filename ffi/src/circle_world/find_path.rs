@@ -1,30 +1,31 @@
 //! `NavCircleWorld` queries: exact paths of segments and arcs, and polylines of them.
 
 use nav_geom::Turn;
-use nav_search::Limits;
 use nav_tangent::{CircleQuery, PathPiece, TangentPath};
 
-use crate::args::{OutBuffer, OutPtr, read_optional};
+use crate::args::OutBuffer;
 use crate::circle_world::edit::NavCircleWorld;
 use crate::circle_world::types::{
     NavCirclePathResult, NavCircleQueryOptions, NavPathPiece, NavPieceKind, NavTurn,
 };
 use crate::error::FfiResult;
-use crate::exact_path;
-use crate::geometry::{self, NavVec2};
+use crate::exact_path::{self, ExactOptions};
+use crate::geometry::NavVec2;
 use crate::grid::NavPathStatus;
 use crate::guard::guard;
-use crate::query::{NavQuery, lock_query};
+use crate::query::{NavQuery, QueryState};
 use crate::shared;
 use crate::status::NavStatus;
 
-fn limits_from_options(options: &NavCircleQueryOptions) -> FfiResult<Limits> {
-    exact_path::limits(
-        options.max_expanded,
-        options.max_length,
-        options.partial_path,
-        options.reserved,
-    )
+impl ExactOptions for NavCircleQueryOptions {
+    fn fields(&self) -> (u64, f64, u32, u32) {
+        (
+            self.max_expanded,
+            self.max_length,
+            self.partial_path,
+            self.reserved,
+        )
+    }
 }
 
 fn piece(piece: &PathPiece) -> NavPathPiece {
@@ -108,29 +109,31 @@ pub unsafe extern "C" fn nav_circle_world_find_path(
     out_result: *mut NavCirclePathResult,
 ) -> NavStatus {
     guard("nav_circle_world_find_path", || {
-        // First of all: a query refused below must leave no path, not the previous one.
-        let mut state = lock_query(query, "query")?;
-        state.forget_circle_path();
-        let result_out = OutPtr::new(out_result, "out_result")?;
         // SAFETY: the caller's contract.
-        let mut pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
-        // SAFETY: the caller's contract.
-        let options = unsafe { read_optional(options, "options") }?.unwrap_or_default();
-        let limits = limits_from_options(&options)?;
-        let start = geometry::point(start, "start")?;
-        let goal = geometry::point(goal, "goal")?;
-        let radius = geometry::radius(agent_radius, "agent_radius", false)?;
+        let mut search = unsafe {
+            exact_path::prepare(
+                query,
+                QueryState::forget_circle_path,
+                out_result,
+                out_pieces,
+                capacity,
+                options,
+                start,
+                goal,
+                agent_radius,
+            )
+        }?;
         let world = shared::read(world, "world")?;
-        let context = state.circle_search();
-        let query = CircleQuery::new(start, goal)
-            .with_radius(radius)
-            .with_limits(limits);
+        let context = search.state.circle_search();
+        let query = CircleQuery::new(search.start, search.goal)
+            .with_radius(search.radius)
+            .with_limits(search.limits);
         context.find_path(&world, &query)?;
         let written = result(context.last_path());
-        state.keep_circle_path();
+        search.state.keep_circle_path();
         // SAFETY: the caller's contract.
-        unsafe { result_out.write(written) };
-        copy_pieces(state.circle_pieces(), &mut pieces)
+        unsafe { search.result.write(written) };
+        copy_pieces(search.state.circle_pieces(), &mut search.pieces)
     })
 }
 

@@ -2,18 +2,16 @@
 
 use nav_geom::{PathPiece, Vec2};
 use nav_mesh::{MeshContext, MeshQuery, PathOutcome};
-use nav_search::Limits;
 
-use crate::args::{OutBuffer, OutPtr, read_optional};
 use crate::circle_world::{NavPathPiece, copy_pieces};
 use crate::error::{FfiError, FfiResult};
-use crate::exact_path;
-use crate::geometry::{self, NavVec2};
+use crate::exact_path::{self, ExactOptions};
+use crate::geometry::NavVec2;
 use crate::grid::NavPathStatus;
 use crate::guard::guard;
 use crate::mesh_world::edit::NavMeshWorld;
 use crate::mesh_world::types::{NavMeshPathResult, NavMeshQueryOptions};
-use crate::query::{NavQuery, lock_query};
+use crate::query::NavQuery;
 use crate::shared;
 use crate::status::NavStatus;
 
@@ -73,13 +71,15 @@ impl MeshState {
     }
 }
 
-fn limits_from_options(options: &NavMeshQueryOptions) -> FfiResult<Limits> {
-    exact_path::limits(
-        options.max_expanded,
-        options.max_length,
-        options.partial_path,
-        options.reserved,
-    )
+impl ExactOptions for NavMeshQueryOptions {
+    fn fields(&self) -> (u64, f64, u32, u32) {
+        (
+            self.max_expanded,
+            self.max_length,
+            self.partial_path,
+            self.reserved,
+        )
+    }
 }
 
 /// Finds the exact shortest path for a disc agent of `agent_radius` (finite, >= 0; 0 is a
@@ -112,34 +112,36 @@ pub unsafe extern "C" fn nav_mesh_world_find_path(
     out_result: *mut NavMeshPathResult,
 ) -> NavStatus {
     guard("nav_mesh_world_find_path", || {
-        // First of all: a query refused below must leave no path, not the previous one.
-        let mut state = lock_query(query, "query")?;
-        state.mesh.forget();
-        let result_out = OutPtr::new(out_result, "out_result")?;
         // SAFETY: the caller's contract.
-        let mut pieces = unsafe { OutBuffer::new(out_pieces, capacity, "out_pieces") }?;
-        // SAFETY: the caller's contract.
-        let options = unsafe { read_optional(options, "options") }?.unwrap_or_default();
-        let limits = limits_from_options(&options)?;
-        let start = geometry::point(start, "start")?;
-        let goal = geometry::point(goal, "goal")?;
-        let radius = geometry::radius(agent_radius, "agent_radius", false)?;
+        let mut search = unsafe {
+            exact_path::prepare(
+                query,
+                |state| state.mesh.forget(),
+                out_result,
+                out_pieces,
+                capacity,
+                options,
+                start,
+                goal,
+                agent_radius,
+            )
+        }?;
         let world = shared::read(world, "world")?;
-        let query = MeshQuery::new(start, goal)
-            .with_radius(radius)
-            .with_limits(limits);
-        let outcome = state.mesh.search(&world, &query)?;
+        let query = MeshQuery::new(search.start, search.goal)
+            .with_radius(search.radius)
+            .with_limits(search.limits);
+        let outcome = search.state.mesh.search(&world, &query)?;
         let written = NavMeshPathResult {
             length: outcome.cost,
             expanded: outcome.expanded as u64,
             path_status: NavPathStatus::from(outcome.status) as u32,
-            piece_count: state.mesh.pieces().len() as u32,
+            piece_count: search.state.mesh.pieces().len() as u32,
             partial: outcome.partial as u32,
             reserved: 0,
         };
         // SAFETY: the caller's contract.
-        unsafe { result_out.write(written) };
-        copy_pieces(state.mesh.pieces(), &mut pieces)
+        unsafe { search.result.write(written) };
+        copy_pieces(search.state.mesh.pieces(), &mut search.pieces)
     })
 }
 
