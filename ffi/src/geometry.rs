@@ -64,6 +64,28 @@ pub(crate) fn aabb(aabb: NavAabb, argument: &str) -> FfiResult<Aabb> {
     Ok(Aabb::new(min, max))
 }
 
+/// `aabb`, if its corners are finite and `min < max` on both axes.
+pub(crate) fn area(aabb: NavAabb, argument: &str) -> FfiResult<Aabb> {
+    let area = self::aabb(aabb, argument)?;
+    if area.min.x >= area.max.x || area.min.y >= area.max.y {
+        return Err(FfiError::invalid(format!(
+            "`{argument}` has no area: min must be below max on both axes"
+        )));
+    }
+    Ok(area)
+}
+
+/// The world bounds `*bounds` (named `bounds` in errors), read and checked by [`area`].
+///
+/// # Safety
+/// `bounds` must be NULL or point to a readable `NavAabb`.
+pub(crate) unsafe fn bounds(bounds: *const NavAabb) -> FfiResult<Aabb> {
+    // SAFETY: the caller's contract.
+    let bounds = unsafe { crate::args::read_optional(bounds, "bounds") }?
+        .ok_or_else(|| FfiError::null("bounds"))?;
+    area(bounds, "bounds")
+}
+
 /// `radius`, if it is finite and at least 0 (or greater than 0 when `positive`).
 pub(crate) fn radius(radius: f32, argument: &str, positive: bool) -> FfiResult<f32> {
     let ok = radius.is_finite()

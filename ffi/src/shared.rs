@@ -8,13 +8,17 @@ use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
 
 use crate::args::OutPtr;
 use crate::error::{FfiError, FfiResult};
-use crate::handles::{self, Handle};
+use crate::handles::{self, Handle, HandleKind};
 use crate::status::NavStatus;
 
-/// A handle whose value is read by queries and changed by edits.
-pub(crate) trait Shared: Handle + Sized {
+/// A handle whose value is read by queries and changed by edits (a [`Handle`] through the
+/// impl below).
+pub(crate) trait Shared: Send + Sync + Sized + 'static {
     /// What the handle holds.
     type Value: 'static;
+
+    /// Its kind in the registry.
+    const KIND: HandleKind;
 
     /// What a change refused because a query reads the value should do instead (the end of
     /// its `NAV_BUSY` message).
@@ -25,6 +29,14 @@ pub(crate) trait Shared: Handle + Sized {
 
     /// The lock around the value.
     fn lock(&self) -> &RwLock<Self::Value>;
+}
+
+impl<H: Shared> Handle for H {
+    const KIND: HandleKind = <H as Shared>::KIND;
+
+    fn is_idle(&self) -> bool {
+        is_idle(self.lock())
+    }
 }
 
 /// Whether no call holds `lock` (for [`Handle::is_idle`]).
@@ -83,4 +95,30 @@ pub(crate) fn publish<H: Shared>(value: H::Value, out: OutPtr<*mut H>) {
     let handle = handles::register(H::new(value));
     // SAFETY: `out` was checked by the entry point, which documents that it must be writable.
     unsafe { out.write(handle) };
+}
+
+/// The body of the `clone` entry point of a world: publishes an independent copy of `world`
+/// to `out_world`.
+pub(crate) fn clone<H: Shared>(world: *const H, out_world: *mut *mut H) -> FfiResult<()>
+where
+    H::Value: Clone,
+{
+    let out = OutPtr::new(out_world, "out_world")?;
+    let copy = read(world, "world")?.clone();
+    publish(copy, out);
+    Ok(())
+}
+
+/// The body of the `count` entry point of a world: writes the `len` of `world`'s value to
+/// `*out_count`.
+pub(crate) fn count<H: Shared>(
+    world: *const H,
+    out_count: *mut u64,
+    len: fn(&H::Value) -> usize,
+) -> FfiResult<()> {
+    let out = OutPtr::new(out_count, "out_count")?;
+    let count = len(&*read(world, "world")?) as u64;
+    // SAFETY: `out` was checked; the entry point documents that it must be writable.
+    unsafe { out.write(count) };
+    Ok(())
 }

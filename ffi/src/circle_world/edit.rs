@@ -4,11 +4,11 @@ use std::sync::RwLock;
 
 use nav_tangent::{CircleKey, CircleWorld, TangentError};
 
-use crate::args::{OutPtr, read_optional};
+use crate::args::OutPtr;
 use crate::error::{FfiError, FfiResult};
 use crate::geometry::{self, NavAabb, NavVec2};
 use crate::guard::guard;
-use crate::handles::{self, Handle, HandleKind};
+use crate::handles::{self, HandleKind};
 use crate::messages;
 use crate::shared::{self, Shared};
 use crate::status::NavStatus;
@@ -22,16 +22,9 @@ pub struct NavCircleWorld {
     world: RwLock<CircleWorld>,
 }
 
-impl Handle for NavCircleWorld {
-    const KIND: HandleKind = HandleKind::CircleWorld;
-
-    fn is_idle(&self) -> bool {
-        shared::is_idle(&self.world)
-    }
-}
-
 impl Shared for NavCircleWorld {
     type Value = CircleWorld;
+    const KIND: HandleKind = HandleKind::CircleWorld;
     const WHEN_READ: &'static str =
         "change it when no query runs (or change a copy from nav_circle_world_clone)";
 
@@ -90,14 +83,7 @@ pub unsafe extern "C" fn nav_circle_world_create(
     guard("nav_circle_world_create", || {
         let out = OutPtr::new(out_world, "out_world")?;
         // SAFETY: the caller's contract.
-        let bounds =
-            unsafe { read_optional(bounds, "bounds") }?.ok_or_else(|| FfiError::null("bounds"))?;
-        let bounds = geometry::aabb(bounds, "bounds")?;
-        if bounds.min.x >= bounds.max.x || bounds.min.y >= bounds.max.y {
-            return Err(FfiError::invalid(
-                "`bounds` has no area: min must be below max on both axes",
-            ));
-        }
+        let bounds = unsafe { geometry::bounds(bounds) }?;
         shared::publish(CircleWorld::new(bounds)?, out);
         Ok(())
     })
@@ -112,12 +98,7 @@ pub unsafe extern "C" fn nav_circle_world_clone(
     world: *const NavCircleWorld,
     out_world: *mut *mut NavCircleWorld,
 ) -> NavStatus {
-    guard("nav_circle_world_clone", || {
-        let out = OutPtr::new(out_world, "out_world")?;
-        let copy = shared::read(world, "world")?.clone();
-        shared::publish(copy, out);
-        Ok(())
-    })
+    guard("nav_circle_world_clone", || shared::clone(world, out_world))
 }
 
 /// Frees a circle world. NULL is a no-op; a world in use by another thread is not freed
@@ -140,11 +121,7 @@ pub unsafe extern "C" fn nav_circle_world_count(
     out_count: *mut u64,
 ) -> NavStatus {
     guard("nav_circle_world_count", || {
-        let out = OutPtr::new(out_count, "out_count")?;
-        let count = shared::read(world, "world")?.len() as u64;
-        // SAFETY: the caller's contract.
-        unsafe { out.write(count) };
-        Ok(())
+        shared::count(world, out_count, CircleWorld::len)
     })
 }
 

@@ -8,7 +8,7 @@ use crate::args::{OutBuffer, OutPtr, finite, flag, input_slice};
 use crate::error::{FfiError, FfiResult};
 use crate::grid::types::{NavGridCellInfo, NavGridInfo};
 use crate::guard::guard;
-use crate::handles::{self, Handle, HandleKind};
+use crate::handles::{self, HandleKind};
 use crate::shared::{self, Shared};
 use crate::status::NavStatus;
 
@@ -20,16 +20,9 @@ pub struct NavGrid {
     map: RwLock<GridMap>,
 }
 
-impl Handle for NavGrid {
-    const KIND: HandleKind = HandleKind::Grid;
-
-    fn is_idle(&self) -> bool {
-        shared::is_idle(&self.map)
-    }
-}
-
 impl Shared for NavGrid {
     type Value = GridMap;
+    const KIND: HandleKind = HandleKind::Grid;
     const WHEN_READ: &'static str =
         "edit it when no query runs (or edit a copy from nav_grid_clone)";
 

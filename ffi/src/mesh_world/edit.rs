@@ -6,11 +6,11 @@ use std::sync::RwLock;
 use nav_geom::Vec2;
 use nav_mesh::{MeshError, MeshWorld, Obstacle, ObstacleId, ObstacleRef};
 
-use crate::args::{OutPtr, input_slice, read_optional};
+use crate::args::{OutPtr, input_slice};
 use crate::error::{FfiError, FfiResult};
 use crate::geometry::{self, NavAabb, NavVec2};
 use crate::guard::guard;
-use crate::handles::{self, Handle, HandleKind};
+use crate::handles::{self, HandleKind};
 use crate::shared::{self, Shared};
 use crate::status::NavStatus;
 
@@ -25,16 +25,9 @@ pub struct NavMeshWorld {
     world: RwLock<MeshWorld>,
 }
 
-impl Handle for NavMeshWorld {
-    const KIND: HandleKind = HandleKind::MeshWorld;
-
-    fn is_idle(&self) -> bool {
-        shared::is_idle(&self.world)
-    }
-}
-
 impl Shared for NavMeshWorld {
     type Value = MeshWorld;
+    const KIND: HandleKind = HandleKind::MeshWorld;
     const WHEN_READ: &'static str =
         "change it when no query runs (or change a copy from nav_mesh_world_clone)";
 
@@ -136,13 +129,7 @@ unsafe fn polygon(points: *const NavVec2, count: u32, argument: &str) -> FfiResu
 
 /// A box obstacle with positive width and height.
 fn box_obstacle(aabb: NavAabb) -> FfiResult<Obstacle> {
-    let aabb = geometry::aabb(aabb, "aabb")?;
-    if aabb.min.x >= aabb.max.x || aabb.min.y >= aabb.max.y {
-        return Err(FfiError::invalid(
-            "`aabb` has no area: min must be below max on both axes",
-        ));
-    }
-    Ok(Obstacle::Box(aabb))
+    Ok(Obstacle::Box(geometry::area(aabb, "aabb")?))
 }
 
 /// A circle obstacle with a finite centre and a radius > 0.
@@ -165,14 +152,7 @@ pub unsafe extern "C" fn nav_mesh_world_create(
     guard("nav_mesh_world_create", || {
         let out = OutPtr::new(out_world, "out_world")?;
         // SAFETY: the caller's contract.
-        let bounds =
-            unsafe { read_optional(bounds, "bounds") }?.ok_or_else(|| FfiError::null("bounds"))?;
-        let bounds = geometry::aabb(bounds, "bounds")?;
-        if bounds.min.x >= bounds.max.x || bounds.min.y >= bounds.max.y {
-            return Err(FfiError::invalid(
-                "`bounds` has no area: min must be below max on both axes",
-            ));
-        }
+        let bounds = unsafe { geometry::bounds(bounds) }?;
         shared::publish(MeshWorld::new(bounds).map_err(shape_failure)?, out);
         Ok(())
     })
@@ -211,12 +191,7 @@ pub unsafe extern "C" fn nav_mesh_world_clone(
     world: *const NavMeshWorld,
     out_world: *mut *mut NavMeshWorld,
 ) -> NavStatus {
-    guard("nav_mesh_world_clone", || {
-        let out = OutPtr::new(out_world, "out_world")?;
-        let copy = shared::read(world, "world")?.clone();
-        shared::publish(copy, out);
-        Ok(())
-    })
+    guard("nav_mesh_world_clone", || shared::clone(world, out_world))
 }
 
 /// Frees a polygon world. NULL is a no-op; a world in use by another thread is not freed
@@ -239,11 +214,7 @@ pub unsafe extern "C" fn nav_mesh_world_count(
     out_count: *mut u64,
 ) -> NavStatus {
     guard("nav_mesh_world_count", || {
-        let out = OutPtr::new(out_count, "out_count")?;
-        let count = shared::read(world, "world")?.len() as u64;
-        // SAFETY: the caller's contract.
-        unsafe { out.write(count) };
-        Ok(())
+        shared::count(world, out_count, MeshWorld::len)
     })
 }
 

@@ -9,7 +9,7 @@ use crate::args::{OutPtr, flag, read_optional};
 use crate::error::{FfiError, FfiResult};
 use crate::geometry::{self, NavAabb, NavVec2};
 use crate::guard::guard;
-use crate::handles::{self, Handle, HandleKind};
+use crate::handles::{self, HandleKind};
 use crate::messages;
 use crate::shared::{self, Shared};
 use crate::status::NavStatus;
@@ -24,16 +24,9 @@ pub struct NavWorld {
     world: RwLock<World>,
 }
 
-impl Handle for NavWorld {
-    const KIND: HandleKind = HandleKind::World;
-
-    fn is_idle(&self) -> bool {
-        shared::is_idle(&self.world)
-    }
-}
-
 impl Shared for NavWorld {
     type Value = World;
+    const KIND: HandleKind = HandleKind::World;
     const WHEN_READ: &'static str =
         "change it when no query runs (or change a copy from nav_world_clone)";
 
@@ -145,12 +138,7 @@ pub unsafe extern "C" fn nav_world_clone(
     world: *const NavWorld,
     out_world: *mut *mut NavWorld,
 ) -> NavStatus {
-    guard("nav_world_clone", || {
-        let out = OutPtr::new(out_world, "out_world")?;
-        let copy = shared::read(world, "world")?.clone();
-        shared::publish(copy, out);
-        Ok(())
-    })
+    guard("nav_world_clone", || shared::clone(world, out_world))
 }
 
 /// Frees a world. NULL is a no-op; a world in use by another thread is not freed
