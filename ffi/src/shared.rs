@@ -1,8 +1,8 @@
 //! The handles that many queries read at once while a change needs them to itself (`NavGrid`,
-//! `NavWorld`, `NavCircleWorld`): their value sits behind an `RwLock` that entry points take
-//! without blocking, so contention is `NAV_BUSY` rather than a wait (a C caller's frame must
-//! not stall on another thread), and a lock poisoned by a panic during a change refuses the
-//! handle from then on (`NAV_PANIC`).
+//! `NavWorld`, `NavCircleWorld`, `NavMeshWorld`): their value sits behind an `RwLock` that
+//! entry points take without blocking, so contention is `NAV_BUSY` rather than a wait (a C
+//! caller's frame must not stall on another thread), and a lock poisoned by a panic during a
+//! change refuses the handle from then on (`NAV_PANIC`).
 
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
 
