@@ -654,7 +654,7 @@ impl MeshContext {
         let outcome = if goal_open && !query.limits.partial_path {
             self.search_both_ways(world, start, goal, r, &query.limits)
         } else {
-            self.run(world, start, goal, r, goal_open, &query.limits, u64::MAX)
+            self.run(world, (start, goal), r, goal_open, &query.limits, u64::MAX)
                 .0
         };
         let mut status = PathStatus::from(outcome.status);
@@ -683,8 +683,7 @@ impl MeshContext {
     fn run(
         &mut self,
         world: &MeshWorld,
-        start: DVec2,
-        goal: DVec2,
+        (start, goal): (DVec2, DVec2),
         r: f64,
         goal_open: bool,
         limits: &Limits,
@@ -752,14 +751,14 @@ impl MeshContext {
         loop {
             let mut forward = *limits;
             forward.max_expanded = limits.max_expanded.saturating_sub(spent);
-            let (mut outcome, aborted) = self.run(world, start, goal, r, true, &forward, budget);
+            let (mut outcome, aborted) = self.run(world, (start, goal), r, true, &forward, budget);
             spent = spent.saturating_add(outcome.expanded);
             if !aborted {
                 outcome.expanded = spent;
                 return outcome;
             }
             let (reverse, aborted) =
-                self.run(world, goal, start, r, true, &Limits::default(), budget);
+                self.run(world, (goal, start), r, true, &Limits::default(), budget);
             spent = spent.saturating_add(reverse.expanded);
             if !aborted && reverse.status == nav_search::SearchStatus::NoPath {
                 self.ids.clear();

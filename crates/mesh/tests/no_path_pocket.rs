@@ -64,4 +64,4 @@ fn pocketed_goal_answers_no_path_quickly() {
 }
 
 const CROP: u32 = 160;
-const LIMIT_SECS: u64 = 5;
+const LIMIT_SECS: u64 = 2;
