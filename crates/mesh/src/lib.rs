@@ -45,7 +45,9 @@
 //!   `Limits::max_cost` as the maximum length); `StartBlocked` / `GoalBlocked` (the disc
 //!   overlaps an obstacle); `OutOfBounds` (the disc at the start or goal is not inside the
 //!   bounds). With `Limits::partial_path` the path leads to the expanded tangent point closest
-//!   to the goal (also when the goal is blocked). Invalid input (NaN or infinite points, a
+//!   to the goal (also when the goal is blocked). Without it, a long search alternates with
+//!   searches from the goal (see Performance); `expanded` and `Limits::max_expanded` count the
+//!   expansions of all of them. Invalid input (NaN or infinite points, a
 //!   negative or NaN radius, limits refused by `Limits::check`) is an `Err`.
 //!
 //! ## The method
@@ -87,9 +89,12 @@
 //! maps with a few thousand corners (the DAO maps) answer in well under a millisecond to a few
 //! milliseconds per query, but scattered-obstacle maps with tens of thousands of corners
 //! (`random512-10`) spend up to ~0.2 s on the first queries while the lists fill (a few
-//! milliseconds once warm). A search that has to exhaust a large region (no path, say) builds
-//! the list of every corner in it: on `random512-10` at `r = 0.5` a single such row can take
-//! minutes. `cargo bench -p nav-benches --bench mesh` compares `r = 0` with the `polyanya`
+//! milliseconds once warm). A search that has to exhaust a large region builds the list of
+//! every corner in it. When the goal sits in a small pocket cut off from a large start region,
+//! a search from the goal, alternated with the forward one under a growing work budget, proves
+//! `NoPath` first (about 2 s instead of more than ten minutes for one such row of
+//! `random512-10` at `r = 0.5`); when both ends are in large regions that do not meet, the
+//! search still exhausts one of them. `cargo bench -p nav-benches --bench mesh` compares `r = 0` with the `polyanya`
 //! crate on converted maps. Converting a 512 x 512 map takes a few milliseconds (about 30 ms
 //! for `random512-10`); one obstacle edit costs about a microsecond.
 //!

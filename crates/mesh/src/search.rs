@@ -129,7 +129,17 @@ struct MeshGraph<'a> {
     /// Whether the sight tests of the start's and the goal's segments wait until their nodes
     /// are expanded (not with a partial path: every expanded node must then be real).
     lazy: bool,
+    /// Work done so far: one per expansion, [`LIST_WORK`] per successor list built.
+    work: u64,
+    /// The work after which the search gives up (`aborted`), for the two-way search.
+    work_budget: u64,
+    /// Whether the work budget ran out (the outcome then means nothing).
+    aborted: bool,
 }
+
+/// The work of building one successor list (a scan of every corner with sight tests) counted
+/// against expansions, about their measured cost ratio.
+const LIST_WORK: u64 = 256;
 
 /// An expanded arrival at a corner: its outward normal and its cost from the start.
 #[derive(Debug, Clone, Copy, Default)]
@@ -277,6 +287,7 @@ impl MeshGraph<'_> {
         if range.stamp == *self.stamp {
             return range;
         }
+        self.work += LIST_WORK;
         let w = self.world;
         let corner = code >> 1;
         let c = w.corners[corner as usize];
@@ -393,6 +404,12 @@ impl NodeInfo {
 impl Graph for MeshGraph<'_> {
     fn successors(&mut self, node: NodeId, out: &mut Successors) {
         if node == GOAL {
+            return;
+        }
+        self.work += 1;
+        if self.work > self.work_budget {
+            // Given up: no successors, and the caller discards the outcome.
+            self.aborted = true;
             return;
         }
         let w = self.world;
@@ -633,6 +650,45 @@ impl MeshContext {
             self.expanded.resize(2 * world.corners.len(), 0);
             self.dom.resize(2 * world.corners.len(), Dom::default());
         }
+        let goal_open = goal_status.is_none();
+        let outcome = if goal_open && !query.limits.partial_path {
+            self.search_both_ways(world, start, goal, r, &query.limits)
+        } else {
+            self.run(world, (start, goal), r, goal_open, &query.limits, u64::MAX)
+                .0
+        };
+        let mut status = PathStatus::from(outcome.status);
+        if let Some(gs) = goal_status {
+            status = gs;
+        }
+        let partial = outcome.partial;
+        if !self.ids.is_empty() {
+            self.build_pieces(world, r);
+        }
+        let outcome = PathOutcome {
+            status,
+            cost: if self.ids.is_empty() {
+                0.0
+            } else {
+                outcome.cost
+            },
+            expanded: outcome.expanded,
+            partial,
+        };
+        Ok(PathRef::new(outcome, &self.pieces))
+    }
+
+    /// One A* search from `start` to `goal` over the tangent graph (the path's node ids in
+    /// `ids`).
+    fn run(
+        &mut self,
+        world: &MeshWorld,
+        (start, goal): (DVec2, DVec2),
+        r: f64,
+        goal_open: bool,
+        limits: &Limits,
+        work_budget: u64,
+    ) -> (nav_search::SearchOutcome, bool) {
         self.query_stamp = self.query_stamp.wrapping_add(1);
         if self.query_stamp == 0 {
             self.expanded.iter_mut().for_each(|e| *e = 0);
@@ -653,7 +709,7 @@ impl MeshContext {
             start,
             goal,
             r,
-            goal_open: goal_status.is_none(),
+            goal_open,
             keys: &mut self.keys,
             nodes: &mut self.nodes,
             scratch: &mut self.scratch,
@@ -664,30 +720,58 @@ impl MeshContext {
             query_stamp: self.query_stamp,
             gs: &mut self.gs,
             dom: &mut self.dom,
-            lazy: !query.limits.partial_path,
+            lazy: !limits.partial_path,
+            work: 0,
+            work_budget,
+            aborted: false,
         };
-        let outcome = self
-            .search
-            .astar(&mut graph, START, &query.limits, &mut self.ids);
-        let mut status = PathStatus::from(outcome.status);
-        if let Some(gs) = goal_status {
-            status = gs;
+        let outcome = self.search.astar(&mut graph, START, limits, &mut self.ids);
+        (outcome, graph.aborted)
+    }
+
+    /// The search when both ends fit and no partial path is wanted. When the goal sits in a
+    /// small pocket of free space cut off from a large start region, a plain forward search
+    /// expands every arrival in the start's region before it can answer `NoPath`. So the
+    /// forward search runs with a growing expansion budget, and each time it runs out, a
+    /// search from the goal towards the start gets the same budget: free space is the same
+    /// both ways, so when that one exhausts its region first, there is no path. The budget
+    /// grows fourfold, the successor lists stay cached between the runs, so the repeated work
+    /// is bounded by a constant factor of the warm cost of the final run. The expansions of
+    /// every run are counted.
+    fn search_both_ways(
+        &mut self,
+        world: &MeshWorld,
+        start: DVec2,
+        goal: DVec2,
+        r: f64,
+        limits: &Limits,
+    ) -> nav_search::SearchOutcome {
+        let mut budget: u64 = 1 << 16;
+        let mut spent: usize = 0;
+        loop {
+            let mut forward = *limits;
+            forward.max_expanded = limits.max_expanded.saturating_sub(spent);
+            let (mut outcome, aborted) = self.run(world, (start, goal), r, true, &forward, budget);
+            spent = spent.saturating_add(outcome.expanded);
+            if !aborted {
+                outcome.expanded = spent;
+                return outcome;
+            }
+            let (reverse, aborted) =
+                self.run(world, (goal, start), r, true, &Limits::default(), budget);
+            spent = spent.saturating_add(reverse.expanded);
+            if !aborted && reverse.status == nav_search::SearchStatus::NoPath {
+                self.ids.clear();
+                return nav_search::SearchOutcome {
+                    status: nav_search::SearchStatus::NoPath,
+                    cost: 0.0,
+                    expanded: spent,
+                    end: None,
+                    ..reverse
+                };
+            }
+            budget = budget.saturating_mul(4);
         }
-        let partial = outcome.partial;
-        if !self.ids.is_empty() {
-            self.build_pieces(world, r);
-        }
-        let outcome = PathOutcome {
-            status,
-            cost: if self.ids.is_empty() {
-                0.0
-            } else {
-                outcome.cost
-            },
-            expanded: outcome.expanded,
-            partial,
-        };
-        Ok(PathRef::new(outcome, &self.pieces))
     }
 
     fn build_pieces(&mut self, world: &MeshWorld, r: f64) {
