@@ -14,16 +14,20 @@
 //! (`crates/mesh/tests/common/polyanya_mesh.rs` on the `mesh-proof` branch): sharing it would
 //! put polyanya into nav-testkit's normal dependencies.
 
-use std::collections::VecDeque;
 use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::Criterion;
 use nav::geom::Vec2;
 use nav::grid::movingai::{read_map, read_scenario};
-use nav::grid::{Cell, GridMap};
 use nav::mesh::{MeshContext, MeshQuery, MeshWorld, PathStatus};
 use nav_benches::{fixed, median_ns, ratio};
+
+/// The grid-to-Polyanya conversion the nav-mesh tests use (one copy for tests and bench).
+#[allow(dead_code)]
+#[path = "../../crates/mesh/tests/common/polyanya_mesh.rs"]
+mod polyanya_mesh;
+use polyanya_mesh::grid_mesh;
 
 /// The maps benchmarked (family/name, as in the data directory).
 const MAPS: [&str; 3] = ["dao/arena", "dao/den520d", "dao/brc202d"];
@@ -49,74 +53,6 @@ fn data_dir() -> PathBuf {
         Some(dir) => PathBuf::from(dir),
         None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/movingai"),
     }
-}
-
-/// The free cells of `map` as a polyanya mesh: cell `(x, y)` is the square
-/// `[x, x+1] x [y, y+1]`, one polygon per free cell, every vertex listing its (up to four)
-/// cells counter-clockwise with `u32::MAX` for blocked or outside ones. Diagonally touching
-/// blocked cells leave a vertex between two non-adjacent free cells, which polyanya never
-/// crosses (a closed gap, as nav-mesh's rule).
-fn grid_mesh(map: &GridMap) -> polyanya::Mesh {
-    let (w, h) = (map.width() as i64, map.height() as i64);
-    let free = |x: i64, y: i64| {
-        x >= 0 && y >= 0 && x < w && y < h && map.is_walkable(Cell::new(x as u32, y as u32))
-    };
-    let mut poly_of = vec![u32::MAX; (w * h) as usize];
-    let mut count = 0u32;
-    for y in 0..h {
-        for x in 0..w {
-            if free(x, y) {
-                poly_of[(y * w + x) as usize] = count;
-                count += 1;
-            }
-        }
-    }
-    let cell_poly = |x: i64, y: i64| {
-        if free(x, y) {
-            poly_of[(y * w + x) as usize]
-        } else {
-            u32::MAX
-        }
-    };
-    let mut vertex_of = vec![u32::MAX; ((w + 1) * (h + 1)) as usize];
-    let mut vertices = Vec::new();
-    for y in 0..=h {
-        for x in 0..=w {
-            // Counter-clockwise around (x, y): the cells at 45, 135, 225 and 315 degrees.
-            let around = [
-                cell_poly(x, y),
-                cell_poly(x - 1, y),
-                cell_poly(x - 1, y - 1),
-                cell_poly(x, y - 1),
-            ];
-            if around.iter().all(|&p| p == u32::MAX) {
-                continue;
-            }
-            let mut list: VecDeque<u32> = around.into_iter().collect();
-            while list[0] == u32::MAX {
-                list.rotate_left(1);
-            }
-            let mut list: Vec<u32> = list.into();
-            list.dedup();
-            vertex_of[(y * (w + 1) + x) as usize] = vertices.len() as u32;
-            vertices.push(polyanya::Vertex::new([x as f32, y as f32].into(), list));
-        }
-    }
-    let vid = |x: i64, y: i64| vertex_of[(y * (w + 1) + x) as usize];
-    let mut polygons = Vec::with_capacity(count as usize);
-    for y in 0..h {
-        for x in 0..w {
-            if free(x, y) {
-                polygons.push(polyanya::Polygon::new(
-                    vec![vid(x, y), vid(x + 1, y), vid(x + 1, y + 1), vid(x, y + 1)],
-                    false,
-                ));
-            }
-        }
-    }
-    let mut mesh = polyanya::Mesh::new(vertices, polygons).expect("a valid polyanya mesh");
-    mesh.bake();
-    mesh
 }
 
 /// A point located on polyanya's mesh (its polygon found).
