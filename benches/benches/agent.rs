@@ -11,9 +11,10 @@
 //! every radius. Radii 0.5, 1, 2, 5, 10 with step `max(1, r / 2)`.
 //!
 //! Per radius, one iteration runs the 8 queries:
-//! * `seed_baseline`: seed 000's navigator (string-keyed grid cells, a spatial query per created
-//!   node, a fresh node map per query, box walkability, start-anchored lattice), its grid built
-//!   once with cells of 1 unit (the seed asks for cells no larger than the step);
+//! * `seed_baseline`: the agent-radius article's navigator (string-keyed grid cells, a spatial
+//!   query per created node, a fresh node map per query, box walkability, start-anchored
+//!   lattice), its grid built once with cells of 1 unit (the article asks for cells no larger
+//!   than the step);
 //! * `nav_cold`: nav-agent with its walkability cache emptied before each query (the search
 //!   context is reused, as a game would);
 //! * `nav_warm`: nav-agent with the cache warmed by one untimed run of the same queries.

@@ -1,7 +1,7 @@
 //! nav-geom's hot queries, per call: the tangents a tangent-visibility graph computes for every
 //! pair of circles, circle-circle intersection, and the swept-disc tests a navigator runs for
-//! every candidate move. A naive f32 version of the pulley tangents (seed 002's arccos and
-//! atan2, no f64) shows what the f64 inside costs.
+//! every candidate move. A naive f32 version of the pulley tangents (the circular-obstacle
+//! article's arccos and atan2, no f64) shows what the f64 inside costs.
 //!
 //! Run: `cargo bench -p nav-benches --bench geom -- --warm-up-time 1 --measurement-time 3`
 //!
@@ -57,7 +57,7 @@ fn data() -> Data {
     }
 }
 
-/// Seed 002's external tangents written the direct way, in f32 (the baseline).
+/// The circular-obstacle article's external tangents written the direct way, in f32 (the baseline).
 fn naive_external_f32(a: &Circle, b: &Circle) -> Option<[(Vec2, Vec2); 2]> {
     let ab = b.center - a.center;
     let d = ab.length();

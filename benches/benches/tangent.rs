@@ -1,5 +1,6 @@
 //! nav-tangent: cold shortest-path queries among 20 to 20,000 circles, against an eager
-//! construction of the whole tangent visibility graph followed by A* (seed 002's first version).
+//! construction of the whole tangent visibility graph followed by A* (the circular-obstacle
+//! article's first version).
 //!
 //! Scenes: a forest of circles of radius 1 to 3, uniformly placed (overlaps allowed) in a square
 //! sized so that the circles cover 10% of it (the same density at every size: the world grows
@@ -195,11 +196,12 @@ fn print_per_query<I: SpatialIndex<u32>>(label: &str, scene: &Scene, world: &Cir
     );
 }
 
-/// Seed 002's first version: every bitangent between every pair of circles, tested for line of
-/// sight against every circle, every hugging edge between the tangent points of a circle, then
-/// A* on the finished graph. Overlapping circles are handled as in the seed's improvements
-/// (no internal tangents, hugging edges blocked by crossing circles), and the graph is oriented
-/// so that its paths are the same as the lazy graph's and the lengths can be compared.
+/// The circular-obstacle article's first version: every bitangent between every pair of
+/// circles, tested for line of sight against every circle, every hugging edge between the
+/// tangent points of a circle, then A* on the finished graph. Overlapping circles are handled as
+/// in the article's improvements (no internal tangents, hugging edges blocked by crossing
+/// circles), and the graph is oriented so that its paths are the same as the lazy graph's and the
+/// lengths can be compared.
 mod eager {
     use nav::geom::{Circle, Turn, Vec2, query};
     use nav::search::{Graph, Limits, NodeId, SearchContext, Successors};

@@ -539,7 +539,7 @@ fn agents_larger_than_one_cell_and_clearance() {
 fn rules_moves_costs_heuristics() {
     let grid = grid_from_ascii(&WALL);
     let query = new_query();
-    // Four moves, Manhattan: seed 003's default.
+    // Four moves, Manhattan: the canvas tutorial's default.
     let (status, four) = rules(
         &NavGridRulesDesc {
             moves: NavMoves::Four as u32,
