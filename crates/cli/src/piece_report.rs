@@ -19,6 +19,7 @@
 
 use nav::geom::{PathPiece, Turn};
 use serde::Serialize;
+use std::io::{self, Write};
 
 use crate::json::point_pair;
 
@@ -104,4 +105,25 @@ impl PiecePathReport {
             partial,
         }
     }
+}
+
+/// Writes `pieces` one per line, as the text output of `nav circles` and `nav mesh` prints them:
+/// `line X,Y -> X,Y` or `arc around X,Y radius R from A to B rad ccw|cw`.
+pub fn write_pieces(out: &mut dyn Write, pieces: &[PathPiece]) -> io::Result<()> {
+    for piece in pieces {
+        match piece {
+            PathPiece::Line(s) => writeln!(out, "line {},{} -> {},{}", s.a.x, s.a.y, s.b.x, s.b.y)?,
+            PathPiece::Arc(a) => writeln!(
+                out,
+                "arc around {},{} radius {} from {:.4} to {:.4} rad {}",
+                a.center.x,
+                a.center.y,
+                a.radius,
+                a.start,
+                a.end_angle(),
+                if a.turn == Turn::Ccw { "ccw" } else { "cw" }
+            )?,
+        }
+    }
+    Ok(())
 }

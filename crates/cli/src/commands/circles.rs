@@ -25,7 +25,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use nav::geom::{Turn, Vec2};
+use nav::geom::Vec2;
 use nav::search::Limits;
 use nav::search::PathStatus;
 use nav::tangent::{CircleContext, CircleQuery, CircleWorld, PathPiece, TangentPath};
@@ -33,6 +33,7 @@ use nav::tangent::{CircleContext, CircleQuery, CircleWorld, PathPiece, TangentPa
 use crate::CommandStatus;
 use crate::arg_values::parse_point;
 use crate::error::CliError;
+use crate::piece_report::write_pieces;
 use crate::scene::{Scene, read_scene};
 use crate::svg::world::{
     PADDING_COLOR, PATH_COLOR, draw_agent_discs, draw_endpoints, draw_inflated_circles,
@@ -202,21 +203,7 @@ fn write_text(
         path.expanded(),
         args.radius
     )?;
-    for piece in pieces {
-        match piece {
-            PathPiece::Line(s) => writeln!(out, "line {},{} -> {},{}", s.a.x, s.a.y, s.b.x, s.b.y)?,
-            PathPiece::Arc(a) => writeln!(
-                out,
-                "arc around {},{} radius {} from {:.4} to {:.4} rad {}",
-                a.center.x,
-                a.center.y,
-                a.radius,
-                a.start,
-                a.end_angle(),
-                if a.turn == Turn::Ccw { "ccw" } else { "cw" }
-            )?,
-        }
-    }
+    write_pieces(out, pieces)?;
     if let Some(svg) = &args.svg {
         writeln!(out, "picture: {}", svg.display())?;
     }

@@ -32,7 +32,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use nav::geom::{Turn, Vec2};
+use nav::geom::Vec2;
 use nav::grid::GridMap;
 use nav::grid::movingai::read_scenario;
 use nav::mesh::{
@@ -46,7 +46,7 @@ use crate::arg_values::parse_point;
 use crate::error::CliError;
 use crate::grid_args::load_map;
 use crate::json::write_json_line;
-use crate::piece_report::PiecePathReport;
+use crate::piece_report::{PiecePathReport, write_pieces};
 use crate::scene::{Obstacle, Scene, read_scene};
 use crate::svg::world::{
     PADDING_COLOR, PATH_COLOR, draw_agent_discs, draw_endpoints, draw_obstacles, obstacle_style,
@@ -286,21 +286,7 @@ fn write_text(
         "{summary}{reason}; {} nodes expanded (radius {r})",
         report.expanded
     )?;
-    for piece in pieces {
-        match piece {
-            PathPiece::Line(s) => writeln!(out, "line {},{} -> {},{}", s.a.x, s.a.y, s.b.x, s.b.y)?,
-            PathPiece::Arc(a) => writeln!(
-                out,
-                "arc around {},{} radius {} from {:.4} to {:.4} rad {}",
-                a.center.x,
-                a.center.y,
-                a.radius,
-                a.start,
-                a.end_angle(),
-                if a.turn == Turn::Ccw { "ccw" } else { "cw" }
-            )?,
-        }
-    }
+    write_pieces(out, pieces)?;
     if let Some(svg) = &args.svg {
         writeln!(out, "picture: {}", svg.display())?;
     }
