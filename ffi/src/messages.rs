@@ -51,7 +51,8 @@ pub(crate) fn tangent_error(error: &TangentError) -> String {
 #[cfg(test)]
 mod tests {
     use nav_agent::{Mobility, ObstacleHandle, QueryError, Shape, World};
-    use nav_geom::{Aabb, Circle, Endpoint, Vec2};
+    use nav_geom::{Aabb, Circle, Vec2};
+    use nav_search::Endpoint;
     use nav_spatial::SpatialError;
     use nav_tangent::{CircleKey, CircleWorld};
 

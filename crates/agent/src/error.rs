@@ -1,6 +1,7 @@
 //! Errors: bad input is refused with a value that names the input and the reason.
 
-use nav_geom::{Aabb, Endpoint, Vec2, display};
+use nav_geom::{Aabb, Vec2, display};
+use nav_search::Endpoint;
 use nav_search::LimitsError;
 use nav_spatial::SpatialError;
 

@@ -2,7 +2,8 @@
 
 use std::f64::consts::SQRT_2;
 
-use nav_geom::{Endpoint, Segment, Vec2};
+use nav_geom::{Segment, Vec2};
+use nav_search::Endpoint;
 use nav_search::{PathRef, PathStatus};
 use nav_spatial::SpatialIndex;
 

@@ -4,7 +4,7 @@ mod common;
 
 use common::{FindPath, Scene, check_path};
 use nav_agent::{Aabb, Agent, AgentContext, AgentPath, Circle, QueryError, Vec2, World};
-use nav_geom::Endpoint;
+use nav_search::Endpoint;
 use nav_search::{Limits, PathStatus};
 
 fn limits() -> Limits {

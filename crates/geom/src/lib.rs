@@ -11,8 +11,7 @@
 //!   between circles and from points, circle-circle intersection points.
 //! * [`f64`](mod@f64): the f64 kernels (angles, sweeps, closest points, covered arcs) that
 //!   code computing in f64 shares instead of copying.
-//! * [`display`]: points and shapes printed as plain numbers (`(x, y)`) for error messages;
-//!   [`Endpoint`] names the start or the goal of a query.
+//! * [`display`]: points and shapes printed as plain numbers (`(x, y)`) for error messages.
 //! * Minkowski expansion for agents of any radius: [`Circle::inflated`], [`Aabb::inflated`]
 //!   (exact) and [`Aabb::expand`] (conservative box).
 //!
@@ -54,13 +53,11 @@
 #![warn(missing_docs)]
 
 pub mod display;
-mod endpoint;
 pub mod f64;
 pub mod query;
 mod shape;
 mod turn;
 
-pub use endpoint::Endpoint;
 pub use glam::{DVec2, Vec2};
 pub use shape::{Aabb, Arc, Circle, PathPiece, RoundedAabb, Segment};
 pub use turn::Turn;

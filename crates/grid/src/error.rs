@@ -1,26 +1,9 @@
 //! The errors of grid construction and grid queries.
 
+pub use nav_search::Endpoint;
 use nav_search::LimitsError;
 
 use crate::heuristic::Heuristic;
-
-/// Which end of a query a cell is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Endpoint {
-    /// The cell the path starts from.
-    Start,
-    /// The cell the path leads to.
-    Goal,
-}
-
-impl std::fmt::Display for Endpoint {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Endpoint::Start => "start",
-            Endpoint::Goal => "goal",
-        })
-    }
-}
 
 /// Why a grid operation was refused. The map and the context stay usable after any of these.
 ///

@@ -50,12 +50,14 @@
 #![warn(missing_docs)]
 
 mod context;
+mod endpoint;
 mod graph;
 mod keys;
 mod outcome;
 mod vocabulary;
 
 pub use context::{NodeState, SearchContext};
+pub use endpoint::Endpoint;
 pub use graph::{Graph, NodeId, Successors, ZeroHeuristic};
 pub use keys::NodeKeys;
 pub use outcome::{Limits, SearchOutcome, SearchStatus};

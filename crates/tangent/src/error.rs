@@ -1,6 +1,7 @@
 //! The errors of the crate.
 
-use nav_geom::{Circle, Endpoint, Vec2, display};
+use nav_geom::{Circle, Vec2, display};
+use nav_search::Endpoint;
 use nav_search::LimitsError;
 use nav_spatial::SpatialError;
 

@@ -3,7 +3,8 @@
 mod common;
 
 use common::{FindPath, Rng, check_path, find_into, free_point, random_circles, world_of};
-use nav_geom::{Aabb, Circle, Endpoint, Vec2};
+use nav_geom::{Aabb, Circle, Vec2};
+use nav_search::Endpoint;
 use nav_search::Limits;
 use nav_search::PathStatus;
 use nav_spatial::{HashGrid, SpatialIndex};

@@ -6,7 +6,8 @@ mod obstacles;
 mod shadow;
 mod state;
 
-use nav_geom::{Endpoint, PathPiece, Vec2};
+use nav_geom::{PathPiece, Vec2};
+use nav_search::Endpoint;
 use nav_search::{Limits, NodeId, PathRef, PathStatus, SearchContext, SearchStatus};
 use nav_spatial::SpatialIndex;
 

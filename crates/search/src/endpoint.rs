@@ -4,11 +4,11 @@ use std::fmt;
 
 /// The start or the goal of a path query: what an error about a refused point names.
 ///
-/// Shared by the continuous navigators (agents, circle worlds) so that their errors speak of
+/// Shared by every navigator (tile grids, agents, circle worlds) so that their errors speak of
 /// the same two ends. `Display` prints `start` or `goal`.
 ///
 /// ```
-/// use nav_geom::Endpoint;
+/// use nav_search::Endpoint;
 /// assert_eq!(Endpoint::Goal.to_string(), "goal");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
