@@ -15,7 +15,7 @@ use std::ptr;
 
 use nav_ffi::*;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -1567,7 +1567,10 @@ fn random_operation_sequences_never_break_the_contract() {
         failure_persistence: None,
         ..Config::default()
     };
-    let mut runner = TestRunner::new(config);
+    // A fixed seed: the sweep's coverage checks below (every entry point succeeded at least
+    // once) must not depend on the luck of one run. Raise NAV_FUZZ_CASES to explore further.
+    let rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
+    let mut runner = TestRunner::new_with_rng(config, rng);
     let result = runner.run(&proptest::collection::vec(op(), 1..48), |ops| {
         let mut model = Model::new();
         for op in &ops {
