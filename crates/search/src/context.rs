@@ -155,6 +155,45 @@ impl OpenList {
     }
 }
 
+/// The counters of a search in progress, kept between [`SearchContext::step`] calls.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    limits: Limits,
+    expanded: usize,
+    pruned_by_cost: bool,
+    /// The expanded node with the smallest heuristic, for a partial path: (h, g, node).
+    closest: Option<(f64, f64, NodeId)>,
+}
+
+/// The context's own record of its query: [`SearchProgress`] plus the counters.
+#[derive(Debug, Clone, Copy)]
+enum Progress {
+    Idle,
+    Running(Run),
+    Done(SearchOutcome),
+}
+
+/// Where a [`SearchContext`]'s search stands (see [`SearchContext::begin`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SearchProgress {
+    /// No search begun, or it was cancelled.
+    Idle,
+    /// Begun and not ended: more steps are needed.
+    Running {
+        /// Nodes expanded so far.
+        expanded: usize,
+    },
+    /// Ended (found, no path, or a limit reached).
+    Done(SearchOutcome),
+}
+
+impl SearchProgress {
+    /// Whether the search needs more steps.
+    pub fn is_running(&self) -> bool {
+        matches!(self, SearchProgress::Running { .. })
+    }
+}
+
 /// Whether `cost` is usable: finite and not negative (`-0.0` counts as zero).
 #[inline]
 fn is_valid_cost(cost: f64) -> bool {
@@ -185,6 +224,7 @@ pub struct SearchContext {
     generation: u32,
     open: OpenList,
     successors: Successors,
+    progress: Progress,
 }
 
 impl Default for SearchContext {
@@ -201,6 +241,7 @@ impl SearchContext {
             generation: 0,
             open: OpenList::new(),
             successors: Successors::new(),
+            progress: Progress::Idle,
         }
     }
 
@@ -282,7 +323,8 @@ impl SearchContext {
     /// one is found, the partial path when [`Limits::partial_path`] asks for one and the goal
     /// was not reached, and nothing otherwise. The outcome says which.
     ///
-    /// The path is optimal when the heuristic is admissible (see [`Graph`]).
+    /// The path is optimal when the heuristic is admissible (see [`Graph`]). It is
+    /// [`begin`](SearchContext::begin) followed by [`step`](SearchContext::step) with no budget.
     pub fn astar<G: Graph>(
         &mut self,
         graph: &mut G,
@@ -291,29 +333,119 @@ impl SearchContext {
         path: &mut Vec<NodeId>,
     ) -> SearchOutcome {
         path.clear();
+        self.begin(graph, start, limits);
+        loop {
+            if let SearchProgress::Done(outcome) = self.step(graph, usize::MAX, path) {
+                return outcome;
+            }
+        }
+    }
+
+    /// Begins a resumable (time-sliced) search from `start`: [`step`](SearchContext::step)
+    /// then advances it by a bounded number of expansions per call, so that a game can spread
+    /// one query over several frames. Between steps the context holds the whole search state
+    /// (the open list, the tree, the counters), and the graph is only borrowed during a call:
+    /// each step takes it again, and it must describe the same graph as at `begin` (the caller
+    /// checks that, say with a [`Revision`](crate::Revision) of its world).
+    ///
+    /// Steps with any budgets give exactly the outcome and the path of one
+    /// [`astar`](SearchContext::astar) call: the same nodes are expanded in the same order. A
+    /// new `begin` (or `astar`, or `dijkstra`) replaces a search in progress.
+    ///
+    /// ```
+    /// use nav_search::{Graph, Limits, NodeId, SearchContext, SearchProgress, Successors};
+    ///
+    /// /// Nodes 0..100 on a line, the goal at the end.
+    /// struct Line;
+    /// impl Graph for Line {
+    ///     fn successors(&mut self, node: NodeId, out: &mut Successors) {
+    ///         if node < 99 { out.push(node + 1, 1.0); }
+    ///     }
+    ///     fn heuristic(&self, node: NodeId) -> f64 { (99 - node) as f64 }
+    ///     fn is_goal(&self, node: NodeId) -> bool { node == 99 }
+    /// }
+    ///
+    /// let mut ctx = SearchContext::new();
+    /// let mut path = Vec::new();
+    /// ctx.begin(&mut Line, 0, &Limits::default());
+    /// let mut steps = 0;
+    /// let outcome = loop {
+    ///     steps += 1;
+    ///     match ctx.step(&mut Line, 10, &mut path) {
+    ///         SearchProgress::Done(outcome) => break outcome,
+    ///         progress => assert!(progress.is_running()), // one frame's budget spent
+    ///     }
+    /// };
+    /// assert!(outcome.is_found());
+    /// assert_eq!((outcome.expanded, steps), (99, 10));
+    /// assert_eq!(path.len(), 100);
+    /// ```
+    pub fn begin<G: Graph>(&mut self, graph: &mut G, start: NodeId, limits: &Limits) {
         self.begin_query();
         if start as usize >= Self::MAX_NODES {
             // Outside the arena: nothing to search (and nothing to allocate).
-            return SearchOutcome {
+            self.progress = Progress::Done(SearchOutcome {
                 status: SearchStatus::LimitReached,
                 cost: 0.0,
                 expanded: 0,
                 end: None,
                 partial: false,
-            };
+            });
+            return;
         }
-
         let h0 = clamped_heuristic(graph, start);
         self.open_node(start, 0.0, NO_PARENT);
         self.open.push(OpenEntry::new(h0, 0.0, start));
+        self.progress = Progress::Running(Run {
+            limits: *limits,
+            expanded: 0,
+            pruned_by_cost: false,
+            closest: None,
+        });
+    }
 
-        let mut expanded = 0usize;
-        let mut pruned_by_cost = false;
-        // The expanded node with the smallest heuristic, for a partial path: (h, g, node).
-        let mut closest: Option<(f64, f64, NodeId)> = None;
+    /// Advances the search begun by [`begin`](SearchContext::begin) by at most
+    /// `max_expansions` node expansions (0 makes no progress), on the same graph.
+    ///
+    /// Returns [`SearchProgress::Done`] once the search has ended, and then writes `path` as
+    /// [`astar`](SearchContext::astar) does; until then `path` is left empty. Stepping a finished
+    /// search returns its outcome again without touching `path`; stepping with no search
+    /// begun (or after [`cancel`](SearchContext::cancel)) returns [`SearchProgress::Idle`].
+    pub fn step<G: Graph>(
+        &mut self,
+        graph: &mut G,
+        max_expansions: usize,
+        path: &mut Vec<NodeId>,
+    ) -> SearchProgress {
+        let run = match self.progress {
+            Progress::Idle => return SearchProgress::Idle,
+            Progress::Done(outcome) => return SearchProgress::Done(outcome),
+            Progress::Running(run) => run,
+        };
+        path.clear();
+        let Run {
+            limits,
+            mut expanded,
+            mut pruned_by_cost,
+            // The expanded node with the smallest heuristic, for a partial path: (h, g, node).
+            mut closest,
+        } = run;
+        let limits = &limits;
+        let pause_at = expanded.saturating_add(max_expansions);
         let mut successors = std::mem::take(&mut self.successors);
 
         let outcome = loop {
+            if expanded >= pause_at {
+                // This call's budget is spent: keep the state for the next step.
+                self.successors = successors;
+                self.progress = Progress::Running(Run {
+                    limits: *limits,
+                    expanded,
+                    pruned_by_cost,
+                    closest,
+                });
+                return SearchProgress::Running { expanded };
+            }
             let Some(entry) = self.open.pop() else {
                 let status = if pruned_by_cost {
                     SearchStatus::LimitReached
@@ -382,7 +514,27 @@ impl SearchContext {
             }
         };
         self.successors = successors;
-        outcome
+        self.progress = Progress::Done(outcome);
+        SearchProgress::Done(outcome)
+    }
+
+    /// Where the search begun by [`begin`](SearchContext::begin) (or the last
+    /// [`astar`](SearchContext::astar)) stands.
+    pub fn progress(&self) -> SearchProgress {
+        match self.progress {
+            Progress::Idle => SearchProgress::Idle,
+            Progress::Running(run) => SearchProgress::Running {
+                expanded: run.expanded,
+            },
+            Progress::Done(outcome) => SearchProgress::Done(outcome),
+        }
+    }
+
+    /// Abandons the search in progress (or forgets the finished one): the context is
+    /// [`Idle`](SearchProgress::Idle) until the next query. The tree read by
+    /// [`state`](SearchContext::state) and [`g`](SearchContext::g) stays as it was.
+    pub fn cancel(&mut self) {
+        self.progress = Progress::Idle;
     }
 
     /// Starts a new generation so that every slot reads as unseen.

@@ -54,11 +54,13 @@ mod endpoint;
 mod graph;
 mod keys;
 mod outcome;
+mod slice;
 mod vocabulary;
 
-pub use context::{NodeState, SearchContext};
+pub use context::{NodeState, SearchContext, SearchProgress};
 pub use endpoint::Endpoint;
 pub use graph::{Graph, NodeId, Successors, ZeroHeuristic};
 pub use keys::NodeKeys;
 pub use outcome::{Limits, SearchOutcome, SearchStatus};
+pub use slice::{Revision, SliceState};
 pub use vocabulary::{LimitsError, PathOutcome, PathRef, PathStatus};
