@@ -1,6 +1,10 @@
 //! Grid queries: a reusable context runs a [`GridQuery`] under [`CompiledRules`].
 
-use nav_search::{NodeId, PathOutcome, PathRef, PathStatus, SearchContext, SearchStatus};
+mod sliced;
+
+use nav_search::{
+    NodeId, PathOutcome, PathRef, PathStatus, SearchContext, SearchOutcome, SearchStatus,
+};
 
 use crate::cell::Cell;
 use crate::components::Connectivity;
@@ -58,6 +62,10 @@ pub struct GridContext {
     searched: Option<(u32, usize)>,
     /// The search the last query ran, if it searched.
     search_used: Option<SearchMode>,
+    /// The time-sliced query, if one was begun (see `sliced.rs`).
+    slice: Option<sliced::Slice>,
+    /// The rules of the last sliced query (kept apart so that its buffers are reused).
+    slice_rules: Option<CompiledRules>,
 }
 
 impl GridContext {
@@ -112,11 +120,39 @@ impl GridContext {
         compiled: &CompiledRules,
         query: &GridQuery,
     ) -> Result<PathOutcome, GridError> {
+        let plan = match self.prepare(map, compiled, query)? {
+            Prepared::Answered(outcome) => return Ok(outcome),
+            Prepared::Search(plan) => plan,
+        };
+        let mut view = GridView::with_arrivals(
+            map,
+            compiled,
+            query.agent_size,
+            query.goal,
+            Some(&mut self.arrivals),
+        )?;
+        debug_assert_eq!(view.uses_jump_points(), plan.jumping);
+        let outcome = self
+            .ctx
+            .astar(&mut view, plan.start, &query.limits, &mut self.nodes);
+        Ok(self.write_answer(map, compiled, &plan, &outcome))
+    }
+
+    /// What every query does before searching: forgets the last answer (and any sliced query),
+    /// checks the query, answers it at once when it needs no search, and otherwise readies the
+    /// scratch memory for one.
+    fn prepare(
+        &mut self,
+        map: &GridMap,
+        compiled: &CompiledRules,
+        query: &GridQuery,
+    ) -> Result<Prepared, GridError> {
         self.nodes.clear();
         self.cells.clear();
         self.costs.clear();
         self.searched = None;
         self.search_used = None;
+        self.slice = None;
         let (start, goal, limits) = (query.start, query.goal, &query.limits);
         let out_of_range = |endpoint: Endpoint, cell: Cell| GridError::EndpointOutOfRange {
             endpoint,
@@ -145,11 +181,15 @@ impl GridContext {
         // Where an agent larger than one cell does not fit counts as blocked.
         let size = query.agent_size;
         if !map.fits(start, size) {
-            return Ok(PathOutcome::unsearched(PathStatus::StartBlocked));
+            return Ok(Prepared::Answered(PathOutcome::unsearched(
+                PathStatus::StartBlocked,
+            )));
         }
         let goal_blocked = !map.fits(goal, size);
         if goal_blocked && !limits.partial_path {
-            return Ok(PathOutcome::unsearched(PathStatus::GoalBlocked));
+            return Ok(Prepared::Answered(PathOutcome::unsearched(
+                PathStatus::GoalBlocked,
+            )));
         }
 
         // Two cells in different connected components: no path, without searching (the
@@ -159,24 +199,43 @@ impl GridContext {
             if let Some(connectivity) = Connectivity::of(compiled.moves.neighbourhood) {
                 if !map.connected(start, goal, size, connectivity) {
                     self.search_used = Some(mode_of(jumping));
-                    return Ok(PathOutcome::unsearched(PathStatus::NoPath));
+                    return Ok(Prepared::Answered(PathOutcome::unsearched(
+                        PathStatus::NoPath,
+                    )));
                 }
             }
         }
 
-        let mut view =
-            GridView::with_arrivals(map, compiled, size, goal, Some(&mut self.arrivals))?;
-        debug_assert_eq!(view.uses_jump_points(), jumping);
         self.ctx.reserve(map.cell_count());
-        let outcome = self
-            .ctx
-            .astar(&mut view, start_node as NodeId, limits, &mut self.nodes);
+        if jumping {
+            self.arrivals.begin_query(map.cell_count());
+        }
         self.searched = Some((map.width(), map.cell_count()));
         self.search_used = Some(mode_of(jumping));
+        Ok(Prepared::Search(Plan {
+            start: start_node as NodeId,
+            jumping,
+            goal_blocked,
+        }))
+    }
 
+    /// Writes the cells and costs of the path the search ended with, and its outcome.
+    fn write_answer(
+        &mut self,
+        map: &GridMap,
+        compiled: &CompiledRules,
+        plan: &Plan,
+        outcome: &SearchOutcome,
+    ) -> PathOutcome {
+        let Plan {
+            jumping,
+            goal_blocked,
+            ..
+        } = *plan;
         // The cells of the path: jump points are joined by straight or diagonal lines.
+        let width = map.width();
         for &node in &self.nodes {
-            let cell = view.cell_of(node);
+            let cell = Cell::new(node % width, node / width);
             if let Some(&prev) = self.cells.last() {
                 let (dx, dy) = (cell.x as i64 - prev.x as i64, cell.y as i64 - prev.y as i64);
                 let steps = dx.abs().max(dy.abs());
@@ -214,12 +273,12 @@ impl GridContext {
             SearchStatus::NoPath => PathStatus::NoPath,
             SearchStatus::LimitReached => PathStatus::LimitReached,
         };
-        Ok(PathOutcome {
+        PathOutcome {
             status,
             cost: total,
             expanded: outcome.expanded,
             partial: outcome.partial,
-        })
+        }
     }
 
     /// The search the last query ran: [`SearchMode::JumpPoints`] or
@@ -267,6 +326,22 @@ impl GridContext {
     pub fn search_context(&self) -> &SearchContext {
         &self.ctx
     }
+}
+
+/// What [`GridContext::prepare`] found.
+enum Prepared {
+    /// The query needs no search (a blocked endpoint, another component).
+    Answered(PathOutcome),
+    /// The query searches.
+    Search(Plan),
+}
+
+/// A query that searches, as [`GridContext::prepare`] readied it.
+#[derive(Debug, Clone, Copy)]
+struct Plan {
+    start: NodeId,
+    jumping: bool,
+    goal_blocked: bool,
 }
 
 /// The mode a query runs: jump points or cells.

@@ -89,6 +89,16 @@ pub enum GridError {
     /// Query limits no search can honour (a NaN or negative `max_cost`).
     #[error("invalid limits: {0}")]
     InvalidLimits(#[from] LimitsError),
+    /// A time-sliced query was stepped with a map edited since it began (or another map), or
+    /// with other rules; the query was cancelled.
+    #[error(
+        "the {what} changed after the sliced query began (an edit, or another {what}): \
+         begin the query again"
+    )]
+    WorldChanged {
+        /// `"map"` or `"rules"`.
+        what: &'static str,
+    },
     /// Jump points were asked for ([`SearchMode::JumpPoints`](crate::SearchMode::JumpPoints))
     /// where jump point search would not find the shortest path; ask for
     /// [`SearchMode::JumpPointsOrCellByCell`](crate::SearchMode::JumpPointsOrCellByCell) to

@@ -98,4 +98,6 @@ pub use view::GridView;
 
 /// The shared vocabulary of nav's navigators, as grid queries use it (defined once, in
 /// [`nav_search`]).
-pub use nav_search::{Limits, LimitsError, PathOutcome, PathRef, PathStatus, SearchContext};
+pub use nav_search::{
+    Limits, LimitsError, PathOutcome, PathRef, PathStatus, Revision, SearchContext, SliceState,
+};

@@ -5,6 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use nav_search::Revision;
+
 use crate::bits::{JumpBits, SizeCache};
 use crate::cell::Cell;
 use crate::clearance;
@@ -85,6 +87,19 @@ pub struct GridMap {
     walkable_count: usize,
     /// Per agent size, data derived lazily from walkability (jump point bit grids).
     derived: SizeCache,
+    /// Taken anew on every edit (see [`GridMap::revision`]).
+    revision: EditStamp,
+}
+
+/// A map's [`Revision`], left out of equality: two maps with the same cells are equal
+/// whatever their histories.
+#[derive(Debug, Clone, Copy, Default)]
+struct EditStamp(Revision);
+
+impl PartialEq for EditStamp {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl GridMap {
@@ -205,6 +220,7 @@ impl GridMap {
             multiplier_counts: BTreeMap::from([(UNIT_MULTIPLIER.to_bits(), len as u64)]),
             walkable_count: 0,
             derived: SizeCache::new(clearance::MAX_CLEARANCE as usize),
+            revision: EditStamp::default(),
         };
         map.rebuild_walkable();
         map
@@ -327,6 +343,14 @@ impl GridMap {
             .map_or(1.0, |&bits| f32::from_bits(bits) as f64)
     }
 
+    /// The map's edit stamp: taken anew by every edit (each setter, even one that writes the
+    /// value a cell already had), unique in the process. A time-sliced query
+    /// ([`GridContext::begin_sliced`](crate::GridContext::begin_sliced)) compares it between
+    /// steps.
+    pub fn revision(&self) -> Revision {
+        self.revision.0
+    }
+
     /// Whether every cell has the same cost multiplier (the search then skips reading them).
     pub fn has_uniform_cost(&self) -> bool {
         self.multiplier_counts.len() == 1
@@ -383,6 +407,7 @@ impl GridMap {
     /// derived from walkability, such as clearance) is updated in one spot. Whole-map changes
     /// (construction, a new walkability threshold) go through `rebuild_walkable` instead.
     fn write_cell(&mut self, index: usize, terrain: u16, blocked: bool, multiplier: f32) {
+        self.revision.0.bump();
         let old_multiplier = self.multiplier_at(index);
         if old_multiplier.to_bits() != multiplier.to_bits() {
             if self.multipliers.is_empty() {
@@ -433,6 +458,7 @@ impl GridMap {
     }
 
     fn rebuild_walkable(&mut self) {
+        self.revision.0.bump();
         self.walkable_count = 0;
         for index in 0..self.cell_count() {
             let (x, y) = self.xy(index);

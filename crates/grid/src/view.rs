@@ -127,10 +127,9 @@ impl<'a> GridView<'a> {
             n => n,
         };
         let arrivals = match neighbourhood {
-            Neighbourhood::JumpPoints { .. } => arrivals.map(|a| {
-                a.begin_query(map.cell_count());
-                &mut *a
-            }),
+            // The caller began the query on them (`JumpArrivals::begin_query`): a view made
+            // again for the next step of a sliced query keeps them.
+            Neighbourhood::JumpPoints { .. } => arrivals,
             _ => None,
         };
         let bits = arrivals.is_some().then(|| map.jump_bits(size));
@@ -330,7 +329,7 @@ pub(crate) struct JumpArrivals {
 }
 
 impl JumpArrivals {
-    fn begin_query(&mut self, cells: usize) {
+    pub(crate) fn begin_query(&mut self, cells: usize) {
         if self.marks.len() < cells {
             self.marks.resize(cells, 0);
         }
