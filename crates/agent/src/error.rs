@@ -129,4 +129,11 @@ pub enum QueryError {
     /// path length).
     #[error("invalid limits: {0}")]
     InvalidLimits(#[from] LimitsError),
+    /// A time-sliced query was stepped with a world changed since it began (an obstacle
+    /// inserted, moved or removed) or with another world; the query was cancelled.
+    #[error(
+        "the world changed after the sliced query began (an edit, or another world): begin \
+         the query again"
+    )]
+    WorldChanged,
 }

@@ -2,16 +2,16 @@
 
 use std::f64::consts::SQRT_2;
 
-use nav_geom::{Segment, Vec2};
+use nav_geom::{Aabb, Segment, Vec2};
 use nav_search::Endpoint;
-use nav_search::{PathRef, PathStatus};
-use nav_spatial::SpatialIndex;
+use nav_search::{NodeId, PathRef, PathStatus, SearchContext, SearchOutcome};
+use nav_spatial::{ObjectKey, SpatialIndex};
 
 use crate::collision::{disc_inside, padded_radius};
 use crate::lattice::Lattice;
 use crate::lattice_graph::{GOAL, LatticeGraph, NodeKey, START, find_targets};
 use crate::string_pulling::string_pull;
-use crate::{AgentContext, AgentQuery, Obstacle, QueryError, World};
+use crate::{AgentContext, AgentHeuristic, AgentPath, AgentQuery, Obstacle, QueryError, World};
 
 impl AgentContext {
     /// Finds a path for the agent of `query` from its start to its goal in `world`, and lends
@@ -94,10 +94,47 @@ impl AgentContext {
     }
 }
 
+/// A query that searches, as [`World::prepare`] readied it: everything the lattice graph
+/// needs besides the context's memory, so that a sliced query can make the graph again at each
+/// step.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AgentPlan {
+    lattice: Lattice,
+    /// The index of the walkability cache in the context.
+    cache: usize,
+    /// The padded radius.
+    radius: f32,
+    start_radius: f32,
+    goal_radius: f32,
+    start: Vec2,
+    goal: Vec2,
+    direct: bool,
+    heuristic: AgentHeuristic,
+    own: Option<(ObjectKey, Aabb)>,
+    reach: f64,
+}
+
 impl<I: SpatialIndex<Obstacle>> World<I> {
     /// The query behind [`AgentContext::find_path`], writing into `ctx.path`.
     fn search(&self, ctx: &mut AgentContext, query: &AgentQuery) -> Result<(), QueryError> {
+        let Some(plan) = self.prepare(ctx, query)? else {
+            return Ok(());
+        };
+        let (search, node_path, _, mut graph) = self.split(ctx, &plan);
+        let outcome = search.astar(&mut graph, START, query.limits(), node_path);
+        self.write_path(ctx, &plan, &outcome);
+        Ok(())
+    }
+
+    /// Checks `query`, answers it in `ctx.path` when it needs no search (`None`), and
+    /// otherwise readies the context for the search (its cache caught up with the world).
+    pub(crate) fn prepare(
+        &self,
+        ctx: &mut AgentContext,
+        query: &AgentQuery,
+    ) -> Result<Option<AgentPlan>, QueryError> {
         ctx.stats.queries += 1;
+        ctx.slice = None;
         ctx.path.reset(PathStatus::NoPath);
         let (start, goal) = (query.start(), query.goal());
         if !start.is_finite() {
@@ -136,43 +173,83 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
         // Touching is allowed at the ends: they are tested with the exact radius.
         if !disc_inside(&bounds, start, exact) || !disc_inside(&bounds, goal, exact) {
             path.status = PathStatus::OutOfBounds;
-            return Ok(());
+            return Ok(None);
         }
         let stands = |p: Vec2, r: f32| self.segment_clear_padded(&Segment::new(p, p), r, ignore);
         if !stands(start, exact) {
             path.status = PathStatus::StartBlocked;
-            return Ok(());
+            return Ok(None);
         }
         if !stands(goal, exact) {
             path.status = PathStatus::GoalBlocked;
-            return Ok(());
+            return Ok(None);
         }
         // An end that touches (within the hair of padding) leaves, or is reached, with the
         // exact radius; every other segment keeps the padded one.
-        let start_radius = if stands(start, radius) { radius } else { exact };
-        let goal_radius = if stands(goal, radius) { radius } else { exact };
-        let sight = |a: Vec2, b: Vec2| {
-            let mut r = radius;
-            if a == start {
-                r = r.min(start_radius);
-            }
-            if b == goal {
-                r = r.min(goal_radius);
-            }
-            self.segment_clear_padded(&Segment::new(a, b), r, ignore)
+        let step64 = f64::from(step);
+        let mut plan = AgentPlan {
+            lattice,
+            cache: 0,
+            radius,
+            start_radius: if stands(start, radius) { radius } else { exact },
+            goal_radius: if stands(goal, radius) { radius } else { exact },
+            start,
+            goal,
+            direct: false,
+            heuristic: query.heuristic(),
+            own,
+            reach: step64 * 1.001
+                + f64::from(radius) * 1.001
+                + self.magnitude() * f64::powi(2.0, -30),
         };
 
         // The lattice nodes that end the search: within one lattice diagonal of the goal, in
         // its sight.
-        find_targets(&lattice, goal, sight, &mut ctx.targets);
-        let direct = sight(start, goal);
-        if ctx.targets.is_empty() && !direct && !limits.partial_path {
+        find_targets(&lattice, goal, self.sight(&plan), &mut ctx.targets);
+        plan.direct = self.sight(&plan)(start, goal);
+        if ctx.targets.is_empty() && !plan.direct && !limits.partial_path {
             // Nothing can reach the goal: it is boxed in tighter than the lattice resolves.
-            path.status = PathStatus::NoPath;
-            return Ok(());
+            ctx.path.status = PathStatus::NoPath;
+            return Ok(None);
         }
 
-        let cache = ctx.sync_cache(self, exact, radius, step, lattice);
+        plan.cache = ctx.sync_cache(self, exact, radius, step, lattice);
+        ctx.keys.clear();
+        let start_id = ctx.keys.id(NodeKey::Start);
+        let goal_id = ctx.keys.id(NodeKey::Goal);
+        debug_assert_eq!((start_id, goal_id), (START, GOAL));
+        Ok(Some(plan))
+    }
+
+    /// Whether the agent of `plan` can go from `a` to `b` in a straight line.
+    fn sight(&self, plan: &AgentPlan) -> impl Fn(Vec2, Vec2) -> bool + '_ {
+        let plan = *plan;
+        let ignore = plan.own.map(|(key, _)| key);
+        move |a: Vec2, b: Vec2| {
+            let mut r = plan.radius;
+            if a == plan.start {
+                r = r.min(plan.start_radius);
+            }
+            if b == plan.goal {
+                r = r.min(plan.goal_radius);
+            }
+            self.segment_clear_padded(&Segment::new(a, b), r, ignore)
+        }
+    }
+
+    /// The context split into the search arena, its path buffers and the lattice graph of
+    /// `plan` (made anew for each step of a sliced query: it only borrows).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn split<'a>(
+        &'a self,
+        ctx: &'a mut AgentContext,
+        plan: &AgentPlan,
+    ) -> (
+        &'a mut SearchContext,
+        &'a mut Vec<NodeId>,
+        &'a mut AgentPath,
+        LatticeGraph<'a, I>,
+    ) {
         let AgentContext {
             search,
             keys,
@@ -184,33 +261,35 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
             path,
             ..
         } = ctx;
-        keys.clear();
-        let start_id = keys.id(NodeKey::Start);
-        let goal_id = keys.id(NodeKey::Goal);
-        debug_assert_eq!((start_id, goal_id), (START, GOAL));
-
-        let step = f64::from(step);
-        let reach =
-            step * 1.001 + f64::from(radius) * 1.001 + self.magnitude() * f64::powi(2.0, -30);
-        let mut graph = LatticeGraph {
+        let graph = LatticeGraph {
             world: self,
-            lattice,
-            cache: &mut caches[cache],
+            lattice: plan.lattice,
+            cache: &mut caches[plan.cache],
             keys,
             candidates,
             stats,
-            radius,
-            start_radius,
-            start,
-            goal,
-            direct,
-            heuristic: query.heuristic(),
-            own,
-            reach,
+            radius: plan.radius,
+            start_radius: plan.start_radius,
+            start: plan.start,
+            goal: plan.goal,
+            direct: plan.direct,
+            heuristic: plan.heuristic,
+            own: plan.own,
+            reach: plan.reach,
             targets,
         };
-        let outcome = search.astar(&mut graph, START, limits, node_path);
+        (search, node_path, path, graph)
+    }
 
+    /// Writes the path the search ended with into `ctx.path`: the raw lattice path, then the
+    /// smoothed one.
+    pub(crate) fn write_path(
+        &self,
+        ctx: &mut AgentContext,
+        plan: &AgentPlan,
+        outcome: &SearchOutcome,
+    ) {
+        let (_, node_path, path, graph) = self.split(ctx, plan);
         path.status = outcome.status.into();
         path.expanded = outcome.expanded;
         path.partial = outcome.partial;
@@ -221,10 +300,9 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
         );
         // A lattice node near the goal ended the search: append the goal.
         if outcome.is_found() && outcome.end != Some(GOAL) {
-            path.raw_points.push(goal);
+            path.raw_points.push(plan.goal);
         }
-        string_pull(&path.raw_points, &mut path.points, sight);
-        Ok(())
+        string_pull(&path.raw_points, &mut path.points, self.sight(plan));
     }
 }
 

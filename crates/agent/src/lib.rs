@@ -112,6 +112,7 @@ mod obstacle;
 mod path;
 mod query;
 mod query_context;
+mod sliced;
 mod string_pulling;
 mod walkability_cache;
 mod world;
@@ -127,6 +128,7 @@ pub use lattice::MAX_LATTICE_NODES;
 /// [`MAX_LATTICE_NODES`] nodes, so an unbounded search still ends).
 pub const DEFAULT_MAX_EXPANDED: usize = 1 << 20;
 pub use nav_geom::{Aabb, Circle, Segment, Vec2};
+pub use nav_search::SliceState;
 pub use obstacle::{Mobility, Obstacle, ObstacleHandle, Shape};
 pub use path::AgentPath;
 pub use query::AgentQuery;

@@ -55,6 +55,8 @@ pub struct AgentContext {
     pub(crate) path: AgentPath,
     pub(crate) clock: u64,
     pub(crate) stats: QueryStats,
+    /// The time-sliced query, if one was begun (see `sliced.rs`).
+    pub(crate) slice: Option<crate::sliced::Slice>,
     max_caches: usize,
     max_cached_nodes: usize,
 }
@@ -83,6 +85,7 @@ impl AgentContext {
             path: AgentPath::new(),
             clock: 0,
             stats: QueryStats::default(),
+            slice: None,
             max_caches: Self::DEFAULT_MAX_CACHES,
             max_cached_nodes: Self::DEFAULT_MAX_CACHED_NODES,
         }
