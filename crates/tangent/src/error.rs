@@ -47,6 +47,13 @@ pub enum TangentError {
     /// length bound).
     #[error("invalid limits: {0}")]
     InvalidLimits(#[from] LimitsError),
+    /// A time-sliced query was stepped with a world edited since it began (a circle inserted,
+    /// moved or removed) or with another world; the query was cancelled.
+    #[error(
+        "the world changed after the sliced query began (an edit, or another world): begin \
+         the query again"
+    )]
+    WorldChanged,
     /// The maximum deviation asked of a polyline is not finite and positive.
     #[error("invalid maximum deviation {max_deviation}: must be finite and > 0")]
     InvalidMaxDeviation {

@@ -73,3 +73,5 @@ pub use error::TangentError;
 pub use path::{PathPiece, TangentPath};
 pub use query::{CircleContext, CircleQuery};
 pub use world::{CircleKey, CircleWorld};
+
+pub use nav_search::{Revision, SliceState};

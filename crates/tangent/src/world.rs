@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use glam::DVec2;
 use nav_geom::{Aabb, Circle};
+use nav_search::Revision;
 use nav_spatial::{ObjectKey, Quadtree, SpatialIndex};
 
 use crate::TangentError;
@@ -110,6 +111,8 @@ pub struct CircleWorld<I = Quadtree<u32>> {
     twins: HashMap<CircleBits, Vec<u32>>,
     /// How many circles have each bits: 1 for most.
     counts: HashMap<CircleBits, u32>,
+    /// Taken anew on every edit (see [`CircleWorld::revision`]).
+    revision: Revision,
 }
 
 impl CircleWorld<Quadtree<u32>> {
@@ -147,6 +150,7 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
             bounds: None,
             twins: HashMap::new(),
             counts: HashMap::new(),
+            revision: Revision::new(),
         })
     }
 
@@ -161,7 +165,16 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
             ));
         }
         self.bounds = Some(bounds);
+        self.revision.bump();
         Ok(self)
+    }
+
+    /// The world's edit stamp: taken anew by every edit (insert, set, remove, clear, even one
+    /// that is refused), unique in the process. A time-sliced query
+    /// ([`CircleContext::begin_sliced`](crate::CircleContext::begin_sliced)) compares it
+    /// between steps.
+    pub fn revision(&self) -> Revision {
+        self.revision
     }
 
     /// The bounds that confine the agent, if any.
@@ -175,6 +188,7 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
     /// [`TangentError::InvalidCircle`] if the centre is not finite or the radius is negative or
     /// not finite; [`TangentError::Spatial`] if the index is full. The world is then unchanged.
     pub fn insert(&mut self, circle: Circle) -> Result<CircleKey, TangentError> {
+        self.revision.bump();
         if !circle.is_valid() {
             return Err(TangentError::InvalidCircle { circle });
         }
@@ -193,6 +207,7 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
     /// [`TangentError::InvalidCircle`] for an invalid circle, [`TangentError::UnknownCircle`]
     /// for an unknown handle; the world is then unchanged.
     pub fn set(&mut self, key: CircleKey, circle: Circle) -> Result<Circle, TangentError> {
+        self.revision.bump();
         if !circle.is_valid() {
             return Err(TangentError::InvalidCircle { circle });
         }
@@ -210,6 +225,7 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
 
     /// Removes the circle and returns it, or `None` if the handle is unknown.
     pub fn remove(&mut self, key: CircleKey) -> Option<Circle> {
+        self.revision.bump();
         let slot = self.slot_of(key)?;
         self.index.remove(key.0)?;
         self.remove_twin(slot as u32);
@@ -239,6 +255,7 @@ impl<I: SpatialIndex<u32>> CircleWorld<I> {
 
     /// Removes every circle; every handle issued so far becomes unknown.
     pub fn clear(&mut self) {
+        self.revision.bump();
         self.index.clear();
         self.slots.clear();
         self.twins.clear();

@@ -4,11 +4,14 @@ mod graph;
 mod neighbours;
 mod obstacles;
 mod shadow;
+mod sliced;
 mod state;
 
 use nav_geom::{PathPiece, Vec2};
 use nav_search::Endpoint;
-use nav_search::{Limits, NodeId, PathRef, PathStatus, SearchContext, SearchStatus};
+use nav_search::{
+    Limits, NodeId, PathRef, PathStatus, SearchContext, SearchProgress, SearchStatus, ZeroHeuristic,
+};
 use nav_spatial::SpatialIndex;
 
 use crate::geometry::{angle_of, arc_sweep};
@@ -145,6 +148,8 @@ pub struct CircleContext {
     state: State,
     path: TangentPath,
     polyline: Vec<Vec2>,
+    /// The time-sliced query, if one was begun (see `sliced.rs`).
+    slice: Option<sliced::Slice>,
 }
 
 impl CircleContext {
@@ -246,6 +251,31 @@ impl CircleContext {
         path: &mut TangentPath,
         mode: Mode,
     ) -> Result<PathStatus, TangentError> {
+        let Some(mut plan) = self.prepare(world, start, goal, agent_radius, limits, path, mode)?
+        else {
+            return Ok(path.status());
+        };
+        loop {
+            if let Some(status) = self.step_plan(world, &mut plan, usize::MAX, path) {
+                return Ok(status);
+            }
+        }
+    }
+
+    /// Checks a query, answers it in `path` when it needs no search (`None`), and otherwise
+    /// begins its search.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn prepare<I: SpatialIndex<u32>>(
+        &mut self,
+        world: &CircleWorld<I>,
+        start: Vec2,
+        goal: Vec2,
+        agent_radius: f32,
+        limits: &Limits,
+        path: &mut TangentPath,
+        mode: Mode,
+    ) -> Result<Option<Plan>, TangentError> {
+        self.slice = None;
         if !start.is_finite() {
             return Err(TangentError::NonFinitePoint {
                 which: Endpoint::Start,
@@ -279,7 +309,7 @@ impl CircleContext {
             // The ends are tested exactly: touching the border is inside.
             if !(params.inside(params.start, 0.0) && params.inside(params.goal, 0.0)) {
                 path.finish(PathStatus::OutOfBounds, 0.0, 0, false);
-                return Ok(path.status());
+                return Ok(None);
             }
         }
         let state = &mut self.state;
@@ -289,7 +319,7 @@ impl CircleContext {
         let start_place = place_point(world, &params, params.start, &mut state.start_on);
         if let PointPlace::Inside(slot) = start_place {
             path.blocked(PathStatus::StartBlocked, world.key_of(slot));
-            return Ok(path.status());
+            return Ok(None);
         }
         let mut goal_on = std::mem::take(&mut self.nodes);
         let goal_place = place_point(world, &params, params.goal, &mut goal_on);
@@ -297,11 +327,11 @@ impl CircleContext {
         self.nodes = goal_on;
         if let PointPlace::Inside(slot) = goal_place {
             path.blocked(PathStatus::GoalBlocked, world.key_of(slot));
-            return Ok(path.status());
+            return Ok(None);
         }
         if start == goal {
             path.finish(PathStatus::Found, 0.0, 0, false);
-            return Ok(path.status());
+            return Ok(None);
         }
 
         // Search for paths at most a little longer than the straight line first: the neighbour
@@ -325,74 +355,157 @@ impl CircleContext {
         bounds[attempts] = final_bound;
         attempts += 1;
 
-        let mut expanded = 0usize;
-        for (attempt, &bound) in bounds[..attempts].iter().enumerate() {
-            let last = attempt + 1 == attempts;
-            params.bound = bound;
-            if attempt > 0 {
-                state.begin(world.len());
-            }
-            // The edges leaving the start: tangents to the circles around, the straight line
-            // to the goal, and zero-length edges onto the circles the start lies on.
-            let source = Source {
-                center: params.start,
-                radius: 0.0,
-                turn: nav_geom::Turn::Ccw,
-                slot: None,
-            };
-            let (first, _, _) = scan_neighbours(world, &params, state, &source);
-            for i in 0..state.start_on.len() {
-                let slot = state.start_on[i];
-                let center = world.slots()[slot as usize].center;
-                for turn in nav_geom::Turn::BOTH {
-                    state.entries.push(Entry {
-                        target: slot,
-                        turn,
-                        depart_angle: 0.0,
-                        arrive_normal: params.start - center,
-                        depart: params.start,
-                        arrive: params.start,
-                        length: 0.0,
-                    });
-                }
-            }
-            state.start_list = (first, state.entries.len() as u32);
+        let mut plan = Plan {
+            params,
+            limits: *limits,
+            mode,
+            bounds,
+            attempts,
+            attempt: 0,
+            expanded: 0,
+        };
+        self.begin_attempt(world, &mut plan);
+        Ok(Some(plan))
+    }
 
-            let budget = limits.max_expanded.saturating_sub(expanded);
-            let attempt_limits = Limits {
-                max_expanded: budget,
-                max_cost: bound,
-                partial_path: limits.partial_path,
+    /// Begins the search of `plan.attempt` (under its bound).
+    fn begin_attempt<I: SpatialIndex<u32>>(&mut self, world: &CircleWorld<I>, plan: &mut Plan) {
+        let attempt_limits = plan.attempt_limits();
+        let state = &mut self.state;
+        let params = &mut plan.params;
+        params.bound = plan.bounds[plan.attempt];
+        if plan.attempt > 0 {
+            state.begin(world.len());
+        }
+        // The edges leaving the start: tangents to the circles around, the straight line
+        // to the goal, and zero-length edges onto the circles the start lies on.
+        let source = Source {
+            center: params.start,
+            radius: 0.0,
+            turn: nav_geom::Turn::Ccw,
+            slot: None,
+        };
+        let (first, _, _) = scan_neighbours(world, params, state, &source);
+        for i in 0..state.start_on.len() {
+            let slot = state.start_on[i];
+            let center = world.slots()[slot as usize].center;
+            for turn in nav_geom::Turn::BOTH {
+                state.entries.push(Entry {
+                    target: slot,
+                    turn,
+                    depart_angle: 0.0,
+                    arrive_normal: params.start - center,
+                    depart: params.start,
+                    arrive: params.start,
+                    length: 0.0,
+                });
+            }
+        }
+        state.start_list = (first, state.entries.len() as u32);
+
+        let mut graph = TangentGraph {
+            world,
+            params,
+            state,
+        };
+        if plan.mode != Mode::Dijkstra {
+            self.search.begin(&mut graph, START, &attempt_limits);
+        } else {
+            self.search
+                .begin(&mut ZeroHeuristic(&mut graph), START, &attempt_limits);
+        }
+    }
+
+    /// Advances the search of `plan` by at most `max_expansions` expansions, through as many
+    /// bounds as it takes; the status once the query has ended (its path written in `path`).
+    fn step_plan<I: SpatialIndex<u32>>(
+        &mut self,
+        world: &CircleWorld<I>,
+        plan: &mut Plan,
+        max_expansions: usize,
+        path: &mut TangentPath,
+    ) -> Option<PathStatus> {
+        let mut spent = 0usize;
+        loop {
+            let budget = max_expansions - spent;
+            // Expansions of this attempt in earlier calls (they are not this call's).
+            let before = match self.search.progress() {
+                SearchProgress::Running { expanded } => expanded,
+                _ => 0,
             };
+            let attempt_limits = plan.attempt_limits();
             let mut graph = TangentGraph {
                 world,
-                params: &params,
-                state,
+                params: &plan.params,
+                state: &mut self.state,
             };
-            let outcome = if mode != Mode::Dijkstra {
-                self.search
-                    .astar(&mut graph, START, &attempt_limits, &mut self.nodes)
+            let progress = if plan.mode != Mode::Dijkstra {
+                self.search.step(&mut graph, budget, &mut self.nodes)
             } else {
                 self.search
-                    .dijkstra(&mut graph, START, &attempt_limits, &mut self.nodes)
+                    .step(&mut ZeroHeuristic(&mut graph), budget, &mut self.nodes)
             };
-            expanded += outcome.expanded;
-            let out_of_nodes = outcome.expanded >= budget;
+            let outcome = match progress {
+                SearchProgress::Done(outcome) => outcome,
+                _ => return None, // this call's budget is spent
+            };
+            spent += outcome.expanded - before;
+            plan.expanded += outcome.expanded;
+            let out_of_nodes = outcome.expanded >= attempt_limits.max_expanded;
+            let last = plan.attempt + 1 == plan.attempts;
             let status = match outcome.status {
                 SearchStatus::Found => PathStatus::Found,
                 // Nothing was left out: there is no path at all.
                 SearchStatus::NoPath if !graph.state.pruned => PathStatus::NoPath,
                 _ if out_of_nodes || last => PathStatus::LimitReached,
                 // The bound left something out: widen it.
-                _ => continue,
+                _ => {
+                    plan.attempt += 1;
+                    self.begin_attempt(world, plan);
+                    continue;
+                }
             };
             if outcome.end.is_some() {
                 write_pieces(&mut graph, &self.nodes, path);
             }
-            path.finish(status, outcome.cost, expanded, outcome.partial);
-            return Ok(status);
+            path.finish(status, outcome.cost, plan.expanded, outcome.partial);
+            return Some(status);
         }
-        unreachable!("the last attempt always returns")
+    }
+}
+
+/// A query that searches, between the steps of its search: its numbers, the bounds it tries
+/// one after the other, and the expansions of the attempts that ended.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Plan {
+    params: Params,
+    limits: Limits,
+    mode: Mode,
+    bounds: [f64; BOUND_SLACKS.len() + 1],
+    attempts: usize,
+    /// The attempt running.
+    attempt: usize,
+    /// Expansions of the attempts that ended.
+    expanded: usize,
+}
+
+impl Plan {
+    /// The limits of the attempt running: what the earlier attempts left of the expansions,
+    /// and its bound.
+    fn attempt_limits(&self) -> Limits {
+        Limits {
+            max_expanded: self.limits.max_expanded.saturating_sub(self.expanded),
+            max_cost: self.bounds[self.attempt],
+            partial_path: self.limits.partial_path,
+        }
+    }
+
+    /// Expansions so far, the running attempt's included.
+    pub(crate) fn expanded(&self, search: &SearchContext) -> usize {
+        match search.progress() {
+            SearchProgress::Running { expanded } => self.expanded + expanded,
+            _ => self.expanded,
+        }
     }
 }
 
