@@ -135,4 +135,11 @@ pub enum MeshError {
         /// Height of the map.
         height: u32,
     },
+    /// A time-sliced query was stepped with a world edited since it began (an obstacle
+    /// inserted, changed or removed) or with another world; the query was cancelled.
+    #[error(
+        "the world changed after the sliced query began (an edit, or another world): begin \
+         the query again"
+    )]
+    WorldChanged,
 }

@@ -111,6 +111,7 @@ mod geometry;
 mod grid;
 mod search;
 mod sight;
+mod sliced;
 mod spatial;
 mod world;
 
@@ -119,4 +120,4 @@ pub use search::{MeshContext, MeshQuery};
 pub use world::{Bounds, MeshWorld, Obstacle, ObstacleId};
 
 pub use nav_geom::PathPiece;
-pub use nav_search::{Limits, PathOutcome, PathRef, PathStatus};
+pub use nav_search::{Limits, PathOutcome, PathRef, PathStatus, SliceState};

@@ -105,6 +105,66 @@ pub struct MeshContext {
     query_stamp: u32,
     gs: Vec<f64>,
     dom: Vec<Dom>,
+    /// The numbers of the search run in progress (see `begin_run`).
+    run: RunState,
+    /// The time-sliced query, if one was begun (see `sliced.rs`).
+    pub(crate) slice: Option<crate::sliced::Slice>,
+}
+
+/// The numbers of one search run that its graph needs at each step.
+#[derive(Debug, Clone, Copy, Default)]
+struct RunState {
+    start: DVec2,
+    goal: DVec2,
+    r: f64,
+    goal_open: bool,
+    lazy: bool,
+    work: u64,
+    work_budget: u64,
+    aborted: bool,
+}
+
+/// What [`MeshContext::prepare`] found.
+pub(crate) enum Prepared {
+    /// The query needs no search.
+    Answered(PathOutcome),
+    /// The query searches; its first run has begun.
+    Search(MeshPlan),
+}
+
+/// Which run of a query is in progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// The only run (a partial path, or a blocked goal).
+    Single,
+    /// The forward run of the two-way search.
+    Forward,
+    /// The reverse run of the two-way search.
+    Reverse,
+}
+
+/// A query that searches, between the steps of its runs.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MeshPlan {
+    start: DVec2,
+    goal: DVec2,
+    r: f64,
+    goal_status: Option<PathStatus>,
+    limits: Limits,
+    phase: Phase,
+    work_budget: u64,
+    /// Expansions of the runs that ended.
+    pub(crate) spent: usize,
+}
+
+impl MeshPlan {
+    /// The limits of a forward run: what the earlier runs left of the expansions.
+    fn forward_limits(&self) -> Limits {
+        Limits {
+            max_expanded: self.limits.max_expanded.saturating_sub(self.spent),
+            ..self.limits
+        }
+    }
 }
 
 struct MeshGraph<'a> {
@@ -600,11 +660,31 @@ impl MeshContext {
         world: &MeshWorld,
         query: &MeshQuery,
     ) -> Result<PathRef<'a, [PathPiece]>, MeshError> {
+        let outcome = match self.prepare(world, query)? {
+            Prepared::Answered(outcome) => outcome,
+            Prepared::Search(mut plan) => loop {
+                if let Some(outcome) = self.advance(world, &mut plan, usize::MAX) {
+                    break outcome;
+                }
+            },
+        };
+        Ok(PathRef::new(outcome, &self.pieces))
+    }
+
+    /// Checks `query` and answers it when it needs no search; otherwise readies the caches
+    /// and begins the first search.
+    pub(crate) fn prepare(
+        &mut self,
+        world: &MeshWorld,
+        query: &MeshQuery,
+    ) -> Result<Prepared, MeshError> {
+        self.slice = None;
         let start = checked_point(query.start, "start")?;
         let goal = checked_point(query.goal, "goal")?;
         let r = check_radius(world, query.radius)?;
         query.limits.check()?;
         self.pieces.clear();
+        self.ids.clear();
         let blocked_status = |ctx: &mut Self, p: DVec2, oob: PathStatus, blocked: PathStatus| {
             match crate::spatial::fit_status(world, &mut ctx.scratch, p, r) {
                 crate::spatial::Fit::Fits => None,
@@ -618,14 +698,14 @@ impl MeshContext {
             PathStatus::OutOfBounds,
             PathStatus::StartBlocked,
         ) {
-            return Ok(PathRef::new(PathOutcome::unsearched(status), &self.pieces));
+            return Ok(Prepared::Answered(PathOutcome::unsearched(status)));
         }
         let goal_status =
             blocked_status(self, goal, PathStatus::OutOfBounds, PathStatus::GoalBlocked);
         if let Some(status) = goal_status
             && !query.limits.partial_path
         {
-            return Ok(PathRef::new(PathOutcome::unsearched(status), &self.pieces));
+            return Ok(Prepared::Answered(PathOutcome::unsearched(status)));
         }
         if goal_status.is_none() && start == goal {
             let outcome = PathOutcome {
@@ -634,7 +714,7 @@ impl MeshContext {
                 expanded: 0,
                 partial: false,
             };
-            return Ok(PathRef::new(outcome, &self.pieces));
+            return Ok(Prepared::Answered(outcome));
         }
         let key = (world.identity, world.version, r.to_bits());
         if key != self.cache_key || self.stamp == 0 {
@@ -651,21 +731,99 @@ impl MeshContext {
             self.dom.resize(2 * world.corners.len(), Dom::default());
         }
         let goal_open = goal_status.is_none();
-        let outcome = if goal_open && !query.limits.partial_path {
-            self.search_both_ways(world, start, goal, r, &query.limits)
-        } else {
-            self.run(world, (start, goal), r, goal_open, &query.limits, u64::MAX)
-                .0
+        let both_ways = goal_open && !query.limits.partial_path;
+        let plan = MeshPlan {
+            start,
+            goal,
+            r,
+            goal_status,
+            limits: query.limits,
+            phase: if both_ways {
+                Phase::Forward
+            } else {
+                Phase::Single
+            },
+            work_budget: if both_ways { 1 << 16 } else { u64::MAX },
+            spent: 0,
+        };
+        let limits = plan.forward_limits();
+        self.begin_run(
+            world,
+            (start, goal),
+            r,
+            goal_open,
+            &limits,
+            plan.work_budget,
+        );
+        Ok(Prepared::Search(plan))
+    }
+
+    /// Advances the search of `plan` by at most `max_expansions` expansions; its outcome,
+    /// with the path's pieces written, once it has ended.
+    ///
+    /// When both ends fit and no partial path is wanted, the search runs both ways. When the
+    /// goal sits in a small pocket of free space cut off from a large start region, a plain
+    /// forward search expands every arrival in the start's region before it can answer
+    /// `NoPath`. So the forward search runs with a growing work budget, and each time it runs
+    /// out, a search from the goal towards the start gets the same budget: free space is the
+    /// same both ways, so when that one exhausts its region first, there is no path. The
+    /// budget grows fourfold, the successor lists stay cached between the runs, so the
+    /// repeated work is bounded by a constant factor of the warm cost of the final run. The
+    /// expansions of every run are counted.
+    pub(crate) fn advance(
+        &mut self,
+        world: &MeshWorld,
+        plan: &mut MeshPlan,
+        max_expansions: usize,
+    ) -> Option<PathOutcome> {
+        let mut this_call = 0usize;
+        let outcome = loop {
+            let before = self.run_expanded();
+            let (outcome, aborted) = self.step_run(world, max_expansions - this_call)?;
+            this_call += outcome.expanded - before;
+            plan.spent = plan.spent.saturating_add(outcome.expanded);
+            let (start, goal, r) = (plan.start, plan.goal, plan.r);
+            match plan.phase {
+                Phase::Single => break outcome,
+                Phase::Forward if !aborted => {
+                    break nav_search::SearchOutcome {
+                        expanded: plan.spent,
+                        ..outcome
+                    };
+                }
+                Phase::Forward => {
+                    plan.phase = Phase::Reverse;
+                    let reverse = Limits::default();
+                    self.begin_run(world, (goal, start), r, true, &reverse, plan.work_budget);
+                }
+                Phase::Reverse
+                    if !aborted && outcome.status == nav_search::SearchStatus::NoPath =>
+                {
+                    self.ids.clear();
+                    break nav_search::SearchOutcome {
+                        status: nav_search::SearchStatus::NoPath,
+                        cost: 0.0,
+                        expanded: plan.spent,
+                        end: None,
+                        ..outcome
+                    };
+                }
+                Phase::Reverse => {
+                    plan.phase = Phase::Forward;
+                    plan.work_budget = plan.work_budget.saturating_mul(4);
+                    let forward = plan.forward_limits();
+                    self.begin_run(world, (start, goal), r, true, &forward, plan.work_budget);
+                }
+            }
         };
         let mut status = PathStatus::from(outcome.status);
-        if let Some(gs) = goal_status {
+        if let Some(gs) = plan.goal_status {
             status = gs;
         }
-        let partial = outcome.partial;
         if !self.ids.is_empty() {
-            self.build_pieces(world, r);
+            self.build_pieces(world, plan.r);
         }
-        let outcome = PathOutcome {
+        Some(PathOutcome {
             status,
             cost: if self.ids.is_empty() {
                 0.0
@@ -673,14 +831,30 @@ impl MeshContext {
                 outcome.cost
             },
             expanded: outcome.expanded,
-            partial,
-        };
-        Ok(PathRef::new(outcome, &self.pieces))
+            partial: outcome.partial,
+        })
     }
 
-    /// One A* search from `start` to `goal` over the tangent graph (the path's node ids in
-    /// `ids`).
-    fn run(
+    /// The pieces of the last path.
+    pub(crate) fn pieces(&self) -> &[PathPiece] {
+        &self.pieces
+    }
+
+    /// Abandons the search run in progress.
+    pub(crate) fn cancel_search(&mut self) {
+        self.search.cancel();
+    }
+
+    /// Expansions of the search run in progress.
+    pub(crate) fn run_expanded(&self) -> usize {
+        match self.search.progress() {
+            nav_search::SearchProgress::Running { expanded } => expanded,
+            _ => 0,
+        }
+    }
+
+    /// Begins one A* search from `start` to `goal` over the tangent graph.
+    fn begin_run(
         &mut self,
         world: &MeshWorld,
         (start, goal): (DVec2, DVec2),
@@ -688,7 +862,7 @@ impl MeshContext {
         goal_open: bool,
         limits: &Limits,
         work_budget: u64,
-    ) -> (nav_search::SearchOutcome, bool) {
+    ) {
         self.query_stamp = self.query_stamp.wrapping_add(1);
         if self.query_stamp == 0 {
             self.expanded.iter_mut().for_each(|e| *e = 0);
@@ -704,12 +878,50 @@ impl MeshContext {
         self.gs.clear();
         self.gs.push(0.0);
         self.gs.push(f64::INFINITY);
-        let mut graph = MeshGraph {
-            world,
+        self.run = RunState {
             start,
             goal,
             r,
             goal_open,
+            lazy: !limits.partial_path,
+            work: 0,
+            work_budget,
+            aborted: false,
+        };
+        let (search, _, mut graph) = self.graph(world);
+        search.begin(&mut graph, START, limits);
+    }
+
+    /// Steps the search run in progress; its outcome (path ids in `ids`) and whether the work
+    /// budget ran out, once it has ended.
+    fn step_run(
+        &mut self,
+        world: &MeshWorld,
+        max_expansions: usize,
+    ) -> Option<(nav_search::SearchOutcome, bool)> {
+        let (search, ids, mut graph) = self.graph(world);
+        let progress = search.step(&mut graph, max_expansions, ids);
+        let (work, aborted) = (graph.work, graph.aborted);
+        self.run.work = work;
+        self.run.aborted = aborted;
+        match progress {
+            nav_search::SearchProgress::Done(outcome) => Some((outcome, aborted)),
+            _ => None,
+        }
+    }
+
+    /// The tangent graph of the run in progress (it only borrows: made anew at each step).
+    fn graph<'a>(
+        &'a mut self,
+        world: &'a MeshWorld,
+    ) -> (&'a mut SearchContext, &'a mut Vec<NodeId>, MeshGraph<'a>) {
+        let run = self.run;
+        let graph = MeshGraph {
+            world,
+            start: run.start,
+            goal: run.goal,
+            r: run.r,
+            goal_open: run.goal_open,
             keys: &mut self.keys,
             nodes: &mut self.nodes,
             scratch: &mut self.scratch,
@@ -720,58 +932,12 @@ impl MeshContext {
             query_stamp: self.query_stamp,
             gs: &mut self.gs,
             dom: &mut self.dom,
-            lazy: !limits.partial_path,
-            work: 0,
-            work_budget,
-            aborted: false,
+            lazy: run.lazy,
+            work: run.work,
+            work_budget: run.work_budget,
+            aborted: run.aborted,
         };
-        let outcome = self.search.astar(&mut graph, START, limits, &mut self.ids);
-        (outcome, graph.aborted)
-    }
-
-    /// The search when both ends fit and no partial path is wanted. When the goal sits in a
-    /// small pocket of free space cut off from a large start region, a plain forward search
-    /// expands every arrival in the start's region before it can answer `NoPath`. So the
-    /// forward search runs with a growing expansion budget, and each time it runs out, a
-    /// search from the goal towards the start gets the same budget: free space is the same
-    /// both ways, so when that one exhausts its region first, there is no path. The budget
-    /// grows fourfold, the successor lists stay cached between the runs, so the repeated work
-    /// is bounded by a constant factor of the warm cost of the final run. The expansions of
-    /// every run are counted.
-    fn search_both_ways(
-        &mut self,
-        world: &MeshWorld,
-        start: DVec2,
-        goal: DVec2,
-        r: f64,
-        limits: &Limits,
-    ) -> nav_search::SearchOutcome {
-        let mut budget: u64 = 1 << 16;
-        let mut spent: usize = 0;
-        loop {
-            let mut forward = *limits;
-            forward.max_expanded = limits.max_expanded.saturating_sub(spent);
-            let (mut outcome, aborted) = self.run(world, (start, goal), r, true, &forward, budget);
-            spent = spent.saturating_add(outcome.expanded);
-            if !aborted {
-                outcome.expanded = spent;
-                return outcome;
-            }
-            let (reverse, aborted) =
-                self.run(world, (goal, start), r, true, &Limits::default(), budget);
-            spent = spent.saturating_add(reverse.expanded);
-            if !aborted && reverse.status == nav_search::SearchStatus::NoPath {
-                self.ids.clear();
-                return nav_search::SearchOutcome {
-                    status: nav_search::SearchStatus::NoPath,
-                    cost: 0.0,
-                    expanded: spent,
-                    end: None,
-                    ..reverse
-                };
-            }
-            budget = budget.saturating_mul(4);
-        }
+        (&mut self.search, &mut self.ids, graph)
     }
 
     fn build_pieces(&mut self, world: &MeshWorld, r: f64) {
