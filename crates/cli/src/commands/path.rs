@@ -4,7 +4,8 @@
 //! nav path --map FILE.map --from X,Y --to X,Y [--moves 4|8]
 //!          [--diagonal never|no-corner-cutting|free]
 //!          [--heuristic manhattan|chebyshev|octile|euclidean|zero]
-//!          [--size K] [--max-expanded N] [--max-cost C] [--partial] [--svg OUT.svg] [--json]
+//!          [--size K] [--max-expanded N] [--max-cost C] [--partial] [--slice N]
+//!          [--svg OUT.svg] [--json]
 //! ```
 //!
 //! `--size K` searches for an agent of `K x K` cells (clearance): `--from`, `--to` and the
@@ -12,7 +13,11 @@
 //! stays on walkable cells. K is 1 (the default) to 255.
 //!
 //! With `--json` it prints `{"status": ..., "length": ..., "cells": [[x, y], ...],
-//! "expanded": n}` (plus `"partial": bool` with `--partial`). Exit status 0 when a path to the
+//! "expanded": n}` (plus `"partial": bool` with `--partial`).
+//!
+//! `--slice N` runs the query as a game loop would, as a time-sliced query stepped by at most
+//! N expansions per call: the answer is the same, and the report adds the number of steps
+//! (`"steps": n` in JSON). Exit status 0 when a path to the
 //! goal was found, 1 for the other outcomes, 2 for bad input.
 
 use std::io::Write;
@@ -67,6 +72,10 @@ pub struct PathArgs {
     /// When the goal is not reached, report the path to the reachable cell closest to it.
     #[arg(long)]
     pub partial: bool,
+    /// Run the query time-sliced, at most N expansions per step (as a game spreads a query
+    /// over frames), and report the number of steps.
+    #[arg(long, value_name = "N", value_parser = parse_slice, allow_hyphen_values = true)]
+    pub slice: Option<usize>,
     /// Write a picture of the map, the expanded cells and the path.
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<PathBuf>,
@@ -88,6 +97,14 @@ fn parse_agent_size(text: &str) -> Result<u32, String> {
     }
 }
 
+/// Parses `--slice`: a whole number of expansions, at least 1.
+fn parse_slice(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 && text.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => Err("the expansions per step must be a whole number of at least 1".into()),
+    }
+}
+
 /// The JSON report of `nav path`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PathReport {
@@ -102,6 +119,9 @@ pub struct PathReport {
     /// With `--partial`: whether the path stops short of the goal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partial: Option<bool>,
+    /// With `--slice N`: the steps the time-sliced query took.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<usize>,
 }
 
 impl PathArgs {
@@ -147,24 +167,36 @@ impl PathArgs {
 }
 
 /// Runs the query on a loaded map; the context then holds the path and the search tree.
+/// With `--slice`, also the number of steps the sliced query took.
 fn search(
     args: &PathArgs,
     map: &GridMap,
     finder: &mut GridContext,
-) -> Result<PathOutcome, CliError> {
+) -> Result<(PathOutcome, Option<usize>), CliError> {
     let rules: CompiledRules = args.rules.to_rules()?;
     let query = args.query()?;
-    finder
-        .find_path(map, &rules, &query)
-        .map(|answer| answer.outcome())
-        .map_err(|e| CliError::grid(args.map.display(), e))
+    let error = |e| CliError::grid(args.map.display(), e);
+    let Some(per_step) = args.slice else {
+        let answer = finder.find_path(map, &rules, &query).map_err(error)?;
+        return Ok((answer.outcome(), None));
+    };
+    let mut state = finder.begin_sliced(map, &rules, &query).map_err(error)?;
+    let mut steps = 0;
+    while state.is_running() {
+        state = finder.step_sliced(map, &rules, per_step).map_err(error)?;
+        steps += 1;
+    }
+    let outcome = state
+        .outcome()
+        .unwrap_or_else(|| PathOutcome::unsearched(PathStatus::NoPath));
+    Ok((outcome, Some(steps)))
 }
 
 /// Runs `nav path`.
 pub fn run(args: &PathArgs, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
     let map = load_map(&args.map)?;
     let mut finder = GridContext::with_capacity(map.cell_count());
-    let outcome = search(args, &map, &mut finder)?;
+    let (outcome, steps) = search(args, &map, &mut finder)?;
     let path = finder.path();
 
     if let Some(svg_path) = &args.svg {
@@ -196,10 +228,11 @@ pub fn run(args: &PathArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
             cells: cell_pairs(path),
             expanded: outcome.expanded,
             partial: args.partial.then_some(outcome.partial),
+            steps,
         };
         write_json_line(out, &report)?;
     } else {
-        write_text(args, &outcome, path, out).map_err(CliError::stdout)?;
+        write_text(args, &outcome, path, steps, out).map_err(CliError::stdout)?;
     }
     Ok(CommandStatus::from_success(outcome.is_found()))
 }
@@ -225,6 +258,7 @@ fn write_text(
     args: &PathArgs,
     outcome: &PathOutcome,
     path: &[Cell],
+    steps: Option<usize>,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     let reason = match outcome.status {
@@ -249,9 +283,13 @@ fn write_text(
         // A grid never reports out_of_bounds (cells outside the map are errors).
         _ => String::new(),
     };
+    let sliced = match (steps, args.slice) {
+        (Some(steps), Some(n)) => format!(" in {steps} steps of at most {n}"),
+        _ => String::new(),
+    };
     writeln!(
         out,
-        "{}{reason}; {} cells expanded ({})",
+        "{}{reason}; {} cells expanded{sliced} ({})",
         describe_result(outcome, path.len()),
         outcome.expanded,
         args.describe()
