@@ -170,6 +170,11 @@ enum NavStatus
      * nothing in that world: removed already, or issued by another world.
      */
     NAV_UNKNOWN_OBJECT = 13,
+    /**
+     * A time-sliced query was stepped with a world (or grid rules) edited since it began, or
+     * with another world: the sliced query was cancelled; begin it again.
+     */
+    NAV_WORLD_CHANGED = 14,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -400,6 +405,38 @@ enum NavTurn
 typedef enum NavTurn NavTurn;
 #else
 typedef uint32_t NavTurn;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Where a time-sliced query stands (the `stage` of `NavSliceState`).
+ */
+enum NavSliceStage
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * No sliced query: none was begun, it was cancelled (by `nav_query_slice_cancel`, or
+     * by a step that found the world edited), or a plain query of the same navigator on the
+     * same `NavQuery` replaced it.
+     */
+    NAV_SLICE_STAGE_IDLE = 0,
+    /**
+     * Begun and not ended: step it again.
+     */
+    NAV_SLICE_STAGE_RUNNING = 1,
+    /**
+     * Ended: `path_status`, `cost`, `expanded` and `count` are those of the navigator's
+     * `*_find_path`, and `nav_query_*_path` copies the path.
+     */
+    NAV_SLICE_STAGE_FINISHED = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum NavSliceStage NavSliceStage;
+#else
+typedef uint32_t NavSliceStage;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -973,6 +1010,37 @@ typedef struct NavMeshPathResult {
      */
     uint32_t reserved;
 } NavMeshPathResult;
+
+/**
+ * The state of a time-sliced query, written by every `*_slice_begin` and `*_slice_step`.
+ */
+typedef struct NavSliceState {
+    /**
+     * A `NavSliceStage` value.
+     */
+    uint32_t stage;
+    /**
+     * When finished: a `NavPathStatus` value; 0 otherwise.
+     */
+    uint32_t path_status;
+    /**
+     * Nodes expanded so far (the total once finished).
+     */
+    uint64_t expanded;
+    /**
+     * When finished: the path's cost (grids) or length; 0 otherwise.
+     */
+    double cost;
+    /**
+     * When finished: the number of cells, points or pieces `nav_query_*_path` copies; 0
+     * otherwise.
+     */
+    uint32_t count;
+    /**
+     * When finished: 1 when the path is a partial one (the goal was not reached); else 0.
+     */
+    uint32_t partial;
+} NavSliceState;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1959,6 +2027,157 @@ NavStatus nav_mesh_world_connected(const struct NavMeshWorld *world,
                                    struct NavVec2 b,
                                    float radius,
                                    uint32_t *out_connected);
+
+/**
+ * Begins a time-sliced grid query: `nav_grid_find_path` spread over several calls, so that
+ * a game gives pathfinding a fixed budget per frame. The arguments are those of
+ * `nav_grid_find_path` without the buffers; `*out_state` receives the state: finished at
+ * once when the query needs no search (a blocked endpoint, cells in different components),
+ * running otherwise (step it with `nav_grid_slice_step`).
+ *
+ * The sliced query lives in `query` (one per navigator: a later grid query on the same
+ * `query`, sliced or not, replaces it; queries of other navigators do not). Returns
+ * `NAV_OUT_OF_RANGE` for an endpoint outside the grid and the errors of `nav_grid_find_path`
+ * for bad options; then no sliced query remains.
+ *
+ * # Safety
+ * `options` must be NULL or readable; `out_state` must point to a writable
+ * `NavSliceState`.
+ */
+NavStatus nav_grid_slice_begin(const struct NavGrid *grid,
+                               struct NavQuery *query,
+                               const struct NavGridRules *rules,
+                               const struct NavGridQueryOptions *options,
+                               struct NavCell start,
+                               struct NavCell goal,
+                               struct NavSliceState *out_state);
+
+/**
+ * Advances the grid's sliced query of `query` by at most `max_expansions` (at least 1)
+ * expanded cells or jump points, and writes its state to `*out_state`. Once finished,
+ * `nav_query_grid_path` (and `nav_query_grid_expanded_cells`) read its path as after
+ * `nav_grid_find_path`; stepping a finished query writes the same state again, and stepping
+ * with no sliced query writes `NAV_SLICE_STAGE_IDLE`.
+ *
+ * `grid` and `rules` must be the ones the query began with: a grid edited since then (any
+ * `nav_grid_set_*`), another grid, or other rules give `NAV_WORLD_CHANGED`, and the sliced
+ * query is cancelled. `NAV_INVALID_ARGUMENT` for `max_expansions` 0.
+ *
+ * # Safety
+ * `out_state` must point to a writable `NavSliceState`.
+ */
+NavStatus nav_grid_slice_step(const struct NavGrid *grid,
+                              struct NavQuery *query,
+                              const struct NavGridRules *rules,
+                              uint32_t max_expansions,
+                              struct NavSliceState *out_state);
+
+/**
+ * Cancels the sliced queries of `query`, of every navigator (running or finished): their
+ * next steps write `NAV_SLICE_STAGE_IDLE`. The latest paths stay readable.
+ */
+NavStatus nav_query_slice_cancel(struct NavQuery *query);
+
+/**
+ * Begins a time-sliced `NavWorld` query: `nav_world_find_path` spread over several calls.
+ * The arguments are those of `nav_world_find_path` without the buffer; `*out_state`
+ * receives the state (finished at once for an endpoint out of bounds or blocked). Step it
+ * with `nav_world_slice_step`; once finished, `nav_query_world_path` copies the path
+ * (smoothed, or raw with `options->raw_path`). A later `NavWorld` query on the same `query`
+ * replaces it. Errors: those of `nav_world_find_path`.
+ *
+ * # Safety
+ * `agent` must point to a readable `NavAgentDesc`; `options` NULL or readable; `out_state`
+ * writable.
+ */
+NavStatus nav_world_slice_begin(const struct NavWorld *world,
+                                struct NavQuery *query,
+                                const struct NavAgentDesc *agent,
+                                const struct NavWorldQueryOptions *options,
+                                struct NavVec2 start,
+                                struct NavVec2 goal,
+                                struct NavSliceState *out_state);
+
+/**
+ * Advances the `NavWorld` sliced query of `query` by at most `max_expansions` (at least 1)
+ * lattice nodes and writes its state to `*out_state` (see `nav_grid_slice_step`). An
+ * obstacle inserted, moved or removed since the query began, or another world, gives
+ * `NAV_WORLD_CHANGED` and cancels the sliced query.
+ *
+ * # Safety
+ * `out_state` must point to a writable `NavSliceState`.
+ */
+NavStatus nav_world_slice_step(const struct NavWorld *world,
+                               struct NavQuery *query,
+                               uint32_t max_expansions,
+                               struct NavSliceState *out_state);
+
+/**
+ * Begins a time-sliced `NavCircleWorld` query: `nav_circle_world_find_path` spread over
+ * several calls. The arguments are those of `nav_circle_world_find_path` without the
+ * buffer; `*out_state` receives the state (finished at once for an endpoint out of bounds or
+ * inside a circle, or start = goal). Step it with `nav_circle_world_slice_step`; once
+ * finished, `nav_query_circle_path` copies the pieces. A later `NavCircleWorld` query on the
+ * same `query` replaces it. Errors: those of `nav_circle_world_find_path`.
+ *
+ * # Safety
+ * `options` must be NULL or readable; `out_state` writable.
+ */
+NavStatus nav_circle_world_slice_begin(const struct NavCircleWorld *world,
+                                       struct NavQuery *query,
+                                       float agent_radius,
+                                       const struct NavCircleQueryOptions *options,
+                                       struct NavVec2 start,
+                                       struct NavVec2 goal,
+                                       struct NavSliceState *out_state);
+
+/**
+ * Advances the `NavCircleWorld` sliced query of `query` by at most `max_expansions` (at
+ * least 1) nodes and writes its state to `*out_state` (see `nav_grid_slice_step`). A circle
+ * inserted, moved or removed since the query began, or another world, gives
+ * `NAV_WORLD_CHANGED` and cancels the sliced query.
+ *
+ * # Safety
+ * `out_state` must point to a writable `NavSliceState`.
+ */
+NavStatus nav_circle_world_slice_step(const struct NavCircleWorld *world,
+                                      struct NavQuery *query,
+                                      uint32_t max_expansions,
+                                      struct NavSliceState *out_state);
+
+/**
+ * Begins a time-sliced `NavMeshWorld` query: `nav_mesh_world_find_path` spread over several
+ * calls. The arguments are those of `nav_mesh_world_find_path` without the buffer;
+ * `*out_state` receives the state (finished at once for an endpoint where the disc does not
+ * fit, or start = goal). Step it with `nav_mesh_world_slice_step`; once finished,
+ * `nav_query_mesh_path` and `nav_query_mesh_path_polyline` read the path. A later
+ * `NavMeshWorld` query on the same `query` replaces it. Errors: those of
+ * `nav_mesh_world_find_path`.
+ *
+ * # Safety
+ * `options` must be NULL or readable; `out_state` writable.
+ */
+NavStatus nav_mesh_world_slice_begin(const struct NavMeshWorld *world,
+                                     struct NavQuery *query,
+                                     float agent_radius,
+                                     const struct NavMeshQueryOptions *options,
+                                     struct NavVec2 start,
+                                     struct NavVec2 goal,
+                                     struct NavSliceState *out_state);
+
+/**
+ * Advances the `NavMeshWorld` sliced query of `query` by at most `max_expansions` nodes (at
+ * least one) and writes its state to `*out_state` (see `nav_grid_slice_step`). An obstacle
+ * inserted, changed or removed since the query began, or another world, gives
+ * `NAV_WORLD_CHANGED` and cancels the sliced query.
+ *
+ * # Safety
+ * `out_state` must point to a writable `NavSliceState`.
+ */
+NavStatus nav_mesh_world_slice_step(const struct NavMeshWorld *world,
+                                    struct NavQuery *query,
+                                    uint32_t max_expansions,
+                                    struct NavSliceState *out_state);
 
 /**
  * Raises an internal error (a Rust panic) on purpose, to check in a given build and process

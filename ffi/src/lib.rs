@@ -53,6 +53,8 @@ mod circle_world;
 
 mod mesh_world;
 
+mod slice;
+
 mod debug;
 
 // Internals.
@@ -77,6 +79,7 @@ pub use handles::live_handle_count;
 pub use last_error::{last_error_message, nav_last_error};
 pub use mesh_world::*;
 pub use query::{NavQuery, nav_query_create, nav_query_free};
+pub use slice::*;
 pub use status::NavStatus;
 pub use version::{
     NAV_VERSION_MAJOR, NAV_VERSION_MINOR, NAV_VERSION_PATCH, NavVersion, nav_version,

@@ -89,6 +89,24 @@ impl QueryState {
     }
 
     /// Forgets the latest `NavWorld` path (the first step of every `NavWorld` query).
+    /// Cancels the time-sliced query of every navigator.
+    pub fn cancel_slices(&mut self) {
+        self.grid.cancel_sliced();
+        self.agent.cancel_sliced();
+        self.tangent.cancel_sliced();
+        self.mesh.context.cancel_sliced();
+    }
+
+    /// The agent context, to read.
+    pub fn agent_context(&self) -> &nav_agent::AgentContext {
+        &self.agent
+    }
+
+    /// Whether the latest agent path kept is the raw one.
+    pub fn agent_path_is_raw(&self) -> bool {
+        self.agent_path_raw
+    }
+
     pub fn forget_agent_path(&mut self) {
         self.agent_kept = false;
     }

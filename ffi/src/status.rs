@@ -52,6 +52,9 @@ pub enum NavStatus {
     /// An object id (an obstacle of a `NavWorld`, a circle of a `NavCircleWorld`) that names
     /// nothing in that world: removed already, or issued by another world.
     NavUnknownObject = 13,
+    /// A time-sliced query was stepped with a world (or grid rules) edited since it began, or
+    /// with another world: the sliced query was cancelled; begin it again.
+    NavWorldChanged = 14,
 }
 
 impl NavStatus {
@@ -72,6 +75,7 @@ impl NavStatus {
             NavStatus::NavPanic => "NAV_PANIC",
             NavStatus::NavUnsupported => "NAV_UNSUPPORTED",
             NavStatus::NavUnknownObject => "NAV_UNKNOWN_OBJECT",
+            NavStatus::NavWorldChanged => "NAV_WORLD_CHANGED",
         }
     }
 }

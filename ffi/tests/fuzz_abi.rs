@@ -89,6 +89,21 @@ enum Op {
         deviation: f32,
     },
     MeshOp(MeshOp),
+    /// A time-sliced query: begin it on navigator `which` (0 grid, 1 world, 2 circles, 3
+    /// mesh), then step it with each of `budgets`, editing the grid before the second step
+    /// when `edit`, and cancel at the end when `cancel`.
+    Slice {
+        which: u8,
+        world: usize,
+        query: usize,
+        rules: usize,
+        cells: ((u32, u32), (u32, u32)),
+        points: ((f32, f32), (f32, f32)),
+        radius: f32,
+        budgets: Vec<u32>,
+        edit: bool,
+        cancel: bool,
+    },
 }
 
 /// The operations on `NavMeshWorld` handles.
@@ -336,7 +351,7 @@ fn op() -> impl Strategy<Value = Op> {
                 world, query, radius, step, start, goal, capacity, raw,
             }),
         4 => (
-            (slot.clone(), slot),
+            (slot.clone(), slot.clone()),
             prop_oneof![4 => 0.0..3.0f32, 1 => hostile_f32()],
             (hostile_f32(), hostile_f32()),
             (hostile_f32(), hostile_f32()),
@@ -347,6 +362,17 @@ fn op() -> impl Strategy<Value = Op> {
                 world, query, radius, start, goal, capacity, deviation,
             }),
         10 => mesh_op().prop_map(Op::MeshOp),
+        4 => (
+            (0u8..4, slot.clone(), slot.clone(), slot.clone()),
+            ((coord(), coord()), (coord(), coord())),
+            (mesh_point(), mesh_point()),
+            prop_oneof![4 => 0.0..2.0f32, 1 => hostile_f32()],
+            proptest::collection::vec(prop_oneof![4 => 1u32..20, 1 => Just(0u32), 1 => Just(u32::MAX), 1 => any::<u32>()], 0..5),
+            (any::<bool>(), any::<bool>()),
+        )
+            .prop_map(|((which, world, query, rules), cells, points, radius, budgets, (edit, cancel))| Op::Slice {
+                which, world, query, rules, cells, points, radius, budgets, edit: edit && which == 0, cancel,
+            }),
     ]
 }
 
@@ -1205,6 +1231,28 @@ fn run(model: &mut Model, op: &Op) {
                     }
                 }
             }
+            Op::Slice {
+                which,
+                world,
+                query,
+                rules,
+                cells,
+                points,
+                radius,
+                budgets,
+                edit,
+                cancel,
+            } => run_slice(
+                model,
+                *which,
+                (*world, *query, *rules),
+                *cells,
+                *points,
+                *radius,
+                budgets,
+                *edit,
+                *cancel,
+            ),
             Op::MeshOp(op) => run_mesh(model, op),
             Op::Panic(slot) => {
                 let address = model.pick(*slot);
@@ -1552,6 +1600,197 @@ fn run_mesh(model: &mut Model, op: &MeshOp) {
     }
 }
 
+/// The kept path's length of navigator `which` in the live `query`.
+fn slice_kept(query: usize, which: u8) -> u32 {
+    match which {
+        0..=2 => kept(query)[which as usize],
+        _ => mesh_kept(query),
+    }
+}
+
+/// Runs `Op::Slice`.
+#[allow(clippy::too_many_arguments)]
+fn run_slice(
+    model: &mut Model,
+    which: u8,
+    (world, query, rules): (usize, usize, usize),
+    cells: ((u32, u32), (u32, u32)),
+    points: ((f32, f32), (f32, f32)),
+    radius: f32,
+    budgets: &[u32],
+    edit: bool,
+    cancel: bool,
+) {
+    let kind = [Kind::Grid, Kind::World, Kind::CircleWorld, Kind::MeshWorld][which as usize % 4];
+    let w = model.pick_for(world, kind);
+    let q = model.pick_for(query, Kind::Query);
+    let r = if rules % 2 == 0 {
+        0
+    } else {
+        model.pick_for(rules, Kind::Rules)
+    };
+    let (start, goal) = (v(points.0), v(points.1));
+    let (start_cell, goal_cell) = (
+        NavCell {
+            x: cells.0.0,
+            y: cells.0.1,
+        },
+        NavCell {
+            x: cells.1.0,
+            y: cells.1.1,
+        },
+    );
+    let mut state = NavSliceState {
+        stage: 77,
+        ..Default::default()
+    };
+    let names = [
+        ("nav_grid_slice_begin", "nav_grid_slice_step"),
+        ("nav_world_slice_begin", "nav_world_slice_step"),
+        (
+            "nav_circle_world_slice_begin",
+            "nav_circle_world_slice_step",
+        ),
+        ("nav_mesh_world_slice_begin", "nav_mesh_world_slice_step"),
+    ][which as usize % 4];
+    let agent = NavAgentDesc {
+        radius,
+        step: 1.0,
+        ..Default::default()
+    };
+    // SAFETY: valid out-pointers; handles are checked by the library.
+    let status = unsafe {
+        match which % 4 {
+            0 => nav_grid_slice_begin(
+                w as *const NavGrid,
+                q as *mut NavQuery,
+                r as *const NavGridRules,
+                ptr::null(),
+                start_cell,
+                goal_cell,
+                &mut state,
+            ),
+            1 => nav_world_slice_begin(
+                w as *const NavWorld,
+                q as *mut NavQuery,
+                &agent,
+                ptr::null(),
+                start,
+                goal,
+                &mut state,
+            ),
+            2 => nav_circle_world_slice_begin(
+                w as *const NavCircleWorld,
+                q as *mut NavQuery,
+                radius,
+                ptr::null(),
+                start,
+                goal,
+                &mut state,
+            ),
+            _ => nav_mesh_world_slice_begin(
+                w as *const NavMeshWorld,
+                q as *mut NavQuery,
+                radius,
+                ptr::null(),
+                start,
+                goal,
+                &mut state,
+            ),
+        }
+    };
+    check_status(status, names.0);
+    let mut handles = vec![(w, kind)];
+    if which == 0 && r != 0 {
+        handles.push((r, Kind::Rules));
+    }
+    handles.push((q, Kind::Query));
+    expect_handle(model, status, &handles);
+    let check_state = |state: &NavSliceState| {
+        assert!(state.stage <= 2, "stage {}", state.stage);
+        if state.stage == NavSliceStage::Finished as u32 {
+            assert!(state.path_status <= 5);
+            assert!(state.cost.is_finite() && state.cost >= 0.0);
+            assert!(state.partial <= 1);
+            assert_eq!(
+                slice_kept(q, which),
+                state.count,
+                "the finished path is readable"
+            );
+        } else {
+            assert_eq!((state.path_status, state.count), (0, 0));
+        }
+    };
+    if status == NavStatus::NavOk {
+        check_state(&state);
+    }
+    let query_live = model.handle_status(q, Kind::Query).is_none();
+    let mut last = state;
+    for (k, &budget) in budgets.iter().enumerate() {
+        if edit && k == 1 && model.handle_status(w, Kind::Grid).is_none() {
+            // SAFETY: a live grid.
+            let edited = unsafe { nav_grid_set_blocked(w as *mut NavGrid, 0, 0, 0) };
+            assert_eq!(edited, NavStatus::NavOk);
+        }
+        let mut next = NavSliceState {
+            stage: 77,
+            ..Default::default()
+        };
+        // SAFETY: valid out-pointer; handles are checked by the library.
+        let status = unsafe {
+            match which % 4 {
+                0 => nav_grid_slice_step(
+                    w as *const NavGrid,
+                    q as *mut NavQuery,
+                    r as *const NavGridRules,
+                    budget,
+                    &mut next,
+                ),
+                1 => nav_world_slice_step(
+                    w as *const NavWorld,
+                    q as *mut NavQuery,
+                    budget,
+                    &mut next,
+                ),
+                2 => nav_circle_world_slice_step(
+                    w as *const NavCircleWorld,
+                    q as *mut NavQuery,
+                    budget,
+                    &mut next,
+                ),
+                _ => nav_mesh_world_slice_step(
+                    w as *const NavMeshWorld,
+                    q as *mut NavQuery,
+                    budget,
+                    &mut next,
+                ),
+            }
+        };
+        check_status(status, names.1);
+        expect_handle(model, status, &handles);
+        if budget == 0 {
+            assert_ne!(status, NavStatus::NavOk, "a budget of 0 is refused");
+        }
+        if status == NavStatus::NavOk {
+            check_state(&next);
+            if last.stage == NavSliceStage::Running as u32
+                && next.stage != NavSliceStage::Idle as u32
+            {
+                assert!(next.expanded >= last.expanded);
+                if next.stage == NavSliceStage::Running as u32 {
+                    assert!(next.expanded - last.expanded <= budget as u64);
+                }
+            }
+            last = next;
+        }
+    }
+    if cancel {
+        let status = nav_query_slice_cancel(q as *mut NavQuery);
+        check_status(status, "nav_query_slice_cancel");
+        assert_eq!(status == NavStatus::NavOk, query_live);
+    }
+}
+
 fn cases() -> u32 {
     std::env::var("NAV_FUZZ_CASES")
         .ok()
@@ -1615,6 +1854,12 @@ fn random_operation_sequences_never_break_the_contract() {
         "nav_mesh_world_nearest_fit",
         "nav_mesh_world_raycast",
         "nav_mesh_world_connected",
+        "nav_grid_slice_begin",
+        "nav_grid_slice_step",
+        "nav_world_slice_begin",
+        "nav_circle_world_slice_begin",
+        "nav_mesh_world_slice_begin",
+        "nav_query_slice_cancel",
     ] {
         assert!(
             ok_calls.get(function).copied().unwrap_or(0) > 0,

@@ -37,6 +37,7 @@ fn status_numbers_are_fixed() {
         (NavStatus::NavPanic, 11, "NAV_PANIC"),
         (NavStatus::NavUnsupported, 12, "NAV_UNSUPPORTED"),
         (NavStatus::NavUnknownObject, 13, "NAV_UNKNOWN_OBJECT"),
+        (NavStatus::NavWorldChanged, 14, "NAV_WORLD_CHANGED"),
     ];
     let header = include_str!("../include/nav.h");
     for (status, number, name) in expected {

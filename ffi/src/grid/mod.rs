@@ -5,9 +5,9 @@ mod map;
 
 mod movingai;
 
-mod rules;
+pub(crate) mod rules;
 
-mod find_path;
+pub(crate) mod find_path;
 
 mod batch;
 

@@ -23,7 +23,7 @@ use crate::status::NavStatus;
 #[derive(Default)]
 pub(crate) struct MeshState {
     /// Search memory.
-    context: MeshContext,
+    pub(crate) context: MeshContext,
     /// A copy of the latest path's pieces (the memory is reused: a warm query allocates
     /// nothing).
     pieces: Vec<PathPiece>,
@@ -47,6 +47,17 @@ impl MeshState {
         let outcome = answer.outcome();
         self.kept = true;
         Ok(outcome)
+    }
+
+    /// Takes the state of the sliced query: a finished one's path becomes the latest.
+    pub(crate) fn sliced(&mut self, sliced: nav_mesh::SliceState) -> crate::slice::NavSliceState {
+        if let Some(answer) = self.context.sliced_path() {
+            self.pieces.clear();
+            self.pieces.extend_from_slice(answer.path());
+            self.kept = true;
+        }
+        let count = self.pieces().len() as u32;
+        crate::slice::NavSliceState::of(sliced, |outcome| (outcome.cost, count))
     }
 
     /// The latest path's pieces (empty when there is none).

@@ -30,7 +30,7 @@ impl From<QueryError> for FfiError {
     }
 }
 
-fn agent_from_desc(desc: &NavAgentDesc) -> FfiResult<Agent> {
+pub(crate) fn agent_from_desc(desc: &NavAgentDesc) -> FfiResult<Agent> {
     let heuristic = match desc.heuristic {
         0 => AgentHeuristic::Octile,
         1 => AgentHeuristic::IntegerOctile,
@@ -51,7 +51,7 @@ fn agent_from_desc(desc: &NavAgentDesc) -> FfiResult<Agent> {
     Ok(Agent::new(desc.radius, desc.step)?.with_heuristic(heuristic))
 }
 
-fn limits_from_options(options: &NavWorldQueryOptions) -> FfiResult<(Limits, bool)> {
+pub(crate) fn limits_from_options(options: &NavWorldQueryOptions) -> FfiResult<(Limits, bool)> {
     let max_length = optional_bound(options.max_length, "options.max_length", "no bound")?;
     let mut limits = Limits::default()
         .with_partial_path(flag(options.partial_path, "options.partial_path")?)

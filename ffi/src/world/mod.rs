@@ -2,9 +2,9 @@
 //! (nav-agent).
 
 // The order of these modules is the order of the functions in nav.h.
-mod edit;
+pub(crate) mod edit;
 
-mod find_path;
+pub(crate) mod find_path;
 
 mod types;
 

@@ -147,7 +147,7 @@ pub fn movingai_dir() -> Option<std::path::PathBuf> {
 }
 
 /// Every status, in numeric order.
-pub const ALL_STATUSES: [NavStatus; 14] = [
+pub const ALL_STATUSES: [NavStatus; 15] = [
     NavStatus::NavOk,
     NavStatus::NavNullPointer,
     NavStatus::NavInvalidHandle,
@@ -162,6 +162,7 @@ pub const ALL_STATUSES: [NavStatus; 14] = [
     NavStatus::NavPanic,
     NavStatus::NavUnsupported,
     NavStatus::NavUnknownObject,
+    NavStatus::NavWorldChanged,
 ];
 
 /// A point.

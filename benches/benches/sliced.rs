@@ -1,0 +1,325 @@
+//! Time-sliced queries against one-shot queries: the same queries, answered by `find_path` and
+//! by `begin_sliced` + `step_sliced(256)` until finished, in the same run, for every navigator.
+//! The sliced answers are checked equal to the one-shot ones before timing.
+//!
+//! * grid: Moving AI rows of three maps (`dao/den520d`, `random/random512-10-0`,
+//!   `room/8room_000`, 16 evenly spaced rows each), by jump points and cell by cell;
+//! * agent: 16 queries in a random 200 x 200 world of 150 boxes and discs, radius 0.5, step 0.5;
+//! * circles: 16 queries among 2,000 circles (10% cover), radius 0.5;
+//! * polygons: 16 rows of `dao/arena` converted to a polygon world, radius 0.5 (warm caches).
+//!
+//! Run: `cargo bench -p nav-benches --bench sliced -- --warm-up-time 1 --measurement-time 3`.
+//! The summary printed at the end gives criterion's median per batch and the ratio
+//! sliced / one-shot (the overhead of slicing).
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::Criterion;
+use nav::agent::{Aabb, AgentContext, AgentQuery, Circle, Vec2, World};
+use nav::grid::movingai::{read_map, read_scenario};
+use nav::grid::{Cell, CompiledRules, GridContext, GridMap, GridQuery, GridRules, SearchMode};
+use nav::mesh::{MeshContext, MeshQuery, MeshWorld};
+use nav::search::PathOutcome;
+use nav::tangent::{CircleContext, CircleQuery, CircleWorld};
+use nav_benches::{fixed, median_ns, ratio};
+use nav_testkit::TestRng;
+
+/// Expansions per step.
+const SLICE: usize = 256;
+const ROWS_PER_MAP: usize = 16;
+const QUERIES: usize = 16;
+
+fn data_dir() -> PathBuf {
+    match std::env::var_os("NAV_MOVINGAI_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/movingai"),
+    }
+}
+
+/// Evenly spaced rows of a scenario: (start, goal).
+fn rows(name: &str) -> Option<(GridMap, Vec<(Cell, Cell)>)> {
+    let dir = data_dir();
+    let map = read_map(dir.join(format!("{name}.map"))).ok()?;
+    let scen = read_scenario(dir.join(format!("{name}.map.scen"))).ok()?;
+    let n = scen.rows.len();
+    let picks = (0..ROWS_PER_MAP)
+        .map(|i| {
+            let row = &scen.rows[(i * n / ROWS_PER_MAP + n / (2 * ROWS_PER_MAP)).min(n - 1)];
+            (row.start, row.goal)
+        })
+        .collect();
+    Some((map, picks))
+}
+
+/// Runs a sliced query to its end; the outcome.
+macro_rules! run_sliced {
+    ($ctx:expr, $begin:expr, $step:expr) => {{
+        let mut state = $begin.unwrap();
+        while state.is_running() {
+            state = $step.unwrap();
+        }
+        state.outcome().unwrap()
+    }};
+}
+
+fn same(a: PathOutcome, b: PathOutcome, what: &str) {
+    assert_eq!(
+        (a.status, a.cost.to_bits(), a.expanded),
+        (b.status, b.cost.to_bits(), b.expanded),
+        "{what}: the sliced answer differs"
+    );
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    let mut groups: Vec<String> = Vec::new();
+
+    // Grids.
+    let maps: Vec<(GridMap, Vec<(Cell, Cell)>)> =
+        ["dao/den520d", "random/random512-10-0", "room/8room_000"]
+            .iter()
+            .filter_map(|name| rows(name))
+            .collect();
+    if maps.is_empty() {
+        eprintln!(
+            "no Moving AI data under {:?}: grid cases skipped",
+            data_dir()
+        );
+    }
+    for (label, search) in [
+        ("grid_jump_points", SearchMode::JumpPoints),
+        ("grid_cell_by_cell", SearchMode::CellByCell),
+    ] {
+        if maps.is_empty() {
+            break;
+        }
+        let rules: CompiledRules = GridRules::moving_ai()
+            .with_search(search)
+            .compile()
+            .unwrap();
+        let mut ctx = GridContext::new();
+        for (map, rows) in &maps {
+            for &(s, g) in rows {
+                let q = GridQuery::new(s, g);
+                let one = ctx.find_path(map, &rules, &q).unwrap().outcome();
+                let sliced = run_sliced!(
+                    ctx,
+                    ctx.begin_sliced(map, &rules, &q),
+                    ctx.step_sliced(map, &rules, SLICE)
+                );
+                same(one, sliced, label);
+                assert_eq!(ctx.path().first(), Some(&s));
+            }
+        }
+        let group_name = format!("sliced/{label}");
+        let mut group = criterion.benchmark_group(&group_name);
+        group.sample_size(10);
+        group.bench_function("one_shot", |b| {
+            b.iter(|| {
+                for (map, rows) in &maps {
+                    for &(s, g) in rows {
+                        let q = GridQuery::new(s, g);
+                        black_box(ctx.find_path(map, &rules, &q).unwrap().cost());
+                    }
+                }
+            })
+        });
+        group.bench_function("sliced_256", |b| {
+            b.iter(|| {
+                for (map, rows) in &maps {
+                    for &(s, g) in rows {
+                        let q = GridQuery::new(s, g);
+                        black_box(run_sliced!(
+                            ctx,
+                            ctx.begin_sliced(map, &rules, &q),
+                            ctx.step_sliced(map, &rules, SLICE)
+                        ));
+                    }
+                }
+            })
+        });
+        group.finish();
+        groups.push(group_name);
+    }
+
+    // Agents of any radius in a continuous world.
+    let mut rng = TestRng::new(0x5_11ce);
+    let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(200.0));
+    let mut world = World::new(bounds).unwrap();
+    for k in 0..150 {
+        let c = Vec2::new(rng.range_f32(0.0, 200.0), rng.range_f32(0.0, 200.0));
+        let size = rng.range_f32(2.0, 8.0);
+        if k % 2 == 0 {
+            world
+                .insert_static(Aabb::new(c, c + Vec2::new(size, size * 0.5)))
+                .unwrap();
+        } else {
+            world.insert_static(Circle::new(c, size * 0.5)).unwrap();
+        }
+    }
+    let mut agent_ctx = AgentContext::new();
+    let agent_queries: Vec<AgentQuery> = (0..QUERIES * 4)
+        .map(|_| {
+            let p =
+                |rng: &mut TestRng| Vec2::new(rng.range_f32(1.0, 199.0), rng.range_f32(1.0, 199.0));
+            AgentQuery::new(p(&mut rng), p(&mut rng))
+                .with_radius(0.5)
+                .with_step(0.5)
+        })
+        .filter(|q| agent_ctx.find_path(&world, q).is_ok_and(|a| a.is_found()))
+        .take(QUERIES)
+        .collect();
+    for q in &agent_queries {
+        let one = agent_ctx.find_path(&world, q).unwrap().outcome();
+        let sliced = run_sliced!(
+            agent_ctx,
+            agent_ctx.begin_sliced(&world, q),
+            agent_ctx.step_sliced(&world, SLICE)
+        );
+        same(one, sliced, "agent");
+    }
+    let mut group = criterion.benchmark_group("sliced/agent");
+    group.sample_size(10);
+    group.bench_function("one_shot", |b| {
+        b.iter(|| {
+            for q in &agent_queries {
+                black_box(agent_ctx.find_path(&world, q).unwrap().cost());
+            }
+        })
+    });
+    group.bench_function("sliced_256", |b| {
+        b.iter(|| {
+            for q in &agent_queries {
+                black_box(run_sliced!(
+                    agent_ctx,
+                    agent_ctx.begin_sliced(&world, q),
+                    agent_ctx.step_sliced(&world, SLICE)
+                ));
+            }
+        })
+    });
+    group.finish();
+    groups.push("sliced/agent".into());
+
+    // Circles.
+    let n = 2000;
+    let side = ((n as f64 * std::f64::consts::PI * 13.0 / 3.0) / 0.10).sqrt() as f32;
+    let mut circle_world =
+        CircleWorld::new(Aabb::new(Vec2::splat(-1.0), Vec2::splat(side + 1.0))).unwrap();
+    let mut circles = Vec::new();
+    for _ in 0..n {
+        let c = Circle::new(
+            Vec2::new(rng.unit_f32() * side, rng.unit_f32() * side),
+            1.0 + 2.0 * rng.unit_f32(),
+        );
+        circles.push(c);
+        circle_world.insert(c).unwrap();
+    }
+    let mut free = || loop {
+        let p = Vec2::new(rng.unit_f32() * side, rng.unit_f32() * side);
+        if circles
+            .iter()
+            .all(|c| c.center.distance(p) > c.radius + 0.51)
+        {
+            return p;
+        }
+    };
+    let circle_queries: Vec<CircleQuery> = (0..QUERIES)
+        .map(|_| CircleQuery::new(free(), free()).with_radius(0.5))
+        .collect();
+    let mut circle_ctx = CircleContext::new();
+    for q in &circle_queries {
+        let one = circle_ctx.find_path(&circle_world, q).unwrap().outcome();
+        let sliced = run_sliced!(
+            circle_ctx,
+            circle_ctx.begin_sliced(&circle_world, q),
+            circle_ctx.step_sliced(&circle_world, SLICE)
+        );
+        same(one, sliced, "circles");
+    }
+    let mut group = criterion.benchmark_group("sliced/circles");
+    group.sample_size(10);
+    group.bench_function("one_shot", |b| {
+        b.iter(|| {
+            for q in &circle_queries {
+                black_box(circle_ctx.find_path(&circle_world, q).unwrap().cost());
+            }
+        })
+    });
+    group.bench_function("sliced_256", |b| {
+        b.iter(|| {
+            for q in &circle_queries {
+                black_box(run_sliced!(
+                    circle_ctx,
+                    circle_ctx.begin_sliced(&circle_world, q),
+                    circle_ctx.step_sliced(&circle_world, SLICE)
+                ));
+            }
+        })
+    });
+    group.finish();
+    groups.push("sliced/circles".into());
+
+    // Polygons: a converted Moving AI map.
+    if let Some((map, rows)) = rows("dao/arena") {
+        let mesh = MeshWorld::from_grid(&map).unwrap();
+        let mesh_queries: Vec<MeshQuery> = rows
+            .iter()
+            .map(|&(s, g)| {
+                let centre = |c: Cell| Vec2::new(c.x as f32 + 0.5, c.y as f32 + 0.5);
+                MeshQuery::new(centre(s), centre(g)).with_radius(0.5)
+            })
+            .collect();
+        let mut mesh_ctx = MeshContext::new();
+        for q in &mesh_queries {
+            let mut twin = mesh_ctx.clone();
+            let one = twin.find_path(&mesh, q).unwrap().outcome();
+            let sliced = run_sliced!(
+                mesh_ctx,
+                mesh_ctx.begin_sliced(&mesh, q),
+                mesh_ctx.step_sliced(&mesh, SLICE)
+            );
+            same(one, sliced, "polygons");
+        }
+        let mut group = criterion.benchmark_group("sliced/polygons");
+        group.sample_size(10);
+        group.bench_function("one_shot", |b| {
+            b.iter(|| {
+                for q in &mesh_queries {
+                    black_box(mesh_ctx.find_path(&mesh, q).unwrap().cost());
+                }
+            })
+        });
+        group.bench_function("sliced_256", |b| {
+            b.iter(|| {
+                for q in &mesh_queries {
+                    black_box(run_sliced!(
+                        mesh_ctx,
+                        mesh_ctx.begin_sliced(&mesh, q),
+                        mesh_ctx.step_sliced(&mesh, SLICE)
+                    ));
+                }
+            })
+        });
+        group.finish();
+        groups.push("sliced/polygons".into());
+    }
+
+    criterion.final_summary();
+    println!(
+        "\n| case | one-shot (ms per batch) | sliced, N = {SLICE} (ms per batch) | sliced / one-shot |"
+    );
+    println!("|---|---|---|---|");
+    for group in &groups {
+        let one = median_ns(group, "one_shot").map(|ns| ns / 1e6);
+        let sliced = median_ns(group, "sliced_256").map(|ns| ns / 1e6);
+        println!(
+            "| {} | {} | {} | {} |",
+            group.trim_start_matches("sliced/"),
+            fixed(one, 3),
+            fixed(sliced, 3),
+            ratio(sliced, one, 3)
+        );
+    }
+}
