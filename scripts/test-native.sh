@@ -55,6 +55,8 @@ g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/examples/find_path.cpp -o "$O
 g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_nav.cpp -o "$OUT/test_nav_cpp" "${LINK[@]}"
 "$OUT/find_path" >/dev/null
 "$OUT/test_nav_cpp"
+g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_slice.cpp -o "$OUT/test_slice_cpp" "${LINK[@]}"
+"$OUT/test_slice_cpp"
 
 step "the C and C++ examples of the docs compile (and the C one runs)"
 # first_block LANG FILE: the first fenced block of that language in a Markdown file.

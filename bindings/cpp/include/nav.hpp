@@ -59,6 +59,7 @@ enum class Status : uint32_t {
     Panic = NAV_PANIC,
     Unsupported = NAV_UNSUPPORTED,
     UnknownObject = NAV_UNKNOWN_OBJECT,
+    WorldChanged = NAV_WORLD_CHANGED,
 };
 
 /// The C name of a status, such as "NAV_BUFFER_TOO_SMALL".
@@ -78,6 +79,7 @@ inline const char* status_name(Status status) noexcept {
         case Status::Panic: return "NAV_PANIC";
         case Status::Unsupported: return "NAV_UNSUPPORTED";
         case Status::UnknownObject: return "NAV_UNKNOWN_OBJECT";
+        case Status::WorldChanged: return "NAV_WORLD_CHANGED";
     }
     return "NAV_UNKNOWN_STATUS";
 }
@@ -889,6 +891,159 @@ private:
     explicit Query(NavQuery* query) : handle_(query) {}
     std::unique_ptr<NavQuery, detail::Deleter<&nav_query_free>> handle_;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Time-sliced queries: one query spread over several frames (see docs/game-loop.md)
+
+/// Where a sliced query stands (NavSliceStage).
+enum class SliceStage : uint32_t {
+    Idle = NAV_SLICE_STAGE_IDLE,
+    Running = NAV_SLICE_STAGE_RUNNING,
+    Finished = NAV_SLICE_STAGE_FINISHED,
+};
+
+/// The state of a sliced query (NavSliceState). Once finished, `status`, `cost`, `expanded`
+/// and `count` are those of the navigator's find_path, and sliced_path() reads the path.
+struct SliceState {
+    SliceStage stage = SliceStage::Idle;
+    PathStatus status = PathStatus::NoPath;
+    uint64_t expanded = 0;
+    /// The path's cost (grids) or length, when finished.
+    double cost = 0.0;
+    /// Cells, points or pieces of the path, when finished.
+    uint32_t count = 0;
+    bool partial = false;
+
+    bool running() const noexcept { return stage == SliceStage::Running; }
+    bool finished() const noexcept { return stage == SliceStage::Finished; }
+};
+
+namespace detail {
+inline Result<SliceState> slice_state(NavStatus status, const NavSliceState& s) {
+    if (auto r = check(status); !r) return r.error();
+    SliceState out;
+    out.stage = static_cast<SliceStage>(s.stage);
+    out.status = static_cast<PathStatus>(s.path_status);
+    out.expanded = s.expanded;
+    out.cost = s.cost;
+    out.count = s.count;
+    out.partial = s.partial == 1;
+    return out;
+}
+}  // namespace detail
+
+/// Begins a sliced grid query on `query` (the arguments of Query::find_path); step it with
+/// step_sliced until it is no longer running. Status::WorldChanged from a step: the grid (or
+/// the rules) changed since the query began, which was cancelled.
+inline Result<SliceState> begin_sliced(Query& query, const Grid& grid, Cell start, Cell goal,
+                                       const Rules* rules = nullptr,
+                                       const QueryOptions& options = QueryOptions{}) {
+    NavSliceState s{};
+    NavStatus status = nav_grid_slice_begin(grid.get(), query.get(), rules ? rules->get() : nullptr, &options,
+                                            start, goal, &s);
+    return detail::slice_state(status, s);
+}
+/// Advances the grid's sliced query of `query` by at most `max_expansions` (at least 1).
+inline Result<SliceState> step_sliced(Query& query, const Grid& grid, uint32_t max_expansions,
+                                      const Rules* rules = nullptr) {
+    NavSliceState s{};
+    NavStatus status = nav_grid_slice_step(grid.get(), query.get(), rules ? rules->get() : nullptr,
+                                           max_expansions, &s);
+    return detail::slice_state(status, s);
+}
+
+/// Begins a sliced World query (the arguments of Query::find_path for a World).
+inline Result<SliceState> begin_sliced(Query& query, const World& world, const AgentDesc& agent, Vec2 start,
+                                       Vec2 goal, const WorldQueryOptions& options = WorldQueryOptions{}) {
+    NavSliceState s{};
+    NavStatus status = nav_world_slice_begin(world.get(), query.get(), &agent, &options, start, goal, &s);
+    return detail::slice_state(status, s);
+}
+inline Result<SliceState> step_sliced(Query& query, const World& world, uint32_t max_expansions) {
+    NavSliceState s{};
+    return detail::slice_state(nav_world_slice_step(world.get(), query.get(), max_expansions, &s), s);
+}
+
+/// Begins a sliced CircleWorld query.
+inline Result<SliceState> begin_sliced(Query& query, const CircleWorld& world, float agent_radius, Vec2 start,
+                                       Vec2 goal, const CircleQueryOptions& options = CircleQueryOptions{}) {
+    NavSliceState s{};
+    NavStatus status =
+        nav_circle_world_slice_begin(world.get(), query.get(), agent_radius, &options, start, goal, &s);
+    return detail::slice_state(status, s);
+}
+inline Result<SliceState> step_sliced(Query& query, const CircleWorld& world, uint32_t max_expansions) {
+    NavSliceState s{};
+    return detail::slice_state(nav_circle_world_slice_step(world.get(), query.get(), max_expansions, &s), s);
+}
+
+/// Begins a sliced MeshWorld query.
+inline Result<SliceState> begin_sliced(Query& query, const MeshWorld& world, float agent_radius, Vec2 start,
+                                       Vec2 goal, const MeshQueryOptions& options = MeshQueryOptions{}) {
+    NavSliceState s{};
+    NavStatus status =
+        nav_mesh_world_slice_begin(world.get(), query.get(), agent_radius, &options, start, goal, &s);
+    return detail::slice_state(status, s);
+}
+inline Result<SliceState> step_sliced(Query& query, const MeshWorld& world, uint32_t max_expansions) {
+    NavSliceState s{};
+    return detail::slice_state(nav_mesh_world_slice_step(world.get(), query.get(), max_expansions, &s), s);
+}
+
+/// Cancels the sliced queries of `query` (every navigator's).
+inline Result<void> cancel_sliced(Query& query) { return detail::check(nav_query_slice_cancel(query.get())); }
+
+/// The path of a finished sliced grid query, as Query::find_path gives it.
+inline Result<void> sliced_path(Query& query, const SliceState& state, Path& out) {
+    out.status = state.status;
+    out.cost = state.cost;
+    out.expanded = state.expanded;
+    out.cells.resize(state.count);
+    out.costs.resize(state.count);
+    uint32_t count = 0;
+    auto r = detail::check(nav_query_grid_path(query.get(), out.cells.data(), out.costs.data(), state.count, &count));
+    if (!r) return r.error();
+    out.cells.resize(count);
+    out.costs.resize(count);
+    return {};
+}
+/// The path of a finished sliced World query.
+inline Result<void> sliced_path(Query& query, const SliceState& state, WorldPath& out) {
+    out.status = state.status;
+    out.length = state.cost;
+    out.expanded = state.expanded;
+    out.points.resize(state.count);
+    uint32_t count = 0;
+    auto r = detail::check(nav_query_world_path(query.get(), out.points.data(), state.count, &count));
+    if (!r) return r.error();
+    out.points.resize(count);
+    return {};
+}
+/// The path of a finished sliced CircleWorld query.
+inline Result<void> sliced_path(Query& query, const SliceState& state, CirclePath& out) {
+    out.status = state.status;
+    out.length = state.cost;
+    out.expanded = state.expanded;
+    out.pieces.resize(state.count);
+    uint32_t count = 0;
+    auto r = detail::check(nav_query_circle_path(query.get(), out.pieces.data(), state.count, &count));
+    if (!r) return r.error();
+    out.pieces.resize(count);
+    return {};
+}
+/// The path of a finished sliced MeshWorld query.
+inline Result<void> sliced_path(Query& query, const SliceState& state, MeshPath& out) {
+    out.status = state.status;
+    out.length = state.cost;
+    out.expanded = state.expanded;
+    out.partial = state.partial;
+    out.pieces.resize(state.count);
+    uint32_t count = 0;
+    auto r = detail::check(nav_query_mesh_path(query.get(), out.pieces.data(), state.count, &count));
+    if (!r) return r.error();
+    out.pieces.resize(count);
+    return {};
+}
 
 }  // namespace nav
 
