@@ -381,6 +381,54 @@ namespace Nav
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
         public static extern NavStatus nav_mesh_world_connected(IntPtr world, NavVec2 a, NavVec2 b, float radius, uint* out_connected);
 
+        // ---- time-sliced queries ------------------------------------------------------------
+
+        /// <summary><c>nav_grid_slice_begin</c>: <paramref name="rules"/> and
+        /// <paramref name="options"/> may be NULL.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_slice_begin(
+            IntPtr grid, IntPtr query, IntPtr rules, NavGridQueryOptions* options, NavCell start, NavCell goal,
+            NavSliceState* out_state);
+
+        /// <summary><c>nav_grid_slice_step</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_grid_slice_step(
+            IntPtr grid, IntPtr query, IntPtr rules, uint max_expansions, NavSliceState* out_state);
+
+        /// <summary><c>nav_query_slice_cancel</c>: every navigator's sliced query.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_slice_cancel(IntPtr query);
+
+        /// <summary><c>nav_world_slice_begin</c>: <paramref name="options"/> may be NULL.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_slice_begin(
+            IntPtr world, IntPtr query, NavAgentDesc* agent, NavWorldQueryOptions* options, NavVec2 start, NavVec2 goal,
+            NavSliceState* out_state);
+
+        /// <summary><c>nav_world_slice_step</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_world_slice_step(IntPtr world, IntPtr query, uint max_expansions, NavSliceState* out_state);
+
+        /// <summary><c>nav_circle_world_slice_begin</c>: <paramref name="options"/> may be NULL.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_slice_begin(
+            IntPtr world, IntPtr query, float agent_radius, NavCircleQueryOptions* options, NavVec2 start, NavVec2 goal,
+            NavSliceState* out_state);
+
+        /// <summary><c>nav_circle_world_slice_step</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_circle_world_slice_step(IntPtr world, IntPtr query, uint max_expansions, NavSliceState* out_state);
+
+        /// <summary><c>nav_mesh_world_slice_begin</c>: <paramref name="options"/> may be NULL.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_slice_begin(
+            IntPtr world, IntPtr query, float agent_radius, NavMeshQueryOptions* options, NavVec2 start, NavVec2 goal,
+            NavSliceState* out_state);
+
+        /// <summary><c>nav_mesh_world_slice_step</c>.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_slice_step(IntPtr world, IntPtr query, uint max_expansions, NavSliceState* out_state);
+
         // ---- debugging ----------------------------------------------------------------------
 
         /// <summary><c>nav_debug_panic</c>: raises an internal error on purpose; always returns

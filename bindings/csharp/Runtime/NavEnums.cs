@@ -44,6 +44,9 @@ namespace Nav
         /// <see cref="NavCircleWorld"/>) that names nothing in that world: removed already, or
         /// issued by another world.</summary>
         UnknownObject = 13,
+        /// <summary>A time-sliced query was stepped with a world (or grid rules) edited since it
+        /// began, or with another world: the sliced query was cancelled; begin it again.</summary>
+        WorldChanged = 14,
     }
 
     /// <summary>Which offsets a unit may step by (<c>NavMoves</c>).</summary>
