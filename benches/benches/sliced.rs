@@ -9,11 +9,14 @@
 //! * polygons: 16 rows of `dao/arena` converted to a polygon world, radius 0.5 (warm caches).
 //!
 //! Run: `cargo bench -p nav-benches --bench sliced -- --warm-up-time 1 --measurement-time 3`.
-//! The summary printed at the end gives criterion's median per batch and the ratio
-//! sliced / one-shot (the overhead of slicing).
+//! Two summaries are printed at the end: criterion's median per batch with the ratio
+//! sliced / one-shot (the overhead of slicing), and a paired measurement that alternates one
+//! batch of each per round and takes the median of the per-round ratios, which a changing
+//! load on a shared machine disturbs less.
 
 use std::hint::black_box;
 use std::path::PathBuf;
+use std::time::Instant;
 
 use criterion::Criterion;
 use nav::agent::{Aabb, AgentContext, AgentQuery, Circle, Vec2, World};
@@ -63,6 +66,38 @@ macro_rules! run_sliced {
     }};
 }
 
+/// Rounds of the paired measurement.
+const PAIRED_ROUNDS: usize = 15;
+
+/// The paired measurement: `rounds` rounds, each timing one batch one-shot and one batch
+/// sliced (in alternating order, so that a change of machine load hits both alike); the
+/// median time of each and the median of the per-round ratios sliced / one-shot.
+fn paired(rounds: usize, one_shot: &mut dyn FnMut(), sliced: &mut dyn FnMut()) -> (f64, f64, f64) {
+    let (mut a, mut b, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for round in 0..rounds {
+        let time = |f: &mut dyn FnMut()| {
+            let started = Instant::now();
+            f();
+            started.elapsed().as_secs_f64() * 1e3
+        };
+        let (t_one, t_sliced) = if round % 2 == 0 {
+            let t = time(one_shot);
+            (t, time(sliced))
+        } else {
+            let t = time(sliced);
+            (time(one_shot), t)
+        };
+        a.push(t_one);
+        b.push(t_sliced);
+        ratios.push(t_sliced / t_one);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    (median(&mut a), median(&mut b), median(&mut ratios))
+}
+
 fn same(a: PathOutcome, b: PathOutcome, what: &str) {
     assert_eq!(
         (a.status, a.cost.to_bits(), a.expanded),
@@ -74,6 +109,8 @@ fn same(a: PathOutcome, b: PathOutcome, what: &str) {
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     let mut groups: Vec<String> = Vec::new();
+    // (case, one-shot ms, sliced ms, median ratio) of the paired measurement.
+    let mut pairs: Vec<(String, f64, f64, f64)> = Vec::new();
 
     // Grids.
     let maps: Vec<(GridMap, Vec<(Cell, Cell)>)> =
@@ -141,6 +178,31 @@ fn main() {
         });
         group.finish();
         groups.push(group_name);
+        let mut sliced_ctx = ctx.clone();
+        let (one, sliced, r) = paired(
+            PAIRED_ROUNDS,
+            &mut || {
+                for (map, rows) in &maps {
+                    for &(s, g) in rows {
+                        let q = GridQuery::new(s, g);
+                        black_box(ctx.find_path(map, &rules, &q).unwrap().cost());
+                    }
+                }
+            },
+            &mut || {
+                for (map, rows) in &maps {
+                    for &(s, g) in rows {
+                        let q = GridQuery::new(s, g);
+                        black_box(run_sliced!(
+                            sliced_ctx,
+                            sliced_ctx.begin_sliced(map, &rules, &q),
+                            sliced_ctx.step_sliced(map, &rules, SLICE)
+                        ));
+                    }
+                }
+            },
+        );
+        pairs.push((label.to_string(), one, sliced, r));
     }
 
     // Agents of any radius in a continuous world.
@@ -201,6 +263,25 @@ fn main() {
     });
     group.finish();
     groups.push("sliced/agent".into());
+    let mut sliced_ctx = agent_ctx.clone();
+    let (one, sliced, r) = paired(
+        PAIRED_ROUNDS,
+        &mut || {
+            for q in &agent_queries {
+                black_box(agent_ctx.find_path(&world, q).unwrap().cost());
+            }
+        },
+        &mut || {
+            for q in &agent_queries {
+                black_box(run_sliced!(
+                    sliced_ctx,
+                    sliced_ctx.begin_sliced(&world, q),
+                    sliced_ctx.step_sliced(&world, SLICE)
+                ));
+            }
+        },
+    );
+    pairs.push(("agent".into(), one, sliced, r));
 
     // Circles.
     let n = 2000;
@@ -260,6 +341,25 @@ fn main() {
     });
     group.finish();
     groups.push("sliced/circles".into());
+    let mut sliced_ctx = circle_ctx.clone();
+    let (one, sliced, r) = paired(
+        PAIRED_ROUNDS,
+        &mut || {
+            for q in &circle_queries {
+                black_box(circle_ctx.find_path(&circle_world, q).unwrap().cost());
+            }
+        },
+        &mut || {
+            for q in &circle_queries {
+                black_box(run_sliced!(
+                    sliced_ctx,
+                    sliced_ctx.begin_sliced(&circle_world, q),
+                    sliced_ctx.step_sliced(&circle_world, SLICE)
+                ));
+            }
+        },
+    );
+    pairs.push(("circles".into(), one, sliced, r));
 
     // Polygons: a converted Moving AI map.
     if let Some((map, rows)) = rows("dao/arena") {
@@ -304,9 +404,38 @@ fn main() {
         });
         group.finish();
         groups.push("sliced/polygons".into());
+        let mut sliced_ctx = mesh_ctx.clone();
+        let (one, sliced, r) = paired(
+            PAIRED_ROUNDS * 4,
+            &mut || {
+                for q in &mesh_queries {
+                    black_box(mesh_ctx.find_path(&mesh, q).unwrap().cost());
+                }
+            },
+            &mut || {
+                for q in &mesh_queries {
+                    black_box(run_sliced!(
+                        sliced_ctx,
+                        sliced_ctx.begin_sliced(&mesh, q),
+                        sliced_ctx.step_sliced(&mesh, SLICE)
+                    ));
+                }
+            },
+        );
+        pairs.push(("polygons".into(), one, sliced, r));
     }
 
     criterion.final_summary();
+    println!(
+        "\nPaired: {PAIRED_ROUNDS} rounds (60 for polygons), one batch each way per round, alternating order; medians."
+    );
+    println!(
+        "| case | one-shot (ms per batch) | sliced, N = {SLICE} (ms per batch) | sliced / one-shot |"
+    );
+    println!("|---|---|---|---|");
+    for (case, one, sliced, r) in &pairs {
+        println!("| {case} | {one:.3} | {sliced:.3} | {r:.3}x |");
+    }
     println!(
         "\n| case | one-shot (ms per batch) | sliced, N = {SLICE} (ms per batch) | sliced / one-shot |"
     );

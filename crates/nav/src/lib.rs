@@ -89,6 +89,8 @@ mod guides {
     struct Readme;
     #[doc = include_str!("../../../docs/search.md")]
     struct Search;
+    #[doc = include_str!("../../../docs/game-loop.md")]
+    struct GameLoop;
     #[doc = include_str!("../../../docs/grid.md")]
     struct Grid;
     #[doc = include_str!("../../../docs/agents.md")]
