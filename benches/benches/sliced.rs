@@ -12,7 +12,7 @@
 //! Two summaries are printed at the end: criterion's median per batch with the ratio
 //! sliced / one-shot (the overhead of slicing), and a paired measurement that alternates one
 //! batch of each per round and takes the median of the per-round ratios, which a changing
-//! load on a shared machine disturbs less.
+//! load on a shared machine disturbs less (`NAV_SLICED_ROUNDS` rounds, default 15).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -66,8 +66,14 @@ macro_rules! run_sliced {
     }};
 }
 
-/// Rounds of the paired measurement.
-const PAIRED_ROUNDS: usize = 15;
+/// Rounds of the paired measurement: `NAV_SLICED_ROUNDS`, default 15.
+fn paired_rounds() -> usize {
+    std::env::var("NAV_SLICED_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(15)
+        .max(1)
+}
 
 /// The paired measurement: `rounds` rounds, each timing one batch one-shot and one batch
 /// sliced (in alternating order, so that a change of machine load hits both alike); the
@@ -107,6 +113,7 @@ fn same(a: PathOutcome, b: PathOutcome, what: &str) {
 }
 
 fn main() {
+    let rounds = paired_rounds();
     let mut criterion = Criterion::default().configure_from_args();
     let mut groups: Vec<String> = Vec::new();
     // (case, one-shot ms, sliced ms, median ratio) of the paired measurement.
@@ -180,7 +187,7 @@ fn main() {
         groups.push(group_name);
         let mut sliced_ctx = ctx.clone();
         let (one, sliced, r) = paired(
-            PAIRED_ROUNDS,
+            rounds,
             &mut || {
                 for (map, rows) in &maps {
                     for &(s, g) in rows {
@@ -265,7 +272,7 @@ fn main() {
     groups.push("sliced/agent".into());
     let mut sliced_ctx = agent_ctx.clone();
     let (one, sliced, r) = paired(
-        PAIRED_ROUNDS,
+        rounds,
         &mut || {
             for q in &agent_queries {
                 black_box(agent_ctx.find_path(&world, q).unwrap().cost());
@@ -343,7 +350,7 @@ fn main() {
     groups.push("sliced/circles".into());
     let mut sliced_ctx = circle_ctx.clone();
     let (one, sliced, r) = paired(
-        PAIRED_ROUNDS,
+        rounds,
         &mut || {
             for q in &circle_queries {
                 black_box(circle_ctx.find_path(&circle_world, q).unwrap().cost());
@@ -406,7 +413,7 @@ fn main() {
         groups.push("sliced/polygons".into());
         let mut sliced_ctx = mesh_ctx.clone();
         let (one, sliced, r) = paired(
-            PAIRED_ROUNDS * 4,
+            rounds * 4,
             &mut || {
                 for q in &mesh_queries {
                     black_box(mesh_ctx.find_path(&mesh, q).unwrap().cost());
@@ -427,7 +434,8 @@ fn main() {
 
     criterion.final_summary();
     println!(
-        "\nPaired: {PAIRED_ROUNDS} rounds (60 for polygons), one batch each way per round, alternating order; medians."
+        "\nPaired: {rounds} rounds ({} for polygons), one batch each way per round, alternating order; medians.",
+        rounds * 4
     );
     println!(
         "| case | one-shot (ms per batch) | sliced, N = {SLICE} (ms per batch) | sliced / one-shot |"
