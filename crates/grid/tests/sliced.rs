@@ -117,7 +117,7 @@ fn every_moving_ai_row_sliced_equals_one_shot() {
         for (i, row) in scen.rows.iter().enumerate() {
             let query = GridQuery::new(row.start, row.goal);
             let what = || format!("{scen_path:?} row {i}");
-            // Every row by jump points, with the budgets in turn; every 1000th row cell by cell (and the search trees).
+            // Every row by jump points, the budgets in turn; every 1000th also cell by cell.
             let budget = BUDGETS[i % BUDGETS.len()];
             let sampled = i % 1000 == 0;
             let outcome = check_same(ctx, &map, &jump, &query, budget, sampled, &what);
