@@ -75,16 +75,27 @@ fn paired_rounds() -> usize {
         .max(1)
 }
 
+/// Nanoseconds this thread has spent on a CPU (Linux: `/proc/thread-self/schedstat`), which
+/// the other work of a shared machine does not inflate the way it inflates wall time.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
 /// The paired measurement: `rounds` rounds, each timing one batch one-shot and one batch
 /// sliced (in alternating order, so that a change of machine load hits both alike); the
-/// median time of each and the median of the per-round ratios sliced / one-shot.
+/// median time of each and the median of the per-round ratios sliced / one-shot. Times are
+/// the thread's CPU time where the system reports it, wall time otherwise.
 fn paired(rounds: usize, one_shot: &mut dyn FnMut(), sliced: &mut dyn FnMut()) -> (f64, f64, f64) {
     let (mut a, mut b, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..rounds {
         let time = |f: &mut dyn FnMut()| {
-            let started = Instant::now();
+            let (cpu, wall) = (thread_cpu_ns(), Instant::now());
             f();
-            started.elapsed().as_secs_f64() * 1e3
+            match (cpu, thread_cpu_ns()) {
+                (Some(before), Some(after)) => (after - before) as f64 / 1e6,
+                _ => wall.elapsed().as_secs_f64() * 1e3,
+            }
         };
         let (t_one, t_sliced) = if round % 2 == 0 {
             let t = time(one_shot);
@@ -434,8 +445,13 @@ fn main() {
 
     criterion.final_summary();
     println!(
-        "\nPaired: {rounds} rounds ({} for polygons), one batch each way per round, alternating order; medians.",
-        rounds * 4
+        "\nPaired: {rounds} rounds ({} for polygons), one batch each way per round, alternating order; medians of {}.",
+        rounds * 4,
+        if thread_cpu_ns().is_some() {
+            "the thread's CPU time"
+        } else {
+            "wall time"
+        }
     );
     println!(
         "| case | one-shot (ms per batch) | sliced, N = {SLICE} (ms per batch) | sliced / one-shot |"
