@@ -75,8 +75,8 @@ pub struct PathArgs {
     pub json: bool,
 }
 
-/// Parses `--size`: a whole number from 1 to [`GridRules::MAX_AGENT_SIZE`].
-fn parse_agent_size(text: &str) -> Result<u32, String> {
+/// Parses `--size`: a whole number from 1 to [`GridQuery::MAX_AGENT_SIZE`].
+pub fn parse_agent_size(text: &str) -> Result<u32, String> {
     let max = GridQuery::MAX_AGENT_SIZE;
     let reason = || format!("the agent's side must be a whole number of cells from 1 to {max}");
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -102,6 +102,19 @@ pub struct PathReport {
     /// With `--partial`: whether the path stops short of the goal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partial: Option<bool>,
+}
+
+impl PathReport {
+    /// The report of a query of `args` (its `partial` field only when `args.partial`).
+    pub fn new(args: &PathArgs, outcome: &PathOutcome, path: &[Cell]) -> Self {
+        Self {
+            status: outcome.status.as_str(),
+            length: outcome.cost,
+            cells: cell_pairs(path),
+            expanded: outcome.expanded,
+            partial: args.partial.then_some(outcome.partial),
+        }
+    }
 }
 
 impl PathArgs {
@@ -146,8 +159,9 @@ impl PathArgs {
     }
 }
 
-/// Runs the query on a loaded map; the context then holds the path and the search tree.
-fn search(
+/// Runs the query of `args` on a loaded map (`args.map` only names it in errors); the context
+/// then holds the path and the search tree (`nav serve` answers from it too).
+pub fn search(
     args: &PathArgs,
     map: &GridMap,
     finder: &mut GridContext,
@@ -190,14 +204,7 @@ pub fn run(args: &PathArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
     }
 
     if args.json {
-        let report = PathReport {
-            status: outcome.status.as_str(),
-            length: outcome.cost,
-            cells: cell_pairs(path),
-            expanded: outcome.expanded,
-            partial: args.partial.then_some(outcome.partial),
-        };
-        write_json_line(out, &report)?;
+        write_json_line(out, &PathReport::new(args, &outcome, path))?;
     } else {
         write_text(args, &outcome, path, out).map_err(CliError::stdout)?;
     }
