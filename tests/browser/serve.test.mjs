@@ -1,0 +1,177 @@
+// The browser test of `nav serve`: a real headless Chromium, driven by playwright-core, uses
+// the page as a person would and checks what it shows against the `nav` command line.
+//
+// Run by scripts/test-browser.sh, which installs Chromium and playwright-core and sets
+// NAV_BIN (the `nav` binary), NAV_BROWSER_DEPS (where playwright-core is installed), CHROMIUM
+// (the browser) and NAV_SCREENSHOT (where the screenshot goes).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const NAV_BIN = process.env.NAV_BIN;
+const require = createRequire(path.join(process.env.NAV_BROWSER_DEPS, "package.json"));
+const { chromium } = require("playwright-core");
+
+let server, url, browser, page;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nav-serve-browser-"));
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NAV_BIN, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`nav serve printed no address: ${out}`)), 20000);
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`nav serve exited with ${code}: ${out}`)));
+  });
+}
+
+before(async () => {
+  ({ child: server, url } = await startServer());
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  page = await browser.newPage({ viewport: { width: 1240, height: 900 } });
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  // The page must not reach anything but its own server.
+  page.on("request", (request) => {
+    assert.ok(request.url().startsWith(url), `the page fetched ${request.url()}`);
+  });
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** `nav path --json` on the map the page shows. */
+function cliPath(mapText, from, to, extra = []) {
+  const file = path.join(tmp, "page.map");
+  fs.writeFileSync(file, mapText);
+  let out;
+  try {
+    out = execFileSync(NAV_BIN, ["path", "--map", file, "--from", from.join(","), "--to", to.join(","), "--json", ...extra]);
+  } catch (e) {
+    out = e.stdout; // exit status 1: a valid query without a path
+  }
+  return JSON.parse(String(out));
+}
+
+/** Clicks the centre of a cell on a pane's canvas. */
+async function clickCell(pane, [x, y]) {
+  const canvas = page.locator(`#${pane} canvas`);
+  const box = await canvas.boundingBox();
+  const scale = await page.evaluate((id) => window.navPage.grid.panes[id === "pane-a" ? 0 : 1].scale, pane);
+  await page.mouse.click(box.x + (x + 0.5) * scale, box.y + (y + 0.5) * scale);
+}
+
+test("two clicks on the grid: the length shown is nav path's", async () => {
+  // Two walkable cells far apart on the generated map.
+  const [a, b] = await page.evaluate(() => {
+    const g = window.navPage.grid;
+    const open = [];
+    g.cells.forEach((c, i) => c === "." && open.push([i % g.width, Math.floor(i / g.width)]));
+    return [open[Math.floor(open.length * 0.1)], open[Math.floor(open.length * 0.9)]];
+  });
+  await clickCell("pane-a", a);
+  await clickCell("pane-a", b);
+  await page.waitForFunction(
+    ([a, b]) => {
+      const g = window.navPage.grid;
+      return g.panes.every((p) => {
+        const cells = p.result && p.result.cells;
+        return cells && cells.length > 1 && String(cells[0]) === String(a) && String(cells[cells.length - 1]) === String(b);
+      });
+    },
+    [a, b],
+    { timeout: 20000 },
+  );
+  const mapText = await page.evaluate(() => window.navPage.mapText());
+  for (const [pane, extra] of [["pane-a", []], ["pane-b", ["--moves", "4"]]]) {
+    const cli = cliPath(mapText, a, b, extra);
+    assert.equal(cli.status, "found");
+    const shown = await page.locator(`#${pane} .stats .length`).textContent();
+    assert.equal(shown, cli.length.toFixed(3), `${pane}: the length shown`);
+    assert.equal(Number(await page.locator(`#${pane}`).getAttribute("data-length")), cli.length, `${pane}: exact length`);
+    assert.equal(Number(await page.locator(`#${pane} .stats .expanded`).textContent()), cli.expanded, `${pane}: expanded`);
+  }
+});
+
+test("painting a wall across the path changes it", async () => {
+  const before = await page.evaluate(() => window.navPage.grid.panes[0].result.cells);
+  // A wall through the middle cell of the path, three cells each way, with the wall tool.
+  const [mx, my] = before[Math.floor(before.length / 2)];
+  await page.check('input[name="tool"][value="wall"]');
+  const canvas = page.locator("#pane-a canvas");
+  const box = await canvas.boundingBox();
+  const scale = await page.evaluate(() => window.navPage.grid.panes[0].scale);
+  const at = (x, y) => [box.x + (x + 0.5) * scale, box.y + (y + 0.5) * scale];
+  const queries = Number(await page.evaluate(() => document.body.dataset.gridQueries));
+  await page.mouse.move(...at(mx - 2, my - 2));
+  await page.mouse.down();
+  await page.mouse.move(...at(mx + 2, my + 2), { steps: 6 });
+  await page.mouse.up();
+  await page.check('input[name="tool"][value="goal"]');
+  await page.waitForFunction((q) => Number(document.body.dataset.gridQueries) >= q + 2, queries, { timeout: 20000 });
+  const after = await page.evaluate(() => window.navPage.grid.panes[0].result.cells);
+  assert.notDeepEqual(after, before);
+  assert.ok(!after.some(([x, y]) => x === mx && y === my), "the path avoids the painted cell");
+});
+
+test("dragging a circle changes the exact path", async () => {
+  await page.locator("#world-canvas").scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => ({
+    length: window.navPage.world.answer.mesh.length,
+    segments: JSON.stringify(window.navPage.world.answer.mesh.segments),
+    shown: document.querySelector("#w-mesh .length").textContent,
+  }));
+  assert.equal(before.shown, before.length.toFixed(3));
+  const box = await page.locator("#world-canvas").boundingBox();
+  // The first circle, centre (30, 22) at 8 pixels per unit, dragged 9 units down across the
+  // straight line from the start (5, 30) to the goal (95, 30).
+  const queries = await page.evaluate(() => window.navPage.world.queries);
+  await page.mouse.move(box.x + 30 * 8, box.y + 22 * 8);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 30 * 8, box.y + 31 * 8, { steps: 12 });
+  await page.mouse.up();
+  await page.waitForFunction(
+    (q) => window.navPage.world.queries > q && !window.navPage.world.inFlight && !window.navPage.world.dirty,
+    queries,
+    { timeout: 20000 },
+  );
+  const after = await page.evaluate(() => ({
+    center: window.navPage.world.shapes[0].circle.center,
+    length: window.navPage.world.answer.mesh.length,
+    segments: JSON.stringify(window.navPage.world.answer.mesh.segments),
+    lattice: window.navPage.world.answer.lattice.status,
+  }));
+  assert.ok(Math.abs(after.center[1] - 31) < 0.5, `the circle moved to ${after.center}`);
+  assert.notEqual(after.segments, before.segments, "the exact path changed");
+  assert.notEqual(after.length, before.length, "its length changed");
+  assert.equal(after.lattice, "found", "the lattice path is drawn beside it");
+});
+
+test("screenshot", async () => {
+  const file = process.env.NAV_SCREENSHOT || path.join(tmp, "serve.png");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: file, fullPage: true });
+  const size = fs.statSync(file).size;
+  assert.ok(size < 200 * 1024, `the screenshot is ${size} bytes, over 200 KB`);
+  console.log(`screenshot: ${file} (${size} bytes)`);
+});
