@@ -33,7 +33,8 @@ if ! cmp -s tests/browser/package-lock.json "$DEPS/package-lock.json" ||
     (cd "$DEPS" && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-cargo build -p nav-cli --quiet
+# The test profile, as the other scripts: `cargo test` has built its dependencies already.
+cargo build --quiet -p nav-cli --profile test
 export NAV_BIN="$ROOT/target/debug/nav" NAV_BROWSER_DEPS="$DEPS" CHROMIUM
 if [[ "${1:-}" == "--screenshot" ]]; then
     export NAV_SCREENSHOT="$ROOT/docs/serve.png"

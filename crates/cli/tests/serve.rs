@@ -293,6 +293,40 @@ fn cost_multipliers_weigh_the_path() {
     );
     let reason = refusal(&jps, 400);
     assert!(reason.contains("jump point"), "{reason}");
+    // Unless asked to fall back: then the answer says that it searched cell by cell.
+    let either = answer(&post(
+        "/api/path",
+        &json!({"map": map, "costs": costs, "start": [0, 1], "goal": [8, 1], "rules": {"search": "jps-or-astar"}}),
+    ));
+    assert_eq!(either["search_used"], "cells");
+    assert_eq!(either["status"], "found");
+}
+
+#[test]
+fn jps_or_astar_runs_jump_points_where_they_apply() {
+    let rooms = map_text(&ROOMS);
+    let request = json!({"map": rooms, "start": [0, 0], "goal": [19, 7]});
+    let mut either = request.clone();
+    either["rules"] = json!({"search": "jps-or-astar"});
+    let mut jps = request.clone();
+    jps["rules"] = json!({"search": "jps"});
+    let (either, jps) = (
+        answer(&post("/api/path", &either)),
+        answer(&post("/api/path", &jps)),
+    );
+    assert_eq!(either["search_used"], "jump-points");
+    let keys = ["status", "length", "cells", "expanded"];
+    assert_eq!(cli_fields(&either, &keys), cli_fields(&jps, &keys));
+    let mut four = request.clone();
+    four["rules"] = json!({"search": "jps-or-astar", "moves": 4});
+    assert_eq!(answer(&post("/api/path", &four))["search_used"], "cells");
+    let options = answer(&handle("GET", "/api/options", b""));
+    assert!(
+        options["search"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("jps-or-astar"))
+    );
 }
 
 const SCENE: &str = r#"{"bounds": {"min": [0, 0], "max": [40, 24]},

@@ -167,9 +167,20 @@ pub fn search(
     finder: &mut GridContext,
 ) -> Result<PathOutcome, CliError> {
     let rules: CompiledRules = args.rules.to_rules()?;
+    search_with(args, &rules, map, finder)
+}
+
+/// [`search`] under rules compiled by the caller (`nav serve` offers a search mode that has no
+/// `--search` value); the other options of `args` apply as in `search`.
+pub fn search_with(
+    args: &PathArgs,
+    rules: &CompiledRules,
+    map: &GridMap,
+    finder: &mut GridContext,
+) -> Result<PathOutcome, CliError> {
     let query = args.query()?;
     finder
-        .find_path(map, &rules, &query)
+        .find_path(map, rules, &query)
         .map(|answer| answer.outcome())
         .map_err(|e| CliError::grid(args.map.display(), e))
 }

@@ -136,7 +136,7 @@ function makePane(root, name, defaults, options) {
       ${select("moves", options.moves, defaults.moves)}
       ${select("diagonal", options.diagonal, defaults.diagonal)}
       ${select("heuristic", ["default", ...options.heuristic], "default")}
-      ${select("search", options.search, defaults.search, { astar: "cell by cell", jps: "jump points" })}
+      ${select("search", options.search, defaults.search, { astar: "cell by cell", jps: "jump points", "jps-plus": "jump points, preprocessed", "jps-or-astar": "jump points, else cell by cell" })}
       <label>agent size <input type="number" data-rule="size" value="1" min="1" max="${options.max_agent_size}"></label>
       <label><input type="checkbox" data-rule="allow_inadmissible"> inadmissible ok</label>
     </div>

@@ -18,7 +18,7 @@
 //! `map` is the text of a Moving AI `.map` file; `costs` (optional) sets the cost multiplier of
 //! cells, `[x, y, multiplier]` each (weighted terrain); `rules` takes the values of `nav path`'s
 //! options (`--moves`, `--diagonal`, `--heuristic`, `--search`, `--allow-inadmissible`; every
-//! field optional, with the same defaults); `size`, `max_expanded`, `max_cost` and `partial`
+//! field optional, with the same defaults; `search` also takes [`JPS_OR_ASTAR`]); `size`, `max_expanded`, `max_cost` and `partial`
 //! are `--size`, `--max-expanded`, `--max-cost` and `--partial`. The query runs through the
 //! same code as `nav path`, and the answer is `nav path --json`'s object plus:
 //! `search_used` (`cells` or `jump-points`, null when no search ran), `rules` (their
@@ -35,7 +35,7 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 use nav::grid::movingai::parse_map;
-use nav::grid::{Cell, GridContext, GridMap};
+use nav::grid::{Cell, CompiledRules, GridContext, GridMap, SearchMode};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -99,7 +99,10 @@ pub fn options() -> Options {
         moves: names::<MovesArg>(),
         diagonal: names::<DiagonalArg>(),
         heuristic: names::<HeuristicArg>(),
-        search: names::<SearchArg>(),
+        search: names::<SearchArg>()
+            .into_iter()
+            .chain([JPS_OR_ASTAR.to_string()])
+            .collect(),
         kinds: names::<KindArg>(),
         max_agent_size: nav::grid::GridQuery::MAX_AGENT_SIZE,
         max_cells: MAX_CELLS,
@@ -107,11 +110,17 @@ pub fn options() -> Options {
     }
 }
 
-/// The rules object of a request, as `nav path`'s options.
-fn rules(value: Option<&Value>) -> Result<GridRulesArgs, ApiError> {
+/// The `rules.search` value of [`SearchMode::JumpPointsOrCellByCell`]: jump points where they
+/// apply, cell by cell elsewhere (`search_used` says which ran). The command line has no
+/// `--search` value for it.
+pub const JPS_OR_ASTAR: &str = "jps-or-astar";
+
+/// The rules object of a request, as `nav path`'s options, and whether it asks for
+/// [`JPS_OR_ASTAR`].
+fn rules(value: Option<&Value>) -> Result<(GridRulesArgs, bool), ApiError> {
     let mut args = GridRulesArgs::default();
     let Some(value) = value else {
-        return Ok(args);
+        return Ok((args, false));
     };
     let Value::Object(fields) = value else {
         return Err(ApiError::bad("rules must be an object"));
@@ -140,11 +149,31 @@ fn rules(value: Option<&Value>) -> Result<GridRulesArgs, ApiError> {
     if let Some(v) = optional(fields, "heuristic") {
         args.heuristic = Some(parse_enum("rules.heuristic", v)?);
     }
+    let mut fallback = false;
     if let Some(v) = optional(fields, "search") {
-        args.search = Some(parse_enum("rules.search", v)?);
+        if v.as_str() == Some(JPS_OR_ASTAR) {
+            fallback = true;
+        } else {
+            args.search = Some(parse_enum("rules.search", v)?);
+        }
     }
     args.allow_inadmissible = flag(fields, "allow_inadmissible")?;
-    Ok(args)
+    Ok((args, fallback))
+}
+
+/// The compiled rules: those of the options, or with [`JPS_OR_ASTAR`] the same rules under
+/// [`SearchMode::JumpPointsOrCellByCell`].
+fn compile(args: &GridRulesArgs, fallback: bool) -> Result<CompiledRules, ApiError> {
+    let rules = args.to_rules()?;
+    if !fallback {
+        return Ok(rules);
+    }
+    rules
+        .rules()
+        .clone()
+        .with_search(SearchMode::JumpPointsOrCellByCell)
+        .compile()
+        .map_err(|e| ApiError::bad(format!("rules.search {JPS_OR_ASTAR}: {e}")))
 }
 
 /// The `width` and `height` a Moving AI header promises, before the map is read.
@@ -219,8 +248,10 @@ pub struct PathAnswer {
     pub micros: f64,
 }
 
-/// The query of a request, as `nav path`'s arguments.
-fn path_args(fields: &Map<String, Value>) -> Result<PathArgs, ApiError> {
+/// The query of a request, as `nav path`'s arguments, and its compiled rules.
+fn path_args(fields: &Map<String, Value>) -> Result<(PathArgs, CompiledRules), ApiError> {
+    let (rules, fallback) = rules(optional(fields, "rules"))?;
+    let compiled = compile(&rules, fallback)?;
     let size = match optional(fields, "size") {
         None => 1,
         Some(v) => {
@@ -241,28 +272,29 @@ fn path_args(fields: &Map<String, Value>) -> Result<PathArgs, ApiError> {
         None => None,
         Some(v) => Some(usize::try_from(whole("max_expanded", v)?).unwrap_or(usize::MAX)),
     };
-    Ok(PathArgs {
+    let args = PathArgs {
         map: PathBuf::from("map"),
         from: cell("start", required(fields, "start")?)?,
         to: cell("goal", required(fields, "goal")?)?,
-        rules: rules(optional(fields, "rules"))?,
+        rules,
         size,
         max_expanded,
         max_cost,
         partial: flag(fields, "partial")?,
         svg: None,
         json: true,
-    })
+    };
+    Ok((args, compiled))
 }
 
 /// `POST /api/path`: one grid query.
 pub fn path(body: &[u8]) -> Result<Reply, ApiError> {
     let fields = object(body)?;
-    let args = path_args(&fields)?;
+    let (args, rules) = path_args(&fields)?;
     let map = map(&fields)?;
     let mut finder = GridContext::with_capacity(map.cell_count());
     let clock = Instant::now();
-    let outcome = path::search(&args, &map, &mut finder)?;
+    let outcome = path::search_with(&args, &rules, &map, &mut finder)?;
     let micros = clock.elapsed().as_secs_f64() * 1e6;
     let expanded: Vec<Cell> = finder
         .expanded_cells()

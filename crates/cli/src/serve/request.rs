@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::arg_values::{parse_cell, parse_point};
 use crate::error::CliError;
+use crate::scene::json_kind as kind;
 
 /// A refused request: the HTTP status (4xx) and a one-line reason naming the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,18 +57,6 @@ pub(crate) fn object(body: &[u8]) -> Result<Map<String, Value>, ApiError> {
             "the request body must be a JSON object, not {}",
             kind(&other)
         ))),
-    }
-}
-
-/// What a JSON value is, for messages.
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 
