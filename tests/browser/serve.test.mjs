@@ -81,6 +81,57 @@ async function clickCell(pane, [x, y]) {
   await page.mouse.click(box.x + (x + 0.5) * scale, box.y + (y + 0.5) * scale);
 }
 
+/** Waits until both panes answered the page's current start and goal; returns them. */
+async function settled() {
+  await page.waitForFunction(() => {
+    const g = window.navPage.grid;
+    return g.start && g.panes.every((p) => {
+      const cells = p.result && p.result.cells;
+      return cells && cells.length > 1 && String(cells[0]) === String(g.start) && String(cells[cells.length - 1]) === String(g.goal);
+    });
+  }, null, { timeout: 20000 });
+  return page.evaluate(() => [window.navPage.grid.start, window.navPage.grid.goal]);
+}
+
+/** Compares what both panes show with `nav path --json` (pane B: 4 moves). */
+async function panesMatchCli(a, b) {
+  const mapText = await page.evaluate(() => window.navPage.mapText());
+  for (const [pane, extra] of [["pane-a", []], ["pane-b", ["--moves", "4"]]]) {
+    const cli = cliPath(mapText, a, b, extra);
+    assert.equal(cli.status, "found");
+    const shown = await page.locator(`#${pane} .stats .length`).textContent();
+    assert.equal(shown, cli.length.toFixed(3), `${pane}: the length shown`);
+    assert.equal(Number(await page.locator(`#${pane}`).getAttribute("data-length")), cli.length, `${pane}: exact length`);
+    assert.equal(Number(await page.locator(`#${pane} .stats .expanded`).textContent()), cli.expanded, `${pane}: expanded`);
+  }
+}
+
+async function newWorld(kind) {
+  const before = await page.evaluate(() => window.navPage.mapText());
+  await page.selectOption("#gen-kind", kind);
+  await page.click("#gen-button");
+  await page.waitForFunction((text) => window.navPage.mapText() !== text, before, { timeout: 20000 });
+  return settled();
+}
+
+test("New world draws nav gen's map and searches it", async () => {
+  const [a, b] = await newWorld("caves");
+  const gen = execFileSync(NAV_BIN, ["gen", "--kind", "caves", "--size", "48x32", "--seed", "7", "-o", "-"]);
+  assert.equal(await page.evaluate(() => window.navPage.mapText()), String(gen));
+  await panesMatchCli(a, b);
+});
+
+test("a Moving AI map loaded from disk", async () => {
+  const file = path.join(tmp, "maze.map");
+  execFileSync(NAV_BIN, ["gen", "--kind", "maze", "--size", "31x21", "--seed", "5", "-o", file]);
+  await page.setInputFiles("#map-file", file);
+  await page.waitForFunction(() => window.navPage.grid.width === 31, null, { timeout: 20000 });
+  const [a, b] = await settled();
+  assert.equal(await page.evaluate(() => window.navPage.mapText()), fs.readFileSync(file, "utf8"));
+  await panesMatchCli(a, b);
+  await newWorld("rooms");
+});
+
 test("two clicks on the grid: the length shown is nav path's", async () => {
   // Two walkable cells far apart on the generated map.
   const [a, b] = await page.evaluate(() => {
@@ -91,26 +142,9 @@ test("two clicks on the grid: the length shown is nav path's", async () => {
   });
   await clickCell("pane-a", a);
   await clickCell("pane-a", b);
-  await page.waitForFunction(
-    ([a, b]) => {
-      const g = window.navPage.grid;
-      return g.panes.every((p) => {
-        const cells = p.result && p.result.cells;
-        return cells && cells.length > 1 && String(cells[0]) === String(a) && String(cells[cells.length - 1]) === String(b);
-      });
-    },
-    [a, b],
-    { timeout: 20000 },
-  );
-  const mapText = await page.evaluate(() => window.navPage.mapText());
-  for (const [pane, extra] of [["pane-a", []], ["pane-b", ["--moves", "4"]]]) {
-    const cli = cliPath(mapText, a, b, extra);
-    assert.equal(cli.status, "found");
-    const shown = await page.locator(`#${pane} .stats .length`).textContent();
-    assert.equal(shown, cli.length.toFixed(3), `${pane}: the length shown`);
-    assert.equal(Number(await page.locator(`#${pane}`).getAttribute("data-length")), cli.length, `${pane}: exact length`);
-    assert.equal(Number(await page.locator(`#${pane} .stats .expanded`).textContent()), cli.expanded, `${pane}: expanded`);
-  }
+  const [start, goal] = await settled();
+  assert.deepEqual([start, goal], [a, b], "the first click's cell became the start");
+  await panesMatchCli(a, b);
 });
 
 test("painting a wall across the path changes it", async () => {
