@@ -168,6 +168,28 @@ test("painting a wall across the path changes it", async () => {
   assert.ok(!after.some(([x, y]) => x === mx && y === my), "the path avoids the painted cell");
 });
 
+test("a refused query shows its reason; the fallback search runs cell by cell", async () => {
+  const search = page.locator('#pane-a [data-rule="search"]');
+  await search.selectOption("jps");
+  await page.waitForFunction(() => window.navPage.grid.panes[0].result?.search_used === "jump-points", null, { timeout: 20000 });
+  // One mud cell makes the map weighted: jump points are refused, with the reason shown.
+  const [x, y] = await page.evaluate(() => {
+    const g = window.navPage.grid;
+    const i = g.cells.findIndex((c, i) => c === "." && !g.costs.has(i));
+    return [i % g.width, Math.floor(i / g.width)];
+  });
+  await page.check('input[name="tool"][value="3"]');
+  await clickCell("pane-a", [x, y]);
+  await page.check('input[name="tool"][value="goal"]');
+  await page.waitForFunction(() => document.querySelector("#pane-a .stats .error"), null, { timeout: 20000 });
+  const shown = await page.locator("#pane-a .stats .error").textContent();
+  assert.match(shown, /jump point/, shown);
+  await search.selectOption("jps-or-astar");
+  await page.waitForFunction(() => window.navPage.grid.panes[0].result?.search_used === "cells", null, { timeout: 20000 });
+  await search.selectOption("astar");
+  await settled();
+});
+
 test("dragging a circle changes the exact path", async () => {
   await page.locator("#world-canvas").scrollIntoViewIfNeeded();
   const before = await page.evaluate(() => ({
