@@ -82,6 +82,7 @@ fn the_page_and_its_assets_are_served_with_no_outside_reference() {
         }
     }
     assert_eq!(handle("HEAD", "/", b"").status, 200);
+    assert_eq!(handle("GET", "/favicon.ico", b"").status, 204);
     assert_eq!(handle("GET", "/index.html?x=1", b"").status, 200);
 }
 

@@ -224,8 +224,16 @@ function showPaneStats(pane) {
   length.length = r.length;
   length.status = r.status;
   const steps = Math.max(0, r.cells.length - 1);
+  const size = pane.rules().size;
+  const why = {
+    no_path: "the goal cannot be reached",
+    start_blocked: size > 1 ? `the ${size}x${size} agent does not fit at the start` : "the start is blocked",
+    goal_blocked: size > 1 ? `the ${size}x${size} agent does not fit at the goal` : "the goal is blocked",
+    limit_reached: "a search limit stopped the search",
+  }[r.status];
+  const what = r.cells.length ? `length <b class="length">${fmt(r.length)}</b> (${steps} steps)` : escapeHtml(why || "");
   pane.stats.innerHTML =
-    `<b>${r.status}</b>: length <b class="length">${fmt(r.length)}</b> (${steps} steps), ` +
+    `<b>${r.status}</b>: ${what}, ` +
     `<b class="expanded">${r.expanded}</b> expanded, ${micros(r.micros)} ` +
     `<span class="key" style="background:#d6336c"></span>path` +
     `<span class="key" style="background:rgba(80,140,230,.45)"></span>expanded` +
@@ -542,8 +550,8 @@ function showWorldStats() {
   stats.innerHTML =
     navigatorLine("w-mesh", "exact, nav-mesh", "#1971c2", a.mesh, arcs) +
     navigatorLine("w-tangent", "exact, nav-tangent", "rgba(112,72,232,.5)", a.tangent, arcs) +
-    navigatorLine("w-lattice", `lattice, nav-agent (step ${$("step").value}; raw ${a.lattice.raw_length !== undefined ? fmt(a.lattice.raw_length) : "-"})`,
-      "#f08c00", a.lattice, (n) => ` (${n.points.length} points)`);
+    navigatorLine("w-lattice", `lattice, nav-agent (step ${$("step").value})`, "#f08c00", a.lattice,
+      (n) => ` (${n.points.length} points; the lattice path before smoothing: ${fmt(n.raw_length)})`);
 }
 
 // One request at a time; changes made meanwhile are sent as soon as it returns.

@@ -116,7 +116,7 @@ impl From<ApiError> for Reply {
 pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
     let path = url.split(['?', '#']).next().unwrap_or("");
     let expected = match path {
-        "/" | "/index.html" | "/app.js" | "/style.css" | "/api/options" => "GET",
+        "/" | "/index.html" | "/app.js" | "/style.css" | "/favicon.ico" | "/api/options" => "GET",
         "/api/path" | "/api/generate" | "/api/world" => "POST",
         _ => return ApiError::new(404, format!("no page or endpoint at {path}")).into(),
     };
@@ -127,6 +127,14 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
         "/" | "/index.html" => return Reply::asset("text/html; charset=utf-8", PAGE_HTML),
         "/app.js" => return Reply::asset("text/javascript; charset=utf-8", APP_JS),
         "/style.css" => return Reply::asset("text/css; charset=utf-8", STYLE_CSS),
+        // No icon: an empty answer rather than a 404 in the browser's console.
+        "/favicon.ico" => {
+            return Reply {
+                status: 204,
+                content_type: "image/x-icon",
+                body: Vec::new(),
+            };
+        }
         "/api/options" => return Reply::json(&grid::options()),
         "/api/path" => grid::path(body),
         "/api/generate" => grid::generate(body),
