@@ -231,7 +231,9 @@ function showPaneStats(pane) {
     goal_blocked: size > 1 ? `the ${size}x${size} agent does not fit at the goal` : "the goal is blocked",
     limit_reached: "a search limit stopped the search",
   }[r.status];
-  const what = r.cells.length ? `length <b class="length">${fmt(r.length)}</b> (${steps} steps)` : escapeHtml(why || "");
+  // On a weighted map the length is the path's cost.
+  const word = grid.costs.size ? "cost" : "length";
+  const what = r.cells.length ? `${word} <b class="length">${fmt(r.length)}</b> (${steps} steps)` : escapeHtml(why || "");
   pane.stats.innerHTML =
     `<b>${r.status}</b>: ${what}, ` +
     `<b class="expanded">${r.expanded}</b> expanded, ${micros(r.micros)} ` +

@@ -45,12 +45,15 @@ use serde::Serialize;
 
 pub use request::ApiError;
 
-/// The largest request body the server reads (32 MiB: a Moving AI map of 4096 x 4096 cells
-/// is about 16 MiB of text). A longer body is refused with 413.
+/// The largest request body the server reads (32 MiB: a Moving AI map of [`MAX_CELLS`] is
+/// about 4 MiB of text, its cost multipliers up to a few times more). A longer body is
+/// refused with 413.
 pub const MAX_BODY_BYTES: usize = 32 << 20;
 
-/// The largest map the server searches or generates, in cells (4096 x 4096).
-pub const MAX_CELLS: u64 = 1 << 24;
+/// The largest map the server searches or generates, in cells (2048 x 2048: every map of the
+/// Moving AI benchmark sets fits). A query on such a map takes about 120 MB (an open map,
+/// corner to corner), so that four at once stay within a developer's machine.
+pub const MAX_CELLS: u64 = 1 << 22;
 
 /// The most expanded cells an answer lists (the page tints them); `expanded` still counts
 /// every one.
