@@ -23,6 +23,10 @@ apt_install() {
 }
 
 [[ -x "$CHROMIUM" ]] || apt_install chromium
+if [[ ! -x "$CHROMIUM" ]]; then
+    echo "error: no Chromium at $CHROMIUM (set CHROMIUM to the browser's path)" >&2
+    exit 1
+fi
 command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
 
 if ! cmp -s tests/browser/package-lock.json "$DEPS/package-lock.json" ||
