@@ -223,6 +223,26 @@ test("dragging a circle changes the exact path", async () => {
   assert.equal(after.lattice, "found", "the lattice path is drawn beside it");
 });
 
+test("a shape dragged off the world stays in it, and the page keeps answering", async () => {
+  const box = await page.locator("#world-canvas").boundingBox();
+  const queries = await page.evaluate(() => window.navPage.world.queries);
+  // The third circle, centre (72, 20), dragged far beyond the right edge, then put back.
+  await page.mouse.move(box.x + 72 * 8, box.y + 20 * 8);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 72 * 8 + 600, box.y + 20 * 8, { steps: 8 });
+  const outside = await page.evaluate(() => window.navPage.world.shapes[2].circle.center);
+  assert.deepEqual(outside.map(Math.round), [100, 20], "the centre stops at the bounds");
+  await page.mouse.move(box.x + 72 * 8, box.y + 20 * 8, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(
+    (q) => window.navPage.world.queries > q && !window.navPage.world.inFlight && !window.navPage.world.dirty,
+    queries,
+    { timeout: 20000 },
+  );
+  assert.equal(await page.evaluate(() => window.navPage.world.error), null);
+  assert.equal(await page.evaluate(() => window.navPage.world.answer.mesh.status), "found");
+});
+
 test("screenshot", async () => {
   const file = process.env.NAV_SCREENSHOT || path.join(tmp, "serve.png");
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -353,6 +353,8 @@ async function newWorld() {
     });
     const map = parseMapText(answer.map);
     setMap(map.width, map.height, map.cells);
+    $("grid-hint").textContent = `${$("gen-kind").value}, ${width} x ${height}, seed ${$("gen-seed").value}: ` +
+      `${answer.walkable} cells walkable. Click a cell to set the goal; click another: the old goal becomes the start.`;
   } catch (e) {
     $("grid-hint").textContent = `error: ${e.message}`;
   }
@@ -417,7 +419,18 @@ function shapeContains(shape, [x, y]) {
   return inside;
 }
 
+function shapeCenter(shape) {
+  if (shape.circle) return shape.circle.center;
+  const points = shape.aabb ? [shape.aabb.min, shape.aabb.max] : shape.polygon.points;
+  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+}
+
+// Moves a shape, keeping its centre inside the bounds (a shape wholly outside them is refused).
 function moveShape(shape, dx, dy) {
+  const [cx, cy] = shapeCenter(shape);
+  dx = Math.min(Math.max(cx + dx, BOUNDS.min[0]), BOUNDS.max[0]) - cx;
+  dy = Math.min(Math.max(cy + dy, BOUNDS.min[1]), BOUNDS.max[1]) - cy;
   const shift = ([x, y]) => [x + dx, y + dy];
   if (shape.circle) shape.circle.center = shift(shape.circle.center);
   else if (shape.aabb) {
