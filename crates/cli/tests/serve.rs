@@ -814,10 +814,13 @@ fn http(addr: SocketAddr, head: &str, body: &[u8]) -> (u16, String) {
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
         .unwrap();
-    // A server that refuses early may close before the body is all sent: that is its right.
-    let _ = stream
-        .write_all(head.as_bytes())
-        .and_then(|()| stream.write_all(body));
+    // The body goes from another thread, so that the answer is read as soon as it comes: a
+    // server that refuses early may close before the body is all sent (that is its right).
+    let mut writer = stream.try_clone().unwrap();
+    let request = [head.as_bytes(), body].concat();
+    let sender = std::thread::spawn(move || {
+        let _ = writer.write_all(&request);
+    });
     let mut received = Vec::new();
     let mut buf = [0u8; 4096];
     loop {
@@ -840,6 +843,9 @@ fn http(addr: SocketAddr, head: &str, body: &[u8]) -> (u16, String) {
             if received.len() >= end + 4 + length {
                 let status = text[9..12].parse().unwrap();
                 let body = String::from_utf8_lossy(&received[end + 4..end + 4 + length]);
+                // Ends the sender's write too, if the server stopped reading.
+                let _ = stream.shutdown(std::net::Shutdown::Both);
+                let _ = sender.join();
                 return (status, body.into_owned());
             }
         }
