@@ -36,7 +36,7 @@ pub mod grid;
 mod request;
 pub mod world;
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -208,17 +208,50 @@ fn answer(mut request: tiny_http::Request) {
     let url = request.url().to_string();
     let reply = match read_body(&mut request) {
         Ok(body) => handle(&method, &url, &body),
-        Err(error) => error.into(),
+        Err(error) => {
+            // tiny_http reads the rest of a refused body when the request is dropped, after
+            // answering: another thread waits for it, so that a client announcing 100 MB and
+            // sending nothing more holds no worker.
+            let reply = Reply::from(error);
+            std::thread::spawn(move || {
+                let _ = request.respond(tiny_http_response(reply));
+            });
+            return;
+        }
     };
+    // Written by hand to say `Connection: close` (tiny_http drops that header from its own
+    // responses): the browser then opens a connection per request instead of keeping idle
+    // ones, each of which would hold one of tiny_http's connection threads, and tiny_http
+    // 0.12 can leave a new connection waiting for a free one.
+    let head_only = method == "HEAD";
+    let mut writer = request.into_writer();
+    // A client that went away needs no answer.
+    let _ = write_reply(&mut writer, &reply, head_only);
+}
+
+fn tiny_http_response(reply: Reply) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
     let content_type =
         tiny_http::Header::from_bytes("Content-Type", reply.content_type).expect("a valid header");
-    let cache = tiny_http::Header::from_bytes("Cache-Control", "no-store").expect("a valid header");
-    let response = tiny_http::Response::from_data(reply.body)
+    tiny_http::Response::from_data(reply.body)
         .with_status_code(reply.status)
         .with_header(content_type)
-        .with_header(cache);
-    // A client that went away needs no answer.
-    let _ = request.respond(response);
+}
+
+/// Writes an HTTP/1.1 answer that closes the connection.
+fn write_reply(out: &mut dyn Write, reply: &Reply, head_only: bool) -> std::io::Result<()> {
+    let reason = tiny_http::StatusCode(reply.status).default_reason_phrase();
+    write!(
+        out,
+        "HTTP/1.1 {} {reason}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
+         Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+        reply.status,
+        reply.content_type,
+        reply.body.len()
+    )?;
+    if !head_only {
+        out.write_all(&reply.body)?;
+    }
+    out.flush()
 }
 
 fn read_body(request: &mut tiny_http::Request) -> Result<Vec<u8>, ApiError> {
