@@ -4,8 +4,8 @@
 //! so that later commands reuse the shared pieces:
 //!
 //! * [`commands`]: one module per subcommand (`demo`, `path`, `scen`, `gen`, `agent`,
-//!   `circles`, `mesh`, `serve`), each with a clap `Args` struct and a `run` function that writes to
-//!   the given output and returns a [`CommandStatus`] or a [`CliError`].
+//!   `circles`, `mesh`, `serve`), each with a clap `Args` struct and a `run` function that
+//!   writes to the given output and returns a [`CommandStatus`] or a [`CliError`].
 //! * [`demo`]: the demo's built-in map, scenes, reports and SVG panels (one module per
 //!   navigator), out of the command code.
 //! * [`error`]: [`CliError`], a one-line message naming the bad input; exit status 2.

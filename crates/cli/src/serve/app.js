@@ -673,6 +673,10 @@ async function main() {
     drawGrid();
     runGrid();
   });
+  window.addEventListener("resize", () => {
+    for (const pane of grid.panes) pane.resize();
+    drawGrid();
+  });
   attachWorldMouse();
   $("radius").addEventListener("input", () => {
     $("radius-out").textContent = $("radius").value;
