@@ -28,6 +28,9 @@ cargo test --workspace --quiet
 step "docs: front page size, no internal labels, links (scripts/check-docs.sh)"
 ./scripts/check-docs.sh
 
+step "nav serve's page in headless Chromium (scripts/test-browser.sh)"
+./scripts/test-browser.sh
+
 step "C and C++ against libnav (scripts/test-native.sh)"
 ./scripts/test-native.sh
 

@@ -4,8 +4,8 @@
 //! so that later commands reuse the shared pieces:
 //!
 //! * [`commands`]: one module per subcommand (`demo`, `path`, `scen`, `gen`, `agent`,
-//!   `circles`, `mesh`), each with a clap `Args` struct and a `run` function that writes to
-//!   the given output and returns a [`CommandStatus`] or a [`CliError`].
+//!   `circles`, `mesh`, `serve`), each with a clap `Args` struct and a `run` function that
+//!   writes to the given output and returns a [`CommandStatus`] or a [`CliError`].
 //! * [`demo`]: the demo's built-in map, scenes, reports and SVG panels (one module per
 //!   navigator), out of the command code.
 //! * [`error`]: [`CliError`], a one-line message naming the bad input; exit status 2.
@@ -14,6 +14,7 @@
 //! * [`scene`]: scene files (bounds, boxes and circles) for continuous worlds.
 //! * [`svg`]: a small SVG writer drawing in world coordinates, with tile maps in [`svg::grid`],
 //!   continuous worlds in [`svg::world`] and legends in [`svg::legend`].
+//! * [`serve`]: the page and JSON API of `nav serve`.
 //! * [`json`]: one-line JSON output; [`piece_report`]: the report of a path of segments and
 //!   arcs (`nav circles`, `nav mesh`).
 //!
@@ -29,6 +30,7 @@ pub mod grid_args;
 pub mod json;
 pub mod piece_report;
 pub mod scene;
+pub mod serve;
 pub mod svg;
 
 pub use error::CliError;

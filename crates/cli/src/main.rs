@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use nav_cli::commands::{agent, circles, demo, generate, mesh, path, scen};
+use nav_cli::commands::{agent, circles, demo, generate, mesh, path, scen, serve};
 use nav_cli::{CliError, CommandStatus};
 
 /// Pathfinding for games: tile grids, Moving AI benchmarks, map generation.
@@ -48,6 +48,9 @@ enum Command {
     /// boxes and circles of a scene or the walls of a Moving AI map (every row of a scenario
     /// with --scen).
     Mesh(mesh::MeshArgs),
+    /// Serve an interactive page on localhost: paint, generate or load maps and worlds and
+    /// watch every navigator search them.
+    Serve(serve::ServeArgs),
 }
 
 fn run(command: &Command, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
@@ -59,6 +62,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<CommandStatus, CliError
         Command::Agent(args) => agent::run(args, out),
         Command::Circles(args) => circles::run(args, out),
         Command::Mesh(args) => mesh::run(args, out),
+        Command::Serve(args) => serve::run(args, out),
     }
 }
 

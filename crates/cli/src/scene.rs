@@ -354,7 +354,8 @@ fn parse_obstacle(value: Value) -> Result<Obstacle, String> {
     }
 }
 
-fn json_kind(value: &Value) -> &'static str {
+/// What a JSON value is, for messages: `null`, `a number`, `an array`...
+pub(crate) fn json_kind(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -111,6 +111,21 @@ pub struct AgentReport {
     pub partial: Option<bool>,
 }
 
+impl AgentReport {
+    /// The report of a query of `args`: the smoothed path, or the raw one with `--raw`
+    /// (`partial` only when `args.partial`).
+    pub fn new(args: &AgentArgs, path: &AgentPath) -> Self {
+        let (points, length) = args.reported(path);
+        Self {
+            status: path.status().as_str(),
+            length,
+            points: points.iter().map(|&p| point_pair(p)).collect(),
+            expanded: path.expanded(),
+            partial: args.partial.then_some(path.is_partial()),
+        }
+    }
+}
+
 /// Builds the world of a scene; a scene the world refuses (bounds without area) is bad input
 /// naming the file.
 pub fn build_world(scene: &Scene) -> Result<World, CliError> {
@@ -180,32 +195,31 @@ impl AgentArgs {
 pub fn run(args: &AgentArgs, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
     let scene = read_scene(&args.scene)?;
     let world = build_world(&scene)?;
-    let agent = args.agent()?;
-    let query = AgentQuery::new(args.from, args.to)
-        .with_agent(&agent)
-        .with_limits(args.limits());
     let mut ctx = AgentContext::new();
-    ctx.find_path(&world, &query)
-        .map_err(|e| query_error(args, e))?;
+    search(args, &world, &mut ctx)?;
     let path = ctx.last_path();
 
     if let Some(svg_path) = &args.svg {
         picture(args, &scene, path).write_file(svg_path)?;
     }
-    let (points, length) = args.reported(path);
     if args.json {
-        let report = AgentReport {
-            status: path.status().as_str(),
-            length,
-            points: points.iter().map(|&p| point_pair(p)).collect(),
-            expanded: path.expanded(),
-            partial: args.partial.then_some(path.is_partial()),
-        };
-        crate::json::write_json_line(out, &report)?;
+        crate::json::write_json_line(out, &AgentReport::new(args, path))?;
     } else {
         write_text(args, path, out).map_err(CliError::stdout)?;
     }
     Ok(CommandStatus::from_success(path.is_found()))
+}
+
+/// Runs the query of `args` (radius, step, heuristic, limits, from, to) on a built world; the
+/// path is then `ctx.last_path()` (`nav serve` answers from it too).
+pub fn search(args: &AgentArgs, world: &World, ctx: &mut AgentContext) -> Result<(), CliError> {
+    let agent = args.agent()?;
+    let query = AgentQuery::new(args.from, args.to)
+        .with_agent(&agent)
+        .with_limits(args.limits());
+    ctx.find_path(world, &query)
+        .map_err(|e| query_error(args, e))?;
+    Ok(())
 }
 
 fn query_error(args: &AgentArgs, error: QueryError) -> CliError {

@@ -111,37 +111,41 @@ impl CirclesArgs {
     }
 }
 
+/// Runs the query of `args` (radius, limits, from, to) on a built world (`nav serve` answers
+/// with it too).
+pub fn search(args: &CirclesArgs, world: &CircleWorld) -> Result<TangentPath, CliError> {
+    args.check_radius()?;
+    // The world's bounds confine the agent's disc: nav-tangent reports OutOfBounds itself.
+    let query = CircleQuery::new(args.from, args.to)
+        .with_radius(args.radius)
+        .with_limits(args.limits());
+    let mut ctx = CircleContext::new();
+    ctx.find_path(world, &query)
+        .map_err(|e| CliError::BadArgument {
+            option: "--from/--to/--radius",
+            value: format!("{} {} {}", args.from, args.to, args.radius),
+            reason: e.to_string(),
+        })?;
+    Ok(ctx.last_path().clone())
+}
+
 /// Runs `nav circles`.
 pub fn run(args: &CirclesArgs, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
     let scene = read_scene(&args.scene)?;
     let world = build_world(&scene)?;
-    args.check_radius()?;
-    // The world's bounds confine the agent's disc: nav-tangent reports OutOfBounds itself.
-    let path = {
-        let query = CircleQuery::new(args.from, args.to)
-            .with_radius(args.radius)
-            .with_limits(args.limits());
-        let mut ctx = CircleContext::new();
-        ctx.find_path(&world, &query)
-            .map_err(|e| CliError::BadArgument {
-                option: "--from/--to/--radius",
-                value: format!("{} {} {}", args.from, args.to, args.radius),
-                reason: e.to_string(),
-            })?;
-        ctx.last_path().clone()
-    };
+    let path = search(args, &world)?;
 
     if let Some(svg_path) = &args.svg {
         picture(args, &scene, &path).write_file(svg_path)?;
     }
     if args.json {
-        let report = CirclesReport {
-            status: path.status().as_str(),
-            length: path.length(),
-            segments: path.pieces().iter().map(SegmentReport::of).collect(),
-            expanded: path.expanded(),
-            partial: args.partial.then_some(path.is_partial()),
-        };
+        let report = CirclesReport::new(
+            path.status().as_str(),
+            path.length(),
+            path.pieces(),
+            path.expanded(),
+            args.partial.then_some(path.is_partial()),
+        );
         crate::json::write_json_line(out, &report)?;
     } else {
         write_text(args, &world, &path, out).map_err(CliError::stdout)?;

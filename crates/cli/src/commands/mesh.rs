@@ -37,7 +37,7 @@ use nav::grid::GridMap;
 use nav::grid::movingai::read_scenario;
 use nav::mesh::{
     Limits, MeshContext, MeshError, MeshQuery, MeshWorld, Obstacle as MeshObstacle, PathPiece,
-    PathStatus,
+    PathRef, PathStatus,
 };
 use serde::Serialize;
 
@@ -188,6 +188,27 @@ impl MeshArgs {
     }
 }
 
+/// Runs one query from `from` to `to` with the radius and limits of `args` on a built world
+/// (`nav serve` answers with it too).
+pub fn search<'c>(
+    args: &MeshArgs,
+    world: &MeshWorld,
+    from: Vec2,
+    to: Vec2,
+    ctx: &'c mut MeshContext,
+) -> Result<PathRef<'c, [PathPiece]>, CliError> {
+    args.check_radius()?;
+    let query = MeshQuery::new(from, to)
+        .with_radius(args.radius)
+        .with_limits(args.limits());
+    ctx.find_path(world, &query)
+        .map_err(|e| CliError::BadArgument {
+            option: "--from/--to/--radius",
+            value: format!("{from} {to} {}", args.radius),
+            reason: e.to_string(),
+        })
+}
+
 /// Runs `nav mesh`.
 pub fn run(args: &MeshArgs, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
     args.check_radius()?;
@@ -209,17 +230,8 @@ pub fn run(args: &MeshArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
         Source::Scene(scene) => build_world(scene)?,
         Source::Map { file, map } => build_map_world(file, map)?,
     };
-    let query = MeshQuery::new(from, to)
-        .with_radius(args.radius)
-        .with_limits(args.limits());
     let mut ctx = MeshContext::new();
-    let path = ctx
-        .find_path(&world, &query)
-        .map_err(|e| CliError::BadArgument {
-            option: "--from/--to/--radius",
-            value: format!("{from} {to} {}", args.radius),
-            reason: e.to_string(),
-        })?;
+    let path = search(args, &world, from, to, &mut ctx)?;
     let report = PiecePathReport::new(
         path.status().as_str(),
         path.cost(),

@@ -13,3 +13,4 @@ pub mod generate;
 pub mod mesh;
 pub mod path;
 pub mod scen;
+pub mod serve;

@@ -84,8 +84,8 @@ pub struct PathArgs {
     pub json: bool,
 }
 
-/// Parses `--size`: a whole number from 1 to [`GridRules::MAX_AGENT_SIZE`].
-fn parse_agent_size(text: &str) -> Result<u32, String> {
+/// Parses `--size`: a whole number from 1 to [`GridQuery::MAX_AGENT_SIZE`].
+pub fn parse_agent_size(text: &str) -> Result<u32, String> {
     let max = GridQuery::MAX_AGENT_SIZE;
     let reason = || format!("the agent's side must be a whole number of cells from 1 to {max}");
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -122,6 +122,20 @@ pub struct PathReport {
     /// With `--slice N`: the steps the time-sliced query took.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<usize>,
+}
+
+impl PathReport {
+    /// The report of a query of `args` (its `partial` field only when `args.partial`).
+    pub fn new(args: &PathArgs, outcome: &PathOutcome, path: &[Cell]) -> Self {
+        Self {
+            status: outcome.status.as_str(),
+            length: outcome.cost,
+            cells: cell_pairs(path),
+            expanded: outcome.expanded,
+            partial: args.partial.then_some(outcome.partial),
+            steps: None,
+        }
+    }
 }
 
 impl PathArgs {
@@ -166,24 +180,45 @@ impl PathArgs {
     }
 }
 
-/// Runs the query on a loaded map; the context then holds the path and the search tree.
-/// With `--slice`, also the number of steps the sliced query took.
-fn search(
+/// Runs the query of `args` on a loaded map (`args.map` only names it in errors); the context
+/// then holds the path and the search tree (`nav serve` answers from it too).
+pub fn search(
     args: &PathArgs,
     map: &GridMap,
     finder: &mut GridContext,
-) -> Result<(PathOutcome, Option<usize>), CliError> {
+) -> Result<PathOutcome, CliError> {
     let rules: CompiledRules = args.rules.to_rules()?;
+    search_with(args, &rules, map, finder)
+}
+
+/// [`search`] under rules compiled by the caller (`nav serve` offers a search mode that has no
+/// `--search` value); the other options of `args` apply as in `search`.
+pub fn search_with(
+    args: &PathArgs,
+    rules: &CompiledRules,
+    map: &GridMap,
+    finder: &mut GridContext,
+) -> Result<PathOutcome, CliError> {
+    Ok(search_counting_steps(args, rules, map, finder)?.0)
+}
+
+/// [`search_with`], time-sliced with `--slice N`: then also the number of steps it took.
+fn search_counting_steps(
+    args: &PathArgs,
+    rules: &CompiledRules,
+    map: &GridMap,
+    finder: &mut GridContext,
+) -> Result<(PathOutcome, Option<usize>), CliError> {
     let query = args.query()?;
     let error = |e| CliError::grid(args.map.display(), e);
     let Some(per_step) = args.slice else {
-        let answer = finder.find_path(map, &rules, &query).map_err(error)?;
+        let answer = finder.find_path(map, rules, &query).map_err(error)?;
         return Ok((answer.outcome(), None));
     };
-    let mut state = finder.begin_sliced(map, &rules, &query).map_err(error)?;
+    let mut state = finder.begin_sliced(map, rules, &query).map_err(error)?;
     let mut steps = 0;
     while state.is_running() {
-        state = finder.step_sliced(map, &rules, per_step).map_err(error)?;
+        state = finder.step_sliced(map, rules, per_step).map_err(error)?;
         steps += 1;
     }
     let outcome = state
@@ -196,7 +231,8 @@ fn search(
 pub fn run(args: &PathArgs, out: &mut dyn Write) -> Result<CommandStatus, CliError> {
     let map = load_map(&args.map)?;
     let mut finder = GridContext::with_capacity(map.cell_count());
-    let (outcome, steps) = search(args, &map, &mut finder)?;
+    let rules: CompiledRules = args.rules.to_rules()?;
+    let (outcome, steps) = search_counting_steps(args, &rules, &map, &mut finder)?;
     let path = finder.path();
 
     if let Some(svg_path) = &args.svg {
@@ -223,12 +259,8 @@ pub fn run(args: &PathArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
 
     if args.json {
         let report = PathReport {
-            status: outcome.status.as_str(),
-            length: outcome.cost,
-            cells: cell_pairs(path),
-            expanded: outcome.expanded,
-            partial: args.partial.then_some(outcome.partial),
             steps,
+            ..PathReport::new(args, &outcome, path)
         };
         write_json_line(out, &report)?;
     } else {
