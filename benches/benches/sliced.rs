@@ -84,18 +84,27 @@ fn thread_cpu_ns() -> Option<u64> {
 
 /// The paired measurement: `rounds` rounds, each timing one batch one-shot and one batch
 /// sliced (in alternating order, so that a change of machine load hits both alike); the
-/// median time of each and the median of the per-round ratios sliced / one-shot. Times are
-/// the thread's CPU time where the system reports it, wall time otherwise.
+/// median time of each (per batch) and the median of the per-round ratios sliced / one-shot.
+/// Times are the thread's CPU time where the system reports it, wall time otherwise.
 fn paired(rounds: usize, one_shot: &mut dyn FnMut(), sliced: &mut dyn FnMut()) -> (f64, f64, f64) {
     let (mut a, mut b, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    // Each timing runs the batch often enough for about 50 ms: the CPU time the system reports
+    // advances in scheduler ticks, too coarse for a batch of a fraction of a millisecond.
+    let started = Instant::now();
+    one_shot();
+    let once = started.elapsed().as_secs_f64();
+    let reps = ((0.05 / once.max(1e-9)).ceil() as usize).clamp(1, 10_000);
     for round in 0..rounds {
         let time = |f: &mut dyn FnMut()| {
             let (cpu, wall) = (thread_cpu_ns(), Instant::now());
-            f();
-            match (cpu, thread_cpu_ns()) {
+            for _ in 0..reps {
+                f();
+            }
+            let total = match (cpu, thread_cpu_ns()) {
                 (Some(before), Some(after)) => (after - before) as f64 / 1e6,
                 _ => wall.elapsed().as_secs_f64() * 1e3,
-            }
+            };
+            total / reps as f64
         };
         let (t_one, t_sliced) = if round % 2 == 0 {
             let t = time(one_shot);
