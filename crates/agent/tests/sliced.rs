@@ -6,6 +6,10 @@ mod common;
 use common::{Rng, Scene};
 use nav_agent::{Aabb, AgentContext, AgentQuery, QueryError, SliceState, Vec2, World};
 use nav_search::{Limits, PathOutcome};
+use nav_testkit::{CountingAllocator, allocations_during};
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 const BUDGETS: [usize; 6] = [1, 2, 7, 64, 256, usize::MAX];
 
@@ -136,4 +140,34 @@ fn a_world_changed_between_steps_is_detected() {
     let nan = AgentQuery::new(Vec2::new(f32::NAN, 2.0), Vec2::new(28.0, 2.0));
     assert!(ctx.begin_sliced(&world, &nan).is_err());
     assert_eq!(ctx.sliced_state(), SliceState::Idle);
+}
+
+#[test]
+fn a_warm_sliced_query_allocates_nothing() {
+    let mut world = World::new(Aabb::new(Vec2::ZERO, Vec2::new(30.0, 10.0))).unwrap();
+    world
+        .insert_static(Aabb::new(Vec2::new(14.0, 0.0), Vec2::new(16.0, 8.0)))
+        .unwrap();
+    let query = AgentQuery::new(Vec2::new(2.0, 2.0), Vec2::new(28.0, 2.0))
+        .with_radius(0.4)
+        .with_step(0.5);
+    let mut ctx = AgentContext::new();
+    let run = |ctx: &mut AgentContext| {
+        let mut state = ctx.begin_sliced(&world, &query).unwrap();
+        let mut steps = 0;
+        while state.is_running() {
+            steps += 1;
+            state = ctx.step_sliced(&world, 16).unwrap();
+        }
+        assert!(state.outcome().is_some_and(|o| o.status.is_found()));
+        steps
+    };
+    assert!(run(&mut ctx) > 1, "the query searches over several steps");
+    run(&mut ctx);
+    assert_eq!(
+        allocations_during(|| {
+            run(&mut ctx);
+        }),
+        0
+    );
 }

@@ -64,7 +64,7 @@ pub struct GridContext {
     search_used: Option<SearchMode>,
     /// The time-sliced query, if one was begun (see `sliced.rs`).
     slice: Option<sliced::Slice>,
-    /// The rules of the last sliced query (kept apart so that its buffers are reused).
+    /// The rules of the last sliced query (kept apart, and copied only when they change).
     slice_rules: Option<CompiledRules>,
 }
 

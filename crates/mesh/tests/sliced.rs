@@ -11,6 +11,10 @@ use nav_mesh::{
     SliceState,
 };
 use nav_testkit::polygon_oracle::{RandomWorld, random_world};
+use nav_testkit::{CountingAllocator, allocations_during};
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 const BUDGETS: [usize; 6] = [1, 2, 7, 64, 256, usize::MAX];
 
@@ -192,5 +196,37 @@ fn edits_between_steps_are_detected() {
         MeshError::WorldChanged
             .to_string()
             .contains("begin the query again")
+    );
+}
+
+#[test]
+fn a_warm_sliced_query_allocates_nothing() {
+    let spec = RandomWorld {
+        size: 24.0,
+        obstacles: 8,
+        circles: true,
+        scale: 3.5,
+        overlaps: false,
+    };
+    let world = mesh_world(&rounded(&random_world(3, spec)));
+    let query = MeshQuery::new(Vec2::new(0.2, 0.2), Vec2::new(23.8, 23.8)).with_radius(0.1);
+    let mut ctx = MeshContext::new();
+    let run = |ctx: &mut MeshContext| {
+        let mut state = ctx.begin_sliced(&world, &query).unwrap();
+        let mut steps = 0;
+        while state.is_running() {
+            steps += 1;
+            state = ctx.step_sliced(&world, 3).unwrap();
+        }
+        assert!(state.outcome().is_some_and(|o| o.status.is_found()));
+        steps
+    };
+    assert!(run(&mut ctx) > 1, "the query searches over several steps");
+    run(&mut ctx);
+    assert_eq!(
+        allocations_during(|| {
+            run(&mut ctx);
+        }),
+        0
     );
 }

@@ -7,6 +7,10 @@ use common::{Rng, random_circles, world_of};
 use nav_geom::{Aabb, Circle, PathPiece, Vec2};
 use nav_search::{Limits, PathOutcome, PathStatus};
 use nav_tangent::{CircleContext, CircleQuery, CircleWorld, SliceState, TangentError};
+use nav_testkit::{CountingAllocator, allocations_during};
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 const BUDGETS: [usize; 6] = [1, 2, 7, 64, 256, usize::MAX];
 
@@ -133,4 +137,30 @@ fn edits_between_steps_are_detected() {
     ctx.begin_sliced(&other, &query).unwrap();
     ctx.cancel_sliced();
     assert_eq!(ctx.step_sliced(&other, 100), Ok(SliceState::Idle));
+}
+
+#[test]
+fn a_warm_sliced_query_allocates_nothing() {
+    let mut rng = Rng::new(7);
+    let world = world_of(&random_circles(&mut rng, 60, 60.0, (0.5, 4.0), true, 0.0));
+    let query = CircleQuery::new(Vec2::new(-1.0, -1.0), Vec2::new(61.0, 61.0)).with_radius(0.3);
+    let mut ctx = CircleContext::new();
+    let run = |ctx: &mut CircleContext| {
+        let mut state = ctx.begin_sliced(&world, &query).unwrap();
+        let mut steps = 0;
+        while state.is_running() {
+            steps += 1;
+            state = ctx.step_sliced(&world, 3).unwrap();
+        }
+        assert!(state.outcome().is_some_and(|o| o.status.is_found()));
+        steps
+    };
+    assert!(run(&mut ctx) > 1, "the query searches over several steps");
+    run(&mut ctx);
+    assert_eq!(
+        allocations_during(|| {
+            run(&mut ctx);
+        }),
+        0
+    );
 }

@@ -84,9 +84,10 @@ impl GridContext {
                 (Some(plan), SliceState::Running { expanded: 0 })
             }
         };
-        match &mut self.slice_rules {
-            Some(kept) => kept.clone_from(rules),
-            None => self.slice_rules = Some(rules.clone()),
+        // A copy of the rules, to compare at each step (copied only when they change, so that a
+        // warm sliced query allocates nothing).
+        if self.slice_rules.as_ref() != Some(rules) {
+            self.slice_rules = Some(rules.clone());
         }
         self.slice = Some(Slice {
             query: *query,
