@@ -27,9 +27,6 @@ use sight::SightInput;
 const NO_MOVE: u8 = u8::MAX;
 /// `goal_of` of a cell that reaches no goal.
 const NO_GOAL: u32 = u32::MAX;
-/// Bits of `sight`: the goal is in line of sight, the agent fits.
-const SEES: u8 = 1;
-const FITS: u8 = 2;
 
 /// What a flow field is built for: its goals, the agent size and whether to mark the cells
 /// that see their goal. A small value: build one per field.
@@ -170,8 +167,10 @@ pub struct FlowField {
     next: Vec<u8>,
     /// Per padded cell: index of its goal in `goals`, or `NO_GOAL`.
     goal_of: Vec<u32>,
-    /// Per padded cell: `SEES` where the goal is in line of sight, `FITS` where the agent fits.
+    /// Per padded cell: 1 where the goal is in line of sight.
     sight: Vec<u8>,
+    /// Per padded cell: a blocked cell that hides its goal, as the line-of-sight pass left it.
+    blockers: Vec<u32>,
     /// Per padded cell: expanded (search), or the status of an update's walk.
     marks: Vec<u8>,
     /// Per padded cell multipliers; empty on maps of uniform cost.
@@ -179,6 +178,11 @@ pub struct FlowField {
     uniform_multiplier: f64,
     queue: FlowQueue,
     order: Vec<u32>,
+    /// The padded indices of the cells that reach a goal.
+    reached: Vec<u32>,
+    /// A copy of the map's padded fit array (walkability or clearance) at the last build or
+    /// update.
+    fits: Vec<u8>,
     counts: Vec<u32>,
     scratch: Vec<u32>,
     report: FlowReport,
@@ -243,6 +247,7 @@ impl FlowField {
         reset(&mut self.goal_of, len, NO_GOAL);
         reset(&mut self.marks, len, 0);
         self.sight.resize(len, 0);
+        self.blockers.resize(len, u32::MAX);
         self.load_multipliers(map);
         let (min_edge, max_edge) = self.edge_range(map);
         self.queue.reset(min_edge, max_edge, false);
@@ -250,6 +255,7 @@ impl FlowField {
         let fits = fits_of(map, self.agent_size);
         let need = self.agent_size as u8;
         self.goal_slots.clear();
+        self.reached.clear();
         let mut goals_used = 0;
         for (i, goal) in self.goals.iter().enumerate() {
             let p = map.padded_index(goal.x, goal.y);
@@ -259,6 +265,7 @@ impl FlowField {
                 if self.goal_of[p] == NO_GOAL {
                     self.cost[p] = 0.0;
                     self.goal_of[p] = i as u32;
+                    self.reached.push(p as u32);
                     self.queue.push(p as u32, 0.0);
                 }
             }
@@ -275,36 +282,32 @@ impl FlowField {
         self.built = true;
     }
 
-    /// Counts the reachable cells and runs the line-of-sight pass.
+    /// Counts the reachable cells, keeps the fit array and runs the line-of-sight pass.
     fn finish(&mut self, map: &GridMap) {
-        let pw = self.padded_width;
-        let mut reachable = 0;
-        for y in 1..=self.height as usize {
-            let row = y * pw + 1..y * pw + 1 + self.width as usize;
-            reachable += self.goal_of[row].iter().filter(|&&g| g != NO_GOAL).count();
-        }
-        self.report.reachable = reachable;
+        self.report.reachable = self.reached.len();
+        let fits = fits_of(map, self.agent_size);
+        self.fits.clear();
+        self.fits.extend_from_slice(fits);
         if self.line_of_sight {
             let input = SightInput {
-                fits: fits_of(map, self.agent_size),
+                fits,
                 need: self.agent_size as u8,
-                padded_width: pw,
-                width: self.width,
-                height: self.height,
-                touching: self.touching,
+                padded_width: self.padded_width,
+                max_distance: self.width.max(self.height) as usize,
                 goal_of: &self.goal_of,
                 goals: &self.goal_slots,
+                reached: &self.reached,
             };
-            sight::line_of_sight(&input, &mut self.sight, &mut self.order, &mut self.counts);
+            sight::line_of_sight(
+                &input,
+                self.touching,
+                &mut self.sight,
+                &mut self.blockers,
+                &mut self.order,
+                &mut self.counts,
+            );
         } else {
             self.sight.fill(0);
-        }
-        let fits = fits_of(map, self.agent_size);
-        let need = self.agent_size as u8;
-        for (flag, &f) in self.sight.iter_mut().zip(fits) {
-            if f >= need {
-                *flag |= FITS;
-            }
         }
     }
 
@@ -376,6 +379,7 @@ impl FlowField {
         let cost = &mut self.cost;
         let next = &mut self.next;
         let goal_of = &mut self.goal_of;
+        let reached = &mut self.reached;
         let marks = &mut self.marks;
         let queue = &mut self.queue;
         let multipliers = &self.multipliers;
@@ -402,6 +406,9 @@ impl FlowField {
                 if nd < cost[q] {
                     cost[q] = nd;
                     next[q] = step;
+                    if goal_of[q] == NO_GOAL {
+                        reached.push(q as u32);
+                    }
                     goal_of[q] = goal;
                     marks[q] = 0;
                     queue.push(q as u32, nd);
@@ -590,6 +597,7 @@ impl FlowField {
         let ok = |p: usize| fits[p] >= need;
         let mut redo = std::mem::take(&mut self.order);
         redo.clear();
+        self.reached.clear();
         for y in 1..=h as usize {
             for p in y * pw + 1..y * pw + 1 + w as usize {
                 match self.marks[p] {
@@ -601,7 +609,10 @@ impl FlowField {
                         self.marks[p] = 0;
                     }
                     // Kept cells are final unless lowered (which reopens them).
-                    _ if self.goal_of[p] != NO_GOAL => self.marks[p] = 1,
+                    _ if self.goal_of[p] != NO_GOAL => {
+                        self.marks[p] = 1;
+                        self.reached.push(p as u32);
+                    }
                     _ => self.marks[p] = 0,
                 }
             }
@@ -643,6 +654,7 @@ impl FlowField {
                     self.cost[p] = best.0;
                     self.next[p] = best.1;
                     self.goal_of[p] = best.2;
+                    self.reached.push(p as u32);
                     queue.push(p as u32, best.0);
                 }
             }
@@ -759,7 +771,7 @@ impl FlowField {
     /// sight.
     #[inline]
     pub fn sees_goal(&self, cell: Cell) -> bool {
-        self.slot(cell).is_some_and(|p| self.sight[p] & SEES != 0)
+        self.slot(cell).is_some_and(|p| self.sight[p] != 0)
     }
 
     /// The index in [`goals`](FlowField::goals) of the goal `cell` flows to.
@@ -802,7 +814,7 @@ impl FlowField {
             });
         };
         if self.goal_of[p] == NO_GOAL {
-            let blocked = self.sight[p] & FITS == 0;
+            let blocked = self.fits[p] < self.agent_size as u8;
             return Ok(PathOutcome::unsearched(if blocked {
                 PathStatus::StartBlocked
             } else {

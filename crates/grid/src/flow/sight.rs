@@ -14,10 +14,11 @@
 //! not settle it, the segment is walked cell by cell (exact, integer arithmetic), so the flag
 //! is never wrong either way.
 
-/// Whether every cell met by the segment between the centres of the cells at padded indices
-/// `from` and `to`, `(dx, dy)` apart (`to - from` in cells), fits (`fits[p] >= need`).
-/// `touching`: a cell that the segment only touches at a corner counts as met.
-pub(crate) fn segment_clear(
+/// The first cell, walking from `from`, met by the segment between the centres of the cell at
+/// padded index `from` and the cell `(dx, dy)` away that the agent does not fit in
+/// (`fits[p] < need`); `None` when there is none. `touching`: a cell that the segment only
+/// touches at a corner counts as met.
+pub(crate) fn first_blocked(
     fits: &[u8],
     padded_width: usize,
     need: u8,
@@ -25,7 +26,7 @@ pub(crate) fn segment_clear(
     dx: i64,
     dy: i64,
     touching: bool,
-) -> bool {
+) -> Option<usize> {
     let pw = padded_width as i64;
     let (sx, sy) = (dx.signum(), dy.signum());
     // Normalised: `major` steps along the longer axis, `minor` along the shorter one.
@@ -35,7 +36,7 @@ pub(crate) fn segment_clear(
         (dy.abs(), dx.abs(), sy * pw, sx)
     };
     if big == 0 {
-        return fits[from] >= need;
+        return (fits[from] < need).then_some(from);
     }
     let origin = from as i64;
     for i in 0..=big {
@@ -54,13 +55,45 @@ pub(crate) fn segment_clear(
             )
         };
         for j in lo..=hi {
-            let p = origin + i * major + j * minor;
-            if fits[p as usize] < need {
-                return false;
+            let p = (origin + i * major + j * minor) as usize;
+            if fits[p] < need {
+                return Some(p);
             }
         }
     }
-    true
+    None
+}
+
+/// Whether the segment from the centre of cell `(0, 0)` to that of `(dx, dy)` meets cell
+/// `(bx, by)` (the same cells as [`first_blocked`] walks).
+fn meets(dx: i64, dy: i64, bx: i64, by: i64, touching: bool) -> bool {
+    let sign = |v: i64| if v < 0 { -1 } else { 1 };
+    // Normalised: `i` along the longer axis, `j` along the shorter one.
+    let (big, small, i, j) = if dx.abs() >= dy.abs() {
+        (dx.abs(), dy.abs(), bx * sign(dx), by * sign(dy))
+    } else {
+        (dy.abs(), dx.abs(), by * sign(dy), bx * sign(dx))
+    };
+    if i < 0 || i > big {
+        return false;
+    }
+    if big == 0 {
+        return j == 0;
+    }
+    let xa = (2 * i - 1).max(0);
+    let xb = (2 * i + 1).min(2 * big);
+    let (lo, hi) = if touching {
+        (
+            ceil_div(xa * small - big, 2 * big),
+            floor_div(xb * small + big, 2 * big),
+        )
+    } else {
+        (
+            floor_div(xa * small - big, 2 * big) + 1,
+            ceil_div(xb * small + big, 2 * big) - 1,
+        )
+    };
+    (lo..=hi).contains(&j)
 }
 
 fn floor_div(a: i64, b: i64) -> i64 {
@@ -76,43 +109,42 @@ pub(crate) struct SightInput<'a> {
     pub fits: &'a [u8],
     pub need: u8,
     pub padded_width: usize,
-    pub width: u32,
-    pub height: u32,
-    pub touching: bool,
+    /// The largest Chebyshev distance between two cells of the map.
+    pub max_distance: usize,
+    /// The padded indices of the cells that reach a goal.
+    pub reached: &'a [u32],
     /// Per padded cell, the index of its goal in `goals`, `u32::MAX` where unreachable.
     pub goal_of: &'a [u32],
     /// Goals as padded indices and `(x, y)`.
     pub goals: &'a [(usize, u32, u32)],
 }
 
+/// No blocker.
+const NONE: u32 = u32::MAX;
+
 /// Sets `sight[p]` to 1 where the cell at padded index `p` sees its goal, 0 elsewhere.
-/// `order` and `counts` are scratch memory.
+/// `blockers[p]` keeps a blocked cell that hides the goal from `p` (kept from pass to pass:
+/// a remembered one is checked before it is used). `order` and `counts` are scratch memory.
 pub(crate) fn line_of_sight(
     input: &SightInput<'_>,
+    touching: bool,
     sight: &mut [u8],
+    blockers: &mut [u32],
     order: &mut Vec<u32>,
     counts: &mut Vec<u32>,
 ) {
     let pw = input.padded_width;
     sight.fill(0);
     // Counting sort of the reachable cells by Chebyshev distance to their goal.
-    let max_distance = input.width.max(input.height) as usize;
     counts.clear();
-    counts.resize(max_distance + 1, 0);
-    let distance = |p: usize, goal: u32| -> usize {
-        let (_, gx, gy) = input.goals[goal as usize];
+    counts.resize(input.max_distance + 1, 0);
+    let distance = |p: usize| -> usize {
+        let (_, gx, gy) = input.goals[input.goal_of[p] as usize];
         let (x, y) = ((p % pw) as u32 - 1, (p / pw) as u32 - 1);
         x.abs_diff(gx).max(y.abs_diff(gy)) as usize
     };
-    let rows = 1..input.height as usize + 1;
-    let cells_of_row = |y: usize| y * pw + 1..y * pw + 1 + input.width as usize;
-    for y in rows.clone() {
-        for p in cells_of_row(y) {
-            let goal = input.goal_of[p];
-            if goal != u32::MAX {
-                counts[distance(p, goal)] += 1;
-            }
-        }
+    for &p in input.reached {
+        counts[distance(p as usize)] += 1;
     }
     let mut total = 0u32;
     for c in counts.iter_mut() {
@@ -122,26 +154,24 @@ pub(crate) fn line_of_sight(
     }
     order.clear();
     order.resize(total as usize, 0);
-    for y in rows {
-        for p in cells_of_row(y) {
-            let goal = input.goal_of[p];
-            if goal != u32::MAX {
-                let slot = &mut counts[distance(p, goal)];
-                order[*slot as usize] = p as u32;
-                *slot += 1;
-            }
-        }
+    for &p in input.reached {
+        let slot = &mut counts[distance(p as usize)];
+        order[*slot as usize] = p;
+        *slot += 1;
     }
 
     let fits = |p: usize| input.fits[p] >= input.need;
+    let xy = |p: usize| ((p % pw) as i64 - 1, (p / pw) as i64 - 1);
     for &t in order.iter() {
         let t = t as usize;
         let goal = input.goal_of[t];
         let (_, gx, gy) = input.goals[goal as usize];
-        let (x, y) = ((t % pw) as i64 - 1, (t / pw) as i64 - 1);
-        let (dx, dy) = (x - gx as i64, y - gy as i64);
+        let (gx, gy) = (gx as i64, gy as i64);
+        let (x, y) = xy(t);
+        let (dx, dy) = (x - gx, y - gy);
         if dx == 0 && dy == 0 {
             sight[t] = 1;
+            blockers[t] = NONE;
             continue;
         }
         let (ax, ay) = (dx.abs(), dy.abs());
@@ -150,19 +180,46 @@ pub(crate) fn line_of_sight(
         let step_y = -dy.signum() as isize * pw as isize;
         let at = |offset: isize| (t as isize + offset) as usize;
         let sees = |p: usize| input.goal_of[p] == goal && sight[p] != 0;
-        let settled = if ay == 0 {
-            sees(at(step_x))
+        // The neighbours towards the goal whose segments enclose this one.
+        let (first, second) = if ay == 0 {
+            (at(step_x), None)
         } else if ax == 0 {
-            sees(at(step_y))
+            (at(step_y), None)
         } else if ax == ay {
-            sees(at(step_x + step_y)) && (!input.touching || (fits(at(step_x)) && fits(at(step_y))))
+            (at(step_x + step_y), None)
         } else if ax > ay {
-            sees(at(step_x)) && sees(at(step_x + step_y))
+            (at(step_x), Some(at(step_x + step_y)))
         } else {
-            sees(at(step_y)) && sees(at(step_x + step_y))
+            (at(step_y), Some(at(step_x + step_y)))
         };
-        let visible =
-            settled || segment_clear(input.fits, pw, input.need, t, -dx, -dy, input.touching);
-        sight[t] = visible as u8;
+        let corners_clear = !(touching && ax == ay) || (fits(at(step_x)) && fits(at(step_y)));
+        if corners_clear && sees(first) && second.is_none_or(sees) {
+            sight[t] = 1;
+            blockers[t] = NONE;
+            continue;
+        }
+        // A blocked cell that the segment meets proves it blind: try the neighbours
+        // themselves, the corner cells and what blinded the neighbours (any blocked cell
+        // will do, even one remembered from an earlier pass, since it is checked here).
+        let mut candidates = [
+            first,
+            second.unwrap_or(first),
+            at(step_x),
+            at(step_y),
+            NONE as usize,
+            NONE as usize,
+        ];
+        candidates[4] = blockers[first] as usize;
+        candidates[5] = second.map_or(NONE as usize, |s| blockers[s] as usize);
+        let witness = candidates.into_iter().find(|&b| {
+            b < input.fits.len() && !fits(b) && {
+                let (bx, by) = xy(b);
+                meets(dx, dy, bx - gx, by - gy, touching)
+            }
+        });
+        let blocker =
+            witness.or_else(|| first_blocked(input.fits, pw, input.need, t, -dx, -dy, touching));
+        sight[t] = blocker.is_none() as u8;
+        blockers[t] = blocker.map_or(NONE, |b| b as u32);
     }
 }
