@@ -400,20 +400,24 @@ impl FlowField {
             } else {
                 multipliers[p] as f64
             };
-            // `q` steps by move `step` into `p`, paying `w`.
-            let mut relax = |q: usize, w: f64, step: u8| {
-                let nd = d + w;
-                if nd < cost[q] {
-                    cost[q] = nd;
-                    next[q] = step;
-                    if goal_of[q] == NO_GOAL {
-                        reached.push(q as u32);
+            // `q` steps by move `step` into `p`, paying `w` (a macro: a closure here was
+            // not inlined, and this is the inner loop).
+            macro_rules! relax {
+                ($q:expr, $w:expr, $step:expr) => {{
+                    let q: usize = $q;
+                    let nd = d + $w;
+                    if nd < cost[q] {
+                        cost[q] = nd;
+                        next[q] = $step;
+                        if goal_of[q] == NO_GOAL {
+                            reached.push(q as u32);
+                        }
+                        goal_of[q] = goal;
+                        marks[q] = 0;
+                        queue.push(q as u32, nd);
                     }
-                    goal_of[q] = goal;
-                    marks[q] = 0;
-                    queue.push(q as u32, nd);
-                }
-            };
+                }};
+            }
             match neighbourhood {
                 Neighbourhood::General => {
                     let (x, y) = ((p % pw) as i64 - 1, (p / pw) as i64 - 1);
@@ -430,7 +434,7 @@ impl FlowField {
                             ok((qy + cy as i64 + 1) as usize * pw + (qx + cx as i64 + 1) as usize)
                         });
                         if clear {
-                            relax(q, step.cost * m, i as u8);
+                            relax!(q, step.cost * m, i as u8);
                         }
                     }
                 }
@@ -441,16 +445,16 @@ impl FlowField {
                     let west = ok(p - 1);
                     let east = ok(p + 1);
                     if north {
-                        relax(p - pw, ws, to_s);
+                        relax!(p - pw, ws, to_s);
                     }
                     if south {
-                        relax(p + pw, ws, to_n);
+                        relax!(p + pw, ws, to_n);
                     }
                     if west {
-                        relax(p - 1, ws, to_e);
+                        relax!(p - 1, ws, to_e);
                     }
                     if east {
-                        relax(p + 1, ws, to_w);
+                        relax!(p + 1, ws, to_w);
                     }
                     let free = match neighbourhood {
                         Neighbourhood::EightFree => true,
@@ -458,16 +462,16 @@ impl FlowField {
                         _ => continue,
                     };
                     if (free || (north && west)) && ok(p - pw - 1) {
-                        relax(p - pw - 1, wd, to_se);
+                        relax!(p - pw - 1, wd, to_se);
                     }
                     if (free || (north && east)) && ok(p - pw + 1) {
-                        relax(p - pw + 1, wd, to_sw);
+                        relax!(p - pw + 1, wd, to_sw);
                     }
                     if (free || (south && west)) && ok(p + pw - 1) {
-                        relax(p + pw - 1, wd, to_ne);
+                        relax!(p + pw - 1, wd, to_ne);
                     }
                     if (free || (south && east)) && ok(p + pw + 1) {
-                        relax(p + pw + 1, wd, to_nw);
+                        relax!(p + pw + 1, wd, to_nw);
                     }
                 }
             }

@@ -44,7 +44,8 @@ impl FlowQueue {
         self.pending = 0;
         self.current = 0;
         if !self.use_heap {
-            let ring = ratio.ceil() as usize + 2;
+            // A power of two, so that the slot of a bucket is a mask, not a division.
+            let ring = (ratio.ceil() as usize + 2).next_power_of_two();
             if self.buckets.len() < ring {
                 self.buckets.resize_with(ring, Vec::new);
             } else {
@@ -63,9 +64,9 @@ impl FlowQueue {
             return;
         }
         let bucket = ((cost * self.inverse_width) as u64).max(self.current);
-        let ring = self.buckets.len() as u64;
-        debug_assert!(bucket - self.current < ring, "edge longer than the ring");
-        self.buckets[(bucket % ring) as usize].push(node);
+        let mask = self.buckets.len() as u64 - 1;
+        debug_assert!(bucket - self.current <= mask, "edge longer than the ring");
+        self.buckets[(bucket & mask) as usize].push(node);
         self.pending += 1;
     }
 
@@ -79,9 +80,9 @@ impl FlowQueue {
         if self.pending == 0 {
             return None;
         }
-        let ring = self.buckets.len() as u64;
+        let mask = self.buckets.len() as u64 - 1;
         loop {
-            let slot = (self.current % ring) as usize;
+            let slot = (self.current & mask) as usize;
             if let Some(node) = self.buckets[slot].pop() {
                 self.pending -= 1;
                 return Some(node);

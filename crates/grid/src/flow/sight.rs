@@ -39,29 +39,51 @@ pub(crate) fn first_blocked(
         return (fits[from] < need).then_some(from);
     }
     let origin = from as i64;
-    for i in 0..=big {
-        // The column's extent along the segment, in doubled coordinates.
-        let xa = (2 * i - 1).max(0);
-        let xb = (2 * i + 1).min(2 * big);
-        let (lo, hi) = if touching {
-            (
-                ceil_div(xa * small - big, 2 * big),
-                floor_div(xb * small + big, 2 * big),
-            )
+    let two_big = 2 * big;
+    // Column `i` (doubled x from `xa` to `xb`) meets the rows whose doubled extent meets
+    // `[xa * small / big, xb * small / big]`: with `A = xa * small - big` and
+    // `B = xb * small + big`, rows `ceil(A / 2big)` to `floor(B / 2big)` (corner touches
+    // count), or `floor(A / 2big) + 1` to `ceil(B / 2big) - 1` (insides only). The quotients
+    // are kept as quotient and remainder and stepped column by column: no division per cell.
+    let rows = |qa: i64, ra: i64, qb: i64, rb: i64| {
+        if touching {
+            (qa + (ra != 0) as i64, qb)
         } else {
-            (
-                floor_div(xa * small - big, 2 * big) + 1,
-                ceil_div(xb * small + big, 2 * big) - 1,
-            )
-        };
-        for j in lo..=hi {
-            let p = (origin + i * major + j * minor) as usize;
-            if fits[p] < need {
-                return Some(p);
-            }
+            (qa + 1, qb + (rb != 0) as i64 - 1)
+        }
+    };
+    let check = |i: i64, (lo, hi): (i64, i64)| -> Option<usize> {
+        (lo..=hi)
+            .map(|j| (origin + i * major + j * minor) as usize)
+            .find(|&p| fits[p] < need)
+    };
+    let split = |v: i64| (v.div_euclid(two_big), v.rem_euclid(two_big));
+    let column = |i: i64, xa: i64, xb: i64| {
+        let (qa, ra) = split(xa * small - big);
+        let (qb, rb) = split(xb * small + big);
+        check(i, rows(qa, ra, qb, rb))
+    };
+    if let Some(p) = column(0, 0, 1) {
+        return Some(p);
+    }
+    let (mut qa, mut ra) = split(small - big);
+    let (mut qb, mut rb) = split(3 * small + big);
+    for i in 1..big {
+        if let Some(p) = check(i, rows(qa, ra, qb, rb)) {
+            return Some(p);
+        }
+        ra += 2 * small;
+        if ra >= two_big {
+            ra -= two_big;
+            qa += 1;
+        }
+        rb += 2 * small;
+        if rb >= two_big {
+            rb -= two_big;
+            qb += 1;
         }
     }
-    None
+    column(big, two_big - 1, two_big)
 }
 
 /// Whether the segment from the centre of cell `(0, 0)` to that of `(dx, dy)` meets cell
