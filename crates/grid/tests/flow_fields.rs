@@ -568,3 +568,114 @@ fn opening_a_cell_under_a_long_move_is_repaired() {
     assert_eq!(field.next_move(Cell::new(0, 0)), Some((2, 0)));
     check_field(&map, &rules, 1, &[goal], &field, true, 1, "opened");
 }
+
+/// The nearest of K goals in one search equals the cheapest of K queries.
+#[test]
+fn nearest_goal_equals_the_cheapest_of_one_query_per_goal() {
+    let mut rng = TestRng::new(77);
+    let mut ctx = GridContext::new();
+    let mut nearest = nav_grid::NearestGoalContext::new();
+    let mut field = FlowField::new();
+    let mut found = 0;
+    for round in 0..4u64 {
+        let mut map = caves(40, 30, 0.42, round).unwrap();
+        if round % 2 == 1 {
+            for i in 0..map.cell_count() {
+                if rng.chance(0.3) {
+                    map.set_cost_multiplier(map.cell_at(i).unwrap(), rng.range(0.5, 3.0))
+                        .unwrap();
+                }
+            }
+        }
+        let open: Vec<Cell> = (0..map.cell_count())
+            .filter_map(|i| map.cell_at(i))
+            .filter(|&c| map.is_walkable(c))
+            .collect();
+        for rules in rule_sets().into_iter().step_by(2) {
+            let compiled = rules.compile().unwrap();
+            for size in 1..=2 {
+                let k = [1, 3, 20][rng.index(3)];
+                let goals: Vec<Cell> = (0..k).map(|_| open[rng.index(open.len())]).collect();
+                let start = open[rng.index(open.len())];
+                let q = nav_grid::NearestGoalQuery::new(start, &goals).with_agent_size(size);
+                let answer = nearest.find_nearest(&map, &compiled, &q).unwrap();
+                let best = goals
+                    .iter()
+                    .filter_map(|&g| {
+                        let one = GridQuery::new(start, g).with_agent_size(size);
+                        let a = ctx.find_path(&map, &compiled, &one).unwrap();
+                        a.is_found().then(|| a.cost())
+                    })
+                    .fold(f64::INFINITY, f64::min);
+                field
+                    .build(
+                        &map,
+                        &compiled,
+                        &FlowQuery::to_goals(&goals).with_agent_size(size),
+                    )
+                    .unwrap();
+                let what = format!("{rules:?} size {size} {start} -> {goals:?}");
+                if best.is_finite() {
+                    found += 1;
+                    assert_eq!(answer.answer.status(), PathStatus::Found, "{what}");
+                    assert!(
+                        close(answer.answer.cost(), best),
+                        "{what}: {} vs {best}",
+                        answer.answer.cost()
+                    );
+                    let g = answer.goal.unwrap();
+                    assert_eq!(answer.answer.path().last(), Some(&goals[g]), "{what}");
+                    assert_eq!(answer.answer.path()[0], start);
+                    // The flow field of the same goals agrees.
+                    assert!(close(field.cost(start).unwrap(), best), "{what}");
+                } else {
+                    assert_ne!(answer.answer.status(), PathStatus::Found, "{what}");
+                    assert_eq!(answer.goal, None);
+                    assert_eq!(field.cost(start), None, "{what}");
+                }
+            }
+        }
+    }
+    assert!(found > 20, "{found}");
+    // Odd input.
+    let map = GridMap::from_ascii("..\n.@").unwrap();
+    let rules = GridRules::default().compile().unwrap();
+    let q = nav_grid::NearestGoalQuery::new(Cell::new(0, 0), &[]);
+    assert_eq!(
+        nearest
+            .find_nearest(&map, &rules, &q)
+            .unwrap()
+            .answer
+            .status(),
+        PathStatus::GoalBlocked
+    );
+    let off = [Cell::new(5, 5)];
+    assert!(
+        nearest
+            .find_nearest(
+                &map,
+                &rules,
+                &nav_grid::NearestGoalQuery::new(Cell::new(0, 0), &off)
+            )
+            .is_err()
+    );
+    let wall = [Cell::new(1, 1)];
+    let q = nav_grid::NearestGoalQuery::new(Cell::new(1, 1), &wall);
+    assert_eq!(
+        nearest
+            .find_nearest(&map, &rules, &q)
+            .unwrap()
+            .answer
+            .status(),
+        PathStatus::StartBlocked
+    );
+    let q = nav_grid::NearestGoalQuery::new(Cell::new(0, 0), &wall);
+    assert_eq!(
+        nearest
+            .find_nearest(&map, &rules, &q)
+            .unwrap()
+            .answer
+            .status(),
+        PathStatus::GoalBlocked
+    );
+}
