@@ -121,7 +121,7 @@ pub fn run(args: &FlowArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
             field.reachable_count()
         );
         let svg = map_picture(&map, &title, |canvas, cell_px| {
-            draw_flow(canvas, &map, &field, cell_px);
+            draw_flow(canvas, &map, &field, cell_px, 8.0);
             let r = (cell_px * 0.45).clamp(4.0, 9.0);
             canvas.dot(
                 cell_center(args.to),

@@ -18,9 +18,15 @@ pub const ARROW_COLOR: &str = "#111";
 
 /// Draws the field over a map drawn at `cell_px` pixels per cell: each reachable cell
 /// coloured by its cost (eight bands from 0 to the largest cost), cells that see their goal
-/// outlined lighter, and an arrow along the next move of every `stride`-th cell in each
-/// direction (the stride keeps arrows at least about 7 pixels apart).
-pub fn draw_flow(canvas: &mut Canvas<'_>, map: &GridMap, field: &FlowField, cell_px: f64) {
+/// veiled lighter, and an arrow along the next move of every `stride`-th cell in each
+/// direction, the stride keeping arrows at least `arrow_spacing_px` pixels apart.
+pub fn draw_flow(
+    canvas: &mut Canvas<'_>,
+    map: &GridMap,
+    field: &FlowField,
+    cell_px: f64,
+    arrow_spacing_px: f64,
+) {
     let max = (0..map.cell_count())
         .filter_map(|i| field.cost(map.cell_at(i)?))
         .fold(0.0f64, f64::max)
@@ -51,21 +57,27 @@ pub fn draw_flow(canvas: &mut Canvas<'_>, map: &GridMap, field: &FlowField, cell
     for (color, boxes) in HEAT.iter().zip(boxes) {
         canvas.rects(boxes, &Style::fill(color).with_opacity(0.75));
     }
-    // Cells that see their goal: a light veil.
+    // Cells that see their goal: a light veil, one box per run of a row.
     let mut seen = Vec::new();
     for y in 0..h {
-        for x in 0..w {
-            if field.sees_goal(Cell::new(x, y)) {
+        let mut x = 0;
+        while x < w {
+            let start = x;
+            while x < w && field.sees_goal(Cell::new(x, y)) {
+                x += 1;
+            }
+            if x > start {
                 seen.push((
-                    Point::new(x as f64, y as f64),
-                    Point::new(x as f64 + 1.0, y as f64 + 1.0),
+                    Point::new(start as f64, y as f64),
+                    Point::new(x as f64, y as f64 + 1.0),
                 ));
             }
+            x += 1;
         }
     }
     canvas.rects(seen, &Style::fill("white").with_opacity(0.25));
 
-    let stride = (7.0 / cell_px).ceil().max(1.0) as u32;
+    let stride = (arrow_spacing_px / cell_px).ceil().max(1.0) as u32;
     let frame = *canvas.frame();
     let mut d = String::new();
     let half = 0.35 * stride as f64;
