@@ -679,3 +679,27 @@ fn nearest_goal_equals_the_cheapest_of_one_query_per_goal() {
         PathStatus::GoalBlocked
     );
 }
+
+/// An update with a map of another size rebuilds, and refuses (emptying the field) when a
+/// goal falls off it.
+#[test]
+fn updates_on_a_map_of_another_size() {
+    let rules = GridRules::default().compile().unwrap();
+    let big = GridMap::new(8, 8).unwrap();
+    let small = GridMap::new(4, 4).unwrap();
+    let mut field = FlowField::new();
+    let near = Cell::new(1, 1);
+    field.build(&big, &rules, &FlowQuery::to_goal(&near)).unwrap();
+    let report = field.update(&small, &[]).unwrap();
+    assert!(report.rebuilt);
+    assert_eq!(report.reachable, 16);
+    let far = Cell::new(6, 6);
+    field.build(&big, &rules, &FlowQuery::to_goal(&far)).unwrap();
+    assert!(field.update(&small, &[]).is_err());
+    assert_eq!(field.cost(Cell::new(0, 0)), None);
+    assert_eq!(field.width(), 0);
+    // A failed build empties the field too.
+    field.build(&big, &rules, &FlowQuery::to_goal(&near)).unwrap();
+    assert!(field.build(&big, &rules, &FlowQuery::to_goal(&near).with_agent_size(0)).is_err());
+    assert_eq!(field.cost(near), None);
+}

@@ -208,12 +208,13 @@ impl FlowField {
     ) -> Result<FlowReport, GridError> {
         self.built = false;
         self.report = FlowReport::default();
+        // After an error the field is empty (no cell is on it).
+        self.width = 0;
+        self.height = 0;
         GridQuery::new(Cell::new(0, 0), Cell::new(0, 0))
             .with_agent_size(query.agent_size)
             .check()?;
         if let Some(&off) = query.goals.iter().find(|&&g| !map.contains(g)) {
-            self.width = 0;
-            self.height = 0;
             return Err(GridError::EndpointOutOfRange {
                 endpoint: Endpoint::Goal,
                 x: off.x as u64,
@@ -494,7 +495,9 @@ impl FlowField {
     ///
     /// A field that was never built (or whose last build failed) stays empty.
     ///
-    /// Errors: an edited cell lies outside the map ([`GridError::CellOutOfRange`]).
+    /// Errors: an edited cell lies outside the map ([`GridError::CellOutOfRange`]); a map of
+    /// another size on which a goal lies outside ([`GridError::EndpointOutOfRange`]; the
+    /// field is then empty).
     pub fn update(&mut self, map: &GridMap, edited: &[Cell]) -> Result<FlowReport, GridError> {
         if let Some(&off) = edited.iter().find(|&&c| !map.contains(c)) {
             return Err(GridError::CellOutOfRange {
@@ -522,6 +525,19 @@ impl FlowField {
                 })
             });
         if full {
+            if let Some(&off) = self.goals.iter().find(|&&g| !map.contains(g)) {
+                self.built = false;
+                self.width = 0;
+                self.height = 0;
+                self.report = FlowReport::default();
+                return Err(GridError::EndpointOutOfRange {
+                    endpoint: Endpoint::Goal,
+                    x: off.x as u64,
+                    y: off.y as u64,
+                    width: map.width(),
+                    height: map.height(),
+                });
+            }
             self.rebuild(map);
             return Ok(self.report);
         }
