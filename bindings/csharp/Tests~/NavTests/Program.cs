@@ -50,6 +50,7 @@ namespace Nav.Tests
             WorldTests.Register(harness, options["nav-cli"], options["work"]);
             ReferenceTests.Register(harness, options["nav-cli"], options["work"], movingAi);
             MeshTests.Register(harness, options["nav-cli"], options["work"]);
+            FlowTests.Register(harness);
             return Math.Min(harness.Run(), 100);
         }
     }
