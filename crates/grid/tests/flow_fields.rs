@@ -689,17 +689,27 @@ fn updates_on_a_map_of_another_size() {
     let small = GridMap::new(4, 4).unwrap();
     let mut field = FlowField::new();
     let near = Cell::new(1, 1);
-    field.build(&big, &rules, &FlowQuery::to_goal(&near)).unwrap();
+    field
+        .build(&big, &rules, &FlowQuery::to_goal(&near))
+        .unwrap();
     let report = field.update(&small, &[]).unwrap();
     assert!(report.rebuilt);
     assert_eq!(report.reachable, 16);
     let far = Cell::new(6, 6);
-    field.build(&big, &rules, &FlowQuery::to_goal(&far)).unwrap();
+    field
+        .build(&big, &rules, &FlowQuery::to_goal(&far))
+        .unwrap();
     assert!(field.update(&small, &[]).is_err());
     assert_eq!(field.cost(Cell::new(0, 0)), None);
     assert_eq!(field.width(), 0);
     // A failed build empties the field too.
-    field.build(&big, &rules, &FlowQuery::to_goal(&near)).unwrap();
-    assert!(field.build(&big, &rules, &FlowQuery::to_goal(&near).with_agent_size(0)).is_err());
+    field
+        .build(&big, &rules, &FlowQuery::to_goal(&near))
+        .unwrap();
+    assert!(
+        field
+            .build(&big, &rules, &FlowQuery::to_goal(&near).with_agent_size(0))
+            .is_err()
+    );
     assert_eq!(field.cost(near), None);
 }

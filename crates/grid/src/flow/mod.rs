@@ -161,13 +161,15 @@ pub struct FlowField {
     goals: Vec<Cell>,
     /// Goals as (padded index, x, y).
     goal_slots: Vec<(usize, u32, u32)>,
-    /// Per padded cell: cost to the goal (infinite where unreachable).
+    /// Per padded cell: cost to the goal (infinite where unreachable). This and the next
+    /// arrays hold something only on the cells of `reached`.
     cost: Vec<f64>,
     /// Per padded cell: index of the move to take in `moves.steps`, or `NO_MOVE`.
     next: Vec<u8>,
     /// Per padded cell: index of its goal in `goals`, or `NO_GOAL`.
     goal_of: Vec<u32>,
-    /// Per padded cell: 1 where the goal is in line of sight.
+    /// Per padded cell: 1 where the goal is in line of sight (0 on every cell not in
+    /// `reached`: a rebuild resets only those).
     sight: Vec<u8>,
     /// Per padded cell: a blocked cell that hides its goal, as the line-of-sight pass left it.
     blockers: Vec<u32>,
@@ -243,11 +245,23 @@ impl FlowField {
         self.height = h;
         self.padded_width = w as usize + 2;
         let len = self.padded_width * (h as usize + 2);
-        reset(&mut self.cost, len, f64::INFINITY);
-        reset(&mut self.next, len, NO_MOVE);
-        reset(&mut self.goal_of, len, NO_GOAL);
-        reset(&mut self.marks, len, 0);
-        self.sight.resize(len, 0);
+        if self.cost.len() == len && self.sight.len() == len {
+            // Same size as before: only the cells the last field reached hold anything.
+            for &p in &self.reached {
+                let p = p as usize;
+                self.cost[p] = f64::INFINITY;
+                self.next[p] = NO_MOVE;
+                self.goal_of[p] = NO_GOAL;
+                self.marks[p] = 0;
+                self.sight[p] = 0;
+            }
+        } else {
+            reset(&mut self.cost, len, f64::INFINITY);
+            reset(&mut self.next, len, NO_MOVE);
+            reset(&mut self.goal_of, len, NO_GOAL);
+            reset(&mut self.marks, len, 0);
+            reset(&mut self.sight, len, 0);
+        }
         self.blockers.resize(len, u32::MAX);
         self.load_multipliers(map);
         let (min_edge, max_edge) = self.edge_range(map);
@@ -308,7 +322,9 @@ impl FlowField {
                 &mut self.counts,
             );
         } else {
-            self.sight.fill(0);
+            for &p in &self.reached {
+                self.sight[p as usize] = 0;
+            }
         }
     }
 
@@ -627,6 +643,7 @@ impl FlowField {
                         self.next[p] = NO_MOVE;
                         self.goal_of[p] = NO_GOAL;
                         self.marks[p] = 0;
+                        self.sight[p] = 0;
                     }
                     // Kept cells are final unless lowered (which reopens them).
                     _ if self.goal_of[p] != NO_GOAL => {

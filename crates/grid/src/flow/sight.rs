@@ -144,6 +144,33 @@ pub(crate) struct SightInput<'a> {
 /// No blocker.
 const NONE: u32 = u32::MAX;
 
+/// Division of padded indices by the padded width with a multiply and a shift: the pass
+/// splits every index into column and row, and a hardware division costs more than the rest
+/// of a cell's work. With `m = ceil(2^48 / d)`, `floor(n * m / 2^48) = floor(n / d)` for
+/// `n * d < 2^48` (padded indices are below 2^27, widths below 2^16).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RowSplit {
+    width: u64,
+    multiplier: u64,
+}
+
+impl RowSplit {
+    pub fn new(padded_width: usize) -> Self {
+        Self {
+            width: padded_width as u64,
+            multiplier: (1u64 << 48).div_ceil(padded_width as u64),
+        }
+    }
+
+    /// Column and row of the map cell at padded index `p` (the border is -1 and `width`).
+    #[inline(always)]
+    pub fn xy(self, p: usize) -> (i64, i64) {
+        let row = ((p as u128 * self.multiplier as u128) >> 48) as u64;
+        let col = p as u64 - row * self.width;
+        (col as i64 - 1, row as i64 - 1)
+    }
+}
+
 /// Sets `sight[p]` to 1 where the cell at padded index `p` sees its goal, 0 elsewhere.
 /// `blockers[p]` keeps a blocked cell that hides the goal from `p` (kept from pass to pass:
 /// a remembered one is checked before it is used). `order` and `counts` are scratch memory.
@@ -156,14 +183,15 @@ pub(crate) fn line_of_sight(
     counts: &mut Vec<u32>,
 ) {
     let pw = input.padded_width;
-    sight.fill(0);
+    let split = RowSplit::new(pw);
+    // `sight` is 0 everywhere but on the cells of `reached`, all written below.
     // Counting sort of the reachable cells by Chebyshev distance to their goal.
     counts.clear();
     counts.resize(input.max_distance + 1, 0);
     let distance = |p: usize| -> usize {
         let (_, gx, gy) = input.goals[input.goal_of[p] as usize];
-        let (x, y) = ((p % pw) as u32 - 1, (p / pw) as u32 - 1);
-        x.abs_diff(gx).max(y.abs_diff(gy)) as usize
+        let (x, y) = split.xy(p);
+        (x as u32).abs_diff(gx).max((y as u32).abs_diff(gy)) as usize
     };
     for &p in input.reached {
         counts[distance(p as usize)] += 1;
@@ -183,7 +211,7 @@ pub(crate) fn line_of_sight(
     }
 
     let fits = |p: usize| input.fits[p] >= input.need;
-    let xy = |p: usize| ((p % pw) as i64 - 1, (p / pw) as i64 - 1);
+    let xy = |p: usize| split.xy(p);
     for &t in order.iter() {
         let t = t as usize;
         let goal = input.goal_of[t];
@@ -243,5 +271,71 @@ pub(crate) fn line_of_sight(
             witness.or_else(|| first_blocked(input.fits, pw, input.need, t, -dx, -dy, touching));
         sight[t] = blocker.is_none() as u8;
         blockers[t] = blocker.map_or(NONE, |b| b as u32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn row_split_is_exact() {
+        for pw in [3usize, 4, 7, 50, 514, 770, 1026, 32770] {
+            let split = RowSplit::new(pw);
+            let max = (1usize << 27) - 1;
+            let probes = (0..5000)
+                .chain(max - 5000..=max)
+                .chain((0..max).step_by(7919));
+            for p in probes {
+                assert_eq!(
+                    split.xy(p),
+                    ((p % pw) as i64 - 1, (p / pw) as i64 - 1),
+                    "{p} / {pw}"
+                );
+            }
+        }
+    }
+
+    /// `meets` and `first_blocked` name the same cells as a floating-point segment test.
+    #[test]
+    fn segment_cells_agree_with_floating_point() {
+        let meets_float = |dx: f64, dy: f64, i: f64, j: f64, margin: f64| {
+            let (mut t0, mut t1) = (0.0f64, 1.0f64);
+            for (p, q) in [
+                (-dx, -(i - 0.5 - margin)),
+                (dx, i + 0.5 + margin),
+                (-dy, -(j - 0.5 - margin)),
+                (dy, j + 0.5 + margin),
+            ] {
+                if p == 0.0 {
+                    if q < 0.0 {
+                        return false;
+                    }
+                } else if p < 0.0 {
+                    t0 = t0.max(q / p);
+                } else {
+                    t1 = t1.min(q / p);
+                }
+            }
+            t0 <= t1
+        };
+        for dx in -9i64..=9 {
+            for dy in -9i64..=9 {
+                for touching in [true, false] {
+                    let margin = if touching { 1e-9 } else { -1e-9 };
+                    for i in -10i64..=10 {
+                        for j in -10i64..=10 {
+                            let exact = meets(dx, dy, i, j, touching);
+                            let float =
+                                meets_float(dx as f64, dy as f64, i as f64, j as f64, margin);
+                            assert_eq!(
+                                exact, float,
+                                "({dx}, {dy}) cell ({i}, {j}) touching {touching}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }
