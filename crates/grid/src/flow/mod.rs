@@ -182,6 +182,8 @@ pub struct FlowField {
     order: Vec<u32>,
     /// The padded indices of the cells that reach a goal.
     reached: Vec<u32>,
+    /// The cells an update's search expanded (their cost or goal may have changed).
+    popped: Vec<u32>,
     /// A copy of the map's padded fit array (walkability or clearance) at the last build or
     /// update.
     fits: Vec<u8>,
@@ -328,6 +330,57 @@ impl FlowField {
         }
     }
 
+    /// [`finish`](FlowField::finish) after a repair: the line of sight is decided again only
+    /// for the cells whose cost or goal changed and those whose segment to their goal meets
+    /// an edited anchor (the others' segments, goals and cells are as before), unless many
+    /// anchors changed.
+    fn finish_update(&mut self, map: &GridMap, anchors: &[u32]) {
+        if !self.line_of_sight || anchors.len() > 64 {
+            self.finish(map);
+            return;
+        }
+        self.report.reachable = self.reached.len();
+        let fits = fits_of(map, self.agent_size);
+        self.fits.clear();
+        self.fits.extend_from_slice(fits);
+        let split = sight::RowSplit::new(self.padded_width);
+        let anchors: Vec<(i64, i64)> = anchors.iter().map(|&a| split.xy(a as usize)).collect();
+        let mut cells = std::mem::take(&mut self.popped);
+        for &p in &self.reached {
+            let (x, y) = split.xy(p as usize);
+            let (_, gx, gy) = self.goal_slots[self.goal_of[p as usize] as usize];
+            let (gx, gy) = (gx as i64, gy as i64);
+            let hit = anchors.iter().any(|&(ax, ay)| {
+                ax >= x.min(gx)
+                    && ax <= x.max(gx)
+                    && ay >= y.min(gy)
+                    && ay <= y.max(gy)
+                    && sight::meets(x - gx, y - gy, ax - gx, ay - gy, self.touching)
+            });
+            if hit {
+                cells.push(p);
+            }
+        }
+        let input = SightInput {
+            fits,
+            need: self.agent_size as u8,
+            padded_width: self.padded_width,
+            max_distance: self.width.max(self.height) as usize,
+            goal_of: &self.goal_of,
+            goals: &self.goal_slots,
+            reached: &cells,
+        };
+        sight::line_of_sight(
+            &input,
+            self.touching,
+            &mut self.sight,
+            &mut self.blockers,
+            &mut self.order,
+            &mut self.counts,
+        );
+        self.popped = cells;
+    }
+
     /// Copies the map's multipliers into the padded layout (nothing on uniform maps).
     fn load_multipliers(&mut self, map: &GridMap) {
         self.uniform_multiplier = map.min_cost_multiplier();
@@ -368,6 +421,12 @@ impl FlowField {
 
     /// Dijkstra over the reversed moves from what the queue holds; returns the expansions.
     fn search(&mut self, fits: &[u8]) -> usize {
+        self.search_recording(fits, false)
+    }
+
+    /// [`search`](FlowField::search), writing every expanded cell to `popped` when `record`.
+    fn search_recording(&mut self, fits: &[u8], record: bool) -> usize {
+        let popped = &mut self.popped;
         let moves = self.moves.as_ref().expect("moves are set before a search");
         let need = self.agent_size as u8;
         let pw = self.padded_width;
@@ -410,6 +469,9 @@ impl FlowField {
             }
             marks[p] = 1;
             expanded += 1;
+            if record {
+                popped.push(p as u32);
+            }
             let d = cost[p];
             let goal = goal_of[p];
             let m = if multipliers.is_empty() {
@@ -577,18 +639,26 @@ impl FlowField {
                 }
             }
         }
-        // Marks: 0 unknown, 1 keeps its path, 2 must be recomputed.
-        const UNKNOWN: u8 = 0;
-        const KEEP: u8 = 1;
+        // The cells to redo: the anchors, the cells whose move enters or crosses one, and
+        // every cell whose path leads through one of those, found from the goal's side (the
+        // cells whose next move steps into a cell to redo). Only they are visited.
         const REDO: u8 = 2;
-        self.marks.fill(UNKNOWN);
         let at = |p: usize, dx: i64, dy: i64| -> Option<usize> {
             let (x, y) = ((p % pw) as i64 - 1 + dx, (p / pw) as i64 - 1 + dy);
             (x >= 0 && y >= 0 && x < w && y < h).then(|| (y as usize + 1) * pw + x as usize + 1)
         };
+        let mut redo = std::mem::take(&mut self.order);
+        redo.clear();
+        let marks = &mut self.marks;
+        let mut mark = |c: usize, redo: &mut Vec<u32>| {
+            if marks[c] != REDO {
+                marks[c] = REDO;
+                redo.push(c as u32);
+            }
+        };
         for &a in &anchors {
             let a = a as usize;
-            self.marks[a] = REDO;
+            mark(a, &mut redo);
             for (i, step) in moves.steps.iter().enumerate() {
                 // The cell that moves into `a`, and those whose move crosses `a`.
                 let sources = std::iter::once((step.dx, step.dy))
@@ -596,64 +666,41 @@ impl FlowField {
                 for (ox, oy) in sources {
                     if let Some(c) = at(a, -(ox as i64), -(oy as i64)) {
                         if self.next[c] == i as u8 {
-                            self.marks[c] = REDO;
+                            mark(c, &mut redo);
                         }
                     }
                 }
             }
         }
-        // Every cell whose path leads into a cell to redo is redone too.
-        let mut chain = Vec::new();
-        for y in 1..=h as usize {
-            for p in y * pw + 1..y * pw + 1 + w as usize {
-                if self.marks[p] != UNKNOWN || self.goal_of[p] == NO_GOAL {
-                    continue;
-                }
-                let mut c = p;
-                let verdict = loop {
-                    if self.marks[c] != UNKNOWN {
-                        break self.marks[c];
+        let mut i = 0;
+        while i < redo.len() {
+            let c = redo[i] as usize;
+            i += 1;
+            if self.goal_of[c] == NO_GOAL {
+                continue; // an anchor nothing reached: no cell steps into it
+            }
+            for (s, step) in moves.steps.iter().enumerate() {
+                if let Some(q) = at(c, -(step.dx as i64), -(step.dy as i64)) {
+                    if self.next[q] == s as u8 {
+                        mark(q, &mut redo);
                     }
-                    let step = self.next[c];
-                    if step == NO_MOVE {
-                        break KEEP; // a goal
-                    }
-                    chain.push(c);
-                    let s = &moves.steps[step as usize];
-                    c = (c as isize + s.dy as isize * pw as isize + s.dx as isize) as usize;
-                };
-                for &c in &chain {
-                    self.marks[c] = verdict;
                 }
-                chain.clear();
             }
         }
         let fits = fits_of(map, size);
         let need = size as u8;
         let ok = |p: usize| fits[p] >= need;
-        let mut redo = std::mem::take(&mut self.order);
-        redo.clear();
-        self.reached.clear();
-        for y in 1..=h as usize {
-            for p in y * pw + 1..y * pw + 1 + w as usize {
-                match self.marks[p] {
-                    REDO => {
-                        redo.push(p as u32);
-                        self.cost[p] = f64::INFINITY;
-                        self.next[p] = NO_MOVE;
-                        self.goal_of[p] = NO_GOAL;
-                        self.marks[p] = 0;
-                        self.sight[p] = 0;
-                    }
-                    // Kept cells are final unless lowered (which reopens them).
-                    _ if self.goal_of[p] != NO_GOAL => {
-                        self.marks[p] = 1;
-                        self.reached.push(p as u32);
-                    }
-                    _ => self.marks[p] = 0,
-                }
-            }
+        for &p in &redo {
+            let p = p as usize;
+            self.cost[p] = f64::INFINITY;
+            self.next[p] = NO_MOVE;
+            self.goal_of[p] = NO_GOAL;
+            self.marks[p] = 0;
+            self.sight[p] = 0;
         }
+        // Kept cells stay expanded (marks 1) unless lowered, which reopens them.
+        let goal_of = &self.goal_of;
+        self.reached.retain(|&p| goal_of[p as usize] != NO_GOAL);
         let mut queue = std::mem::take(&mut self.queue);
         queue.reset(1.0, 1.0, true);
         let multiplier = |field: &Self, p: usize| {
@@ -712,11 +759,13 @@ impl FlowField {
         }
         let recomputed = redo.len();
         self.order = redo;
+        let anchors_copy = anchors.clone();
         self.scratch = anchors;
         self.queue = queue;
         self.moves = Some(moves);
-        let expanded = self.search(fits);
-        self.finish(map);
+        self.popped.clear();
+        let expanded = self.search_recording(fits, true);
+        self.finish_update(map, &anchors_copy);
         self.report = FlowReport {
             reachable: self.report.reachable,
             expanded,

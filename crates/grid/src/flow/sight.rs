@@ -88,7 +88,7 @@ pub(crate) fn first_blocked(
 
 /// Whether the segment from the centre of cell `(0, 0)` to that of `(dx, dy)` meets cell
 /// `(bx, by)` (the same cells as [`first_blocked`] walks).
-fn meets(dx: i64, dy: i64, bx: i64, by: i64, touching: bool) -> bool {
+pub(crate) fn meets(dx: i64, dy: i64, bx: i64, by: i64, touching: bool) -> bool {
     let sign = |v: i64| if v < 0 { -1 } else { 1 };
     // Normalised: `i` along the longer axis, `j` along the shorter one.
     let (big, small, i, j) = if dx.abs() >= dy.abs() {
@@ -133,7 +133,8 @@ pub(crate) struct SightInput<'a> {
     pub padded_width: usize,
     /// The largest Chebyshev distance between two cells of the map.
     pub max_distance: usize,
-    /// The padded indices of the cells that reach a goal.
+    /// The padded indices of the cells to decide (cells that reach a goal; the others keep
+    /// their flags, and a cell's neighbours towards its goal must be right or among these).
     pub reached: &'a [u32],
     /// Per padded cell, the index of its goal in `goals`, `u32::MAX` where unreachable.
     pub goal_of: &'a [u32],
