@@ -568,7 +568,8 @@ impl FlowField {
     /// order). The field rebuilds everything instead, and says so
     /// ([`FlowReport::rebuilt`]), when the map's size changed, an edit touches a goal, the
     /// map went from uniform to weighted cost or back, or more than a sixteenth of the cells (and more than 16)
-    /// were edited. `edited` must list every cell changed since the last build or update
+    /// were edited, or when more than about a quarter of the reachable cells must be
+    /// computed again. `edited` must list every cell changed since the last build or update
     /// (a cell listed that did not change costs a little time, nothing else).
     ///
     /// A field that was never built (or whose last build failed) stays empty.
@@ -686,6 +687,17 @@ impl FlowField {
                     }
                 }
             }
+        }
+        if redo.len() > self.reached.len() / 4 + 64 {
+            // A large part of the field changes: a build is cheaper than a repair by heap.
+            for &p in &redo {
+                self.marks[p as usize] = 0;
+            }
+            self.order = redo;
+            self.scratch = anchors;
+            self.moves = Some(moves);
+            self.rebuild(map);
+            return Ok(self.report);
         }
         let fits = fits_of(map, size);
         let need = size as u8;

@@ -88,6 +88,7 @@ pub(crate) fn first_blocked(
 
 /// Whether the segment from the centre of cell `(0, 0)` to that of `(dx, dy)` meets cell
 /// `(bx, by)` (the same cells as [`first_blocked`] walks).
+#[inline]
 pub(crate) fn meets(dx: i64, dy: i64, bx: i64, by: i64, touching: bool) -> bool {
     let sign = |v: i64| if v < 0 { -1 } else { 1 };
     // Normalised: `i` along the longer axis, `j` along the shorter one.
@@ -102,20 +103,16 @@ pub(crate) fn meets(dx: i64, dy: i64, bx: i64, by: i64, touching: bool) -> bool 
     if big == 0 {
         return j == 0;
     }
+    // The rows of `first_blocked` without dividing: `ceil(A / 2big) <= j` is `A <= 2big j`,
+    // `j <= floor(B / 2big)` is `2big j <= B` (strict for insides only).
     let xa = (2 * i - 1).max(0);
     let xb = (2 * i + 1).min(2 * big);
-    let (lo, hi) = if touching {
-        (
-            ceil_div(xa * small - big, 2 * big),
-            floor_div(xb * small + big, 2 * big),
-        )
+    let (a, b, jj) = (xa * small - big, xb * small + big, 2 * big * j);
+    if touching {
+        a <= jj && jj <= b
     } else {
-        (
-            floor_div(xa * small - big, 2 * big) + 1,
-            ceil_div(xb * small + big, 2 * big) - 1,
-        )
-    };
-    (lo..=hi).contains(&j)
+        a < jj && jj < b
+    }
 }
 
 fn floor_div(a: i64, b: i64) -> i64 {
