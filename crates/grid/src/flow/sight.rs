@@ -115,14 +115,6 @@ pub(crate) fn meets(dx: i64, dy: i64, bx: i64, by: i64, touching: bool) -> bool 
     }
 }
 
-fn floor_div(a: i64, b: i64) -> i64 {
-    a.div_euclid(b)
-}
-
-fn ceil_div(a: i64, b: i64) -> i64 {
-    -((-a).div_euclid(b))
-}
-
 /// Inputs of the line-of-sight pass, all in the padded layout of the field.
 pub(crate) struct SightInput<'a> {
     pub fits: &'a [u8],
