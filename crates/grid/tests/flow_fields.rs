@@ -540,6 +540,31 @@ fn fields_match_dijkstra_on_moving_ai_maps() {
             file,
         );
     }
+    // Edits on a Moving AI map, repaired, under several rule sets, agents of 1 to 3 cells.
+    let mut rng = TestRng::new(0xa7e4a);
+    let mut map = nav_grid::movingai::read_map(dir.join("dao/arena.map")).unwrap();
+    for (r, rules) in rule_sets().into_iter().enumerate().step_by(3) {
+        let compiled = rules.compile().unwrap();
+        let size = 1 + (r % 3) as u32;
+        let open: Vec<Cell> = (0..map.cell_count())
+            .filter_map(|i| map.cell_at(i))
+            .filter(|&c| map.clearance(c).unwrap() >= size)
+            .collect();
+        let goal = open[rng.index(open.len())];
+        let query = FlowQuery::to_goal(&goal).with_agent_size(size);
+        field.build(&map, &compiled, &query).unwrap();
+        for edit in 0..3 {
+            let c = open[rng.index(open.len())];
+            if c == goal {
+                continue;
+            }
+            let blocked = map.is_blocked(c).unwrap();
+            map.set_blocked(c, !blocked).unwrap();
+            field.update(&map, &[c]).unwrap();
+            let what = format!("arena, {rules:?}, size {size}, edit {edit} at {c}");
+            check_field(&map, &rules, size, &[goal], &field, true, 97, &what);
+        }
+    }
 }
 
 /// Opening a cell that a long move crosses makes that move legal between two cells whose

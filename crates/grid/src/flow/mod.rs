@@ -227,9 +227,9 @@ impl FlowField {
                 height: map.height(),
             });
         }
-        match &mut self.moves {
-            Some(moves) => moves.clone_from(&rules.moves),
-            None => self.moves = Some(rules.moves.clone()),
+        // Kept when the rules are the same (a rebuild then allocates nothing).
+        if self.moves.as_ref() != Some(&rules.moves) {
+            self.moves = Some(rules.moves.clone());
         }
         self.touching = rules.rules().diagonal != DiagonalRule::Free;
         self.agent_size = query.agent_size;
