@@ -6,7 +6,10 @@
 //! without its line-of-sight pass, and the repair after one edit (a cell on the way of many
 //! cells blocked, then opened again).
 //!
-//! Run: `cargo bench -p nav-benches --bench grid_flow -- --warm-up-time 1 --measurement-time 3`.
+//! Run: `cargo bench -p nav-benches --bench grid_flow -- --warm-up-time 1 --measurement-time 3`;
+//! `NAV_FLOW_BENCH_CPU=1 cargo bench -p nav-benches --bench grid_flow` prints CPU time per
+//! field instead (this process's user + system time: on a shared machine wall time also
+//! counts the other processes' turns).
 //! Before timing, every cell's cost is checked against `dijkstra_all`'s. The summary printed
 //! at the end gives criterion's medians in ms and the ratios.
 
@@ -198,8 +201,66 @@ fn bench(c: &mut Criterion, case: &Case) {
     group.finish();
 }
 
+/// This process's CPU time (user + system) in ms, from `/proc/self/stat` (Linux; `None`
+/// elsewhere): on a shared machine, wall time counts the other processes' turns too.
+fn cpu_ms() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) end with ')'.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    // The kernel's USER_HZ is 100 on Linux.
+    Some(ticks * 10.0)
+}
+
+/// CPU ms per call of `f`, over enough calls for the 10 ms clock ticks.
+fn cpu_per_call(mut f: impl FnMut()) -> Option<f64> {
+    let start = cpu_ms()?;
+    let mut calls = 0u32;
+    while cpu_ms()? - start < 1500.0 {
+        f();
+        calls += 1;
+    }
+    Some((cpu_ms()? - start) / calls as f64)
+}
+
+/// CPU time per field, nav with and without line of sight and `dijkstra_all`.
+fn print_cpu_times(cases: &[Case]) {
+    let rules = GridRules::moving_ai().compile().expect("valid rules");
+    println!("\nCPU time per call in ms (this process's user + system time, /proc/self/stat):");
+    println!("{:<16} {:>8} {:>10} {:>8} {:>8} {:>10}", "map", "nav", "no_sight", "pf_all", "pf/nav", "pf/nosight");
+    for case in cases {
+        let mut field = FlowField::new();
+        let query = FlowQuery::to_goal(&case.goal);
+        let no_sight = query.with_line_of_sight(false);
+        let nav = cpu_per_call(|| {
+            black_box(field.build(&case.map, &rules, &query).map(|r| r.reachable).ok());
+        });
+        let bare = cpu_per_call(|| {
+            black_box(field.build(&case.map, &rules, &no_sight).map(|r| r.reachable).ok());
+        });
+        let pf = cpu_per_call(|| {
+            black_box(pathfinding_all(case));
+        });
+        println!(
+            "{:<16} {:>8} {:>10} {:>8} {:>8} {:>10}",
+            case.name,
+            fixed(nav, 2),
+            fixed(bare, 2),
+            fixed(pf, 2),
+            ratio(pf, nav, 1),
+            ratio(pf, bare, 1),
+        );
+    }
+}
+
 fn main() {
     let cases = load_cases();
+    if std::env::var_os("NAV_FLOW_BENCH_CPU").is_some() {
+        // Only the CPU-time table (a few seconds per map).
+        print_cpu_times(&cases);
+        return;
+    }
     let mut c = Criterion::default().configure_from_args();
     for case in &cases {
         bench(&mut c, case);
