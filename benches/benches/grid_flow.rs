@@ -171,11 +171,19 @@ fn bench(c: &mut Criterion, case: &Case) {
     let mut group = c.benchmark_group(format!("flow/{}", case.name));
     group.sample_size(10);
     group.bench_function("nav", |b| {
-        b.iter(|| field.build(black_box(&case.map), &rules, &query).map(|r| r.reachable))
+        b.iter(|| {
+            field
+                .build(black_box(&case.map), &rules, &query)
+                .map(|r| r.reachable)
+        })
     });
     let no_sight = query.with_line_of_sight(false);
     group.bench_function("nav_no_sight", |b| {
-        b.iter(|| field.build(black_box(&case.map), &rules, &no_sight).map(|r| r.reachable))
+        b.iter(|| {
+            field
+                .build(black_box(&case.map), &rules, &no_sight)
+                .map(|r| r.reachable)
+        })
     });
     group.bench_function("pathfinding_dijkstra_all", |b| {
         b.iter(|| pathfinding_all(black_box(case)))
@@ -228,16 +236,29 @@ fn cpu_per_call(mut f: impl FnMut()) -> Option<f64> {
 fn print_cpu_times(cases: &[Case]) {
     let rules = GridRules::moving_ai().compile().expect("valid rules");
     println!("\nCPU time per call in ms (this process's user + system time, /proc/self/stat):");
-    println!("{:<16} {:>8} {:>10} {:>8} {:>8} {:>10}", "map", "nav", "no_sight", "pf_all", "pf/nav", "pf/nosight");
+    println!(
+        "{:<16} {:>8} {:>10} {:>8} {:>8} {:>10}",
+        "map", "nav", "no_sight", "pf_all", "pf/nav", "pf/nosight"
+    );
     for case in cases {
         let mut field = FlowField::new();
         let query = FlowQuery::to_goal(&case.goal);
         let no_sight = query.with_line_of_sight(false);
         let nav = cpu_per_call(|| {
-            black_box(field.build(&case.map, &rules, &query).map(|r| r.reachable).ok());
+            black_box(
+                field
+                    .build(&case.map, &rules, &query)
+                    .map(|r| r.reachable)
+                    .ok(),
+            );
         });
         let bare = cpu_per_call(|| {
-            black_box(field.build(&case.map, &rules, &no_sight).map(|r| r.reachable).ok());
+            black_box(
+                field
+                    .build(&case.map, &rules, &no_sight)
+                    .map(|r| r.reachable)
+                    .ok(),
+            );
         });
         let pf = cpu_per_call(|| {
             black_box(pathfinding_all(case));
