@@ -346,19 +346,66 @@ impl FlowField {
         let split = sight::RowSplit::new(self.padded_width);
         let anchors: Vec<(i64, i64)> = anchors.iter().map(|&a| split.xy(a as usize)).collect();
         let mut cells = std::mem::take(&mut self.popped);
-        for &p in &self.reached {
-            let (x, y) = split.xy(p as usize);
-            let (_, gx, gy) = self.goal_slots[self.goal_of[p as usize] as usize];
-            let (gx, gy) = (gx as i64, gy as i64);
-            let hit = anchors.iter().any(|&(ax, ay)| {
-                ax >= x.min(gx)
-                    && ax <= x.max(gx)
-                    && ay >= y.min(gy)
-                    && ay <= y.max(gy)
-                    && sight::meets(x - gx, y - gy, ax - gx, ay - gy, self.touching)
+        let touching = self.touching;
+        let hit = |x: i64, y: i64, gx: i64, gy: i64, (ax, ay): (i64, i64)| {
+            ax >= x.min(gx)
+                && ax <= x.max(gx)
+                && ay >= y.min(gy)
+                && ay <= y.max(gy)
+                && sight::meets(x - gx, y - gy, ax - gx, ay - gy, touching)
+        };
+        // With one goal, a segment from the goal meets an anchor only if the cell lies in the
+        // quadrant beyond the anchor: visit those rectangles when they are smaller than the
+        // list of reached cells.
+        let (w, h) = (self.width as i64, self.height as i64);
+        let one_goal = self.goal_slots.windows(2).all(|g| g[0] == g[1]);
+        let span = |a: i64, g: i64, side: i64| match a.cmp(&g) {
+            std::cmp::Ordering::Less => (0, a),
+            std::cmp::Ordering::Equal => (0, side - 1),
+            std::cmp::Ordering::Greater => (a, side - 1),
+        };
+        let rectangles: Option<Vec<(i64, i64, i64, i64)>> =
+            self.goal_slots.first().and_then(|&(_, gx, gy)| {
+                let (gx, gy) = (gx as i64, gy as i64);
+                let rects: Vec<_> = anchors
+                    .iter()
+                    .map(|&(ax, ay)| {
+                        let (x0, x1) = span(ax, gx, w);
+                        let (y0, y1) = span(ay, gy, h);
+                        (x0, x1, y0, y1)
+                    })
+                    .collect();
+                let area: i64 = rects
+                    .iter()
+                    .map(|r| (r.1 - r.0 + 1) * (r.3 - r.2 + 1))
+                    .sum();
+                (one_goal && (area as usize) < self.reached.len()).then_some(rects)
             });
-            if hit {
-                cells.push(p);
+        match rectangles {
+            Some(rects) => {
+                let (_, gx, gy) = self.goal_slots[0];
+                let (gx, gy) = (gx as i64, gy as i64);
+                let pw = self.padded_width;
+                for (&a, &(x0, x1, y0, y1)) in anchors.iter().zip(&rects) {
+                    for y in y0..=y1 {
+                        for x in x0..=x1 {
+                            let p = (y as usize + 1) * pw + x as usize + 1;
+                            if self.goal_of[p] != NO_GOAL && hit(x, y, gx, gy, a) {
+                                cells.push(p as u32);
+                            }
+                        }
+                    }
+                }
+            }
+            None => {
+                for &p in &self.reached {
+                    let (x, y) = split.xy(p as usize);
+                    let (_, gx, gy) = self.goal_slots[self.goal_of[p as usize] as usize];
+                    let (gx, gy) = (gx as i64, gy as i64);
+                    if anchors.iter().any(|&a| hit(x, y, gx, gy, a)) {
+                        cells.push(p);
+                    }
+                }
             }
         }
         let input = SightInput {
