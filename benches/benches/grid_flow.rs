@@ -263,14 +263,25 @@ fn print_cpu_times(cases: &[Case]) {
         let pf = cpu_per_call(|| {
             black_box(pathfinding_all(case));
         });
+        // One repair: half of a block-and-reopen pair on a busy cell.
+        field.build(&case.map, &rules, &query).expect("valid query");
+        let cell = busy_cell(case, &field);
+        let mut map = case.map.clone();
+        let pair = cpu_per_call(|| {
+            map.set_blocked(cell, true).expect("on the map");
+            black_box(field.update(&map, &[cell]).ok());
+            map.set_blocked(cell, false).expect("on the map");
+            black_box(field.update(&map, &[cell]).ok());
+        });
         println!(
-            "{:<16} {:>8} {:>10} {:>8} {:>8} {:>10}",
+            "{:<16} {:>8} {:>10} {:>8} {:>8} {:>10} {:>8}",
             case.name,
             fixed(nav, 2),
             fixed(bare, 2),
             fixed(pf, 2),
             ratio(pf, nav, 1),
             ratio(pf, bare, 1),
+            fixed(pair.map(|t| t / 2.0), 3),
         );
     }
 }
