@@ -57,6 +57,8 @@ g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_nav.cpp -o "$OUT/t
 "$OUT/test_nav_cpp"
 g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_slice.cpp -o "$OUT/test_slice_cpp" "${LINK[@]}"
 "$OUT/test_slice_cpp"
+g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_flow.cpp -o "$OUT/test_flow_cpp" "${LINK[@]}"
+"$OUT/test_flow_cpp"
 
 step "the C and C++ examples of the docs compile (and the C one runs)"
 # first_block LANG FILE: the first fenced block of that language in a Markdown file.
@@ -84,6 +86,8 @@ else
     # long as the process; what a test leaks shows up as definite or indirect.
     valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect \
         --show-leak-kinds=definite,indirect "$OUT/test_nav_cpp"
+    valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+        --show-leak-kinds=definite,indirect "$OUT/test_flow_cpp"
 
     step "valgrind sees a leaked handle (a canary that must fail the same check)"
     gcc -std=c99 -Wall -Wextra -Werror "${INCLUDES[@]}" bindings/c/leak_canary.c -o "$OUT/leak_canary" "${LINK[@]}"

@@ -90,6 +90,11 @@
 #define NAV_VERSION_PATCH 0
 
 /**
+ * The most goals one call takes (a field or a nearest-goal query).
+ */
+#define NAV_MAX_GOALS (1 << 20)
+
+/**
  * What a call did. Every exported function returns one; `NAV_OK` is 0 and every other value
  * is a failure whose explanation `nav_last_error` gives in words.
  *
@@ -450,6 +455,15 @@ typedef uint32_t NavSliceStage;
 typedef struct NavCircleWorld NavCircleWorld;
 
 /**
+ * A flow field: the cost to the nearest goal and the next move of every cell of a grid, for
+ * one agent size under one set of rules (see `nav_flow_field_build`).
+ *
+ * Lookups (`const NavFlowField*`) may run on many threads at once; a build or an update
+ * (`NavFlowField*`) needs the field to itself (`NAV_BUSY` otherwise).
+ */
+typedef struct NavFlowField NavFlowField;
+
+/**
  * A tile map: per cell a terrain value, a blocked flag and a cost multiplier.
  *
  * Queries read it (`const NavGrid*`) and may run on many threads at once; edits
@@ -745,6 +759,82 @@ typedef struct NavGridBatchResult {
      */
     uint32_t reserved;
 } NavGridBatchResult;
+
+/**
+ * Options of a flow field build. All zeros: an agent of one cell, with line of sight.
+ */
+typedef struct NavFlowOptions {
+    /**
+     * Side of the agent in cells: 0 or 1 for one cell, up to 255 (as in
+     * `NavGridQueryOptions`).
+     */
+    uint32_t agent_size;
+    /**
+     * 1 to skip the line-of-sight pass (about half the build's time): every cell's
+     * `sees_goal` is then 0.
+     */
+    uint32_t skip_line_of_sight;
+} NavFlowOptions;
+
+/**
+ * What a build or an update did.
+ */
+typedef struct NavFlowReport {
+    /**
+     * Cells that reach a goal.
+     */
+    uint64_t reachable;
+    /**
+     * Cells the search expanded.
+     */
+    uint64_t expanded;
+    /**
+     * Cells whose cost was computed again (every reachable cell for a build).
+     */
+    uint64_t recomputed;
+    /**
+     * Goals the agent fits at (the others are ignored).
+     */
+    uint32_t goals_used;
+    /**
+     * 1 when an update rebuilt the whole field.
+     */
+    uint32_t rebuilt;
+} NavFlowReport;
+
+/**
+ * One cell of a flow field.
+ */
+typedef struct NavFlowCell {
+    /**
+     * Cost to the cell's goal (0 where unreachable: see `reachable`).
+     */
+    double cost;
+    /**
+     * The next move's column offset (0 at a goal and where unreachable).
+     */
+    int32_t dx;
+    /**
+     * The next move's row offset.
+     */
+    int32_t dy;
+    /**
+     * Index in the goal array of the goal the cell flows to (0 where unreachable).
+     */
+    uint32_t goal_index;
+    /**
+     * 1 when the cell reaches a goal.
+     */
+    uint32_t reachable;
+    /**
+     * 1 when the goal is in straight line of sight: the unit may walk straight at it.
+     */
+    uint32_t sees_goal;
+    /**
+     * Always 0: makes the struct's padding explicit.
+     */
+    uint32_t reserved;
+} NavFlowCell;
 
 /**
  * A 2-D point or vector (`float`, as game engines use). Unity's ground plane is (x, z).
@@ -1451,6 +1541,142 @@ NavStatus nav_grid_find_path_batch(const struct NavGrid *grid,
                                    struct NavCell *out_cells,
                                    uint32_t cells_per_pair,
                                    uint32_t threads);
+
+/**
+ * Creates an empty flow field (nothing reachable) and writes its handle to `*out_field`.
+ *
+ * # Safety
+ * `out_field` must point to a writable `NavFlowField*`.
+ */
+NavStatus nav_flow_field_create(struct NavFlowField **out_field);
+
+/**
+ * Frees a flow field. NULL is a no-op; a field a lookup on another thread reads is not
+ * freed (`NAV_BUSY`).
+ *
+ * # Safety
+ * None: any pointer value is checked against the live handles.
+ */
+NavStatus nav_flow_field_free(struct NavFlowField *field);
+
+/**
+ * Computes the field of `grid` towards the nearest of `goals[0..goal_count]` under `rules`
+ * (NULL: the Moving AI rules) with `options` (NULL: one cell, line of sight), replacing what
+ * the field held. Every cell's cost is that of the cheapest path `nav_grid_find_path` finds
+ * from it to its nearest goal (same moves, costs, multipliers and agent size), and following
+ * the next moves walks such a path. Goals where the agent does not fit are ignored (see
+ * `out_report->goals_used`); none at all leaves nothing reachable (not an error).
+ *
+ * Returns `NAV_OUT_OF_RANGE` when a goal is outside the grid, `NAV_INVALID_SIZE` for more
+ * than `NAV_MAX_GOALS` goals, `NAV_INVALID_ARGUMENT` for a bad agent size; the field is
+ * then empty. `out_report` may be NULL.
+ *
+ * Thread safety: the grid is only read (queries may run on it meanwhile); the field is
+ * changed. A rebuild on a grid of the same size allocates nothing in the field.
+ *
+ * # Safety
+ * `goals` must be NULL with `goal_count` 0 or point to `goal_count` readable `NavCell`s;
+ * `options` NULL or readable; `out_report` NULL or writable.
+ */
+NavStatus nav_flow_field_build(struct NavFlowField *field,
+                               const struct NavGrid *grid,
+                               const struct NavGridRules *rules,
+                               const struct NavCell *goals,
+                               uint32_t goal_count,
+                               const struct NavFlowOptions *options,
+                               struct NavFlowReport *out_report);
+
+/**
+ * Repairs `field` after the cells `edited[0..edited_count]` of `grid` changed (walkability,
+ * terrain or cost multiplier; list every cell changed since the last build or update): only
+ * the cells whose way to the goal went through them are computed again. The result equals
+ * a fresh build; `out_report->rebuilt` says when the field rebuilt everything instead (the
+ * grid's size changed, an edit touches a goal, many cells changed). `out_report` may be
+ * NULL. A field never built stays empty.
+ *
+ * # Safety
+ * `edited` must be NULL with `edited_count` 0 or point to `edited_count` readable
+ * `NavCell`s; `out_report` NULL or writable.
+ */
+NavStatus nav_flow_field_update(struct NavFlowField *field,
+                                const struct NavGrid *grid,
+                                const struct NavCell *edited,
+                                uint32_t edited_count,
+                                struct NavFlowReport *out_report);
+
+/**
+ * Writes what the field holds for `cell` to `*out_cell`: its cost, next move, goal and
+ * line-of-sight flag (O(1), for every unit every frame). `NAV_OUT_OF_RANGE` when `cell` is
+ * outside the field's grid.
+ *
+ * # Safety
+ * `out_cell` must point to a writable `NavFlowCell`.
+ */
+NavStatus nav_flow_field_cell(const struct NavFlowField *field,
+                              struct NavCell cell,
+                              struct NavFlowCell *out_cell);
+
+/**
+ * Copies every cell of the field, row by row (`out_cells[y * width + x]`), and writes the
+ * number of cells to `*out_count` (`width * height` of the grid it was built on; 0 before a
+ * build). `NAV_BUFFER_TOO_SMALL` when `capacity` is smaller (nothing written).
+ *
+ * # Safety
+ * `out_cells` must be NULL or valid for `capacity` writes; `out_count` must point to a
+ * writable `uint32_t`.
+ */
+NavStatus nav_flow_field_copy_cells(const struct NavFlowField *field,
+                                    struct NavFlowCell *out_cells,
+                                    uint32_t capacity,
+                                    uint32_t *out_count);
+
+/**
+ * Writes the cells from `start` to its goal, following the field, into
+ * `out_cells[0..capacity]` (start and goal included) and the outcome into `*out_result`:
+ * `NAV_PATH_STATUS_FOUND` with the cost, `NAV_PATH_STATUS_NO_PATH` where no goal is
+ * reached (start blocked included: the field does not tell them apart), `cell_count` the
+ * path's length. The same cost as `nav_grid_find_path` from `start` to that goal, without a
+ * search: many units, one field. `NAV_BUFFER_TOO_SMALL` when the path is longer than
+ * `capacity` (nothing written to `out_cells`; `cell_count` is the size needed);
+ * `NAV_OUT_OF_RANGE` when `start` is outside the field's grid. Allocates nothing.
+ *
+ * # Safety
+ * `out_cells` must be NULL or valid for `capacity` writes; `out_result` must point to a
+ * writable `NavGridPathResult`.
+ */
+NavStatus nav_flow_field_path(const struct NavFlowField *field,
+                              struct NavCell start,
+                              struct NavCell *out_cells,
+                              uint32_t capacity,
+                              struct NavGridPathResult *out_result);
+
+/**
+ * Finds the cheapest path from `start` to any of `goals[0..goal_count]` in one search (the
+ * nearest depot, the closest enemy) and writes its cells to `out_cells[0..capacity]`, the
+ * outcome to `*out_result` and the index of the goal reached to `*out_goal_index`
+ * (`UINT32_MAX` when none was). `rules`: NULL for the Moving AI rules; `options` as for
+ * `nav_grid_find_path` (NULL: no limits, one cell). Statuses as `nav_grid_find_path`'s, with
+ * `NAV_PATH_STATUS_GOAL_BLOCKED` when the agent fits at none of the goals. The cost equals
+ * the cheapest of one `nav_grid_find_path` per goal. `NAV_BUFFER_TOO_SMALL` when the path
+ * is longer than `capacity` (nothing written; `cell_count` is the size needed).
+ *
+ * Thread safety: uses a context of the calling thread; many threads may query one grid.
+ *
+ * # Safety
+ * `goals` must be NULL with `goal_count` 0 or point to `goal_count` readable `NavCell`s;
+ * `options` NULL or readable; `out_cells` NULL or valid for `capacity` writes;
+ * `out_result` and `out_goal_index` writable.
+ */
+NavStatus nav_grid_find_nearest(const struct NavGrid *grid,
+                                const struct NavGridRules *rules,
+                                const struct NavGridQueryOptions *options,
+                                struct NavCell start,
+                                const struct NavCell *goals,
+                                uint32_t goal_count,
+                                struct NavCell *out_cells,
+                                uint32_t capacity,
+                                struct NavGridPathResult *out_result,
+                                uint32_t *out_goal_index);
 
 /**
  * Creates an empty world over `*bounds` (finite corners, `min < max` on both axes) and

@@ -30,6 +30,7 @@ pub(crate) enum HandleKind {
     World,
     CircleWorld,
     MeshWorld,
+    FlowField,
 }
 
 impl HandleKind {
@@ -41,6 +42,7 @@ impl HandleKind {
             HandleKind::World => "NavWorld",
             HandleKind::CircleWorld => "NavCircleWorld",
             HandleKind::MeshWorld => "NavMeshWorld",
+            HandleKind::FlowField => "NavFlowField",
         }
     }
 }

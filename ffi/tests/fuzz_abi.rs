@@ -25,6 +25,7 @@ enum Kind {
     World,
     CircleWorld,
     MeshWorld,
+    FlowField,
 }
 
 #[derive(Debug, Clone)]
@@ -104,6 +105,113 @@ enum Op {
         edit: bool,
         cancel: bool,
     },
+    FlowOp(FlowOp),
+}
+
+/// The operations on `NavFlowField` handles and `nav_grid_find_nearest`.
+#[derive(Debug, Clone)]
+enum FlowOp {
+    Create,
+    /// A field of its own on a live grid: build towards `goal`, look `start` up, follow the
+    /// field from it, free (so that lookups and paths also run on fields that were built).
+    Fresh {
+        grid: usize,
+        goal: (u32, u32),
+        start: (u32, u32),
+        capacity: u32,
+    },
+    Build {
+        field: usize,
+        grid: usize,
+        rules: usize,
+        goals: Vec<(u32, u32)>,
+        count: u32,
+        size: u32,
+        skip: u32,
+    },
+    Update {
+        field: usize,
+        grid: usize,
+        edited: Vec<(u32, u32)>,
+        count: u32,
+    },
+    Cell(usize, u32, u32),
+    Copy(usize, u32),
+    Path(usize, (u32, u32), u32),
+    Nearest {
+        grid: usize,
+        options: (u64, f64, u32, u32),
+        start: (u32, u32),
+        goals: Vec<(u32, u32)>,
+        count: u32,
+        capacity: u32,
+    },
+}
+
+/// A cell count for a buffer of `len` cells: the length, fewer, or more than
+/// `NAV_MAX_GOALS` (refused before anything is read; never a count the buffer cannot back).
+fn cell_count(len: usize, pick: u32) -> u32 {
+    match pick % 8 {
+        0 => u32::MAX,
+        1 => NAV_MAX_GOALS + 1,
+        2 => 1 << 31,
+        3 => (pick / 8) % (len as u32 + 1),
+        _ => len as u32,
+    }
+}
+
+fn flow_op() -> impl Strategy<Value = FlowOp> {
+    let slot = 0usize..64;
+    // Mostly small coordinates, so that builds, lookups and paths get past the range checks.
+    let near = || prop_oneof![8 => 0u32..5, 1 => coord()];
+    let cells = move || proptest::collection::vec((near(), near()), 0..5);
+    prop_oneof![
+        2 => Just(FlowOp::Create),
+        4 => (slot.clone(), (near(), near()), (near(), near()), prop_oneof![0u32..3, 3u32..80])
+            .prop_map(|(grid, goal, start, capacity)| FlowOp::Fresh { grid, goal, start, capacity }),
+        6 => (
+            (slot.clone(), slot.clone(), slot.clone()),
+            cells(),
+            any::<u32>(),
+            prop_oneof![8 => 0u32..3, 1 => Just(256u32), 1 => any::<u32>()],
+            prop_oneof![8 => 0u32..2, 1 => any::<u32>()],
+        )
+            .prop_map(|((field, grid, rules), goals, count, size, skip)| FlowOp::Build {
+                field,
+                grid,
+                rules,
+                count: cell_count(goals.len(), count),
+                goals,
+                size,
+                skip,
+            }),
+        2 => (slot.clone(), slot.clone(), cells(), any::<u32>()).prop_map(|(field, grid, edited, count)| {
+            FlowOp::Update { field, grid, count: cell_count(edited.len(), count), edited }
+        }),
+        3 => (slot.clone(), near(), near()).prop_map(|(f, x, y)| FlowOp::Cell(f, x, y)),
+        1 => (slot.clone(), prop_oneof![Just(0u32), 1u32..400, Just(u32::MAX)]).prop_map(|(f, c)| FlowOp::Copy(f, c)),
+        3 => (slot.clone(), (near(), near()), prop_oneof![0u32..3, 3u32..80, Just(u32::MAX)])
+            .prop_map(|(f, s, c)| FlowOp::Path(f, s, c)),
+        3 => (
+            slot,
+            prop_oneof![
+                3 => Just((0u64, 0.0f64, 0u32, 0u32)),
+                1 => (prop_oneof![Just(0u64), 1u64..50, any::<u64>()], hostile_f64(), 0u32..3, prop_oneof![0u32..4, Just(256u32), any::<u32>()]),
+            ],
+            (near(), near()),
+            cells(),
+            any::<u32>(),
+            prop_oneof![0u32..3, 3u32..80, Just(u32::MAX)],
+        )
+            .prop_map(|(grid, options, start, goals, count, capacity)| FlowOp::Nearest {
+                grid,
+                options,
+                start,
+                count: cell_count(goals.len(), count),
+                goals,
+                capacity,
+            }),
+    ]
 }
 
 /// The operations on `NavMeshWorld` handles.
@@ -373,6 +481,7 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|((which, world, query, rules), cells, points, radius, budgets, (edit, cancel))| Op::Slice {
                 which, world, query, rules, cells, points, radius, budgets, edit: edit && which == 0, cancel,
             }),
+        10 => flow_op().prop_map(Op::FlowOp),
     ]
 }
 
@@ -541,6 +650,7 @@ unsafe fn free_as(address: usize, kind: Kind) -> NavStatus {
             Kind::World => nav_world_free(address as *mut NavWorld),
             Kind::CircleWorld => nav_circle_world_free(address as *mut NavCircleWorld),
             Kind::MeshWorld => nav_mesh_world_free(address as *mut NavMeshWorld),
+            Kind::FlowField => nav_flow_field_free(address as *mut NavFlowField),
         }
     }
 }
@@ -1253,6 +1363,7 @@ fn run(model: &mut Model, op: &Op) {
                 *edit,
                 *cancel,
             ),
+            Op::FlowOp(flow) => run_flow(model, flow),
             Op::MeshOp(op) => run_mesh(model, op),
             Op::Panic(slot) => {
                 let address = model.pick(*slot);
@@ -1798,6 +1909,264 @@ fn cases() -> u32 {
         .unwrap_or(1500)
 }
 
+/// The pointer of `cells` for a count that the buffer backs (NULL with 0); an absurd count is
+/// given with the real buffer, to be refused before anything is read.
+fn cells_ptr(cells: &[NavCell], count: u32) -> *const NavCell {
+    if count == 0 {
+        ptr::null()
+    } else {
+        cells.as_ptr()
+    }
+}
+
+fn nav_cells(cells: &[(u32, u32)]) -> Vec<NavCell> {
+    cells.iter().map(|&(x, y)| NavCell { x, y }).collect()
+}
+
+/// The field a `FlowOp::Fresh` made, for the lookups it runs on it.
+static FRESH_FIELD: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The field of slot `slot`; `usize::MAX`: the field `FlowOp::Fresh` just made.
+fn flow_field(model: &Model, slot: usize) -> usize {
+    if slot == usize::MAX {
+        FRESH_FIELD.load(std::sync::atomic::Ordering::Relaxed)
+    } else {
+        model.pick_for(slot, Kind::FlowField)
+    }
+}
+
+fn run_flow(model: &mut Model, op: &FlowOp) {
+    // SAFETY (whole function): every pointer handed over is NULL, a live or dead handle (the
+    // library checks them), or a buffer of at least the stated size (absurd counts are
+    // refused before anything is read: `point_count`).
+    unsafe {
+        match op {
+            FlowOp::Create => {
+                let mut field = ptr::null_mut();
+                let status = nav_flow_field_create(&mut field);
+                assert_eq!(status, NavStatus::NavOk);
+                model.created(field as usize, Kind::FlowField);
+            }
+            FlowOp::Fresh {
+                grid,
+                goal,
+                start,
+                capacity,
+            } => {
+                let g = model.pick_for(*grid, Kind::Grid);
+                let mut field = ptr::null_mut();
+                assert_eq!(nav_flow_field_create(&mut field), NavStatus::NavOk);
+                let f = field as usize;
+                model.created(f, Kind::FlowField);
+                FRESH_FIELD.store(f, std::sync::atomic::Ordering::Relaxed);
+                // On a live grid, cells on it (the hostile cases are the other ops' job).
+                let (w, h) = grid_size(g).unwrap_or((u32::MAX, u32::MAX));
+                let goal = NavCell {
+                    x: goal.0 % w,
+                    y: goal.1 % h,
+                };
+                let start = (start.0 % w, start.1 % h);
+                let status = nav_flow_field_build(
+                    field,
+                    g as *const NavGrid,
+                    ptr::null(),
+                    &goal,
+                    1,
+                    ptr::null(),
+                    ptr::null_mut(),
+                );
+                check_status(status, "nav_flow_field_build");
+                expect_handle(model, status, &[(g, Kind::Grid)]);
+                run_flow(model, &FlowOp::Cell(usize::MAX, start.0, start.1));
+                run_flow(model, &FlowOp::Path(usize::MAX, start, *capacity));
+                assert_eq!(nav_flow_field_free(field), NavStatus::NavOk);
+                model.live.remove(&f);
+                model.freed.insert(f);
+            }
+            FlowOp::Build {
+                field,
+                grid,
+                rules,
+                goals,
+                count,
+                size,
+                skip,
+            } => {
+                let f = model.pick_for(*field, Kind::FlowField);
+                let g = model.pick_for(*grid, Kind::Grid);
+                let r = if rules % 2 == 0 {
+                    0
+                } else {
+                    model.pick_for(*rules, Kind::Rules)
+                };
+                let goals = nav_cells(goals);
+                let options = NavFlowOptions {
+                    agent_size: *size,
+                    skip_line_of_sight: *skip,
+                };
+                let mut report = NavFlowReport::default();
+                let status = nav_flow_field_build(
+                    f as *mut NavFlowField,
+                    g as *const NavGrid,
+                    r as *const NavGridRules,
+                    cells_ptr(&goals, *count),
+                    *count,
+                    &options,
+                    &mut report,
+                );
+                check_status(status, "nav_flow_field_build");
+                expect_handle(model, status, &[(g, Kind::Grid), (f, Kind::FlowField)]);
+                if status == NavStatus::NavOk {
+                    assert!(*count as usize <= goals.len());
+                    assert!(*size <= 255 && *skip <= 1, "{size} {skip} accepted");
+                    assert!(report.goals_used <= *count);
+                    let (w, h) = grid_size(g).expect("a live grid");
+                    assert!(report.reachable <= w as u64 * h as u64);
+                    assert_eq!(report.reachable == 0, report.goals_used == 0);
+                }
+            }
+            FlowOp::Update {
+                field,
+                grid,
+                edited,
+                count,
+            } => {
+                let f = model.pick_for(*field, Kind::FlowField);
+                let g = model.pick_for(*grid, Kind::Grid);
+                let edited = nav_cells(edited);
+                let mut report = NavFlowReport::default();
+                let status = nav_flow_field_update(
+                    f as *mut NavFlowField,
+                    g as *const NavGrid,
+                    cells_ptr(&edited, *count),
+                    *count,
+                    &mut report,
+                );
+                check_status(status, "nav_flow_field_update");
+                expect_handle(model, status, &[(g, Kind::Grid), (f, Kind::FlowField)]);
+            }
+            FlowOp::Cell(field, x, y) => {
+                let f = flow_field(model, *field);
+                let mut cell = NavFlowCell::default();
+                let status = nav_flow_field_cell(
+                    f as *const NavFlowField,
+                    NavCell { x: *x, y: *y },
+                    &mut cell,
+                );
+                check_status(status, "nav_flow_field_cell");
+                expect_handle(model, status, &[(f, Kind::FlowField)]);
+                if status == NavStatus::NavOk {
+                    assert!(cell.cost.is_finite() && cell.cost >= 0.0);
+                    assert!(cell.dx.abs() <= 8 && cell.dy.abs() <= 8);
+                    assert!(cell.reachable <= 1 && cell.sees_goal <= cell.reachable);
+                    if cell.reachable == 0 {
+                        assert_eq!((cell.cost, cell.dx, cell.dy), (0.0, 0, 0));
+                    }
+                }
+            }
+            FlowOp::Copy(field, capacity) => {
+                let f = model.pick_for(*field, Kind::FlowField);
+                let cap = (*capacity).min(400);
+                let mut cells = vec![NavFlowCell::default(); cap as usize];
+                let mut count = 0;
+                let status = nav_flow_field_copy_cells(
+                    f as *const NavFlowField,
+                    out_ptr(cap, &mut cells),
+                    cap,
+                    &mut count,
+                );
+                check_status(status, "nav_flow_field_copy_cells");
+                expect_handle(model, status, &[(f, Kind::FlowField)]);
+                if status == NavStatus::NavOk {
+                    assert!(count <= cap);
+                }
+            }
+            FlowOp::Path(field, start, capacity) => {
+                let f = flow_field(model, *field);
+                let cap = (*capacity).min(4096);
+                let mut cells = vec![NavCell { x: 7777, y: 7777 }; cap as usize];
+                let mut result = NavGridPathResult::default();
+                let status = nav_flow_field_path(
+                    f as *const NavFlowField,
+                    NavCell {
+                        x: start.0,
+                        y: start.1,
+                    },
+                    out_ptr(cap, &mut cells),
+                    cap,
+                    &mut result,
+                );
+                check_status(status, "nav_flow_field_path");
+                expect_handle(model, status, &[(f, Kind::FlowField)]);
+                if status == NavStatus::NavOk {
+                    let n = result.cell_count as usize;
+                    assert!(n <= cap as usize);
+                    assert_eq!(n > 0, result.path_status == NavPathStatus::Found as u32);
+                    if n > 0 {
+                        assert_eq!((cells[0].x, cells[0].y), *start);
+                        assert!(result.cost.is_finite() && result.cost >= 0.0);
+                    }
+                    for pair in cells[..n].windows(2) {
+                        let (dx, dy) = (
+                            pair[1].x as i64 - pair[0].x as i64,
+                            pair[1].y as i64 - pair[0].y as i64,
+                        );
+                        assert!(dx.abs() <= 8 && dy.abs() <= 8 && (dx, dy) != (0, 0));
+                    }
+                }
+            }
+            FlowOp::Nearest {
+                grid,
+                options,
+                start,
+                goals,
+                count,
+                capacity,
+            } => {
+                let g = model.pick_for(*grid, Kind::Grid);
+                let goals = nav_cells(goals);
+                let opts = NavGridQueryOptions {
+                    max_expanded: options.0,
+                    max_cost: options.1,
+                    partial_path: options.2,
+                    agent_size: options.3,
+                };
+                let cap = (*capacity).min(4096);
+                let mut cells = vec![NavCell { x: 7777, y: 7777 }; cap as usize];
+                let mut result = NavGridPathResult::default();
+                let mut index = 12345;
+                let status = nav_grid_find_nearest(
+                    g as *const NavGrid,
+                    ptr::null(),
+                    &opts,
+                    NavCell {
+                        x: start.0,
+                        y: start.1,
+                    },
+                    cells_ptr(&goals, *count),
+                    *count,
+                    out_ptr(cap, &mut cells),
+                    cap,
+                    &mut result,
+                    &mut index,
+                );
+                check_status(status, "nav_grid_find_nearest");
+                expect_handle(model, status, &[(g, Kind::Grid)]);
+                if status == NavStatus::NavOk {
+                    let found = result.path_status == NavPathStatus::Found as u32;
+                    assert_eq!(found, index != u32::MAX, "goal index {index}");
+                    if found {
+                        let goal = goals[index as usize];
+                        let last = cells[result.cell_count as usize - 1];
+                        assert_eq!((last.x, last.y), (goal.x, goal.y));
+                        assert!(result.cost.is_finite() && result.cost >= 0.0);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn random_operation_sequences_never_break_the_contract() {
     let baseline = live_handle_count();
@@ -1860,6 +2229,11 @@ fn random_operation_sequences_never_break_the_contract() {
         "nav_circle_world_slice_begin",
         "nav_mesh_world_slice_begin",
         "nav_query_slice_cancel",
+        "nav_flow_field_build",
+        "nav_flow_field_update",
+        "nav_flow_field_cell",
+        "nav_flow_field_path",
+        "nav_grid_find_nearest",
     ] {
         assert!(
             ok_calls.get(function).copied().unwrap_or(0) > 0,

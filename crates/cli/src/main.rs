@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
-use nav_cli::commands::{agent, circles, demo, generate, mesh, path, scen, serve};
+use nav_cli::commands::{agent, circles, demo, flow, generate, mesh, path, scen, serve};
 use nav_cli::{CliError, CommandStatus};
 
 /// Pathfinding for games: tile grids, Moving AI benchmarks, map generation.
@@ -35,6 +35,9 @@ enum Command {
     Demo(demo::DemoArgs),
     /// Find a path on a Moving AI map.
     Path(path::PathArgs),
+    /// Compute the flow field of a Moving AI map towards one goal: every cell's cost to it
+    /// and next move (JSON or an SVG heat map with arrows).
+    Flow(flow::FlowArgs),
     /// Run every row of a Moving AI scenario and compare with the optimal lengths.
     Scen(scen::ScenArgs),
     /// Generate a map (random, caves, rooms, maze) in the Moving AI format.
@@ -57,6 +60,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<CommandStatus, CliError
     match command {
         Command::Demo(args) => demo::run(args, out),
         Command::Path(args) => path::run(args, out),
+        Command::Flow(args) => flow::run(args, out),
         Command::Scen(args) => scen::run(args, out),
         Command::Gen(args) => generate::run(args, out),
         Command::Agent(args) => agent::run(args, out),

@@ -29,6 +29,7 @@
 //! Over 600 lines: the frame, the canvas and its primitives share one coordinate convention and
 //! one set of styles.
 
+pub mod flow;
 pub mod grid;
 pub mod legend;
 pub mod world;

@@ -55,6 +55,7 @@ fn demo_prints_a_summary_and_writes_a_picture() {
         "nav::agent, discs of radius 0.3, 1, 2 in a courtyard: ",
         "nav::tangent among 30 circles, a point: exact length ",
         "nav::tangent, radius 1: exact length ",
+        "Flow field to (44, 12): 1193 cells, 6 units follow it",
     ] {
         assert!(text.contains(&format!(">{title}")), "title {title:?}");
     }

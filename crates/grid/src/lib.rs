@@ -23,6 +23,9 @@
 //!   error, where it would not be exact, unless you ask for a cell-by-cell fallback.
 //! * Batches over threads ([`find_paths`], [`for_each_with_context`]; cargo feature `rayon`,
 //!   on by default).
+//! * Flow fields ([`FlowField`]): the cost to the nearest of one or more goals and the next
+//!   move of every cell, with a line-of-sight flag, for crowds sent to one place; repaired
+//!   locally after edits. Nearest of several goals in one search: [`NearestGoalContext`].
 //! * [`GridView`]: the map as a [`nav_search::Graph`], to run the engine yourself.
 //! * [`generate`]: seeded map generators (random fill, caves, rooms, mazes).
 //! * [`movingai`]: the Moving AI `.map` and `.map.scen` formats.
@@ -73,11 +76,13 @@ mod clearance;
 mod components;
 mod context;
 mod error;
+mod flow;
 pub mod generate;
 mod heuristic;
 mod map;
 mod moves;
 pub mod movingai;
+mod multi_goal;
 mod path;
 mod query;
 mod rules;
@@ -88,9 +93,11 @@ pub use batch::{GridAnswer, find_paths, for_each_with_context};
 pub use cell::Cell;
 pub use context::GridContext;
 pub use error::{Endpoint, GridError};
+pub use flow::{FlowField, FlowQuery, FlowReport};
 pub use heuristic::Heuristic;
 pub use map::GridMap;
 pub use moves::{CustomMove, CustomMoves, DiagonalRule, MoveCosts, Moves};
+pub use multi_goal::{NearestGoal, NearestGoalContext, NearestGoalQuery};
 pub use path::GridPath;
 pub use query::GridQuery;
 pub use rules::{CompiledRules, GridRules, SearchMode};

@@ -93,6 +93,8 @@ mod guides {
     struct GameLoop;
     #[doc = include_str!("../../../docs/grid.md")]
     struct Grid;
+    #[doc = include_str!("../../../docs/flow.md")]
+    struct Flow;
     #[doc = include_str!("../../../docs/agents.md")]
     struct Agents;
     #[doc = include_str!("../../../docs/circles.md")]

@@ -11,12 +11,19 @@ pub(crate) mod find_path;
 
 mod batch;
 
+mod flow;
+
 mod types;
 
 pub use batch::nav_grid_find_path_batch;
 pub use find_path::{
     nav_grid_find_path, nav_query_grid_expanded_cells, nav_query_grid_path,
     nav_query_grid_path_within_budget,
+};
+pub use flow::{
+    NAV_MAX_GOALS, NavFlowCell, NavFlowField, NavFlowOptions, NavFlowReport, nav_flow_field_build,
+    nav_flow_field_cell, nav_flow_field_copy_cells, nav_flow_field_create, nav_flow_field_free,
+    nav_flow_field_path, nav_flow_field_update, nav_grid_find_nearest,
 };
 pub use map::{
     NavGrid, nav_grid_cell, nav_grid_clearance, nav_grid_clone, nav_grid_copy_walkable,

@@ -51,6 +51,7 @@ namespace Nav.Tests
             ReferenceTests.Register(harness, options["nav-cli"], options["work"], movingAi);
             MeshTests.Register(harness, options["nav-cli"], options["work"]);
             SliceTests.Register(harness);
+            FlowTests.Register(harness);
             return Math.Min(harness.Run(), 100);
         }
     }

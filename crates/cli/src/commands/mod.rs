@@ -8,6 +8,7 @@
 pub mod agent;
 pub mod circles;
 pub mod demo;
+pub mod flow;
 /// `nav gen` (the module is not called `gen`: that word is reserved in Rust 2024).
 pub mod generate;
 pub mod mesh;

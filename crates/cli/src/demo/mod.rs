@@ -31,11 +31,13 @@
 
 pub mod clearance;
 pub mod courtyard;
+pub mod flow;
 pub mod forest;
 pub mod polygons;
 
 use clearance::ClearanceReport;
 use courtyard::AgentsReport;
+use flow::FlowDemoReport;
 use forest::CirclesDemoReport;
 use polygons::MeshDemoReport;
 
@@ -208,6 +210,8 @@ pub struct DemoReport {
     pub circles: CirclesDemoReport,
     /// Exact paths among polygons for three radii in one world (`nav::mesh`).
     pub polygons: MeshDemoReport,
+    /// A flow field to the goal and a crowd that follows it (`nav::grid::FlowField`).
+    pub flow: FlowDemoReport,
     /// The picture written.
     pub svg: String,
 }
@@ -287,6 +291,7 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
     let courtyard = courtyard::Courtyard::run()?;
     let forest = forest::Forest::run()?;
     let polygons = polygons::Polygons::run()?;
+    let flow = flow::FlowDemo::run(&map, &mut finder)?;
     let weighted_route = &found[3];
     let turns: Vec<Cell> = turn_ends(&weighted_route.costs, MOVE_PER_TURN)
         .into_iter()
@@ -299,6 +304,7 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
         courtyard: &courtyard,
         forest: &forest,
         polygons: &polygons,
+        flow: &flow,
     };
     draw(&map, &routes, &found, &turns, &others).write_file(&picture)?;
     if let Some(export) = &args.export_map {
@@ -309,7 +315,8 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
         && clearance.alley_found()
         && courtyard.all_found()
         && forest.all_found()
-        && polygons.all_found();
+        && polygons.all_found()
+        && flow.all_found();
     if args.json {
         let report = DemoReport {
             size: [map.width(), map.height()],
@@ -334,6 +341,7 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<CommandStatus, CliErr
             agents: courtyard.report(),
             circles: forest.report(),
             polygons: polygons.report(),
+            flow: flow.report(),
             svg: picture.display().to_string(),
         };
         write_json_line(out, &report)?;
@@ -433,6 +441,7 @@ impl Summary<'_> {
         self.others.forest.write_text(out)?;
         writeln!(out)?;
         self.others.polygons.write_text(out)?;
+        self.others.flow.write_text(out)?;
         writeln!(out, "\npicture: {}", self.picture.display())?;
         match self.export {
             Some(export) => {
@@ -464,6 +473,7 @@ struct Others<'a> {
     courtyard: &'a courtyard::Courtyard,
     forest: &'a forest::Forest,
     polygons: &'a polygons::Polygons,
+    flow: &'a flow::FlowDemo,
 }
 
 /// Four panels, one per route, and a legend; then a section of four panels of agents of
@@ -600,6 +610,9 @@ fn draw(
     others
         .polygons
         .draw_panel(&mut svg, slot(0.0, 2.0), CELL_PX);
+    others
+        .flow
+        .draw_panel(&mut svg, map, slot(1.0, 2.0), CELL_PX);
     svg
 }
 
