@@ -112,6 +112,7 @@ mod grid;
 mod search;
 mod sight;
 mod spatial;
+mod visible;
 mod world;
 
 pub use error::{MeshError, ObstacleRef, Point, ShapeProblem};

@@ -13,6 +13,7 @@ use nav_search::{
 use crate::error::{MeshError, Point};
 use crate::geometry::{Tangent, ccw_angle, cross, left, tangent};
 use crate::sight::{Scratch, arc_clear, foreign_wedges, outer_sector_hits, segment_block};
+use crate::visible::{Walk, cone, visible_corners};
 use crate::world::MeshWorld;
 
 /// A path query: start, goal, agent radius and limits.
@@ -96,6 +97,7 @@ pub struct MeshContext {
     ids: Vec<NodeId>,
     pieces: Vec<PathPiece>,
     pub(crate) scratch: Scratch,
+    walk: Walk,
     /// Cached successor lists per corner code, valid for `cache_key`.
     lists: Vec<ListRange>,
     entries: Vec<Entry>,
@@ -116,6 +118,7 @@ struct MeshGraph<'a> {
     keys: &'a mut NodeKeys<(u32, u32)>,
     nodes: &'a mut Vec<NodeInfo>,
     scratch: &'a mut Scratch,
+    walk: &'a mut Walk,
     lists: &'a mut Vec<ListRange>,
     entries: &'a mut Vec<Entry>,
     stamp: &'a u32,
@@ -292,11 +295,16 @@ impl MeshGraph<'_> {
         let corner = code >> 1;
         let c = w.corners[corner as usize];
         let start = self.entries.len() as u32;
-        for ci in 0..w.corners.len() as u32 {
-            let cc = &w.corners[ci as usize];
-            if !cc.alive || cc.buried > 0 || ci == corner {
+        // Departure normals in the corner's span: directions a quarter turn from them.
+        let sign = turn_sign(code);
+        let dir_cone = cone(sign * left(c.n1), sign * left(c.n2));
+        visible_corners(w, self.walk, c.v, self.r, Some(dir_cone));
+        let cands = std::mem::take(&mut self.walk.cands);
+        for &ci in &cands {
+            if ci == corner {
                 continue;
             }
+            let cc = &w.corners[ci as usize];
             let turns = if self.r == 0.0 {
                 // The span tests of `segment_edge` on the shared direction, without building
                 // the tangent: most corners fail them.
@@ -332,6 +340,7 @@ impl MeshGraph<'_> {
                 }
             }
         }
+        self.walk.cands = cands;
         let range = ListRange {
             stamp: *self.stamp,
             start,
@@ -420,11 +429,10 @@ impl Graph for MeshGraph<'_> {
             {
                 self.push(START_CODE, e, e.len, 0.0, out);
             }
-            for ci in 0..w.corners.len() as u32 {
+            visible_corners(w, self.walk, self.start, self.r, None);
+            let cands = std::mem::take(&mut self.walk.cands);
+            for &ci in &cands {
                 let c = &w.corners[ci as usize];
-                if !c.alive || c.buried > 0 {
-                    continue;
-                }
                 let turns = if self.r == 0.0 {
                     let Some(dir) = point_dir(self.start, c.v) else {
                         continue;
@@ -443,6 +451,7 @@ impl Graph for MeshGraph<'_> {
                     }
                 }
             }
+            self.walk.cands = cands;
             return;
         }
         let info = self.nodes[node as usize];
@@ -713,6 +722,7 @@ impl MeshContext {
             keys: &mut self.keys,
             nodes: &mut self.nodes,
             scratch: &mut self.scratch,
+            walk: &mut self.walk,
             lists: &mut self.lists,
             entries: &mut self.entries,
             stamp: &self.stamp,

@@ -75,12 +75,14 @@ pub(crate) struct Loop {
 }
 
 /// One directed edge `a -> b` of a loop, blocked side on its left; `prev` is the loop's vertex
-/// before `a` (so the wedge of blocked directions at `a` is known).
+/// before `a` (so the wedge of blocked directions at `a` is known), `next` the one after `b`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Edge {
     pub a: DVec2,
     pub b: DVec2,
     pub prev: DVec2,
+    /// The loop's vertex after `b`.
+    pub next: DVec2,
     pub lp: u32,
     /// The convex corner at `a`, or `NO_CORNER`.
     pub corner: u32,
@@ -609,6 +611,7 @@ impl MeshWorld {
                 a: pts[i],
                 b: pts[(i + 1) % n],
                 prev: pts[(i + n - 1) % n],
+                next: pts[(i + 2) % n],
                 lp: lp_id,
                 corner: NO_CORNER,
                 alive: true,
