@@ -1,10 +1,11 @@
 //! Every row of a Moving AI scenario on the map converted to a polygon world.
 //!
-//! `cargo run --release -p nav-mesh --example movingai -- MAP.map SCEN [RADIUS] [MAX_SECONDS]`
+//! `cargo run --release -p nav-mesh --example movingai -- MAP.map SCEN [RADIUS] [MAX_SECONDS] [MAX_ROWS]`
 //!
 //! Prints the mean and median time per query (first pass: cold successor lists), the mean
 //! length relative to the scenario's octile optimum and the statuses. With `MAX_SECONDS` the
-//! first pass stops after that much query time (the rows done are reported).
+//! first pass stops after that much query time (the rows done are reported); with `MAX_ROWS`
+//! after that many rows.
 
 use std::time::Instant;
 
@@ -24,6 +25,7 @@ fn main() {
     let max_seconds: f64 = args
         .get(4)
         .map_or(f64::INFINITY, |s| s.parse().expect("seconds"));
+    let max_rows: usize = args.get(5).map_or(usize::MAX, |s| s.parse().expect("rows"));
     let t0 = Instant::now();
     let world = MeshWorld::from_grid(&map).expect("world");
     let build = t0.elapsed();
@@ -57,7 +59,7 @@ fn main() {
     let mut done = 0usize;
     let mut slowest = (0.0f64, 0usize);
     for (i, row) in scen.rows.iter().enumerate() {
-        if total.as_secs_f64() > max_seconds {
+        if total.as_secs_f64() > max_seconds || i >= max_rows {
             break;
         }
         done += 1;

@@ -106,6 +106,7 @@
 //! each with its own [`MeshContext`]; edits wait until no query borrows the world.
 #![warn(missing_docs)]
 
+mod connect;
 mod error;
 mod geometry;
 mod grid;

@@ -75,6 +75,9 @@ impl Ord for Pending {
     }
 }
 
+/// Up to this many corners (live or not) in a world, the candidates are simply all of them.
+pub(crate) const SCAN_LIMIT: usize = 1024;
+
 /// Half a turn and a turn in pseudo-angles.
 const HALF: f64 = 2.0;
 const FULL: f64 = 4.0;
@@ -350,6 +353,21 @@ pub(crate) fn visible_corners(
     r: f64,
     cone: Option<(f64, f64)>,
 ) {
+    if world.corners.len() <= SCAN_LIMIT {
+        // A small world: listing every corner costs less than the walk.
+        walk.clear();
+        walk.cands
+            .extend((0..world.corners.len() as u32).filter(|&c| {
+                let c = &world.corners[c as usize];
+                c.alive && c.buried == 0
+            }));
+    } else {
+        walk_corners(world, walk, v, r, cone);
+    }
+}
+
+/// [`visible_corners`] by the walk, whatever the size of the world.
+fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Option<(f64, f64)>) {
     walk.clear();
     let eps = world.eps();
     let h0 = 10.0 * eps;
@@ -650,7 +668,7 @@ mod tests {
                 let c = &world.corners[c as usize];
                 cone(s1 * left(c.n1), s1 * left(c.n2))
             });
-            visible_corners(world, &mut walk, v, r, dir_cone);
+            walk_corners(world, &mut walk, v, r, dir_cone);
             let mut cands = walk.cands.clone();
             cands.sort_unstable();
             let mut dedup = cands.clone();

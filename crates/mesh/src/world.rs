@@ -264,6 +264,8 @@ pub struct MeshWorld {
     pub(crate) version: u64,
     /// Unique per world (and per clone), so that caches never mix two worlds.
     pub(crate) identity: u64,
+    /// The triangulation behind [`MeshWorld::connected`], built on first use after an edit.
+    pub(crate) conn: std::sync::OnceLock<Option<Box<crate::connect::Connectivity>>>,
 }
 
 static NEXT_IDENTITY: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -484,6 +486,7 @@ impl MeshWorld {
             bounds_loop: 0,
             version: 0,
             identity: next_identity(),
+            conn: std::sync::OnceLock::new(),
         };
         world.bounds_loop = world.add_loop(pts, Owner::Bounds);
         Ok(world)
@@ -676,6 +679,7 @@ impl MeshWorld {
             self.adjust_buried_inside(lp_id, 1);
         }
         self.version = next_identity();
+        self.conn = std::sync::OnceLock::new();
         lp_id
     }
 
@@ -729,6 +733,7 @@ impl MeshWorld {
         }
         self.free_loops.push(lp_id);
         self.version = next_identity();
+        self.conn = std::sync::OnceLock::new();
     }
 
     fn checked_loop(
