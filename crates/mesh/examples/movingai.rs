@@ -29,6 +29,15 @@ fn main() {
     let t0 = Instant::now();
     let world = MeshWorld::from_grid(&map).expect("world");
     let build = t0.elapsed();
+    // NAV_MESH_PREPARE=1: build the triangulation first, so unreachable goals need no search.
+    if std::env::var_os("NAV_MESH_PREPARE").is_some() {
+        let t = Instant::now();
+        let n = world.prepare_connected();
+        println!(
+            "triangulation: {n} triangles in {:.1} ms",
+            t.elapsed().as_secs_f64() * 1e3
+        );
+    }
     // One edit against the rebuild: a 2 x 2 box in the middle of the map, added then removed.
     let mut edited = world.clone();
     let (w, h) = (map.width() as f32, map.height() as f32);

@@ -660,6 +660,14 @@ impl MeshContext {
             self.dom.resize(2 * world.corners.len(), Dom::default());
         }
         let goal_open = goal_status.is_none();
+        if goal_open && !query.limits.partial_path && world.proves_disconnected(start, goal, r) {
+            // The prepared triangulation shows the ends apart: no search.
+            self.ids.clear();
+            return Ok(PathRef::new(
+                PathOutcome::unsearched(PathStatus::NoPath),
+                &self.pieces,
+            ));
+        }
         let outcome = if goal_open && !query.limits.partial_path {
             self.search_both_ways(world, start, goal, r, &query.limits)
         } else {

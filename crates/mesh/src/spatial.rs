@@ -287,9 +287,23 @@ impl MeshWorld {
     /// Builds now the triangulation that [`connected`](MeshWorld::connected) builds on its
     /// first call after an edit (an edit drops it); returns its number of triangles (0 if it
     /// could not be built, in which case `connected` always searches). Thread-safe: concurrent
-    /// callers wait for one build.
+    /// callers wait for one build. While it is built, [`MeshContext::find_path`] also answers
+    /// `NoPath` without a search (0 expansions) when it proves the ends apart (not with
+    /// `Limits::partial_path`, which needs the search); `find_path` never builds it.
     pub fn prepare_connected(&self) -> usize {
         self.connectivity().map_or(0, |c| c.triangles())
+    }
+
+    /// Whether the triangulation, if already built (never built here), proves that a disc of
+    /// radius `r` cannot travel between `a` and `b` (both fit).
+    pub(crate) fn proves_disconnected(&self, a: DVec2, b: DVec2, r: f64) -> bool {
+        let Some(Some(conn)) = self.conn.get() else {
+            return false;
+        };
+        matches!(
+            (conn.place(a), conn.place(b)),
+            (Place::Free(fa), Place::Free(fb)) if conn.component(fa, 2.0 * r) != conn.component(fb, 2.0 * r)
+        )
     }
 
     pub(crate) fn connectivity(&self) -> Option<&Connectivity> {
@@ -320,10 +334,8 @@ impl MeshContext {
         if pa == pb {
             return Ok(true);
         }
-        if let Some(conn) = world.connectivity()
-            && let (Place::Free(fa), Place::Free(fb)) = (conn.place(pa), conn.place(pb))
-            && conn.component(fa, 2.0 * r) != conn.component(fb, 2.0 * r)
-        {
+        // Built here if need be; then the search below checks it again, for free.
+        if world.connectivity().is_some() && world.proves_disconnected(pa, pb, r) {
             return Ok(false);
         }
         let path = self.find_path(world, &MeshQuery::new(a, b).with_radius(radius))?;

@@ -242,3 +242,34 @@ fn bad_input_is_an_error() {
     ));
     assert!(world.prepare_connected() > 0);
 }
+
+#[test]
+fn a_prepared_triangulation_answers_unreachable_goals_without_a_search() {
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(20.0))).unwrap();
+    // A closed ring of four walls around (15, 15); the start outside.
+    for b in [
+        Aabb::new(Vec2::new(12.0, 12.0), Vec2::new(18.0, 13.0)),
+        Aabb::new(Vec2::new(12.0, 17.0), Vec2::new(18.0, 18.0)),
+        Aabb::new(Vec2::new(12.0, 12.0), Vec2::new(13.0, 18.0)),
+        Aabb::new(Vec2::new(17.0, 12.0), Vec2::new(18.0, 18.0)),
+    ] {
+        world.insert(Obstacle::Box(b)).unwrap();
+    }
+    let q = MeshQuery::new(Vec2::new(2.0, 2.0), Vec2::new(15.0, 15.0)).with_radius(0.5);
+    let mut ctx = MeshContext::new();
+    let before = ctx.find_path(&world, &q).unwrap();
+    assert_eq!(before.status(), nav_mesh::PathStatus::NoPath);
+    assert!(before.expanded() > 0);
+    assert!(world.prepare_connected() > 0);
+    let after = ctx.find_path(&world, &q).unwrap();
+    assert_eq!(after.status(), nav_mesh::PathStatus::NoPath);
+    assert_eq!(after.expanded(), 0);
+    // A reachable goal still searches and finds its path.
+    let q2 = MeshQuery::new(Vec2::new(2.0, 2.0), Vec2::new(5.0, 15.0)).with_radius(0.5);
+    assert!(ctx.find_path(&world, &q2).unwrap().is_found());
+    // An edit drops the triangulation: the query searches again.
+    world
+        .insert(Obstacle::Box(Aabb::new(Vec2::splat(1.0), Vec2::splat(1.5))))
+        .unwrap();
+    assert!(ctx.find_path(&world, &q).unwrap().expanded() > 0);
+}
