@@ -1,5 +1,5 @@
 //! Candidate corners for a successor list: every corner not proven hidden from a point, found
-//! by walking the edge grid outward from it in rings of buckets and stopping where everything
+//! by walking the buckets of the edge grid in increasing distance from it and stopping where everything
 //! is hidden. The cost follows what is visible, not the size of the world.
 //!
 //! # Why a hidden corner is never a successor
@@ -45,9 +45,12 @@ pub(crate) struct Walk {
     pending: BinaryHeap<Pending>,
     /// The candidates found by the last walk (corner ids, each once).
     pub cands: Vec<u32>,
-    /// Direction ranges not occluded yet, and the positions along the current ring to visit.
-    gaps: Vec<(f64, f64)>,
-    ranges: Vec<(i64, i64)>,
+    /// Buckets to visit, by distance from the source (`f64` bits of a non-negative distance
+    /// order as the distances do).
+    queue: BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
+    /// Per bucket: the walk that queued it.
+    seen: Vec<u32>,
+    generation: u32,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -177,20 +180,6 @@ fn pseudo(d: DVec2) -> f64 {
         2.0 - p
     } else {
         -2.0 - p
-    }
-}
-
-/// A direction (not normalised) whose pseudo-angle is `p` (in `[-2, 2]`).
-#[inline]
-fn from_pseudo(p: f64) -> DVec2 {
-    if (-1.0..=1.0).contains(&p) {
-        DVec2::new(1.0 - p.abs(), p)
-    } else if p > 1.0 {
-        let q = 2.0 - p;
-        DVec2::new(-(1.0 - q), q)
-    } else {
-        let q = -2.0 - p;
-        DVec2::new(-(1.0 + q), q)
     }
 }
 
@@ -366,7 +355,11 @@ pub(crate) fn visible_corners(
     }
 }
 
-/// [`visible_corners`] by the walk, whatever the size of the world.
+/// [`visible_corners`] by the walk, whatever the size of the world: buckets in increasing
+/// distance from `v` (a priority queue), each one's eight neighbours queued once it is
+/// visited. Every ray from `v` crosses an 8-connected chain of buckets in increasing distance,
+/// and what hides a bucket hides the ray beyond it, so a bucket holding a direction still
+/// open is always reached.
 fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Option<(f64, f64)>) {
     walk.clear();
     let eps = world.eps();
@@ -379,22 +372,33 @@ fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Opti
     };
     let params = Params { v, h0, m };
     let g = &world.grid;
-    let (cx, cy) = (g.cell_x(v.x), g.cell_y(v.y));
-    let kmax = cx.max(g.nx - 1 - cx).max(cy).max(g.ny - 1 - cy);
+    let cells = (g.nx * g.ny) as usize;
+    if walk.seen.len() < cells {
+        walk.seen.resize(cells, 0);
+    }
+    walk.generation = walk.generation.wrapping_add(1);
+    if walk.generation == 0 {
+        walk.seen.iter_mut().for_each(|s| *s = 0);
+        walk.generation = 1;
+    }
     let pad = g.cell * 1e-9 + eps;
-    for k in 0..=kmax {
-        let rho = if k == 0 {
-            0.0
-        } else {
-            let lo = g.origin + DVec2::new((cx - k + 1) as f64, (cy - k + 1) as f64) * g.cell;
-            let hi = g.origin + DVec2::new((cx + k) as f64, (cy + k) as f64) * g.cell;
-            (v.x - lo.x)
-                .min(hi.x - v.x)
-                .min(v.y - lo.y)
-                .min(hi.y - v.y)
-                .max(0.0)
-        };
-        let ring_cone = cone.and_then(|c| {
+    let (cx, cy) = (g.cell_x(v.x), g.cell_y(v.y));
+    walk.queue.clear();
+    let start = (cy * g.nx + cx) as u32;
+    walk.seen[start as usize] = walk.generation;
+    walk.queue.push(std::cmp::Reverse((0, start)));
+    while let Some(std::cmp::Reverse((bits, idx))) = walk.queue.pop() {
+        let rho = f64::from_bits(bits);
+        while let Some(top) = walk.pending.peek().copied()
+            && top.act <= rho
+        {
+            walk.pending.pop();
+            walk.cover(top.lo, top.hi);
+        }
+        if walk.hides_all() {
+            break;
+        }
+        let cell_cone = cone.and_then(|c| {
             let w = if r == 0.0 {
                 0.0
             } else if rho > 2.0 * r {
@@ -404,182 +408,40 @@ fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Opti
             };
             widen(c, w)
         });
-        if k > 0 {
-            while let Some(top) = walk.pending.peek().copied()
-                && top.act <= rho
-            {
-                walk.pending.pop();
-                walk.cover(top.lo, top.hi);
-            }
-            if walk.hides_all() {
-                break;
-            }
-        }
-        let inside = |x: i64, y: i64| x >= 0 && y >= 0 && x < g.nx && y < g.ny;
-        if k == 0 {
-            visit_cell(world, walk, &params, cx, cy, false, pad, ring_cone);
+        let (x, y) = (idx as i64 % g.nx, idx as i64 / g.nx);
+        if !visit_cell(world, walk, &params, x, y, idx != start, pad, cell_cone) {
             continue;
         }
-        if !ring_ranges(walk, g, v, (cx, cy), k, ring_cone) {
-            break;
-        }
-        let ranges = std::mem::take(&mut walk.ranges);
-        for &(i0, i1) in &ranges {
-            for i in i0..=i1 {
-                let (dx, dy) = ring_cell(k, i);
-                let (x, y) = (cx + dx, cy + dy);
-                if inside(x, y) {
-                    visit_cell(world, walk, &params, x, y, true, pad, ring_cone);
-                }
+        for (dx, dy) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let (nx, ny) = (x + dx, y + dy);
+            if nx < 0 || ny < 0 || nx >= g.nx || ny >= g.ny {
+                continue;
             }
-        }
-        walk.ranges = ranges;
-    }
-}
-
-/// Cell `(dx, dy)` (relative to the centre cell) at position `i` (`0..8k`) counter-clockwise
-/// along ring `k >= 1`, starting just above the bottom-right corner.
-fn ring_cell(k: i64, i: i64) -> (i64, i64) {
-    if i < 2 * k {
-        (k, i - k + 1)
-    } else if i < 4 * k {
-        (k - 1 - (i - 2 * k), k)
-    } else if i < 6 * k {
-        (-k, k - 1 - (i - 4 * k))
-    } else {
-        (i - 7 * k + 1, -k)
-    }
-}
-
-/// The position along ring `k` of cell `(dx, dy)`, moved onto the ring if it is inside it.
-fn ring_index(k: i64, dx: i64, dy: i64) -> i64 {
-    let (mut dx, mut dy) = (dx.clamp(-k, k), dy.clamp(-k, k));
-    if dx.abs() < k && dy.abs() < k {
-        if dx.abs() >= dy.abs() {
-            dx = if dx >= 0 { k } else { -k };
-        } else {
-            dy = if dy >= 0 { k } else { -k };
-        }
-    }
-    if dx == k && dy > -k {
-        dy + k - 1
-    } else if dy == k {
-        2 * k + (k - 1 - dx)
-    } else if dx == -k {
-        4 * k + (k - 1 - dy)
-    } else {
-        6 * k + (dx + k - 1)
-    }
-}
-
-/// Fills `walk.ranges` with the positions along ring `k` (sorted, disjoint, inclusive) of the
-/// cells that directions not occluded yet (within `cone`, if any) may reach; false when there
-/// are none.
-fn ring_ranges(
-    walk: &mut Walk,
-    g: &crate::world::EdgeGrid,
-    v: DVec2,
-    (cx, cy): (i64, i64),
-    k: i64,
-    cone: Option<(f64, f64)>,
-) -> bool {
-    let n = 8 * k;
-    walk.ranges.clear();
-    walk.gaps.clear();
-    let mut cur = -HALF;
-    let push_gap = |gaps: &mut Vec<(f64, f64)>, a: f64, b: f64| match cone {
-        None => gaps.push((a, b)),
-        Some((lo, ext)) => {
-            for j in [-FULL, 0.0, FULL] {
-                let (c0, c1) = (lo + j, lo + ext + j);
-                let (x0, x1) = (a.max(c0), b.min(c1));
-                if x0 <= x1 {
-                    gaps.push((x0, x1));
-                }
+            let n = (ny * g.nx + nx) as u32;
+            if walk.seen[n as usize] == walk.generation {
+                continue;
             }
-        }
-    };
-    for &(lo, hi) in &walk.covered {
-        if lo > cur {
-            push_gap(&mut walk.gaps, cur, lo);
-        }
-        cur = cur.max(hi);
-    }
-    if cur < HALF {
-        push_gap(&mut walk.gaps, cur, HALF);
-    }
-    if walk.gaps.is_empty() {
-        return false;
-    }
-    if k <= 1 || walk.gaps.iter().any(|&(a, b)| b - a >= 1.0) {
-        walk.ranges.push((0, n - 1));
-        return true;
-    }
-    // The boxes of the blocks inside ring k and holding it.
-    let inner_lo = g.origin + DVec2::new((cx - k + 1) as f64, (cy - k + 1) as f64) * g.cell;
-    let inner_hi = g.origin + DVec2::new((cx + k) as f64, (cy + k) as f64) * g.cell;
-    let (outer_lo, outer_hi) = (inner_lo - g.cell, inner_hi + g.cell);
-    let nudge = g.cell * 1e-6;
-    let index_at = |a: f64, lo: DVec2, hi: DVec2, outward: f64| {
-        let d = from_pseudo(a.clamp(-HALF, HALF));
-        let tx = if d.x > 0.0 {
-            (hi.x - v.x) / d.x
-        } else if d.x < 0.0 {
-            (lo.x - v.x) / d.x
-        } else {
-            f64::INFINITY
-        };
-        let ty = if d.y > 0.0 {
-            (hi.y - v.y) / d.y
-        } else if d.y < 0.0 {
-            (lo.y - v.y) / d.y
-        } else {
-            f64::INFINITY
-        };
-        let p = v + d * (tx.min(ty).max(0.0) + outward * nudge);
-        let x = ((p.x - g.origin.x) / g.cell).floor() as i64 - cx;
-        let y = ((p.y - g.origin.y) / g.cell).floor() as i64 - cy;
-        ring_index(k, x, y)
-    };
-    for i in 0..walk.gaps.len() {
-        let (a, b) = walk.gaps[i];
-        let s0 = index_at(a, inner_lo, inner_hi, 1.0);
-        let start = (s0 - 2).rem_euclid(n);
-        let off = |j: i64| (j - start).rem_euclid(n);
-        let end = off(index_at(a, outer_lo, outer_hi, -1.0))
-            .max(off(index_at(b, inner_lo, inner_hi, 1.0)))
-            .max(off(index_at(b, outer_lo, outer_hi, -1.0)))
-            + 2;
-        if end >= n - 1 {
-            walk.ranges.clear();
-            walk.ranges.push((0, n - 1));
-            return true;
-        }
-        if start + end < n {
-            walk.ranges.push((start, start + end));
-        } else {
-            walk.ranges.push((start, n - 1));
-            walk.ranges.push((0, start + end - n));
+            walk.seen[n as usize] = walk.generation;
+            let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
+            let hi = lo + DVec2::splat(g.cell);
+            let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
+            walk.queue.push(std::cmp::Reverse((d.to_bits(), n)));
         }
     }
-    walk.ranges.sort_unstable();
-    let mut merged = 0;
-    for i in 1..walk.ranges.len() {
-        let (lo, hi) = walk.ranges[i];
-        let last = &mut walk.ranges[merged];
-        if lo <= last.1 + 1 {
-            last.1 = last.1.max(hi);
-        } else {
-            merged += 1;
-            walk.ranges[merged] = (lo, hi);
-        }
-    }
-    walk.ranges.truncate(merged + 1);
-    true
 }
 
-/// The corners (in `cone`, if any) and occluders of bucket `(x, y)`, unless all its
-/// directions are occluded.
+/// Visits bucket `(x, y)`: its corners (in `cone`, if any) and occluders, unless all its
+/// directions are occluded or outside the cone (`may_skip`: it does not hold `v`). Returns
+/// whether it was visited.
 #[allow(clippy::too_many_arguments)]
 fn visit_cell(
     world: &MeshWorld,
@@ -590,13 +452,19 @@ fn visit_cell(
     may_skip: bool,
     pad: f64,
     cone: Option<(f64, f64)>,
-) {
+) -> bool {
     let g = &world.grid;
     let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
     let hi = lo + DVec2::splat(g.cell);
     let v = p.v;
     if may_skip && let Some((a0, ext)) = box_range(v, lo - pad, hi + pad) {
         let (a0, a1) = (a0 - 1e-12, a0 + ext + 1e-12);
+        if let Some(c) = cone
+            && !in_cone(a0, c)
+            && !in_cone(c.0, (a0, a1 - a0))
+        {
+            return false;
+        }
         let hidden = if a1 > HALF {
             walk.hides_range(a0.max(-HALF), HALF) && walk.hides_range(-HALF, a1 - FULL)
         } else if a0 < -HALF {
@@ -605,7 +473,7 @@ fn visit_cell(
             walk.hides_range(a0, a1)
         };
         if hidden {
-            return;
+            return false;
         }
     }
     for &e in &g.buckets[(y * g.nx + x) as usize] {
@@ -637,6 +505,7 @@ fn visit_cell(
         };
         occlude(walk, p, s, t, pass_s, pass_t);
     }
+    true
 }
 
 #[cfg(test)]
@@ -716,19 +585,6 @@ mod tests {
             }
         }
         seen
-    }
-
-    #[test]
-    fn ring_positions_round_trip() {
-        for k in 1..6 {
-            let mut seen = std::collections::HashSet::new();
-            for i in 0..8 * k {
-                let (dx, dy) = ring_cell(k, i);
-                assert_eq!(dx.abs().max(dy.abs()), k, "ring {k} position {i}");
-                assert_eq!(ring_index(k, dx, dy), i, "ring {k} cell ({dx}, {dy})");
-                assert!(seen.insert((dx, dy)));
-            }
-        }
     }
 
     #[test]
