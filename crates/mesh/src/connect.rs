@@ -230,6 +230,22 @@ impl Connectivity {
         f
     }
 
+    /// The free triangles, counter-clockwise.
+    pub(crate) fn free_triangles(&self) -> Vec<[DVec2; 3]> {
+        self.cdt
+            .inner_faces()
+            .filter(|f| self.free[f.fix().index()])
+            .map(|f| {
+                let [a, b, c] = f.positions().map(|p| DVec2::new(p.x, p.y));
+                if crate::geometry::cross(b - a, c - a) >= 0.0 {
+                    [a, b, c]
+                } else {
+                    [a, c, b]
+                }
+            })
+            .collect()
+    }
+
     /// Number of triangles of the triangulation.
     pub(crate) fn triangles(&self) -> usize {
         self.cdt.num_inner_faces()

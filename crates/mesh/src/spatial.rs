@@ -294,6 +294,20 @@ impl MeshWorld {
         self.connectivity().map_or(0, |c| c.triangles())
     }
 
+    /// The free triangles (counter-clockwise) of the triangulation behind
+    /// [`connected`](MeshWorld::connected), built if need be: a triangulated navigation mesh
+    /// of the free space at radius 0, e.g. to draw or to hand to another navigator. Triangles
+    /// with a corner where two obstacle edges cross have that corner rounded to `f32`. Empty
+    /// if the triangulation could not be built.
+    pub fn free_triangles(&self) -> Vec<[Vec2; 3]> {
+        self.connectivity().map_or_else(Vec::new, |c| {
+            c.free_triangles()
+                .into_iter()
+                .map(|t| t.map(|p| p.as_vec2()))
+                .collect()
+        })
+    }
+
     /// Whether the triangulation, if already built (never built here), proves that a disc of
     /// radius `r` cannot travel between `a` and `b` (both fit).
     pub(crate) fn proves_disconnected(&self, a: DVec2, b: DVec2, r: f64) -> bool {

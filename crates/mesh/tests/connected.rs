@@ -273,3 +273,46 @@ fn a_prepared_triangulation_answers_unreachable_goals_without_a_search() {
         .unwrap();
     assert!(ctx.find_path(&world, &q).unwrap().expanded() > 0);
 }
+
+fn area(t: &[Vec2; 3]) -> f64 {
+    let [a, b, c] = t.map(|p| p.as_dvec2());
+    0.5 * ((b - a).perp_dot(c - a))
+}
+
+#[test]
+fn the_free_triangles_cover_exactly_the_free_space() {
+    for seed in 0..8u64 {
+        let mut rng = TestRng::new(2000 + seed);
+        let (w, h) = (30u32, 20u32);
+        let walkable: Vec<bool> = (0..w * h).map(|_| !rng.chance(0.3)).collect();
+        let free = walkable.iter().filter(|&&x| x).count() as f64;
+        let map = nav_grid::GridMap::from_walkable(w, h, &walkable).unwrap();
+        let world = MeshWorld::from_grid(&map).unwrap();
+        let tris = world.free_triangles();
+        assert!(
+            tris.iter().all(|t| area(t) > 0.0),
+            "counter-clockwise, not degenerate"
+        );
+        let total: f64 = tris.iter().map(area).sum();
+        assert!(
+            (total - free).abs() < 1e-9,
+            "seed {seed}: {total} against {free} free cells"
+        );
+    }
+    // Two overlapping boxes in a 10 x 10 world: 100 - (16 + 16 - 4).
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0))).unwrap();
+    world
+        .insert(Obstacle::Box(Aabb::new(
+            Vec2::new(2.0, 2.0),
+            Vec2::new(6.0, 6.0),
+        )))
+        .unwrap();
+    world
+        .insert(Obstacle::Box(Aabb::new(
+            Vec2::new(4.0, 4.0),
+            Vec2::new(8.0, 8.0),
+        )))
+        .unwrap();
+    let total: f64 = world.free_triangles().iter().map(area).sum();
+    assert!((total - 72.0).abs() < 1e-6, "{total}");
+}
