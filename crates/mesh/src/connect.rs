@@ -2,23 +2,29 @@
 //!
 //! A constrained Delaunay triangulation (spade) of every loop vertex, with every loop edge a
 //! constraint, is built once per world version, on the first call. Its triangles whose
-//! centroid lies in no obstacle (and inside the bounds) are *free*. Two free triangles sharing
-//! an edge `pq` are linked with the weight `|pq|`.
+//! centroid lies in no obstacle (and inside the bounds) are *free*; an edge joining two free
+//! triangles is *crossable*.
 //!
 //! Both ends of every triangle edge lie on the boundary of the blocked set (loop vertices, or
-//! points where two loop edges cross), so a disc of radius `r` crossing `pq` keeps distance
+//! points where two loop edges cross), so a disc of radius `r` crossing edge `pq` keeps distance
 //! `>= r` from `p` and from `q`: it needs `|pq| >= 2r`, and `|pq| = 2r` is a gap of zero width,
-//! closed. A path of the disc runs through free triangles and crosses their shared edges, so if
-//! the start's and the goal's triangles are not joined by links longer than `2r`, there is no
-//! path. The links are kept as a union-find forest built by decreasing weight (union by rank,
-//! no path compression): following a node's parents while the links are longer than a
-//! threshold finds the representative of its component at that threshold, in `O(log n)`.
+//! closed. A disc passing through a free triangle from its crossable edge `pq` to its crossable
+//! edge `ps` crosses the segment from `p` to the nearest point of the opposite side `qs`, so when
+//! `qs` is a wall (a loop edge) it also needs `dist(p, qs) > 2r`. The nodes of a union-find
+//! forest are the crossable edges; inside each free triangle, two crossable edges are linked
+//! with the smallest of those widths. The forest is built by decreasing weight (union by rank,
+//! no path compression): following a node's parents while the links are wider than a
+//! threshold finds the representative of its component at that threshold, in `O(log n)`. A
+//! path of the disc between two triangles leaves the first through a crossable edge wider than
+//! `2r`, enters the last through one, and in between only takes links wider than `2r`: when no
+//! such pair of edges shares a component, there is no path.
 //!
-//! The triangulation only ever answers "not connected". A link between two loop vertices
-//! (exact points of the obstacles) is closed when `|pq| <= 2r (1 + 1e-12)`: the disc would
-//! touch `p` and `q` from opposite sides, a gap of zero width, which the path search closes as
-//! well (its tolerance is wider). A link with an end where spade split two crossing edges (a
-//! rounded point) is closed only when `|pq| < 2r - 1e-7 × scale`, well beyond that rounding.
+//! The triangulation only ever answers "not connected". A crossing between two loop vertices
+//! (exact points of the obstacles) is closed when `|pq| <= 2r (1 + 1e-12)`, a vertex-to-wall gap
+//! when `dist <= 2r - 1e-13 × scale`: the disc would touch both sides at once, a gap of zero
+//! width, which the path search closes as well (its tolerance is wider). A width involving a
+//! point where spade split two crossing edges (a rounded point) is closed only when it is
+//! narrower than `2r - 1e-7 × scale`, well beyond that rounding.
 //! Everything else, and every case the triangulation cannot place (a point on a triangulation
 //! vertex, a triangle whose classification disagrees with `fits`), falls back to the exact path
 //! search. Misclassifying a blocked triangle as free can only link more, so it never makes a
@@ -32,6 +38,7 @@ use spade::{
     Triangulation,
 };
 
+use crate::geometry::dist_point_segment;
 use crate::world::{MeshWorld, Owner};
 
 type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), (), (), HierarchyHintGenerator<f64>>;
@@ -42,10 +49,15 @@ pub(crate) struct Connectivity {
     cdt: Cdt,
     /// Per face index (0 is spade's outer face): whether the triangle is free.
     free: Vec<bool>,
-    /// Union-find forest by decreasing link weight.
+    /// Per face index: its edges that join two free triangles (`u32::MAX` for the others).
+    sides: Vec<[u32; 3]>,
+    /// Per undirected edge: the weight of crossing it (NaN if it does not join two free
+    /// triangles).
+    cross: Vec<f64>,
+    /// Union-find forest over the edges, by decreasing link weight.
     parent: Vec<u32>,
-    /// The weight of the link to the parent (the shared edge's length, adjusted as the module
-    /// documentation says): the link is open for a radius `r` when it is more than `2r`.
+    /// The weight of the link to the parent (see the module documentation): the link is open
+    /// for a radius `r` when it is more than `2r`.
     link: Vec<f64>,
 }
 
@@ -138,33 +150,71 @@ impl Connectivity {
             let centroid = DVec2::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
             free[face.fix().index()] = world.count_containing(centroid, None) == 0;
         }
-        let mut links: Vec<(f64, u32, u32)> = Vec::new();
+        let exact = |p: Point2<f64>| originals.contains(&(p.x.to_bits(), p.y.to_bits()));
+        // Per undirected edge: whether it joins two free triangles, and the weight of crossing
+        // it (open for radius r iff more than 2r).
+        let n_edges = cdt.num_undirected_edges();
+        let mut cross = vec![f64::NAN; n_edges];
         for edge in cdt.undirected_edges() {
             let d0 = edge.as_directed();
-            let d1 = d0.rev();
-            let (Some(f0), Some(f1)) = (d0.face().as_inner(), d1.face().as_inner()) else {
+            let (Some(f0), Some(f1)) = (d0.face().as_inner(), d0.rev().face().as_inner()) else {
                 continue;
             };
-            let (i0, i1) = (f0.fix().index(), f1.fix().index());
-            if free[i0] && free[i1] {
+            if free[f0.fix().index()] && free[f1.fix().index()] {
                 let len = edge.length_2().sqrt();
-                let exact = edge
-                    .positions()
-                    .iter()
-                    .all(|p| originals.contains(&(p.x.to_bits(), p.y.to_bits())));
-                // Open for radius r iff the weight is more than 2r (see the module docs).
-                let weight = if exact {
+                cross[edge.fix().index()] = if edge.positions().iter().all(|&p| exact(p)) {
                     len / (1.0 + 1e-12)
                 } else {
                     len + 1e-7 * world.scale
                 };
-                links.push((weight, i0 as u32, i1 as u32));
+            }
+        }
+        // Per free triangle: its crossable edges; and the links between two of them, weighted
+        // by the narrowest of the two crossings and the gap between their shared vertex and
+        // the wall opposite (see the module documentation).
+        let mut sides = vec![[u32::MAX; 3]; n_faces];
+        let mut links: Vec<(f64, u32, u32)> = Vec::new();
+        for face in cdt.inner_faces() {
+            let fi = face.fix().index();
+            if !free[fi] {
+                continue;
+            }
+            let es = face.adjacent_edges();
+            let ids = es.map(|e| e.as_undirected().fix().index());
+            for k in 0..3 {
+                if !cross[ids[k]].is_nan() {
+                    sides[fi][k] = ids[k] as u32;
+                }
+            }
+            for k in 0..3 {
+                // The edges after and before edge k share the vertex opposite edge k.
+                let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+                if cross[ids[i]].is_nan() || cross[ids[j]].is_nan() {
+                    continue;
+                }
+                let mut w = cross[ids[i]].min(cross[ids[j]]);
+                let wall = es[k];
+                if cross[ids[k]].is_nan() && cdt.is_constraint_edge(wall.as_undirected().fix()) {
+                    let p = es[i].to().position();
+                    let [q, t] = wall.positions();
+                    let gap = dist_point_segment(
+                        DVec2::new(p.x, p.y),
+                        DVec2::new(q.x, q.y),
+                        DVec2::new(t.x, t.y),
+                    );
+                    w = w.min(if exact(p) && exact(q) && exact(t) {
+                        gap + 1e-13 * world.scale
+                    } else {
+                        gap + 1e-7 * world.scale
+                    });
+                }
+                links.push((w, ids[i] as u32, ids[j] as u32));
             }
         }
         links.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
-        let mut parent: Vec<u32> = (0..n_faces as u32).collect();
-        let mut rank = vec![0u8; n_faces];
-        let mut link = vec![f64::INFINITY; n_faces];
+        let mut parent: Vec<u32> = (0..n_edges as u32).collect();
+        let mut rank = vec![0u8; n_edges];
+        let mut link = vec![f64::INFINITY; n_edges];
         let root = |parent: &[u32], mut f: u32| {
             while parent[f as usize] != f {
                 f = parent[f as usize];
@@ -190,8 +240,26 @@ impl Connectivity {
         Some(Connectivity {
             cdt,
             free,
+            sides,
+            cross,
             parent,
             link,
+        })
+    }
+
+    /// Whether the triangulation leaves open that a disc of radius `r` travels between free
+    /// triangles `fa` and `fb` (false: it certainly cannot).
+    pub(crate) fn may_connect(&self, fa: u32, fb: u32, r: f64) -> bool {
+        if fa == fb {
+            return true;
+        }
+        let cut = 2.0 * r;
+        let open = |e: u32| e != u32::MAX && self.cross[e as usize] > cut;
+        self.sides[fa as usize].iter().any(|&e| {
+            open(e)
+                && self.sides[fb as usize]
+                    .iter()
+                    .any(|&f| open(f) && self.component(e, cut) == self.component(f, cut))
         })
     }
 
@@ -221,9 +289,9 @@ impl Connectivity {
         }
     }
 
-    /// The representative of triangle `f`'s component when only links of weight more than
-    /// `cut` count.
-    pub(crate) fn component(&self, mut f: u32, cut: f64) -> u32 {
+    /// The representative of edge `f`'s component when only links of weight more than `cut`
+    /// count.
+    fn component(&self, mut f: u32, cut: f64) -> u32 {
         while self.parent[f as usize] != f && self.link[f as usize] > cut {
             f = self.parent[f as usize];
         }

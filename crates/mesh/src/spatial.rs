@@ -316,7 +316,7 @@ impl MeshWorld {
         };
         matches!(
             (conn.place(a), conn.place(b)),
-            (Place::Free(fa), Place::Free(fb)) if conn.component(fa, 2.0 * r) != conn.component(fb, 2.0 * r)
+            (Place::Free(fa), Place::Free(fb)) if !conn.may_connect(fa, fb, r)
         )
     }
 
