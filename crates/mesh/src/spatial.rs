@@ -259,10 +259,11 @@ impl MeshWorld {
     /// The first call after an edit triangulates the world (a constrained Delaunay
     /// triangulation of the obstacles' and the bounds' edges, see
     /// [`prepare_connected`](MeshWorld::prepare_connected)). A disc crossing a triangle edge
-    /// between two obstacle points needs the edge longer than `2 * radius`, so when the
-    /// triangles of `a` and `b` are not joined through such edges the answer is `false` in
-    /// `O(log n)`, without a path search: this is the case a search pays most for, as it must
-    /// exhaust the region of `a`. Otherwise (and for points the triangulation cannot place) it
+    /// between two obstacle points needs the edge longer than `2 * radius`, and going through a
+    /// triangle between two of its edges, their shared vertex farther than that from the wall
+    /// opposite; so when the triangles of `a` and `b` are not joined through such passages the
+    /// answer is `false` in `O(log n)`, without a path search: this is the case a search pays
+    /// most for, as it must exhaust the region of `a`. Otherwise (and for points the triangulation cannot place) it
     /// runs a path search with a context of its own; callers that ask often should keep a
     /// [`MeshContext`] and call [`MeshContext::connected`], whose searches reuse its caches.
     ///
