@@ -330,3 +330,57 @@ fn the_free_triangles_cover_exactly_the_free_space() {
     let total: f64 = world.free_triangles().iter().map(area).sum();
     assert!((total - 72.0).abs() < 1e-6, "{total}");
 }
+
+#[test]
+fn degenerate_overlaps_keep_connected_exact() {
+    let b = |x0: f32, y0: f32, x1: f32, y1: f32| {
+        Obstacle::Box(Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1)))
+    };
+    let layouts: Vec<Vec<Obstacle>> = vec![
+        // The same box twice, and a box inside another.
+        vec![
+            b(4.0, 4.0, 8.0, 8.0),
+            b(4.0, 4.0, 8.0, 8.0),
+            b(5.0, 5.0, 6.0, 6.0),
+        ],
+        // Boxes sharing an edge, and sharing part of one.
+        vec![
+            b(2.0, 2.0, 5.0, 5.0),
+            b(5.0, 2.0, 8.0, 5.0),
+            b(6.0, 5.0, 9.0, 9.0),
+        ],
+        // Touching at a corner only (a pinch), and a wall through a box.
+        vec![
+            b(2.0, 2.0, 5.0, 5.0),
+            b(5.0, 5.0, 8.0, 8.0),
+            Obstacle::Polygon(vec![
+                Vec2::new(1.0, 9.0),
+                Vec2::new(11.0, 1.0),
+                Vec2::new(11.2, 1.2),
+                Vec2::new(1.2, 9.2),
+            ]),
+        ],
+        // A box sticking out of the bounds.
+        vec![b(-2.0, 3.0, 4.0, 6.0), b(8.0, 8.0, 14.0, 14.0)],
+    ];
+    let mut rng = TestRng::new(77);
+    for (i, obstacles) in layouts.into_iter().enumerate() {
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(12.0))).unwrap();
+        for o in obstacles {
+            world.insert(o).unwrap();
+        }
+        assert!(world.prepare_connected() > 0, "layout {i}: triangulated");
+        let plain = reference(&world);
+        for r in [0.0f32, 0.25, 0.5, 1.0, 1.5] {
+            for _ in 0..30 {
+                let a = Vec2::new(rng.range_f32(0.0, 12.0), rng.range_f32(0.0, 12.0));
+                let c = Vec2::new(rng.range_f32(0.0, 12.0), rng.range_f32(0.0, 12.0));
+                assert_eq!(
+                    world.connected(a, c, r).unwrap(),
+                    by_search(&plain, a, c, r),
+                    "layout {i} r {r} {a} -> {c}"
+                );
+            }
+        }
+    }
+}
