@@ -72,7 +72,12 @@ struct NodeInfo {
     /// Whether the sight test of the segment is still to be done (lazily, when the node is
     /// expanded: a blocked one is a dead end).
     unverified: bool,
+    /// The cached list entry the node came from (`NO_ENTRY` for the start's and the goal's
+    /// segments), told the outcome of its sight test.
+    entry: u32,
 }
+
+const NO_ENTRY: u32 = u32::MAX;
 
 const DUMMY: NodeInfo = NodeInfo {
     to: GOAL_CODE,
@@ -81,6 +86,7 @@ const DUMMY: NodeInfo = NodeInfo {
     arrive_n: DVec2::X,
     depart_n: DVec2::X,
     unverified: false,
+    entry: NO_ENTRY,
 };
 
 #[inline]
@@ -144,6 +150,10 @@ struct MeshGraph<'a> {
 /// against expansions, about their measured cost ratio.
 const LIST_WORK: u64 = 256;
 
+/// Successor segments up to this many edge-grid buckets long are sight-tested when their list
+/// is built; longer ones when first expanded.
+const EAGER_SIGHT: f64 = 2.0;
+
 /// An expanded arrival at a corner: its outward normal and its cost from the start.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Dom {
@@ -194,12 +204,15 @@ fn taut_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
 }
 
 /// A tangent segment leaving a corner circle, valid whatever the arrival: both contacts in
-/// their corners' spans, the swept disc clear.
+/// their corners' spans. Its sight test is done when a node made from it is first expanded
+/// (or pushed, when a partial path is wanted): `info.unverified` until then, `blocked` after
+/// a failed one.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
     to: u32,
     info: NodeInfo,
     len: f64,
+    blocked: bool,
 }
 
 /// Where the cached list of one corner code lives in `MeshContext::entries`.
@@ -256,6 +269,7 @@ impl MeshGraph<'_> {
         }
         Some(Entry {
             to,
+            blocked: false,
             len: t.len,
             info: NodeInfo {
                 to,
@@ -264,6 +278,7 @@ impl MeshGraph<'_> {
                 arrive_n: n_arr,
                 depart_n: n_out,
                 unverified: !sight,
+                entry: NO_ENTRY,
             },
         })
     }
@@ -328,14 +343,15 @@ impl MeshGraph<'_> {
                 if !turns[turn as usize] {
                     continue;
                 }
-                if let Some(e) = self.segment_edge(
-                    c.v,
-                    self.r,
-                    turn_sign(code),
-                    Some(corner),
-                    ci << 1 | turn,
-                    true,
-                ) {
+                // A long segment's sight test waits until a node made from the entry is
+                // expanded (most never are); a short one is cheap enough to do now, which
+                // keeps blocked entries out of the list.
+                let to = ci << 1 | turn;
+                let near = c.v.distance(w.corners[ci as usize].v) <= EAGER_SIGHT * w.grid.cell;
+                if let Some(mut e) =
+                    self.segment_edge(c.v, self.r, turn_sign(code), Some(corner), to, near)
+                {
+                    e.info.entry = self.entries.len() as u32;
                     self.entries.push(e);
                 }
             }
@@ -456,8 +472,16 @@ impl Graph for MeshGraph<'_> {
         }
         let info = self.nodes[node as usize];
         if info.unverified {
-            // The lazily deferred sight test: a blocked segment is a dead end.
-            if segment_block(w, self.scratch, info.depart, info.arrive, self.r, false).is_some() {
+            // The lazily deferred sight test: a blocked segment is a dead end. A list entry
+            // keeps the outcome for later queries.
+            let blocked =
+                segment_block(w, self.scratch, info.depart, info.arrive, self.r, false).is_some();
+            if info.entry != NO_ENTRY {
+                let e = &mut self.entries[info.entry as usize];
+                e.blocked = blocked;
+                e.info.unverified = false;
+            }
+            if blocked {
                 return;
             }
             self.nodes[node as usize].unverified = false;
@@ -552,7 +576,21 @@ impl Graph for MeshGraph<'_> {
         }
         let range = self.list(code);
         for i in range.start..range.end {
-            let e = self.entries[i as usize];
+            let mut e = self.entries[i as usize];
+            if e.blocked {
+                continue;
+            }
+            if e.info.unverified && !self.lazy {
+                // Every pushed node must be real for a partial path.
+                e.blocked =
+                    segment_block(w, self.scratch, e.info.depart, e.info.arrive, self.r, false)
+                        .is_some();
+                e.info.unverified = false;
+                self.entries[i as usize] = e;
+                if e.blocked {
+                    continue;
+                }
+            }
             let Some(sweep) =
                 self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
             else {
