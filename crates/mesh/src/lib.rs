@@ -70,7 +70,8 @@
 //! the cone of directions its turn may leave along, each edge piece occluding the directions it
 //! crosses beyond it; the walk stops when the whole cone is occluded (worlds of up to 1024
 //! corners simply take every corner). So a list costs what the corner sees, not the size of the
-//! world; the start's candidates come from the same walk over every direction. Two prunings keep
+//! world; the start's candidates come from the same walk over every direction. Sight tests of
+//! segments longer than two buckets wait until a node made from them is expanded. Two prunings keep
 //! A* small and exact: at `r = 0` only the first (cheapest) arrival at a corner is expanded; at
 //! `r > 0` an arrival that an earlier expanded arrival reaches along a clear arc for no more
 //! cost is skipped.

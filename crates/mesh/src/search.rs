@@ -150,8 +150,9 @@ struct MeshGraph<'a> {
 /// against expansions, about their measured cost ratio.
 const LIST_WORK: u64 = 256;
 
-/// Successor segments up to this many edge-grid buckets long are sight-tested when their list
-/// is built; longer ones when first expanded.
+/// Successor segments up to this many edge-grid buckets long (all of them in a world small
+/// enough to skip the visibility walk) are sight-tested when their list is built; longer ones
+/// when first expanded.
 const EAGER_SIGHT: f64 = 2.0;
 
 /// An expanded arrival at a corner: its outward normal and its cost from the start.
@@ -347,7 +348,8 @@ impl MeshGraph<'_> {
                 // expanded (most never are); a short one is cheap enough to do now, which
                 // keeps blocked entries out of the list.
                 let to = ci << 1 | turn;
-                let near = c.v.distance(w.corners[ci as usize].v) <= EAGER_SIGHT * w.grid.cell;
+                let near = w.corners.len() <= crate::visible::SCAN_LIMIT
+                    || c.v.distance(w.corners[ci as usize].v) <= EAGER_SIGHT * w.grid.cell;
                 if let Some(mut e) =
                     self.segment_edge(c.v, self.r, turn_sign(code), Some(corner), to, near)
                 {
