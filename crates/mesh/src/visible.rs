@@ -1,6 +1,9 @@
 //! Candidate corners for a successor list: every corner not proven hidden from a point, found
-//! by walking the buckets of the edge grid in increasing distance from it and stopping where everything
-//! is hidden. The cost follows what is visible, not the size of the world.
+//! by walking the buckets of the edge grid in increasing distance from it and stopping where
+//! everything is hidden. The cost follows what is visible, not the size of the world.
+//!
+//! Over 600 lines: the walk, its angle bookkeeping and the proof test that it never hides a
+//! reachable corner belong together (the test replays the walk's own margins).
 //!
 //! # Why a hidden corner is never a successor
 //! Let `v` be the source (a corner, or the start or goal) and `c` a corner at distance `ρ`. If
@@ -16,16 +19,20 @@
 //! The sight tests accept overlaps up to a tolerance `ε = 1e-9 × scale`, so the walk only
 //! counts crossings that are deeper than that by a margin: an edge piece occludes the open
 //! range of directions it spans, shrunk at each end by the angle at which its end point lies
-//! `10 ε` off the ray (or not shrunk where the loop runs on through that vertex to the other
-//! side of the ray), for points farther than its farthest point by a margin `m`, and only if
-//! its nearest point is at least `m` from `v`. At `r > 0`, `m` also keeps the crossing at
-//! least `10 ε` deep for the tangents from a point and the inner tangents:
-//! `m >= 10 ε · diagonal / r`. Pieces spanning more than a quarter turn are split, so that
-//! every point of a piece lies ahead of `v` along any ray it occludes.
+//! `10 ε` off the ray (or not shrunk, but extended by `1e-12`, where the loop runs on through
+//! that vertex, or the edge through the point where a bucket's side cut it, to the other side
+//! of the ray with a clear angle), for points farther than its farthest point by a margin `m`,
+//! and only if its nearest point is at least `m` from `v`. At `r > 0`, `m` also keeps the
+//! crossing at least `10 ε` deep for the tangents from a point and the inner tangents, and the
+//! run-on cases inside the tangent's band: `m >= max(2000 ε, 10 ε · diagonal / r)`. Pieces
+//! spanning more than about a quarter turn are split, so that every point of a piece lies ahead
+//! of `v` along any ray it occludes. Directions are kept as pseudo-angles (monotone in the
+//! angle and never faster, so a shrink by an angle's worth shrinks by at least that angle).
 //!
-//! A bucket all of whose directions are occluded by pieces nearer than its nearest point is
-//! skipped (with its edges: whatever they would occlude is hidden already); a corner whose
-//! direction is occluded is left out. The walk ends when every direction is occluded.
+//! A bucket all of whose directions are occluded by pieces nearer than its nearest point, or
+//! outside the cone of directions a successor list may leave along, is skipped (with its edges:
+//! whatever they would occlude is hidden already); a corner whose direction is occluded is left
+//! out. The walk ends when every direction (of the cone) is occluded.
 
 use std::collections::BinaryHeap;
 
