@@ -1,6 +1,10 @@
 //! Polygon worlds: nav-mesh at r = 0 against the `polyanya` crate on the same free space (a
-//! Moving AI map converted by `MeshWorld::from_grid`, and for polyanya a mesh of one square
-//! polygon per free cell), and nav-mesh at r = 0.5 and 1 on the same rows, in the same run.
+//! Moving AI map converted by `MeshWorld::from_grid`; for polyanya two meshes of it: one square
+//! polygon per free cell, and the free triangles of nav-mesh's constrained Delaunay
+//! triangulation, `MeshWorld::free_triangles`), and nav-mesh at r = 0.5 and 1 on the same rows,
+//! in the same run. Then nav-agent's benchmark world (1000 boxes and discs, the same seed as
+//! `benches/agent.rs`) as a polygon world: nav-mesh (exact) against nav-agent with its cache
+//! emptied before each query (`nav_cold`, its lattice path), time and path length.
 //!
 //! Run: `cargo bench -p nav-benches --bench mesh -- --warm-up-time 1 --measurement-time 3`.
 //! Every benchmark runs one batch of rows per iteration (nav with one context kept warm across
@@ -36,7 +40,13 @@ const ROWS_PER_MAP: usize = 12;
 /// Relative length agreement required between nav-mesh at r = 0 and polyanya.
 const REL: f64 = 1e-6;
 /// The benchmarks of every map, in the summary's order.
-const IMPLEMENTATIONS: [&str; 4] = ["nav_mesh_r0", "polyanya", "nav_mesh_r0.5", "nav_mesh_r1"];
+const IMPLEMENTATIONS: [&str; 5] = [
+    "nav_mesh_r0",
+    "polyanya",
+    "polyanya_cdt",
+    "nav_mesh_r0.5",
+    "nav_mesh_r1",
+];
 
 struct Case {
     name: String,
@@ -46,6 +56,77 @@ struct Case {
     /// The rows' points located on polyanya's mesh before timing (its point location is left
     /// out of its time: only the search is compared).
     located: Vec<(polyanya::Coords, polyanya::Coords)>,
+    /// Polyanya on the free triangles of nav-mesh's triangulation, and the rows located on it.
+    tri_poly: polyanya::Mesh,
+    tri_located: Vec<(polyanya::Coords, polyanya::Coords)>,
+    triangles: usize,
+}
+
+/// A polyanya mesh of counter-clockwise triangles: each vertex lists its triangles
+/// counter-clockwise, with `u32::MAX` wherever two consecutive ones share no edge (an obstacle
+/// between them, or the outside).
+fn triangle_mesh(tris: &[[Vec2; 3]]) -> polyanya::Mesh {
+    use std::collections::HashMap;
+    let mut index: HashMap<(u32, u32), u32> = HashMap::new();
+    let mut pos: Vec<Vec2> = Vec::new();
+    let polys: Vec<[u32; 3]> = tris
+        .iter()
+        .map(|t| {
+            t.map(|p| {
+                *index
+                    .entry((p.x.to_bits(), p.y.to_bits()))
+                    .or_insert_with(|| {
+                        pos.push(p);
+                        (pos.len() - 1) as u32
+                    })
+            })
+        })
+        .collect();
+    let mut around: Vec<Vec<u32>> = vec![Vec::new(); pos.len()];
+    for (i, t) in polys.iter().enumerate() {
+        for &v in t {
+            around[v as usize].push(i as u32);
+        }
+    }
+    let centroid = |t: u32| {
+        let [a, b, c] = polys[t as usize].map(|v| pos[v as usize]);
+        (a + b + c) / 3.0
+    };
+    // The vertices after `v` in triangle `t` (counter-clockwise): its clockwise and
+    // counter-clockwise neighbours around `v`.
+    let sides = |t: u32, v: u32| {
+        let tri = polys[t as usize];
+        let i = tri.iter().position(|&x| x == v).expect("v in t");
+        (tri[(i + 1) % 3], tri[(i + 2) % 3])
+    };
+    let vertices = around
+        .iter()
+        .enumerate()
+        .map(|(v, list)| {
+            let p = pos[v];
+            let mut list = list.clone();
+            list.sort_by(|&a, &b| {
+                let (da, db) = (centroid(a) - p, centroid(b) - p);
+                da.y.atan2(da.x).total_cmp(&db.y.atan2(db.x))
+            });
+            let mut out = Vec::with_capacity(list.len() + 2);
+            for k in 0..list.len() {
+                let (a, b) = (list[k], list[(k + 1) % list.len()]);
+                out.push(a);
+                if a == b || sides(a, v as u32).1 != sides(b, v as u32).0 {
+                    out.push(u32::MAX);
+                }
+            }
+            polyanya::Vertex::new([p.x, p.y].into(), out)
+        })
+        .collect();
+    let polygons = polys
+        .iter()
+        .map(|t| polyanya::Polygon::new(t.to_vec(), false))
+        .collect();
+    let mut mesh = polyanya::Mesh::new(vertices, polygons).expect("a valid polyanya mesh");
+    mesh.bake();
+    mesh
 }
 
 fn data_dir() -> PathBuf {
@@ -111,12 +192,22 @@ fn load_cases() -> Vec<Case> {
             .iter()
             .map(|&(s, g)| (locate(&poly, s), locate(&poly, g)))
             .collect();
+        let world = MeshWorld::from_grid(&map).expect("a valid world");
+        let tris = world.free_triangles();
+        let tri_poly = triangle_mesh(&tris);
+        let tri_located = rows
+            .iter()
+            .map(|&(s, g)| (locate(&tri_poly, s), locate(&tri_poly, g)))
+            .collect();
         cases.push(Case {
             name: name.rsplit('/').next().unwrap_or(name).to_string(),
-            world: MeshWorld::from_grid(&map).expect("a valid world"),
+            world,
             poly,
             rows,
             located,
+            tri_poly,
+            tri_located,
+            triangles: tris.len(),
         });
     }
     cases
@@ -128,9 +219,28 @@ fn check_lengths(cases: &[Case]) {
     for case in cases {
         let mut worst = 0.0f64;
         let mut found = [0usize; 3];
-        for (&(s, g), &located) in case.rows.iter().zip(&case.located) {
+        for ((&(s, g), &located), &tri_located) in
+            case.rows.iter().zip(&case.located).zip(&case.tri_located)
+        {
             let ours = nav_length(&mut ctx, &case.world, MeshQuery::new(s, g));
             let theirs = polyanya_length(&case.poly, located);
+            let on_triangles = polyanya_length(&case.tri_poly, tri_located);
+            match (ours, on_triangles) {
+                (Some(a), Some(b)) => {
+                    let rel = (a - b).abs() / a.max(b).max(1e-9);
+                    worst = worst.max(rel);
+                    assert!(
+                        rel <= REL,
+                        "{}: from {s} to {g}: nav-mesh {a} vs polyanya on triangles {b}",
+                        case.name
+                    );
+                }
+                (None, None) => {}
+                (a, b) => panic!(
+                    "{}: from {s} to {g}: nav-mesh {a:?} vs polyanya on triangles {b:?}",
+                    case.name
+                ),
+            }
             match (ours, theirs) {
                 (Some(a), Some(b)) => {
                     let rel = (a - b).abs() / a.max(b).max(1e-9);
@@ -162,10 +272,12 @@ fn check_lengths(cases: &[Case]) {
             }
         }
         println!(
-            "{}: {} rows, nav-mesh r = 0 and polyanya agree (worst relative difference {worst:.1e}); \
-             found at r = 0 / 0.5 / 1: {} / {} / {} (the others are blocked or have no path)",
+            "{}: {} rows, nav-mesh r = 0 and polyanya (squares, and {} triangles) agree (worst \
+             relative difference {worst:.1e}); found at r = 0 / 0.5 / 1: {} / {} / {} (the others \
+             are blocked or have no path)",
             case.name,
             case.rows.len(),
+            case.triangles,
             found[0],
             found[1],
             found[2]
@@ -198,14 +310,29 @@ fn bench_case(c: &mut Criterion, case: &Case) {
             }
         })
     });
+    group.bench_function("polyanya_cdt", |b| {
+        b.iter(|| {
+            for &located in &case.tri_located {
+                black_box(polyanya_length(&case.tri_poly, located));
+            }
+        })
+    });
     group.finish();
 }
 
 fn print_summary(cases: &[Case]) {
     println!("\ncriterion medians, time per query (a batch's median / rows in the batch) in us:");
     println!(
-        "{:<10} {:>12} {:>12} {:>12} {:>12} {:>16} {:>16}",
-        "map", "nav r=0", "polyanya", "nav r=0.5", "nav r=1", "polyanya/nav r0", "nav r0.5/nav r0"
+        "{:<10} {:>10} {:>10} {:>12} {:>10} {:>10} {:>14} {:>14} {:>14}",
+        "map",
+        "nav r=0",
+        "polyanya",
+        "polyanya cdt",
+        "nav r=0.5",
+        "nav r=1",
+        "squares/nav",
+        "cdt/nav",
+        "r0.5/r0"
     );
     for case in cases {
         let group = format!("mesh/{}", case.name);
@@ -214,14 +341,159 @@ fn print_summary(cases: &[Case]) {
             .map(|f| median_ns(&group, f).map(|ns| ns / case.rows.len() as f64 / 1e3))
             .collect();
         println!(
-            "{:<10} {:>12} {:>12} {:>12} {:>12} {:>16} {:>16}",
+            "{:<10} {:>10} {:>10} {:>12} {:>10} {:>10} {:>14} {:>14} {:>14}",
             case.name,
             fixed(us[0], 1),
             fixed(us[1], 1),
             fixed(us[2], 1),
             fixed(us[3], 1),
+            fixed(us[4], 1),
             ratio(us[1], us[0], 2),
-            ratio(us[2], us[0], 2)
+            ratio(us[2], us[0], 2),
+            ratio(us[3], us[0], 2)
+        );
+    }
+}
+
+/// Radii of the nav-agent comparison (its bench's step rule: `max(1, r / 2)`).
+const AGENT_RADII: [f32; 3] = [0.5, 2.0, 10.0];
+
+/// nav-agent's benchmark world (`benches/agent.rs`: same seed, same draws) as an agent world
+/// and as a polygon world, and its 8 queries.
+struct AgentScene {
+    world: nav::agent::World,
+    mesh: MeshWorld,
+    queries: Vec<(Vec2, Vec2)>,
+}
+
+fn agent_scene() -> AgentScene {
+    use nav::geom::{Aabb, Circle};
+    use nav::mesh::Obstacle;
+    const SIZE: f32 = 1000.0;
+    let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(SIZE));
+    let mut world = nav::agent::World::with_cell_size(bounds, 8.0).expect("valid world");
+    let mut mesh = MeshWorld::new(bounds).expect("valid world");
+    let mut rng = nav_testkit::TestRng::new(0x00a9_e7be_5eed);
+    for k in 0..1000 {
+        let c = Vec2::new(rng.range_f32(0.0, SIZE), rng.range_f32(0.0, SIZE));
+        if k % 2 == 0 {
+            let side = rng.range_f32(4.0, 16.0);
+            let other = side * rng.range_f32(0.3, 1.0);
+            let half = if k % 4 == 0 {
+                Vec2::new(side, other)
+            } else {
+                Vec2::new(other, side)
+            } / 2.0;
+            let b = Aabb::from_center_half_extents(c, half);
+            world.insert_static(b).expect("valid box");
+            mesh.insert(Obstacle::Box(b)).expect("valid box");
+        } else {
+            let circle = Circle::new(c, rng.range_f32(2.0, 8.0));
+            world.insert_static(circle).expect("valid circle");
+            mesh.insert(Obstacle::Circle(circle)).expect("valid circle");
+        }
+    }
+    let largest = 10.0;
+    let mut queries = Vec::new();
+    while queries.len() < 8 {
+        let m = largest + 1.0;
+        let a = Vec2::new(rng.range_f32(m, SIZE - m), rng.range_f32(m, SIZE - m));
+        let b = Vec2::new(rng.range_f32(m, SIZE - m), rng.range_f32(m, SIZE - m));
+        let d = a.distance(b);
+        let free = |p: Vec2| world.disc_is_clear(p, largest * 1.5, None);
+        if (100.0..=200.0).contains(&d) && free(a) && free(b) {
+            queries.push((a, b));
+        }
+    }
+    AgentScene {
+        world,
+        mesh,
+        queries,
+    }
+}
+
+fn agent_query(r: f32, a: Vec2, b: Vec2) -> nav::agent::AgentQuery {
+    let agent = nav::agent::Agent::new(r, (r / 2.0).max(1.0)).expect("valid agent");
+    nav::agent::AgentQuery::new(a, b).with_agent(&agent)
+}
+
+/// Lengths on the agent scene: nav-mesh's exact paths against nav-agent's smoothed lattice
+/// paths, summed over the queries both solve.
+fn agent_report(scene: &AgentScene) {
+    let mut ctx = MeshContext::new();
+    let mut actx = nav::agent::AgentContext::new();
+    println!("\nnav-agent's benchmark world as a polygon world (8 queries):");
+    for r in AGENT_RADII {
+        let (mut both, mut ours, mut theirs) = (0, 0.0, 0.0);
+        for &(a, b) in &scene.queries {
+            let exact = nav_length(&mut ctx, &scene.mesh, MeshQuery::new(a, b).with_radius(r));
+            actx.find_path(&scene.world, &agent_query(r, a, b))
+                .expect("valid query");
+            let path = actx.last_path();
+            if let Some(l) = exact
+                && path.status() == PathStatus::Found
+            {
+                both += 1;
+                ours += l;
+                theirs += path.length();
+                assert!(
+                    l <= path.length() * (1.0 + 1e-3),
+                    "r = {r}: the exact path {l} is longer than the lattice's {}",
+                    path.length()
+                );
+            }
+        }
+        println!(
+            "r = {r}: {both} solved by both; total length nav-mesh {ours:.2}, nav-agent {theirs:.2} \
+             ({:.2}% longer)",
+            100.0 * (theirs / ours.max(1e-9) - 1.0)
+        );
+    }
+}
+
+fn bench_agent_scene(c: &mut Criterion, scene: &AgentScene) {
+    for r in AGENT_RADII {
+        let mut group = c.benchmark_group(format!("mesh/agent_world_r{r}"));
+        group.sample_size(10);
+        let mut ctx = MeshContext::new();
+        group.bench_function("nav_mesh", |b| {
+            b.iter(|| {
+                for &(s, g) in &scene.queries {
+                    let q = MeshQuery::new(s, g).with_radius(r);
+                    black_box(nav_length(&mut ctx, &scene.mesh, q));
+                }
+            })
+        });
+        let mut actx = nav::agent::AgentContext::new();
+        group.bench_function("nav_agent_cold", |b| {
+            b.iter(|| {
+                for &(s, g) in &scene.queries {
+                    actx.clear_cache();
+                    let q = agent_query(r, s, g);
+                    black_box(actx.find_path(&scene.world, &q).is_ok());
+                }
+            })
+        });
+        group.finish();
+    }
+}
+
+fn print_agent_summary(scene: &AgentScene) {
+    println!("\nnav-agent's world, time per query in us (criterion median / 8):");
+    println!(
+        "{:<8} {:>12} {:>16} {:>14}",
+        "radius", "nav-mesh", "nav-agent cold", "agent/mesh"
+    );
+    for r in AGENT_RADII {
+        let group = format!("mesh/agent_world_r{r}");
+        let per = |f: &str| median_ns(&group, f).map(|ns| ns / scene.queries.len() as f64 / 1e3);
+        let (m, a) = (per("nav_mesh"), per("nav_agent_cold"));
+        println!(
+            "{:<8} {:>12} {:>16} {:>14}",
+            r,
+            fixed(m, 1),
+            fixed(a, 1),
+            ratio(a, m, 2)
         );
     }
 }
@@ -229,6 +501,8 @@ fn print_summary(cases: &[Case]) {
 fn main() {
     let cases = load_cases();
     check_lengths(&cases);
+    let scene = agent_scene();
+    agent_report(&scene);
     let mut c = Criterion::default()
         .warm_up_time(std::time::Duration::from_secs(1))
         .measurement_time(std::time::Duration::from_secs(3))
@@ -236,6 +510,8 @@ fn main() {
     for case in &cases {
         bench_case(&mut c, case);
     }
+    bench_agent_scene(&mut c, &scene);
     c.final_summary();
     print_summary(&cases);
+    print_agent_summary(&scene);
 }

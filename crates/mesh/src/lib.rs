@@ -65,15 +65,26 @@
 //!
 //! The tangents leaving each corner are computed once per world version and radius and kept in
 //! the [`MeshContext`]: repeated queries at one radius get faster as the context warms up, and
-//! a warm query allocates nothing. Two prunings keep A* small and exact: at `r = 0` only the
-//! first (cheapest) arrival at a corner is expanded; at `r > 0` an arrival that an earlier
-//! expanded arrival reaches along a clear arc for no more cost is skipped.
+//! a warm query allocates nothing. Their candidates are the corners a *visibility walk* cannot
+//! prove hidden: the edge grid's buckets in increasing distance from the corner, restricted to
+//! the cone of directions its turn may leave along, each edge piece occluding the directions it
+//! crosses beyond it; the walk stops when the whole cone is occluded (worlds of up to 1024
+//! corners simply take every corner). So a list costs what the corner sees, not the size of the
+//! world; the start's candidates come from the same walk over every direction. Sight tests of
+//! segments longer than two buckets wait until a node made from them is expanded. Two prunings keep
+//! A* small and exact: at `r = 0` only the first (cheapest) arrival at a corner is expanded; at
+//! `r > 0` an arrival that an earlier expanded arrival reaches along a clear arc for no more
+//! cost is skipped.
 //!
 //! ## Spatial queries
 //! [`MeshWorld::fits`], [`MeshWorld::nearest_fit`] (exact: candidates on the grown boundary and
 //! their pairwise intersections), [`MeshWorld::raycast`] (distance to the first contact of the
-//! moving disc) and [`MeshWorld::connected`] (exact, by a path search: no per-radius labelling
-//! yet).
+//! moving disc) and [`MeshWorld::connected`] / [`MeshContext::connected`] (exact; "not
+//! connected" without a search when a constrained Delaunay triangulation of the world, built on
+//! first use after an edit, shows every way between the two points narrower than the disc; a
+//! search otherwise). [`MeshWorld::free_triangles`] hands out that triangulation's free
+//! triangles; while it is built, [`MeshContext::find_path`] answers such unreachable goals with
+//! `NoPath` and 0 expansions too.
 //!
 //! ## Tile grids
 //! [`MeshWorld::from_grid`] turns a `GridMap` (a Moving AI map) into a polygon world: cell
@@ -84,19 +95,19 @@
 //!
 //! ## Performance
 //! `cargo run --release -p nav-mesh --example movingai -- MAP.map MAP.map.scen R` runs every
-//! row of a Moving AI scenario (start and goal at cell centres). Building the successor list of
-//! a corner scans every corner of the world, so the cost grows with the number of corners:
-//! maps with a few thousand corners (the DAO maps) answer in well under a millisecond to a few
-//! milliseconds per query, but scattered-obstacle maps with tens of thousands of corners
-//! (`random512-10`) spend up to ~0.2 s on the first queries while the lists fill (a few
-//! milliseconds once warm). A search that has to exhaust a large region builds the list of
-//! every corner in it. When the goal sits in a small pocket cut off from a large start region,
-//! a search from the goal, alternated with the forward one under a growing work budget, proves
-//! `NoPath` first (about 2 s instead of more than ten minutes for one such row of
-//! `random512-10` at `r = 0.5`); when both ends are in large regions that do not meet, the
-//! search still exhausts one of them. `cargo bench -p nav-benches --bench mesh` compares `r = 0` with the `polyanya`
-//! crate on converted maps. Converting a 512 x 512 map takes a few milliseconds (about 30 ms
-//! for `random512-10`); one obstacle edit costs about a microsecond.
+//! row of a Moving AI scenario (start and goal at cell centres; mean and median time per query,
+//! cold and warm successor lists). A search that has to exhaust a large region builds the
+//! successor list of every corner in it. When the goal sits in a small pocket cut off from a
+//! large start region, a search from the goal, alternated with the forward one under a growing
+//! work budget, proves `NoPath` first; when both ends are in large regions that do not meet,
+//! only a prepared triangulation ([`MeshWorld::prepare_connected`]) avoids exhausting one of
+//! them. `cargo run --release -p nav-mesh --example connected -- MAP.map MAP.map.scen R` times
+//! `connected` against the search. `cargo bench -p nav-benches --bench mesh` compares `r = 0`
+//! with the `polyanya` crate on converted maps (a square per cell, and the free triangles of the
+//! triangulation) and the polygon world with nav-agent on its benchmark world. Figures:
+//! `docs/polygons.md`. Converting a 512 x 512 map takes a few milliseconds (about 30 ms for
+//! `random512-10`); one obstacle edit costs about a microsecond (plus a rebuild of the
+//! triangulation at the next `connected`).
 //!
 //! ## Edits and threads
 //! [`MeshWorld::insert`], [`MeshWorld::set`] and [`MeshWorld::remove`] update the edge grid and
@@ -106,6 +117,7 @@
 //! each with its own [`MeshContext`]; edits wait until no query borrows the world.
 #![warn(missing_docs)]
 
+mod connect;
 mod error;
 mod geometry;
 mod grid;
@@ -113,6 +125,7 @@ mod search;
 mod sight;
 mod sliced;
 mod spatial;
+mod visible;
 mod world;
 
 pub use error::{MeshError, ObstacleRef, Point, ShapeProblem};

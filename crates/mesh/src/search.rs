@@ -13,6 +13,7 @@ use nav_search::{
 use crate::error::{MeshError, Point};
 use crate::geometry::{Tangent, ccw_angle, cross, left, tangent};
 use crate::sight::{Scratch, arc_clear, foreign_wedges, outer_sector_hits, segment_block};
+use crate::visible::{Walk, cone, visible_corners};
 use crate::world::MeshWorld;
 
 /// A path query: start, goal, agent radius and limits.
@@ -71,7 +72,12 @@ struct NodeInfo {
     /// Whether the sight test of the segment is still to be done (lazily, when the node is
     /// expanded: a blocked one is a dead end).
     unverified: bool,
+    /// The cached list entry the node came from (`NO_ENTRY` for the start's and the goal's
+    /// segments), told the outcome of its sight test.
+    entry: u32,
 }
+
+const NO_ENTRY: u32 = u32::MAX;
 
 const DUMMY: NodeInfo = NodeInfo {
     to: GOAL_CODE,
@@ -80,6 +86,7 @@ const DUMMY: NodeInfo = NodeInfo {
     arrive_n: DVec2::X,
     depart_n: DVec2::X,
     unverified: false,
+    entry: NO_ENTRY,
 };
 
 #[inline]
@@ -96,6 +103,7 @@ pub struct MeshContext {
     ids: Vec<NodeId>,
     pieces: Vec<PathPiece>,
     pub(crate) scratch: Scratch,
+    walk: Walk,
     /// Cached successor lists per corner code, valid for `cache_key`.
     lists: Vec<ListRange>,
     entries: Vec<Entry>,
@@ -176,6 +184,7 @@ struct MeshGraph<'a> {
     keys: &'a mut NodeKeys<(u32, u32)>,
     nodes: &'a mut Vec<NodeInfo>,
     scratch: &'a mut Scratch,
+    walk: &'a mut Walk,
     lists: &'a mut Vec<ListRange>,
     entries: &'a mut Vec<Entry>,
     stamp: &'a u32,
@@ -200,6 +209,11 @@ struct MeshGraph<'a> {
 /// The work of building one successor list (a scan of every corner with sight tests) counted
 /// against expansions, about their measured cost ratio.
 const LIST_WORK: u64 = 256;
+
+/// Successor segments up to this many edge-grid buckets long (all of them in a world small
+/// enough to skip the visibility walk) are sight-tested when their list is built; longer ones
+/// when first expanded.
+const EAGER_SIGHT: f64 = 2.0;
 
 /// An expanded arrival at a corner: its outward normal and its cost from the start.
 #[derive(Debug, Clone, Copy, Default)]
@@ -251,12 +265,15 @@ fn taut_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
 }
 
 /// A tangent segment leaving a corner circle, valid whatever the arrival: both contacts in
-/// their corners' spans, the swept disc clear.
+/// their corners' spans. Its sight test is done when a node made from it is first expanded
+/// (or pushed, when a partial path is wanted): `info.unverified` until then, `blocked` after
+/// a failed one.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
     to: u32,
     info: NodeInfo,
     len: f64,
+    blocked: bool,
 }
 
 /// Where the cached list of one corner code lives in `MeshContext::entries`.
@@ -313,6 +330,7 @@ impl MeshGraph<'_> {
         }
         Some(Entry {
             to,
+            blocked: false,
             len: t.len,
             info: NodeInfo {
                 to,
@@ -321,6 +339,7 @@ impl MeshGraph<'_> {
                 arrive_n: n_arr,
                 depart_n: n_out,
                 unverified: !sight,
+                entry: NO_ENTRY,
             },
         })
     }
@@ -352,11 +371,16 @@ impl MeshGraph<'_> {
         let corner = code >> 1;
         let c = w.corners[corner as usize];
         let start = self.entries.len() as u32;
-        for ci in 0..w.corners.len() as u32 {
-            let cc = &w.corners[ci as usize];
-            if !cc.alive || cc.buried > 0 || ci == corner {
+        // Departure normals in the corner's span: directions a quarter turn from them.
+        let sign = turn_sign(code);
+        let dir_cone = cone(sign * left(c.n1), sign * left(c.n2));
+        visible_corners(w, self.walk, c.v, self.r, Some(dir_cone));
+        let cands = std::mem::take(&mut self.walk.cands);
+        for &ci in &cands {
+            if ci == corner {
                 continue;
             }
+            let cc = &w.corners[ci as usize];
             let turns = if self.r == 0.0 {
                 // The span tests of `segment_edge` on the shared direction, without building
                 // the tangent: most corners fail them.
@@ -380,18 +404,21 @@ impl MeshGraph<'_> {
                 if !turns[turn as usize] {
                     continue;
                 }
-                if let Some(e) = self.segment_edge(
-                    c.v,
-                    self.r,
-                    turn_sign(code),
-                    Some(corner),
-                    ci << 1 | turn,
-                    true,
-                ) {
+                // A long segment's sight test waits until a node made from the entry is
+                // expanded (most never are); a short one is cheap enough to do now, which
+                // keeps blocked entries out of the list.
+                let to = ci << 1 | turn;
+                let near = w.corners.len() <= crate::visible::SCAN_LIMIT
+                    || c.v.distance(w.corners[ci as usize].v) <= EAGER_SIGHT * w.grid.cell;
+                if let Some(mut e) =
+                    self.segment_edge(c.v, self.r, turn_sign(code), Some(corner), to, near)
+                {
+                    e.info.entry = self.entries.len() as u32;
                     self.entries.push(e);
                 }
             }
         }
+        self.walk.cands = cands;
         let range = ListRange {
             stamp: *self.stamp,
             start,
@@ -480,11 +507,10 @@ impl Graph for MeshGraph<'_> {
             {
                 self.push(START_CODE, e, e.len, 0.0, out);
             }
-            for ci in 0..w.corners.len() as u32 {
+            visible_corners(w, self.walk, self.start, self.r, None);
+            let cands = std::mem::take(&mut self.walk.cands);
+            for &ci in &cands {
                 let c = &w.corners[ci as usize];
-                if !c.alive || c.buried > 0 {
-                    continue;
-                }
                 let turns = if self.r == 0.0 {
                     let Some(dir) = point_dir(self.start, c.v) else {
                         continue;
@@ -503,12 +529,21 @@ impl Graph for MeshGraph<'_> {
                     }
                 }
             }
+            self.walk.cands = cands;
             return;
         }
         let info = self.nodes[node as usize];
         if info.unverified {
-            // The lazily deferred sight test: a blocked segment is a dead end.
-            if segment_block(w, self.scratch, info.depart, info.arrive, self.r, false).is_some() {
+            // The lazily deferred sight test: a blocked segment is a dead end. A list entry
+            // keeps the outcome for later queries.
+            let blocked =
+                segment_block(w, self.scratch, info.depart, info.arrive, self.r, false).is_some();
+            if info.entry != NO_ENTRY {
+                let e = &mut self.entries[info.entry as usize];
+                e.blocked = blocked;
+                e.info.unverified = false;
+            }
+            if blocked {
                 return;
             }
             self.nodes[node as usize].unverified = false;
@@ -603,7 +638,21 @@ impl Graph for MeshGraph<'_> {
         }
         let range = self.list(code);
         for i in range.start..range.end {
-            let e = self.entries[i as usize];
+            let mut e = self.entries[i as usize];
+            if e.blocked {
+                continue;
+            }
+            if e.info.unverified && !self.lazy {
+                // Every pushed node must be real for a partial path.
+                e.blocked =
+                    segment_block(w, self.scratch, e.info.depart, e.info.arrive, self.r, false)
+                        .is_some();
+                e.info.unverified = false;
+                self.entries[i as usize] = e;
+                if e.blocked {
+                    continue;
+                }
+            }
             let Some(sweep) =
                 self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
             else {
@@ -731,6 +780,11 @@ impl MeshContext {
             self.dom.resize(2 * world.corners.len(), Dom::default());
         }
         let goal_open = goal_status.is_none();
+        if goal_open && !query.limits.partial_path && world.proves_disconnected(start, goal, r) {
+            // The prepared triangulation shows the ends apart: no search.
+            self.ids.clear();
+            return Ok(Prepared::Answered(PathOutcome::unsearched(PathStatus::NoPath)));
+        }
         let both_ways = goal_open && !query.limits.partial_path;
         let plan = MeshPlan {
             start,
@@ -925,6 +979,7 @@ impl MeshContext {
             keys: &mut self.keys,
             nodes: &mut self.nodes,
             scratch: &mut self.scratch,
+            walk: &mut self.walk,
             lists: &mut self.lists,
             entries: &mut self.entries,
             stamp: &self.stamp,

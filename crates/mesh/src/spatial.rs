@@ -3,6 +3,7 @@
 use glam::DVec2;
 use nav_geom::Vec2;
 
+use crate::connect::{Connectivity, Place};
 use crate::error::{MeshError, Point};
 use crate::geometry::{closest_t, cross, left};
 use crate::search::{MeshContext, MeshQuery, check_radius, checked_point};
@@ -252,12 +253,107 @@ impl MeshWorld {
         Ok(segment_block(self, &mut sc, p, q, r, true).map(|t| (t * max) as f32))
     }
 
-    /// Whether a disc of radius `radius` can travel from `a` to `b` (both must fit). Exact: it
-    /// runs a path search (with a context of its own); callers that ask often should keep a
-    /// [`MeshContext`] and call [`MeshContext::find_path`] themselves.
+    /// Whether a disc of radius `radius` can travel from `a` to `b` (both must fit), exactly,
+    /// with the rules of [`MeshContext::find_path`].
+    ///
+    /// The first call after an edit triangulates the world (a constrained Delaunay
+    /// triangulation of the obstacles' and the bounds' edges, see
+    /// [`prepare_connected`](MeshWorld::prepare_connected)). A disc crossing a triangle edge
+    /// between two obstacle points needs the edge longer than `2 * radius`, and going through a
+    /// triangle between two of its edges, their shared vertex farther than that from the wall
+    /// opposite; so when the triangles of `a` and `b` are not joined through such passages the
+    /// answer is `false` in `O(log n)`, without a path search: this is the case a search pays
+    /// most for, as it must exhaust the region of `a`. Otherwise (and for points the triangulation cannot place) it
+    /// runs a path search with a context of its own; callers that ask often should keep a
+    /// [`MeshContext`] and call [`MeshContext::connected`], whose searches reuse its caches.
+    ///
+    /// ```
+    /// use nav_geom::{Aabb, Vec2};
+    /// use nav_mesh::{MeshWorld, Obstacle};
+    ///
+    /// // Two walls leave a gap of 2 between y = 4 and y = 6.
+    /// let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0)))?;
+    /// world.insert(Obstacle::Box(Aabb::new(Vec2::new(4.0, 0.0), Vec2::new(6.0, 4.0))))?;
+    /// world.insert(Obstacle::Box(Aabb::new(Vec2::new(4.0, 6.0), Vec2::new(6.0, 10.0))))?;
+    /// let (a, b) = (Vec2::new(2.0, 5.0), Vec2::new(8.0, 5.0));
+    /// assert!(world.connected(a, b, 0.9)?);
+    /// assert!(!world.connected(a, b, 1.0)?); // exactly as wide as the disc: closed
+    /// assert!(!world.connected(a, b, 1.5)?);
+    /// # Ok::<(), nav_mesh::MeshError>(())
+    /// ```
     pub fn connected(&self, a: Vec2, b: Vec2, radius: f32) -> Result<bool, MeshError> {
-        let mut ctx = MeshContext::new();
-        let path = ctx.find_path(self, &MeshQuery::new(a, b).with_radius(radius))?;
+        MeshContext::new().connected(self, a, b, radius)
+    }
+
+    /// Builds now the triangulation that [`connected`](MeshWorld::connected) builds on its
+    /// first call after an edit (an edit drops it); returns its number of triangles (0 if it
+    /// could not be built, in which case `connected` always searches). Thread-safe: concurrent
+    /// callers wait for one build. While it is built, [`MeshContext::find_path`] also answers
+    /// `NoPath` without a search (0 expansions) when it proves the ends apart (not with
+    /// `Limits::partial_path`, which needs the search); `find_path` never builds it.
+    pub fn prepare_connected(&self) -> usize {
+        self.connectivity().map_or(0, |c| c.triangles())
+    }
+
+    /// The free triangles (counter-clockwise) of the triangulation behind
+    /// [`connected`](MeshWorld::connected), built if need be: a triangulated navigation mesh
+    /// of the free space at radius 0, e.g. to draw or to hand to another navigator. Triangles
+    /// with a corner where two obstacle edges cross have that corner rounded to `f32`. Empty
+    /// if the triangulation could not be built.
+    pub fn free_triangles(&self) -> Vec<[Vec2; 3]> {
+        self.connectivity().map_or_else(Vec::new, |c| {
+            c.free_triangles()
+                .into_iter()
+                .map(|t| t.map(|p| p.as_vec2()))
+                .collect()
+        })
+    }
+
+    /// Whether the triangulation, if already built (never built here), proves that a disc of
+    /// radius `r` cannot travel between `a` and `b` (both fit).
+    pub(crate) fn proves_disconnected(&self, a: DVec2, b: DVec2, r: f64) -> bool {
+        let Some(Some(conn)) = self.conn.get() else {
+            return false;
+        };
+        matches!(
+            (conn.place(a), conn.place(b)),
+            (Place::Free(fa), Place::Free(fb)) if !conn.may_connect(fa, fb, r)
+        )
+    }
+
+    pub(crate) fn connectivity(&self) -> Option<&Connectivity> {
+        self.conn
+            .get_or_init(|| Connectivity::build(self).map(Box::new))
+            .as_deref()
+    }
+}
+
+impl MeshContext {
+    /// [`MeshWorld::connected`] with this context for the searches it cannot avoid (its
+    /// successor lists stay warm between calls). The last path of the context is replaced.
+    pub fn connected(
+        &mut self,
+        world: &MeshWorld,
+        a: Vec2,
+        b: Vec2,
+        radius: f32,
+    ) -> Result<bool, MeshError> {
+        let pa = checked_point(a, "start")?;
+        let pb = checked_point(b, "goal")?;
+        let r = check_radius(world, radius)?;
+        if !matches!(fit_status(world, &mut self.scratch, pa, r), Fit::Fits)
+            || !matches!(fit_status(world, &mut self.scratch, pb, r), Fit::Fits)
+        {
+            return Ok(false);
+        }
+        if pa == pb {
+            return Ok(true);
+        }
+        // Built here if need be; then the search below checks it again, for free.
+        if world.connectivity().is_some() && world.proves_disconnected(pa, pb, r) {
+            return Ok(false);
+        }
+        let path = self.find_path(world, &MeshQuery::new(a, b).with_radius(radius))?;
         Ok(path.is_found())
     }
 }

@@ -75,12 +75,14 @@ pub(crate) struct Loop {
 }
 
 /// One directed edge `a -> b` of a loop, blocked side on its left; `prev` is the loop's vertex
-/// before `a` (so the wedge of blocked directions at `a` is known).
+/// before `a` (so the wedge of blocked directions at `a` is known), `next` the one after `b`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Edge {
     pub a: DVec2,
     pub b: DVec2,
     pub prev: DVec2,
+    /// The loop's vertex after `b`.
+    pub next: DVec2,
     pub lp: u32,
     /// The convex corner at `a`, or `NO_CORNER`.
     pub corner: u32,
@@ -262,6 +264,8 @@ pub struct MeshWorld {
     pub(crate) version: u64,
     /// Unique per world (and per clone), so that caches never mix two worlds.
     pub(crate) identity: u64,
+    /// The triangulation behind [`MeshWorld::connected`], built on first use after an edit.
+    pub(crate) conn: std::sync::OnceLock<Option<Box<crate::connect::Connectivity>>>,
 }
 
 static NEXT_IDENTITY: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -482,6 +486,7 @@ impl MeshWorld {
             bounds_loop: 0,
             version: 0,
             identity: next_identity(),
+            conn: std::sync::OnceLock::new(),
         };
         world.bounds_loop = world.add_loop(pts, Owner::Bounds);
         Ok(world)
@@ -609,6 +614,7 @@ impl MeshWorld {
                 a: pts[i],
                 b: pts[(i + 1) % n],
                 prev: pts[(i + n - 1) % n],
+                next: pts[(i + 2) % n],
                 lp: lp_id,
                 corner: NO_CORNER,
                 alive: true,
@@ -673,6 +679,7 @@ impl MeshWorld {
             self.adjust_buried_inside(lp_id, 1);
         }
         self.version = next_identity();
+        self.conn = std::sync::OnceLock::new();
         lp_id
     }
 
@@ -726,6 +733,7 @@ impl MeshWorld {
         }
         self.free_loops.push(lp_id);
         self.version = next_identity();
+        self.conn = std::sync::OnceLock::new();
     }
 
     fn checked_loop(

@@ -1,0 +1,95 @@
+//! `MeshWorld::connected` on a Moving AI map: the triangulation's build time, then every row of
+//! a scenario at a radius, timed, against the path search's answer and time.
+//!
+//! `cargo run --release -p nav-mesh --example connected -- MAP.map SCEN RADIUS [MAX_ROWS]`
+
+use std::time::Instant;
+
+use nav_geom::Vec2;
+use nav_grid::movingai::{read_map, read_scenario};
+use nav_mesh::{MeshContext, MeshQuery, MeshWorld};
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 4 {
+        eprintln!("usage: connected MAP.map SCEN RADIUS [MAX_ROWS]");
+        std::process::exit(2);
+    }
+    let map = read_map(&args[1]).expect("map");
+    let scen = read_scenario(&args[2]).expect("scenario");
+    let radius: f32 = args[3].parse().expect("radius");
+    let max_rows: usize = args.get(4).map_or(usize::MAX, |s| s.parse().expect("rows"));
+    let mut world = MeshWorld::from_grid(&map).expect("world");
+    // The search's reference: a world that never builds the triangulation (find_path uses it
+    // once it is built).
+    let plain = MeshWorld::from_grid(&map).expect("world");
+    let t = Instant::now();
+    let triangles = world.prepare_connected();
+    let build = t.elapsed().as_secs_f64();
+    let mut ctx = MeshContext::new();
+    let mut cctx = MeshContext::new();
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    let (mut fast_no, mut slow_no) = (Vec::new(), Vec::new());
+    let (mut yes, mut no, mut disagree) = (0, 0, 0);
+    for row in scen.rows.iter().take(max_rows) {
+        let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
+        let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
+        let t = Instant::now();
+        let c = cctx.connected(&world, s, g, radius).expect("connected");
+        let tf = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let q = MeshQuery::new(s, g).with_radius(radius);
+        let found = ctx.find_path(&plain, &q).expect("query").is_found();
+        if !c && std::env::var_os("NAV_SHOW_UNDECIDED").is_some() && tf > 20e-6 {
+            println!("slow 'not connected': {s} -> {g}");
+        }
+        let ts = t.elapsed().as_secs_f64();
+        if c {
+            fast.push(tf);
+            slow.push(ts);
+        } else {
+            fast_no.push(tf);
+            slow_no.push(ts);
+        }
+        if c {
+            yes += 1
+        } else {
+            no += 1
+        }
+        if c != found {
+            disagree += 1;
+        }
+    }
+    // One edit, then the first call (rebuild) and a second one.
+    let c = Vec2::new(map.width() as f32 / 2.0, map.height() as f32 / 2.0);
+    world
+        .insert(nav_mesh::Obstacle::Box(nav_geom::Aabb::new(
+            c - 0.25,
+            c + 0.25,
+        )))
+        .expect("edit");
+    let row = &scen.rows[0];
+    let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
+    let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
+    let t = Instant::now();
+    world.connected(s, g, radius).expect("connected");
+    let after_edit = t.elapsed().as_secs_f64();
+    println!(
+        "{}: radius {radius}: triangulation {triangles} triangles in {:.1} ms; {} rows: \
+         {disagree} disagree with the search; {yes} connected: median {:.2} us (search {:.2} us); \
+         {no} not: median {:.2} us (search {:.2} us); first call after an edit {:.1} ms",
+        args[1],
+        build * 1e3,
+        yes + no,
+        median(&mut fast) * 1e6,
+        median(&mut slow) * 1e6,
+        median(&mut fast_no) * 1e6,
+        median(&mut slow_no) * 1e6,
+        after_edit * 1e3
+    );
+}

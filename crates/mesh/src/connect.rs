@@ -1,0 +1,321 @@
+//! `connected` without a path search where a triangulation proves the answer.
+//!
+//! A constrained Delaunay triangulation (spade) of every loop vertex, with every loop edge a
+//! constraint, is built once per world version, on the first call. Its triangles whose
+//! centroid lies in no obstacle (and inside the bounds) are *free*; an edge joining two free
+//! triangles is *crossable*.
+//!
+//! Both ends of every triangle edge lie on the boundary of the blocked set (loop vertices, or
+//! points where two loop edges cross), so a disc of radius `r` crossing edge `pq` keeps distance
+//! `>= r` from `p` and from `q`: it needs `|pq| >= 2r`, and `|pq| = 2r` is a gap of zero width,
+//! closed. A disc passing through a free triangle from its crossable edge `pq` to its crossable
+//! edge `ps` crosses the segment from `p` to the nearest point of the opposite side `qs`, so when
+//! `qs` is a wall (a loop edge) it also needs `dist(p, qs) > 2r`. The nodes of a union-find
+//! forest are the crossable edges; inside each free triangle, two crossable edges are linked
+//! with the smallest of those widths. The forest is built by decreasing weight (union by rank,
+//! no path compression): following a node's parents while the links are wider than a
+//! threshold finds the representative of its component at that threshold, in `O(log n)`. A
+//! path of the disc between two triangles leaves the first through a crossable edge wider than
+//! `2r`, enters the last through one, and in between only takes links wider than `2r`: when no
+//! such pair of edges shares a component, there is no path.
+//!
+//! The triangulation only ever answers "not connected". A crossing between two loop vertices
+//! (exact points of the obstacles) is closed when `|pq| <= 2r (1 + 1e-12)`, a vertex-to-wall gap
+//! when `dist <= 2r - 1e-13 × scale`: the disc would touch both sides at once, a gap of zero
+//! width, which the path search closes as well (its tolerance is wider). A width involving a
+//! point where spade split two crossing edges (a rounded point) is closed only when it is
+//! narrower than `2r - 1e-7 × scale`, well beyond that rounding.
+//! Everything else, and every case the triangulation cannot place (a point on a triangulation
+//! vertex, a triangle whose classification disagrees with `fits`), falls back to the exact path
+//! search. Misclassifying a blocked triangle as free can only link more, so it never makes a
+//! wrong "not connected".
+
+use std::collections::HashMap;
+
+use glam::DVec2;
+use spade::{
+    ConstrainedDelaunayTriangulation, HierarchyHintGenerator, Point2, PositionInTriangulation,
+    Triangulation,
+};
+
+use crate::geometry::dist_point_segment;
+use crate::world::{MeshWorld, Owner};
+
+type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), (), (), HierarchyHintGenerator<f64>>;
+
+/// The triangulation of a world and its bottleneck forest.
+#[derive(Clone)]
+pub(crate) struct Connectivity {
+    cdt: Cdt,
+    /// Per face index (0 is spade's outer face): whether the triangle is free.
+    free: Vec<bool>,
+    /// Per face index: its edges that join two free triangles (`u32::MAX` for the others).
+    sides: Vec<[u32; 3]>,
+    /// Per undirected edge: the weight of crossing it (NaN if it does not join two free
+    /// triangles).
+    cross: Vec<f64>,
+    /// Union-find forest over the edges, by decreasing link weight.
+    parent: Vec<u32>,
+    /// The weight of the link to the parent (see the module documentation): the link is open
+    /// for a radius `r` when it is more than `2r`.
+    link: Vec<f64>,
+}
+
+impl std::fmt::Debug for Connectivity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Connectivity")
+            .field("triangles", &self.cdt.num_inner_faces())
+            .field("free", &self.free.iter().filter(|&&x| x).count())
+            .finish()
+    }
+}
+
+/// What a point's triangle says.
+pub(crate) enum Place {
+    /// In (or on an edge of) this free triangle.
+    Free(u32),
+    /// Somewhere the triangulation cannot answer for.
+    Unknown,
+}
+
+impl Connectivity {
+    /// Builds the triangulation of `world`, or `None` if spade refuses the input (it then
+    /// never answers, and `connected` searches).
+    pub(crate) fn build(world: &MeshWorld) -> Option<Self> {
+        // spade panics on some degenerate inputs (overlapping constraints in a bulk load):
+        // a refusal, not a crash.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Self::build_inner(world)))
+            .ok()
+            .flatten()
+    }
+
+    fn build_inner(world: &MeshWorld) -> Option<Self> {
+        let mut index: HashMap<(u64, u64), usize> = HashMap::new();
+        let mut verts: Vec<Point2<f64>> = Vec::new();
+        let mut edges: Vec<[usize; 2]> = Vec::new();
+        let mut later: Vec<(DVec2, DVec2)> = Vec::new();
+        let mut id = |p: DVec2, verts: &mut Vec<Point2<f64>>| {
+            *index
+                .entry((p.x.to_bits(), p.y.to_bits()))
+                .or_insert_with(|| {
+                    verts.push(Point2::new(p.x, p.y));
+                    verts.len() - 1
+                })
+        };
+        for lp in world.loops.iter().flatten() {
+            // The grid's loops never cross or overlap one another: they are bulk loaded. A
+            // grid world's bounds run along its outer loops (outside the map is blocked), so
+            // they are left out; obstacles may cross anything and are added one by one.
+            let bulk = match lp.owner {
+                Owner::Grid => true,
+                Owner::Bounds => {
+                    if world.region.is_some() {
+                        continue;
+                    }
+                    true
+                }
+                Owner::Obstacle => false,
+            };
+            let n = lp.points.len();
+            for i in 0..n {
+                let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
+                if bulk {
+                    let (ia, ib) = (id(a, &mut verts), id(b, &mut verts));
+                    if ia != ib {
+                        edges.push([ia, ib]);
+                    }
+                } else {
+                    later.push((a, b));
+                }
+            }
+        }
+        let mut cdt = Cdt::bulk_load_cdt(verts, edges).ok()?;
+        let originals: std::collections::HashSet<(u64, u64)> = world
+            .loops
+            .iter()
+            .flatten()
+            .flat_map(|lp| lp.points.iter().map(|p| (p.x.to_bits(), p.y.to_bits())))
+            .collect();
+        for (a, b) in later {
+            let ha = cdt.insert(Point2::new(a.x, a.y)).ok()?;
+            let hb = cdt.insert(Point2::new(b.x, b.y)).ok()?;
+            if ha != hb {
+                cdt.add_constraint_and_split(ha, hb, |p| p);
+            }
+        }
+        let n_faces = cdt.num_all_faces();
+        let mut free = vec![false; n_faces];
+        for face in cdt.inner_faces() {
+            let [a, b, c] = face.positions();
+            let centroid = DVec2::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
+            free[face.fix().index()] = world.count_containing(centroid, None) == 0;
+        }
+        let exact = |p: Point2<f64>| originals.contains(&(p.x.to_bits(), p.y.to_bits()));
+        // Per undirected edge: whether it joins two free triangles, and the weight of crossing
+        // it (open for radius r iff more than 2r).
+        let n_edges = cdt.num_undirected_edges();
+        let mut cross = vec![f64::NAN; n_edges];
+        for edge in cdt.undirected_edges() {
+            let d0 = edge.as_directed();
+            let (Some(f0), Some(f1)) = (d0.face().as_inner(), d0.rev().face().as_inner()) else {
+                continue;
+            };
+            if free[f0.fix().index()] && free[f1.fix().index()] {
+                let len = edge.length_2().sqrt();
+                cross[edge.fix().index()] = if edge.positions().iter().all(|&p| exact(p)) {
+                    len / (1.0 + 1e-12)
+                } else {
+                    len + 1e-7 * world.scale
+                };
+            }
+        }
+        // Per free triangle: its crossable edges; and the links between two of them, weighted
+        // by the narrowest of the two crossings and the gap between their shared vertex and
+        // the wall opposite (see the module documentation).
+        let mut sides = vec![[u32::MAX; 3]; n_faces];
+        let mut links: Vec<(f64, u32, u32)> = Vec::new();
+        for face in cdt.inner_faces() {
+            let fi = face.fix().index();
+            if !free[fi] {
+                continue;
+            }
+            let es = face.adjacent_edges();
+            let ids = es.map(|e| e.as_undirected().fix().index());
+            for k in 0..3 {
+                if !cross[ids[k]].is_nan() {
+                    sides[fi][k] = ids[k] as u32;
+                }
+            }
+            for k in 0..3 {
+                // The edges after and before edge k share the vertex opposite edge k.
+                let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+                if cross[ids[i]].is_nan() || cross[ids[j]].is_nan() {
+                    continue;
+                }
+                let mut w = cross[ids[i]].min(cross[ids[j]]);
+                let wall = es[k];
+                if cross[ids[k]].is_nan() && cdt.is_constraint_edge(wall.as_undirected().fix()) {
+                    let p = es[i].to().position();
+                    let [q, t] = wall.positions();
+                    let gap = dist_point_segment(
+                        DVec2::new(p.x, p.y),
+                        DVec2::new(q.x, q.y),
+                        DVec2::new(t.x, t.y),
+                    );
+                    w = w.min(if exact(p) && exact(q) && exact(t) {
+                        gap + 1e-13 * world.scale
+                    } else {
+                        gap + 1e-7 * world.scale
+                    });
+                }
+                links.push((w, ids[i] as u32, ids[j] as u32));
+            }
+        }
+        links.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
+        let mut parent: Vec<u32> = (0..n_edges as u32).collect();
+        let mut rank = vec![0u8; n_edges];
+        let mut link = vec![f64::INFINITY; n_edges];
+        let root = |parent: &[u32], mut f: u32| {
+            while parent[f as usize] != f {
+                f = parent[f as usize];
+            }
+            f
+        };
+        for (w, a, b) in links {
+            let (ra, rb) = (root(&parent, a), root(&parent, b));
+            if ra == rb {
+                continue;
+            }
+            let (child, top) = if rank[ra as usize] < rank[rb as usize] {
+                (ra, rb)
+            } else {
+                (rb, ra)
+            };
+            if rank[child as usize] == rank[top as usize] {
+                rank[top as usize] += 1;
+            }
+            parent[child as usize] = top;
+            link[child as usize] = w;
+        }
+        Some(Connectivity {
+            cdt,
+            free,
+            sides,
+            cross,
+            parent,
+            link,
+        })
+    }
+
+    /// Whether the triangulation leaves open that a disc of radius `r` travels between free
+    /// triangles `fa` and `fb` (false: it certainly cannot).
+    pub(crate) fn may_connect(&self, fa: u32, fb: u32, r: f64) -> bool {
+        if fa == fb {
+            return true;
+        }
+        let cut = 2.0 * r;
+        let open = |e: u32| e != u32::MAX && self.cross[e as usize] > cut;
+        self.sides[fa as usize].iter().any(|&e| {
+            open(e)
+                && self.sides[fb as usize]
+                    .iter()
+                    .any(|&f| open(f) && self.component(e, cut) == self.component(f, cut))
+        })
+    }
+
+    /// The free triangle holding `p` (a finite point).
+    pub(crate) fn place(&self, p: DVec2) -> Place {
+        let free = |f: usize| {
+            if self.free[f] {
+                Place::Free(f as u32)
+            } else {
+                Place::Unknown
+            }
+        };
+        match self.cdt.locate(Point2::new(p.x, p.y)) {
+            PositionInTriangulation::OnFace(f) => free(f.index()),
+            PositionInTriangulation::OnEdge(e) => {
+                let e = self.cdt.directed_edge(e);
+                for face in [e.face(), e.rev().face()] {
+                    if let Some(f) = face.as_inner()
+                        && self.free[f.fix().index()]
+                    {
+                        return Place::Free(f.fix().index() as u32);
+                    }
+                }
+                Place::Unknown
+            }
+            _ => Place::Unknown,
+        }
+    }
+
+    /// The representative of edge `f`'s component when only links of weight more than `cut`
+    /// count.
+    fn component(&self, mut f: u32, cut: f64) -> u32 {
+        while self.parent[f as usize] != f && self.link[f as usize] > cut {
+            f = self.parent[f as usize];
+        }
+        f
+    }
+
+    /// The free triangles, counter-clockwise.
+    pub(crate) fn free_triangles(&self) -> Vec<[DVec2; 3]> {
+        self.cdt
+            .inner_faces()
+            .filter(|f| self.free[f.fix().index()])
+            .map(|f| {
+                let [a, b, c] = f.positions().map(|p| DVec2::new(p.x, p.y));
+                if crate::geometry::cross(b - a, c - a) >= 0.0 {
+                    [a, b, c]
+                } else {
+                    [a, c, b]
+                }
+            })
+            .collect()
+    }
+
+    /// Number of triangles of the triangulation.
+    pub(crate) fn triangles(&self) -> usize {
+        self.cdt.num_inner_faces()
+    }
+}

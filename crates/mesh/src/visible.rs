@@ -1,0 +1,670 @@
+//! Candidate corners for a successor list: every corner not proven hidden from a point, found
+//! by walking the buckets of the edge grid in increasing distance from it and stopping where
+//! everything is hidden. The cost follows what is visible, not the size of the world.
+//!
+//! Over 600 lines: the walk, its angle bookkeeping and the proof test that it never hides a
+//! reachable corner belong together (the test replays the walk's own margins).
+//!
+//! # Why a hidden corner is never a successor
+//! Let `v` be the source (a corner, or the start or goal) and `c` a corner at distance `ρ`. If
+//! the segment `v → c` crosses an obstacle edge transversally at a point `x` strictly between
+//! them, no tangent between the discs of radius `r` around `v` and `c` (nor from the point `v`
+//! to the disc around `c`) is clear:
+//! * at `r = 0` the segment enters the blocked side of the edge;
+//! * an inner tangent (opposite turns) and a tangent from a point run within distance
+//!   `r·(1 − |1 − 2a/ρ|)` resp. `r·a/ρ` less than `r` of `x`, `a` being `|x − v|`;
+//! * an outer tangent (same turn) is the segment `v → c` moved sideways by `r`: the edge,
+//!   crossing `v → c`, enters the band between them.
+//!
+//! The sight tests accept overlaps up to a tolerance `ε = 1e-9 × scale`, so the walk only
+//! counts crossings that are deeper than that by a margin: an edge piece occludes the open
+//! range of directions it spans, shrunk at each end by the angle at which its end point lies
+//! `10 ε` off the ray (or not shrunk, but extended by `1e-12`, where the loop runs on through
+//! that vertex, or the edge through the point where a bucket's side cut it, to the other side
+//! of the ray with a clear angle), for points farther than its farthest point by a margin `m`,
+//! and only if its nearest point is at least `m` from `v`. At `r > 0`, `m` also keeps the
+//! crossing at least `10 ε` deep for the tangents from a point and the inner tangents, and the
+//! run-on cases inside the tangent's band: `m >= max(2000 ε, 10 ε · diagonal / r)`. Pieces
+//! spanning more than about a quarter turn are split, so that every point of a piece lies ahead
+//! of `v` along any ray it occludes. Directions are kept as pseudo-angles (monotone in the
+//! angle and never faster, so a shrink by an angle's worth shrinks by at least that angle).
+//!
+//! A bucket all of whose directions are occluded by pieces nearer than its nearest point, or
+//! outside the cone of directions a successor list may leave along, is skipped (with its edges:
+//! whatever they would occlude is hidden already); a corner whose direction is occluded is left
+//! out. The walk ends when every direction (of the cone) is occluded.
+
+use std::collections::BinaryHeap;
+
+use glam::DVec2;
+
+use crate::geometry::{cross, dist_point_segment};
+use crate::world::{MeshWorld, NO_CORNER};
+
+/// Reusable memory of the walk.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Walk {
+    /// Occluded direction ranges `(lo, hi)` (open), sorted and disjoint, pseudo-angles (see
+    /// [`pseudo`]) in `[-2, 2]`; ranges that cross `±2` are split, their outer ends pushed
+    /// past `±2`.
+    covered: Vec<(f64, f64)>,
+    /// Occluding pieces not yet in force: a min-heap by the distance beyond which they hide.
+    pending: BinaryHeap<Pending>,
+    /// The candidates found by the last walk (corner ids, each once).
+    pub cands: Vec<u32>,
+    /// Buckets to visit, by distance from the source (`f64` bits of a non-negative distance
+    /// order as the distances do).
+    queue: BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
+    /// Per bucket: the walk that queued it.
+    seen: Vec<u32>,
+    generation: u32,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    act: f64,
+    lo: f64,
+    hi: f64,
+}
+
+impl PartialEq for Pending {
+    fn eq(&self, other: &Self) -> bool {
+        self.act.total_cmp(&other.act).is_eq()
+    }
+}
+impl Eq for Pending {}
+impl PartialOrd for Pending {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Pending {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        // Reversed: the heap's top is the smallest activation distance.
+        other.act.total_cmp(&self.act)
+    }
+}
+
+/// Up to this many corners (live or not) in a world, the candidates are simply all of them.
+pub(crate) const SCAN_LIMIT: usize = 1024;
+
+/// Half a turn and a turn in pseudo-angles.
+const HALF: f64 = 2.0;
+const FULL: f64 = 4.0;
+/// The pseudo-angle by which a pass-through end of a piece is extended (the next edge of the loop
+/// covers it).
+const EXTEND: f64 = 1e-12;
+/// The smallest sine between the ray and each of the two edges at a vertex for the loop to
+/// count as running on through it.
+const PASS_SIN: f64 = 0.01;
+
+impl Walk {
+    fn clear(&mut self) {
+        self.covered.clear();
+        self.pending.clear();
+        self.cands.clear();
+    }
+
+    /// Adds the open range `(lo, hi)` (within `[-π - 1, π + 1]`) to `covered`, merging
+    /// ranges that overlap.
+    fn cover(&mut self, mut lo: f64, mut hi: f64) {
+        let cov = &mut self.covered;
+        // First range whose end is beyond `lo`: everything before it ends at or before `lo`.
+        let i = cov.partition_point(|&(_, h)| h <= lo);
+        let mut j = i;
+        while j < cov.len() && cov[j].0 < hi {
+            lo = lo.min(cov[j].0);
+            hi = hi.max(cov[j].1);
+            j += 1;
+        }
+        if i == j {
+            cov.insert(i, (lo, hi));
+        } else {
+            cov[i] = (lo, hi);
+            cov.drain(i + 1..j);
+        }
+    }
+
+    /// Adds a range of directions from `lo` spanning `ext` (`0 < ext < 2`) counter-clockwise,
+    /// pseudo-angles, `lo` within `[-2, 2]` give or take the shrink, split where it crosses
+    /// `±2`.
+    fn push_pending(&mut self, act: f64, lo: f64, ext: f64) {
+        let hi = lo + ext;
+        if hi > HALF {
+            self.pending.push(Pending {
+                act,
+                lo,
+                hi: HALF + 1.0,
+            });
+            self.pending.push(Pending {
+                act,
+                lo: -HALF - 1.0,
+                hi: hi - FULL,
+            });
+        } else if lo < -HALF {
+            self.pending.push(Pending {
+                act,
+                lo: lo + FULL,
+                hi: HALF + 1.0,
+            });
+            self.pending.push(Pending {
+                act,
+                lo: -HALF - 1.0,
+                hi,
+            });
+        } else {
+            self.pending.push(Pending { act, lo, hi });
+        }
+    }
+
+    /// Whether direction `a` is strictly inside an occluded range.
+    fn hides(&self, a: f64) -> bool {
+        let i = self.covered.partition_point(|&(l, _)| l < a);
+        i > 0 && self.covered[i - 1].1 > a
+    }
+
+    /// Whether the closed range `[lo, hi]` (`lo <= hi`, both in `[-2, 2]`) is inside one
+    /// occluded range.
+    fn hides_range(&self, lo: f64, hi: f64) -> bool {
+        let i = self.covered.partition_point(|&(l, _)| l < lo);
+        i > 0 && self.covered[i - 1].1 > hi
+    }
+
+    fn hides_all(&self) -> bool {
+        self.covered.len() == 1 && self.covered[0].0 < -HALF && self.covered[0].1 > HALF
+    }
+}
+
+/// A pseudo-angle of direction `d` (not zero): in `[-2, 2]`, increasing with the angle as
+/// `atan2` does (`0` along `+x`, `±2` along `-x`), without trigonometry. It changes no faster
+/// than the angle: a range of directions spans at least its pseudo-angle extent in radians.
+#[inline]
+fn pseudo(d: DVec2) -> f64 {
+    let p = d.y / (d.x.abs() + d.y.abs());
+    if d.x >= 0.0 {
+        p
+    } else if d.y >= 0.0 {
+        2.0 - p
+    } else {
+        -2.0 - p
+    }
+}
+
+/// The range of directions from `v` to the box `[lo, hi]`: its clockwise-most direction's
+/// pseudo-angle and its extent (`< 2`), or `None` when `v` is in the box.
+fn box_range(v: DVec2, lo: DVec2, hi: DVec2) -> Option<(f64, f64)> {
+    let (cw, ccw) = if v.x < lo.x {
+        if v.y < lo.y {
+            (DVec2::new(hi.x, lo.y), DVec2::new(lo.x, hi.y))
+        } else if v.y > hi.y {
+            (lo, hi)
+        } else {
+            (lo, DVec2::new(lo.x, hi.y))
+        }
+    } else if v.x > hi.x {
+        if v.y < lo.y {
+            (hi, lo)
+        } else if v.y > hi.y {
+            (DVec2::new(lo.x, hi.y), DVec2::new(hi.x, lo.y))
+        } else {
+            (hi, DVec2::new(hi.x, lo.y))
+        }
+    } else if v.y < lo.y {
+        (DVec2::new(hi.x, lo.y), lo)
+    } else if v.y > hi.y {
+        (DVec2::new(lo.x, hi.y), hi)
+    } else {
+        return None;
+    };
+    let (a, b) = (cw - v, ccw - v);
+    let start = pseudo(a);
+    let ext = (pseudo(b) - start).rem_euclid(4.0);
+    (cross(a, b) >= 0.0 && ext < 2.0).then_some((start, ext))
+}
+
+/// The part of segment `ab` inside the box `[lo, hi]`, with whether each end is `a` resp. `b`.
+fn clip(a: DVec2, b: DVec2, lo: DVec2, hi: DVec2) -> Option<(DVec2, DVec2, bool, bool)> {
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for axis in 0..2 {
+        let (o, v, l, h) = (a[axis], d[axis], lo[axis], hi[axis]);
+        if v == 0.0 {
+            if o < l || o > h {
+                return None;
+            }
+        } else {
+            let (mut ta, mut tb) = ((l - o) / v, (h - o) / v);
+            if ta > tb {
+                std::mem::swap(&mut ta, &mut tb);
+            }
+            t0 = t0.max(ta);
+            t1 = t1.min(tb);
+            if t0 > t1 {
+                return None;
+            }
+        }
+    }
+    let s = if t0 == 0.0 { a } else { a + d * t0 };
+    let t = if t1 == 1.0 { b } else { a + d * t1 };
+    Some((s, t, t0 == 0.0, t1 == 1.0))
+}
+
+/// Whether the loop runs on through vertex `w` (between its neighbours `p` and `q`) across
+/// the ray from `v`: `p` and `q` lie on opposite sides of the line `v w`, clearly.
+fn passes_through(v: DVec2, w: DVec2, p: DVec2, q: DVec2, h0: f64) -> bool {
+    let Some(u) = (w - v).try_normalize() else {
+        return false;
+    };
+    let (dp, dq) = (p - w, q - w);
+    let (op, oq) = (cross(u, dp), cross(u, dq));
+    let (lp, lq) = (dp.length(), dq.length());
+    op.abs() >= h0
+        && oq.abs() >= h0
+        && op.abs() >= PASS_SIN * lp
+        && oq.abs() >= PASS_SIN * lq
+        && (op > 0.0) != (oq > 0.0)
+}
+
+struct Params {
+    v: DVec2,
+    h0: f64,
+    m: f64,
+}
+
+/// Queues the piece `s → t` of an edge as an occluder; `pass_s` / `pass_t` say whether the loop
+/// runs on through that end across the rays near it.
+fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t: bool) {
+    let v = p.v;
+    if dist_point_segment(v, s, t) < p.m {
+        return;
+    }
+    let (ds, dt) = (s - v, t - v);
+    let (ls, lt) = (ds.length(), dt.length());
+    if ds.dot(dt) < 0.05 * ls * lt {
+        // Two overlapping halves, each spanning less than a quarter turn.
+        let (m1, m2) = (s + (t - s) * 0.55, s + (t - s) * 0.45);
+        occlude(walk, p, s, m1, pass_s, false);
+        occlude(walk, p, m2, t, false, pass_t);
+        return;
+    }
+    let (a, b, pa, pb, la, lb) = if cross(ds, dt) >= 0.0 {
+        (ds, dt, pass_s, pass_t, ls, lt)
+    } else {
+        (dt, ds, pass_t, pass_s, lt, ls)
+    };
+    // In pseudo-angles, which change no faster than angles: shrinking by an angle's worth
+    // shrinks by at least that angle.
+    let shrink = |pass: bool, l: f64| {
+        if pass {
+            -EXTEND
+        } else {
+            let x = p.h0 / l;
+            (if x < 0.1 { 1.01 * x } else { x.min(1.0).asin() }) + 1e-12
+        }
+    };
+    let (sa, sb) = (shrink(pa, la), shrink(pb, lb));
+    let a0 = pseudo(a);
+    let ext = (pseudo(b) - a0).rem_euclid(4.0);
+    if ext >= 1.5 {
+        // Less than a quarter turn in angle is less than 1.5 in pseudo-angle: this is a piece
+        // pointing at `v`, its ends' order lost in rounding.
+        return;
+    }
+    let span = ext - sa - sb;
+    if span <= 0.0 {
+        return;
+    }
+    walk.push_pending(la.max(lb) + p.m, a0 + sa, span);
+}
+
+/// The directions a successor list of a corner may leave along: from `from` counter-clockwise
+/// to `to` (less than a half turn apart), as a padded pseudo-angle range `(start, extent)`.
+pub(crate) fn cone(from: DVec2, to: DVec2) -> (f64, f64) {
+    let lo = pseudo(from);
+    let ext = (pseudo(to) - lo).rem_euclid(FULL);
+    (lo - 1e-6, ext + 2e-6)
+}
+
+/// Whether pseudo-angle `a` lies in the range `(start, extent)`.
+#[inline]
+fn in_cone(a: f64, (lo, ext): (f64, f64)) -> bool {
+    (a - lo).rem_euclid(FULL) <= ext
+}
+
+/// `cone` widened on both sides by `w` (radians, which is at least `w` in pseudo-angle).
+#[inline]
+fn widen((lo, ext): (f64, f64), w: f64) -> Option<(f64, f64)> {
+    (ext + 2.0 * w < FULL).then_some((lo - w, ext + 2.0 * w))
+}
+
+/// Fills `walk.cands` with every live, unburied corner that may be visible from `v` (see the
+/// module documentation), in no particular order. With `cone` (see [`cone`]), only corners
+/// some tangent leaving along a direction of it may reach: their direction from `v` is in the
+/// cone, widened (at `r > 0`) by the angle `asin(2r / ρ)` between an inner tangent and the
+/// line of centres, `ρ` the corner's distance.
+pub(crate) fn visible_corners(
+    world: &MeshWorld,
+    walk: &mut Walk,
+    v: DVec2,
+    r: f64,
+    cone: Option<(f64, f64)>,
+) {
+    if world.corners.len() <= SCAN_LIMIT {
+        // A small world: listing every corner costs less than the walk.
+        walk.clear();
+        walk.cands
+            .extend((0..world.corners.len() as u32).filter(|&c| {
+                let c = &world.corners[c as usize];
+                c.alive && c.buried == 0
+            }));
+    } else {
+        walk_corners(world, walk, v, r, cone);
+    }
+}
+
+/// [`visible_corners`] by the walk, whatever the size of the world: buckets in increasing
+/// distance from `v` (a priority queue), each one's eight neighbours queued once it is
+/// visited. Every ray from `v` crosses an 8-connected chain of buckets in increasing distance,
+/// and what hides a bucket hides the ray beyond it, so a bucket holding a direction still
+/// open is always reached.
+fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Option<(f64, f64)>) {
+    walk.clear();
+    let eps = world.eps();
+    let h0 = 10.0 * eps;
+    let diag = (world.max - world.min).length();
+    let m = if r == 0.0 {
+        h0
+    } else {
+        (2000.0 * eps).max(10.0 * eps * diag / r)
+    };
+    let params = Params { v, h0, m };
+    let g = &world.grid;
+    let cells = (g.nx * g.ny) as usize;
+    if walk.seen.len() < cells {
+        walk.seen.resize(cells, 0);
+    }
+    walk.generation = walk.generation.wrapping_add(1);
+    if walk.generation == 0 {
+        walk.seen.iter_mut().for_each(|s| *s = 0);
+        walk.generation = 1;
+    }
+    let pad = g.cell * 1e-9 + eps;
+    let (cx, cy) = (g.cell_x(v.x), g.cell_y(v.y));
+    walk.queue.clear();
+    let start = (cy * g.nx + cx) as u32;
+    walk.seen[start as usize] = walk.generation;
+    walk.queue.push(std::cmp::Reverse((0, start)));
+    while let Some(std::cmp::Reverse((bits, idx))) = walk.queue.pop() {
+        let rho = f64::from_bits(bits);
+        while let Some(top) = walk.pending.peek().copied()
+            && top.act <= rho
+        {
+            walk.pending.pop();
+            walk.cover(top.lo, top.hi);
+        }
+        if walk.hides_all() {
+            break;
+        }
+        let cell_cone = cone.and_then(|c| {
+            let w = if r == 0.0 {
+                0.0
+            } else if rho > 2.0 * r {
+                (2.0 * r / rho).min(1.0).asin() + 1e-9
+            } else {
+                std::f64::consts::FRAC_PI_2
+            };
+            widen(c, w)
+        });
+        let (x, y) = (idx as i64 % g.nx, idx as i64 / g.nx);
+        if !visit_cell(world, walk, &params, x, y, idx != start, pad, cell_cone) {
+            continue;
+        }
+        for (dx, dy) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let (nx, ny) = (x + dx, y + dy);
+            if nx < 0 || ny < 0 || nx >= g.nx || ny >= g.ny {
+                continue;
+            }
+            let n = (ny * g.nx + nx) as u32;
+            if walk.seen[n as usize] == walk.generation {
+                continue;
+            }
+            walk.seen[n as usize] = walk.generation;
+            let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
+            let hi = lo + DVec2::splat(g.cell);
+            let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
+            walk.queue.push(std::cmp::Reverse((d.to_bits(), n)));
+        }
+    }
+}
+
+/// Visits bucket `(x, y)`: its corners (in `cone`, if any) and occluders, unless all its
+/// directions are occluded or outside the cone (`may_skip`: it does not hold `v`). Returns
+/// whether it was visited.
+#[allow(clippy::too_many_arguments)]
+fn visit_cell(
+    world: &MeshWorld,
+    walk: &mut Walk,
+    p: &Params,
+    x: i64,
+    y: i64,
+    may_skip: bool,
+    pad: f64,
+    cone: Option<(f64, f64)>,
+) -> bool {
+    let g = &world.grid;
+    let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
+    let hi = lo + DVec2::splat(g.cell);
+    let v = p.v;
+    if may_skip && let Some((a0, ext)) = box_range(v, lo - pad, hi + pad) {
+        let (a0, a1) = (a0 - 1e-12, a0 + ext + 1e-12);
+        if let Some(c) = cone
+            && !in_cone(a0, c)
+            && !in_cone(c.0, (a0, a1 - a0))
+        {
+            return false;
+        }
+        let hidden = if a1 > HALF {
+            walk.hides_range(a0.max(-HALF), HALF) && walk.hides_range(-HALF, a1 - FULL)
+        } else if a0 < -HALF {
+            walk.hides_range(a0 + FULL, HALF) && walk.hides_range(-HALF, a1)
+        } else {
+            walk.hides_range(a0, a1)
+        };
+        if hidden {
+            return false;
+        }
+    }
+    for &e in &g.buckets[(y * g.nx + x) as usize] {
+        let edge = &world.edges[e as usize];
+        if edge.corner != NO_CORNER && g.cell_x(edge.a.x) == x && g.cell_y(edge.a.y) == y {
+            let c = &world.corners[edge.corner as usize];
+            let d = c.v - v;
+            let keep = d == DVec2::ZERO || {
+                let a = pseudo(d);
+                !walk.hides(a) && cone.is_none_or(|c| in_cone(a, c))
+            };
+            if c.alive && c.buried == 0 && keep {
+                walk.cands.push(edge.corner);
+            }
+        }
+        let Some((s, t, is_a, is_b)) = clip(edge.a, edge.b, lo - pad, hi + pad) else {
+            continue;
+        };
+        // A clipped end is inside the edge: the edge itself runs on across the ray.
+        let pass_s = if is_a {
+            passes_through(v, edge.a, edge.prev, edge.b, p.h0)
+        } else {
+            passes_through(v, s, edge.a, edge.b, p.h0)
+        };
+        let pass_t = if is_b {
+            passes_through(v, edge.b, edge.a, edge.next, p.h0)
+        } else {
+            passes_through(v, t, edge.a, edge.b, p.h0)
+        };
+        occlude(walk, p, s, t, pass_s, pass_t);
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{left, tangent};
+    use crate::sight::{Scratch, segment_block};
+    use crate::world::Obstacle;
+    use nav_geom::{Aabb, Vec2};
+    use nav_testkit::TestRng;
+
+    /// Every corner some clear tangent reaches is a candidate of the walk: from a point (the
+    /// start) with no cone, and from each turn of a corner circle of radius `r`, with the cone
+    /// of that turn, for tangents whose departure normal lies in the corner's span.
+    fn check(world: &MeshWorld, sources: &[DVec2], r: f64, what: &str) -> usize {
+        let mut walk = Walk::default();
+        let mut sc = Scratch::default();
+        let mut seen = 0;
+        let live: Vec<u32> = (0..world.corners.len() as u32)
+            .filter(|&c| world.corners[c as usize].alive && world.corners[c as usize].buried == 0)
+            .collect();
+        let in_span = |c: u32, n: DVec2| {
+            let c = &world.corners[c as usize];
+            cross(c.n1, n) >= -1e-9 && cross(n, c.n2) >= -1e-9 && n.dot(c.n1 + c.n2) > 0.0
+        };
+        // (source point, source radius, source corner and its turn)
+        let mut check_from = |v: DVec2, r1: f64, from: Option<(u32, f64)>| {
+            let dir_cone = from.map(|(c, s1)| {
+                let c = &world.corners[c as usize];
+                cone(s1 * left(c.n1), s1 * left(c.n2))
+            });
+            walk_corners(world, &mut walk, v, r, dir_cone);
+            let mut cands = walk.cands.clone();
+            cands.sort_unstable();
+            let mut dedup = cands.clone();
+            dedup.dedup();
+            assert_eq!(cands.len(), dedup.len(), "{what}: a corner listed twice");
+            let turns: &[f64] = match from {
+                Some((_, s1)) => {
+                    if s1 > 0.0 {
+                        &[1.0]
+                    } else {
+                        &[-1.0]
+                    }
+                }
+                None => &[1.0],
+            };
+            for &c in &live {
+                if from.is_some_and(|(f, _)| f == c) {
+                    continue;
+                }
+                let cv = world.corners[c as usize].v;
+                let clear = turns.iter().any(|&s1| {
+                    [1.0, -1.0].iter().any(|&s2| {
+                        tangent(v, r1, s1, cv, r, s2).is_some_and(|t| {
+                            from.is_none_or(|(f, _)| in_span(f, t.normal(s1)))
+                                && segment_block(world, &mut sc, t.p1, t.p2, r, false).is_none()
+                        })
+                    })
+                });
+                if clear {
+                    seen += 1;
+                    assert!(
+                        cands.binary_search(&c).is_ok(),
+                        "{what}: r {r}, corner {cv} reached by a clear tangent from {v} \
+                         ({from:?}) but hidden by the walk"
+                    );
+                }
+            }
+        };
+        for &s in sources {
+            check_from(s, 0.0, None);
+        }
+        for &c in &live {
+            for s1 in [1.0, -1.0] {
+                check_from(world.corners[c as usize].v, r, Some((c, s1)));
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn the_walk_never_hides_a_reachable_corner_on_random_worlds() {
+        let mut seen = 0;
+        for seed in 0..24u64 {
+            let mut rng = TestRng::new(seed);
+            let size = 30.0f32;
+            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+            for _ in 0..12 {
+                let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+                let ob = match rng.below(3) {
+                    0 => {
+                        let h = Vec2::new(rng.range_f32(0.2, 3.0), rng.range_f32(0.2, 3.0));
+                        Obstacle::Box(Aabb::new(c - h, c + h))
+                    }
+                    1 => {
+                        let a = rng.range_f32(0.0, 3.2);
+                        let along = Vec2::from_angle(a) * rng.range_f32(1.0, 6.0);
+                        let across = along.perp() * 0.05;
+                        Obstacle::Polygon(vec![
+                            c - along - across,
+                            c + along - across,
+                            c + along + across,
+                            c - along + across,
+                        ])
+                    }
+                    _ => {
+                        let n = 5 + rng.below(5) as usize;
+                        Obstacle::Polygon(
+                            (0..n)
+                                .map(|i| {
+                                    let a = (i as f32 + rng.range_f32(0.1, 0.9)) / n as f32
+                                        * std::f32::consts::TAU;
+                                    c + Vec2::from_angle(a) * rng.range_f32(0.8, 3.0)
+                                })
+                                .collect(),
+                        )
+                    }
+                };
+                let _ = world.insert(ob);
+            }
+            let sources: Vec<DVec2> = (0..4)
+                .map(|_| DVec2::new(rng.range(0.0, 30.0), rng.range(0.0, 30.0)))
+                .collect();
+            for r in [0.0, 0.3, 1.1] {
+                seen += check(&world, &sources, r, &format!("seed {seed}"));
+            }
+        }
+        assert!(seen > 1000, "too few reachable corners checked: {seen}");
+    }
+
+    #[test]
+    fn the_walk_never_hides_a_reachable_corner_on_random_grids() {
+        let mut seen = 0;
+        for seed in 0..8u64 {
+            let mut rng = TestRng::new(100 + seed);
+            let (w, h) = (24u32, 20u32);
+            let walkable: Vec<bool> = (0..w * h).map(|_| !rng.chance(0.22)).collect();
+            let map = nav_grid::GridMap::from_walkable(w, h, &walkable).unwrap();
+            let world = MeshWorld::from_grid(&map).unwrap();
+            let sources: Vec<DVec2> = (0..4)
+                .map(|_| {
+                    DVec2::new(
+                        rng.below(w as u64) as f64 + 0.5,
+                        rng.below(h as u64) as f64 + 0.5,
+                    )
+                })
+                .collect();
+            for r in [0.0, 0.5, 0.25] {
+                seen += check(&world, &sources, r, &format!("grid seed {seed}"));
+            }
+        }
+        assert!(seen > 1000, "too few reachable corners checked: {seen}");
+    }
+}

@@ -1,0 +1,386 @@
+//! `MeshWorld::connected` (a triangulation's bottleneck forest, then a search where it cannot
+//! decide) against the path search itself: random worlds and radii, gaps exactly as wide as the
+//! disc (closed), random grids at radius 0.5 (corridors one cell wide are closed), edits, and
+//! bad input.
+
+use nav_geom::{Aabb, Vec2};
+use nav_mesh::{MeshContext, MeshError, MeshQuery, MeshWorld, Obstacle};
+use nav_testkit::TestRng;
+
+/// A copy of `world` without its triangulation (an edit drops it), so that its searches are
+/// the reference: `find_path` would otherwise use the triangulation under test.
+fn reference(world: &MeshWorld) -> MeshWorld {
+    let mut copy = world.clone();
+    let id = copy
+        .insert(Obstacle::Box(Aabb::new(Vec2::ZERO, Vec2::splat(1e-3))))
+        .unwrap();
+    copy.remove(id);
+    copy
+}
+
+fn by_search(world: &MeshWorld, a: Vec2, b: Vec2, r: f32) -> bool {
+    let mut ctx = MeshContext::new();
+    ctx.find_path(world, &MeshQuery::new(a, b).with_radius(r))
+        .unwrap()
+        .is_found()
+}
+
+fn random_obstacle(rng: &mut TestRng, size: f32) -> Obstacle {
+    let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+    match rng.below(3) {
+        0 => {
+            let h = Vec2::new(rng.range_f32(0.3, 3.0), rng.range_f32(0.3, 3.0));
+            Obstacle::Box(Aabb::new(c - h, c + h))
+        }
+        1 => {
+            let along = Vec2::from_angle(rng.range_f32(0.0, 3.2)) * rng.range_f32(1.0, 7.0);
+            let across = along.perp() * 0.05;
+            Obstacle::Polygon(vec![
+                c - along - across,
+                c + along - across,
+                c + along + across,
+                c - along + across,
+            ])
+        }
+        _ => {
+            let n = 5 + rng.below(5) as usize;
+            Obstacle::Polygon(
+                (0..n)
+                    .map(|i| {
+                        let a =
+                            (i as f32 + rng.range_f32(0.1, 0.9)) / n as f32 * std::f32::consts::TAU;
+                        c + Vec2::from_angle(a) * rng.range_f32(0.8, 3.0)
+                    })
+                    .collect(),
+            )
+        }
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    yes: usize,
+    no: usize,
+}
+
+fn compare(
+    world: &MeshWorld,
+    rng: &mut TestRng,
+    size: f32,
+    radii: &[f32],
+    n: usize,
+    t: &mut Tally,
+) {
+    let plain = reference(world);
+    for &r in radii {
+        for _ in 0..n {
+            let a = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+            let b = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+            let fast = world.connected(a, b, r).unwrap();
+            assert_eq!(fast, by_search(&plain, a, b, r), "r {r} from {a} to {b}");
+            if fast {
+                t.yes += 1;
+            } else if world.fits(a, r).unwrap() && world.fits(b, r).unwrap() {
+                t.no += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn connected_equals_the_search_on_random_worlds() {
+    let mut t = Tally::default();
+    for seed in 0..40u64 {
+        let mut rng = TestRng::new(seed);
+        let size = 30.0;
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        for _ in 0..(20 + rng.below(30)) {
+            let ob = random_obstacle(&mut rng, size);
+            let _ = world.insert(ob);
+        }
+        compare(
+            &world,
+            &mut rng,
+            size,
+            &[0.0, 0.3, 0.8, 1.5, 2.5],
+            6,
+            &mut t,
+        );
+    }
+    // Both answers must occur often, or the test proves little.
+    assert!(t.yes > 200 && t.no > 40, "yes {} no {}", t.yes, t.no);
+}
+
+#[test]
+fn a_gap_exactly_as_wide_as_the_disc_is_closed() {
+    let mut rng = TestRng::new(7);
+    for _ in 0..40 {
+        let gap = rng.range_f32(0.2, 4.0);
+        let y0 = rng.range_f32(3.0, 10.0);
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(20.0))).unwrap();
+        // A wall across the world at x in [9, 11], open between y0 and y0 + gap.
+        world
+            .insert(Obstacle::Box(Aabb::new(
+                Vec2::new(9.0, 0.0),
+                Vec2::new(11.0, y0),
+            )))
+            .unwrap();
+        world
+            .insert(Obstacle::Box(Aabb::new(
+                Vec2::new(9.0, y0 + gap),
+                Vec2::new(11.0, 20.0),
+            )))
+            .unwrap();
+        let real_gap = (y0 + gap) - y0;
+        let plain = reference(&world);
+        let (a, b) = (Vec2::new(4.0, 15.0), Vec2::new(16.0, 4.0));
+        for r in [
+            real_gap / 2.0,
+            real_gap / 2.0 * (1.0 + 1e-3),
+            real_gap / 2.0 * (1.0 - 1e-3),
+            real_gap,
+        ] {
+            let expect = by_search(&plain, a, b, r);
+            assert_eq!(
+                world.connected(a, b, r).unwrap(),
+                expect,
+                "gap {real_gap} r {r}"
+            );
+        }
+        assert!(!world.connected(a, b, real_gap / 2.0).unwrap());
+        assert!(
+            world
+                .connected(a, b, real_gap / 2.0 * (1.0 - 1e-3))
+                .unwrap()
+        );
+        assert!(
+            !world
+                .connected(a, b, real_gap / 2.0 * (1.0 + 1e-3))
+                .unwrap()
+        );
+    }
+}
+
+#[test]
+fn connected_equals_the_search_on_random_grids() {
+    let mut t = Tally::default();
+    for seed in 0..16u64 {
+        let mut rng = TestRng::new(1000 + seed);
+        let (w, h) = (28u32, 22u32);
+        let walkable: Vec<bool> = (0..w * h).map(|_| !rng.chance(0.3)).collect();
+        let map = nav_grid::GridMap::from_walkable(w, h, &walkable).unwrap();
+        let world = MeshWorld::from_grid(&map).unwrap();
+        let plain = MeshWorld::from_grid(&map).unwrap();
+        for r in [0.0f32, 0.5, 0.49, 1.0, 0.75] {
+            for _ in 0..6 {
+                let cell = |rng: &mut TestRng| {
+                    Vec2::new(
+                        rng.below(w as u64) as f32 + 0.5,
+                        rng.below(h as u64) as f32 + 0.5,
+                    )
+                };
+                let (a, b) = (cell(&mut rng), cell(&mut rng));
+                let fast = world.connected(a, b, r).unwrap();
+                assert_eq!(
+                    fast,
+                    by_search(&plain, a, b, r),
+                    "seed {seed} r {r} {a} -> {b}"
+                );
+                if fast {
+                    t.yes += 1;
+                } else if world.fits(a, r).unwrap() && world.fits(b, r).unwrap() {
+                    t.no += 1;
+                }
+            }
+        }
+    }
+    assert!(t.yes > 60 && t.no > 40, "yes {} no {}", t.yes, t.no);
+}
+
+#[test]
+fn connected_follows_edits() {
+    let mut t = Tally::default();
+    for seed in 0..12u64 {
+        let mut rng = TestRng::new(500 + seed);
+        let size = 25.0;
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        let mut ids = Vec::new();
+        for _ in 0..15 {
+            if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
+                ids.push(id);
+            }
+        }
+        compare(&world, &mut rng, size, &[0.0, 0.7], 4, &mut t);
+        for _ in 0..6 {
+            match rng.below(3) {
+                0 => {
+                    if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
+                        ids.push(id);
+                    }
+                }
+                1 if !ids.is_empty() => {
+                    let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
+                    world.remove(id);
+                }
+                _ if !ids.is_empty() => {
+                    let id = ids[rng.below(ids.len() as u64) as usize];
+                    let _ = world.set(id, random_obstacle(&mut rng, size));
+                }
+                _ => {}
+            }
+            compare(&world, &mut rng, size, &[0.0, 0.7, 1.6], 4, &mut t);
+        }
+    }
+    assert!(t.yes > 100 && t.no > 20, "yes {} no {}", t.yes, t.no);
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0))).unwrap();
+    let p = Vec2::new(1.0, 1.0);
+    assert!(matches!(
+        world.connected(Vec2::new(f32::NAN, 1.0), p, 0.5),
+        Err(MeshError::InvalidPoint { .. })
+    ));
+    assert!(matches!(
+        world.connected(p, Vec2::new(1.0, f32::INFINITY), 0.5),
+        Err(MeshError::InvalidPoint { .. })
+    ));
+    assert!(matches!(
+        world.connected(p, p, -1.0),
+        Err(MeshError::InvalidRadius { .. })
+    ));
+    assert!(matches!(
+        world.connected(p, p, f32::NAN),
+        Err(MeshError::InvalidRadius { .. })
+    ));
+    assert!(world.prepare_connected() > 0);
+}
+
+#[test]
+fn a_prepared_triangulation_answers_unreachable_goals_without_a_search() {
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(20.0))).unwrap();
+    // A closed ring of four walls around (15, 15); the start outside.
+    for b in [
+        Aabb::new(Vec2::new(12.0, 12.0), Vec2::new(18.0, 13.0)),
+        Aabb::new(Vec2::new(12.0, 17.0), Vec2::new(18.0, 18.0)),
+        Aabb::new(Vec2::new(12.0, 12.0), Vec2::new(13.0, 18.0)),
+        Aabb::new(Vec2::new(17.0, 12.0), Vec2::new(18.0, 18.0)),
+    ] {
+        world.insert(Obstacle::Box(b)).unwrap();
+    }
+    let q = MeshQuery::new(Vec2::new(2.0, 2.0), Vec2::new(15.0, 15.0)).with_radius(0.5);
+    let mut ctx = MeshContext::new();
+    let before = ctx.find_path(&world, &q).unwrap();
+    assert_eq!(before.status(), nav_mesh::PathStatus::NoPath);
+    assert!(before.expanded() > 0);
+    assert!(world.prepare_connected() > 0);
+    let after = ctx.find_path(&world, &q).unwrap();
+    assert_eq!(after.status(), nav_mesh::PathStatus::NoPath);
+    assert_eq!(after.expanded(), 0);
+    // A reachable goal still searches and finds its path.
+    let q2 = MeshQuery::new(Vec2::new(2.0, 2.0), Vec2::new(5.0, 15.0)).with_radius(0.5);
+    assert!(ctx.find_path(&world, &q2).unwrap().is_found());
+    // An edit drops the triangulation: the query searches again.
+    world
+        .insert(Obstacle::Box(Aabb::new(Vec2::splat(1.0), Vec2::splat(1.5))))
+        .unwrap();
+    assert!(ctx.find_path(&world, &q).unwrap().expanded() > 0);
+}
+
+fn area(t: &[Vec2; 3]) -> f64 {
+    let [a, b, c] = t.map(|p| p.as_dvec2());
+    0.5 * ((b - a).perp_dot(c - a))
+}
+
+#[test]
+fn the_free_triangles_cover_exactly_the_free_space() {
+    for seed in 0..8u64 {
+        let mut rng = TestRng::new(2000 + seed);
+        let (w, h) = (30u32, 20u32);
+        let walkable: Vec<bool> = (0..w * h).map(|_| !rng.chance(0.3)).collect();
+        let free = walkable.iter().filter(|&&x| x).count() as f64;
+        let map = nav_grid::GridMap::from_walkable(w, h, &walkable).unwrap();
+        let world = MeshWorld::from_grid(&map).unwrap();
+        let tris = world.free_triangles();
+        assert!(
+            tris.iter().all(|t| area(t) > 0.0),
+            "counter-clockwise, not degenerate"
+        );
+        let total: f64 = tris.iter().map(area).sum();
+        assert!(
+            (total - free).abs() < 1e-9,
+            "seed {seed}: {total} against {free} free cells"
+        );
+    }
+    // Two overlapping boxes in a 10 x 10 world: 100 - (16 + 16 - 4).
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0))).unwrap();
+    world
+        .insert(Obstacle::Box(Aabb::new(
+            Vec2::new(2.0, 2.0),
+            Vec2::new(6.0, 6.0),
+        )))
+        .unwrap();
+    world
+        .insert(Obstacle::Box(Aabb::new(
+            Vec2::new(4.0, 4.0),
+            Vec2::new(8.0, 8.0),
+        )))
+        .unwrap();
+    let total: f64 = world.free_triangles().iter().map(area).sum();
+    assert!((total - 72.0).abs() < 1e-6, "{total}");
+}
+
+#[test]
+fn degenerate_overlaps_keep_connected_exact() {
+    let b = |x0: f32, y0: f32, x1: f32, y1: f32| {
+        Obstacle::Box(Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1)))
+    };
+    let layouts: Vec<Vec<Obstacle>> = vec![
+        // The same box twice, and a box inside another.
+        vec![
+            b(4.0, 4.0, 8.0, 8.0),
+            b(4.0, 4.0, 8.0, 8.0),
+            b(5.0, 5.0, 6.0, 6.0),
+        ],
+        // Boxes sharing an edge, and sharing part of one.
+        vec![
+            b(2.0, 2.0, 5.0, 5.0),
+            b(5.0, 2.0, 8.0, 5.0),
+            b(6.0, 5.0, 9.0, 9.0),
+        ],
+        // Touching at a corner only (a pinch), and a wall through a box.
+        vec![
+            b(2.0, 2.0, 5.0, 5.0),
+            b(5.0, 5.0, 8.0, 8.0),
+            Obstacle::Polygon(vec![
+                Vec2::new(1.0, 9.0),
+                Vec2::new(11.0, 1.0),
+                Vec2::new(11.2, 1.2),
+                Vec2::new(1.2, 9.2),
+            ]),
+        ],
+        // A box sticking out of the bounds.
+        vec![b(-2.0, 3.0, 4.0, 6.0), b(8.0, 8.0, 14.0, 14.0)],
+    ];
+    let mut rng = TestRng::new(77);
+    for (i, obstacles) in layouts.into_iter().enumerate() {
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(12.0))).unwrap();
+        for o in obstacles {
+            world.insert(o).unwrap();
+        }
+        assert!(world.prepare_connected() > 0, "layout {i}: triangulated");
+        let plain = reference(&world);
+        for r in [0.0f32, 0.25, 0.5, 1.0, 1.5] {
+            for _ in 0..30 {
+                let a = Vec2::new(rng.range_f32(0.0, 12.0), rng.range_f32(0.0, 12.0));
+                let c = Vec2::new(rng.range_f32(0.0, 12.0), rng.range_f32(0.0, 12.0));
+                assert_eq!(
+                    world.connected(a, c, r).unwrap(),
+                    by_search(&plain, a, c, r),
+                    "layout {i} r {r} {a} -> {c}"
+                );
+            }
+        }
+    }
+}
