@@ -91,7 +91,8 @@ impl GridContext {
     ///
     /// Errors: `start` or `goal` outside the map ([`GridError::EndpointOutOfRange`] says
     /// which), an agent size of 0 or above [`GridQuery::MAX_AGENT_SIZE`], limits with a NaN or
-    /// negative `max_cost`, and [`SearchMode::JumpPoints`] on a map whose cost multipliers
+    /// negative `max_cost`, and [`SearchMode::JumpPoints`] or
+    /// [`SearchMode::JumpPointsPlus`] on a map whose cost multipliers
     /// are not all equal ([`GridError::JumpPointsUnavailable`]). After an error the context
     /// holds no path.
     pub fn find_path(
@@ -133,10 +134,7 @@ impl GridContext {
         }
         query.check()?;
         let jumping = compiled.uses_jump_points() && map.has_uniform_cost();
-        if compiled.uses_jump_points()
-            && !jumping
-            && compiled.rules().search == SearchMode::JumpPoints
-        {
+        if compiled.uses_jump_points() && !jumping && compiled.rules().search.is_strict_jumping() {
             return Err(GridError::JumpPointsUnavailable {
                 reason: "the map's cost multipliers are not all equal, and jumping assumes \
                          that every step of a line costs the same",
@@ -158,7 +156,7 @@ impl GridContext {
         if !goal_blocked && !limits.partial_path {
             if let Some(connectivity) = Connectivity::of(compiled.moves.neighbourhood) {
                 if !map.connected(start, goal, size, connectivity) {
-                    self.search_used = Some(mode_of(jumping));
+                    self.search_used = Some(mode_of(compiled, jumping));
                     return Ok(PathOutcome::unsearched(PathStatus::NoPath));
                 }
             }
@@ -172,7 +170,7 @@ impl GridContext {
             .ctx
             .astar(&mut view, start_node as NodeId, limits, &mut self.nodes);
         self.searched = Some((map.width(), map.cell_count()));
-        self.search_used = Some(mode_of(jumping));
+        self.search_used = Some(mode_of(compiled, jumping));
 
         // The cells of the path: jump points are joined by straight or diagonal lines.
         for &node in &self.nodes {
@@ -222,8 +220,8 @@ impl GridContext {
         })
     }
 
-    /// The search the last query ran: [`SearchMode::JumpPoints`] or
-    /// [`SearchMode::CellByCell`]; `None` when it did not search (an error, a blocked
+    /// The search the last query ran: [`SearchMode::JumpPointsPlus`],
+    /// [`SearchMode::JumpPoints`] or [`SearchMode::CellByCell`]; `None` when it did not search (an error, a blocked
     /// endpoint). A [`NoPath`](PathStatus::NoPath) answered from the connected components
     /// (0 expanded) reports the search that the query selected.
     pub fn search_used(&self) -> Option<SearchMode> {
@@ -269,10 +267,10 @@ impl GridContext {
     }
 }
 
-/// The mode a query runs: jump points or cells.
-fn mode_of(jumping: bool) -> SearchMode {
+/// The mode a query runs: jump points (by table or by scans) or cells.
+fn mode_of(compiled: &CompiledRules, jumping: bool) -> SearchMode {
     if jumping {
-        SearchMode::JumpPoints
+        compiled.search_mode()
     } else {
         SearchMode::CellByCell
     }

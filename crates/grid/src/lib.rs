@@ -75,6 +75,7 @@ mod context;
 mod error;
 pub mod generate;
 mod heuristic;
+mod jump_table;
 mod map;
 mod moves;
 pub mod movingai;

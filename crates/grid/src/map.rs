@@ -10,6 +10,8 @@ use crate::cell::Cell;
 use crate::clearance;
 use crate::components::{Components, Connectivity};
 use crate::error::GridError;
+use crate::jump_table::JumpTable;
+use crate::rules::CompiledRules;
 
 /// Multiplier of a cell whose cost was never changed.
 const UNIT_MULTIPLIER: f32 = 1.0;
@@ -511,6 +513,78 @@ impl GridMap {
             };
             JumpBits::build(fits, self.padded_width(), size as u8)
         })
+    }
+
+    /// The preprocessed jump table for agents of `size` cells under free diagonals (`free`)
+    /// or without corner cutting, built on first use and kept up to date by edits.
+    pub(crate) fn jump_table(&self, size: u32, free: bool) -> &JumpTable {
+        self.derived.table(size, free, || {
+            let fits = if size <= 1 {
+                &self.walkable
+            } else {
+                &self.clearance
+            };
+            JumpTable::build(fits, self.padded_width(), size as u8, free)
+        })
+    }
+
+    /// Builds ahead of time what queries under `rules` for agents of `agent_size` cells
+    /// derive from the map on first use, so that no query pays for it: the connected
+    /// components of the rules' moves (4 bytes per cell), and for jump point search the bit
+    /// grids (2 bits per cell) or, for [`SearchMode::JumpPointsPlus`](crate::SearchMode::JumpPointsPlus),
+    /// the jump table: 8 jump distances of 2 bytes per cell, 16 bytes per cell (of the map
+    /// with a one-cell border) per agent size and diagonal rule, about 4 MiB for 512 x 512.
+    /// Returns whether something was built (`false`: it all existed already). Safe to call
+    /// from several threads; queries running at the same time wait for it.
+    ///
+    /// Building is O(cells): a table for 512 x 512 cells takes a few milliseconds. Edits keep
+    /// what was built correct: a cell whose walkability changes updates the one-cell jump
+    /// table in place (the three rows and columns through the cell, and the diagonal entries
+    /// that lead to the changed ones: O(width + height) for most edits), while the tables and
+    /// bit grids of larger agents are dropped and rebuilt by the next query for that size
+    /// (or the next `prepare`). A new walkability threshold
+    /// ([`set_max_walkable_terrain`](GridMap::set_max_walkable_terrain)) drops everything.
+    ///
+    /// Errors: an agent size of 0 or above [`GridQuery::MAX_AGENT_SIZE`](crate::GridQuery::MAX_AGENT_SIZE).
+    ///
+    /// ```
+    /// use nav_grid::{Cell, GridContext, GridMap, GridQuery, GridRules, SearchMode};
+    ///
+    /// let mut map = GridMap::new(512, 512)?;
+    /// let rules = GridRules::moving_ai().with_search(SearchMode::JumpPointsPlus).compile()?;
+    /// assert!(map.prepare(&rules, 1)?); // built now, not by the first query
+    /// assert!(!map.prepare(&rules, 1)?);
+    /// let mut ctx = GridContext::new();
+    /// let query = GridQuery::new(Cell::new(0, 0), Cell::new(511, 300));
+    /// let cost = ctx.find_path(&map, &rules, &query)?.cost();
+    /// map.set_blocked(Cell::new(300, 300), true)?; // the table follows the edit
+    /// assert!(ctx.find_path(&map, &rules, &query)?.cost() >= cost);
+    /// # Ok::<(), nav_grid::GridError>(())
+    /// ```
+    pub fn prepare(&self, rules: &CompiledRules, agent_size: u32) -> Result<bool, GridError> {
+        crate::GridQuery::new(Cell::new(0, 0), Cell::new(0, 0))
+            .with_agent_size(agent_size)
+            .check()?;
+        let mut built = false;
+        if let Some(connectivity) = Connectivity::of(rules.moves.neighbourhood) {
+            built |= !self.derived.has_components(agent_size, connectivity);
+            // Any two cells: the call labels the map.
+            self.connected(Cell::new(0, 0), Cell::new(0, 0), agent_size, connectivity);
+        }
+        if self.has_uniform_cost() {
+            match rules.jumping() {
+                Some((free, true)) => {
+                    built |= !self.derived.has_table(agent_size, free);
+                    self.jump_table(agent_size, free);
+                }
+                Some((_, false)) => {
+                    built |= !self.derived.has_bits(agent_size);
+                    self.jump_bits(agent_size);
+                }
+                None => {}
+            }
+        }
+        Ok(built)
     }
 
     /// Whether an agent of `size` cells that fits at both `a` and `b` (cells of the map) can

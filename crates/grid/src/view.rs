@@ -10,6 +10,7 @@ use crate::bits::{JumpBits, Straight};
 use crate::cell::Cell;
 use crate::error::{Endpoint, GridError};
 use crate::heuristic::HeuristicEval;
+use crate::jump_table::JumpTable;
 use crate::map::GridMap;
 use crate::moves::{CompiledMoves, Neighbourhood};
 use crate::rules::CompiledRules;
@@ -62,8 +63,10 @@ pub struct GridView<'a> {
     goal_padded: usize,
     /// Directions each cell was reached from, for pruning jumps (jump point search only).
     arrivals: Option<&'a mut JumpArrivals>,
-    /// The bit grids of straight jumps (jump point search only).
+    /// The bit grids of straight jumps (online jump point search only).
     bits: Option<&'a JumpBits>,
+    /// The preprocessed jump distances (JPS+ only).
+    table: Option<&'a JumpTable>,
     goal_x: u32,
     goal_y: u32,
     heuristic: HeuristicEval,
@@ -117,7 +120,9 @@ impl<'a> GridView<'a> {
         let min_multiplier = map.min_cost_multiplier();
         let neighbourhood = match rules.moves.neighbourhood {
             // Jumping assumes every step of a line costs the same, and needs its scratch.
-            Neighbourhood::JumpPoints { free } if !map.has_uniform_cost() || arrivals.is_none() => {
+            Neighbourhood::JumpPoints { free, .. }
+                if !map.has_uniform_cost() || arrivals.is_none() =>
+            {
                 if free {
                     Neighbourhood::EightFree
                 } else {
@@ -133,7 +138,13 @@ impl<'a> GridView<'a> {
             }),
             _ => None,
         };
-        let bits = arrivals.is_some().then(|| map.jump_bits(size));
+        let (bits, table) = match neighbourhood {
+            Neighbourhood::JumpPoints { free, plus: true } => {
+                (None, Some(map.jump_table(size, free)))
+            }
+            Neighbourhood::JumpPoints { plus: false, .. } => (Some(map.jump_bits(size)), None),
+            _ => (None, None),
+        };
         let costs = &rules.rules().costs;
         // Checked by the caller (`GridQuery::check`): 1..=MAX_AGENT_SIZE, a byte.
         debug_assert!((1..=crate::GridQuery::MAX_AGENT_SIZE).contains(&size));
@@ -164,6 +175,7 @@ impl<'a> GridView<'a> {
             goal_padded: map.padded_index(goal.x, goal.y),
             arrivals,
             bits,
+            table,
             goal_x: goal.x,
             goal_y: goal.y,
             heuristic: HeuristicEval::new(rules.rules().heuristic, costs, min_multiplier),
@@ -321,6 +333,15 @@ fn direction_bit(dx: i64, dy: i64) -> u8 {
     }
 }
 
+/// How a jump point search finds the end of a jump.
+#[derive(Clone, Copy)]
+enum Jumps<'a> {
+    /// Online: block scans over the bit grids.
+    Scan(&'a JumpBits),
+    /// Preprocessed: one read of the jump table.
+    Table(&'a JumpTable),
+}
+
 /// For each cell, the directions it was reached from in the current query (a generation stamp
 /// in the upper 24 bits makes a new query start from nothing without clearing).
 #[derive(Debug, Clone, Default)]
@@ -384,7 +405,7 @@ impl JumpArrivals {
 impl GridView<'_> {
     fn successors_jumping<const ONE: bool, const FREE: bool>(
         &mut self,
-        bits: &JumpBits,
+        jumps: Jumps<'_>,
         node: NodeId,
         (x, y): (u32, u32),
         p: usize,
@@ -408,13 +429,15 @@ impl GridView<'_> {
             if directions & (1 << i) == 0 {
                 continue;
             }
-            let jump = if dx == 0 || dy == 0 {
-                self.jump_straight::<FREE>(bits, px, py, straight(dx, dy))
-                    .map(|n| (n, s))
-            } else {
-                self.jump_diagonal::<ONE, FREE>(bits, p, (px, py), dx, dy * pw as i64)
-                    .map(|n| (n, d))
+            let diagonal = dx != 0 && dy != 0;
+            let steps = match jumps {
+                Jumps::Table(table) => self.jump_table(table.entries(p)[i], (x, y), dx, dy),
+                Jumps::Scan(bits) if diagonal => {
+                    self.jump_diagonal::<ONE, FREE>(bits, p, (px, py), dx, dy * pw as i64)
+                }
+                Jumps::Scan(bits) => self.jump_straight::<FREE>(bits, px, py, straight(dx, dy)),
             };
+            let jump = steps.map(|n| (n, if diagonal { d } else { s }));
             if let Some((steps, cost)) = jump {
                 let target = (node as i64 + steps as i64 * (dx + dy * w)) as NodeId;
                 if let Some(arrivals) = self.arrivals.as_mut() {
@@ -422,6 +445,30 @@ impl GridView<'_> {
                 }
                 out.push(target, cost * steps as f64);
             }
+        }
+    }
+
+    /// A jump from `(x, y)` in direction `(dx, dy)` whose table entry is `entry`: the goal
+    /// when it lies on the line before the jump's end (straight), or where the diagonal
+    /// crosses the goal's row or column when the goal lies in the diagonal's quadrant and the
+    /// crossing comes before the jump's end (from there a straight jump reaches the goal if
+    /// anything does; online jumps stop there only if it does, so the table search expands
+    /// a superset of their jump points). Otherwise the jump point of the entry, if any.
+    #[inline(always)]
+    fn jump_table(&self, entry: i16, (x, y): (u32, u32), dx: i64, dy: i64) -> Option<u32> {
+        let reach = entry.unsigned_abs() as u32;
+        let (gx, gy) = (self.goal_x as i64 - x as i64, self.goal_y as i64 - y as i64);
+        let ahead = |g: i64, d: i64| g.signum() == d;
+        let to_goal = if dy == 0 {
+            (gy == 0 && ahead(gx, dx)).then_some(gx.unsigned_abs())
+        } else if dx == 0 {
+            (gx == 0 && ahead(gy, dy)).then_some(gy.unsigned_abs())
+        } else {
+            (ahead(gx, dx) && ahead(gy, dy)).then(|| gx.unsigned_abs().min(gy.unsigned_abs()))
+        };
+        match to_goal {
+            Some(g) if g <= reach as u64 => Some(g as u32),
+            _ => (entry > 0).then_some(reach),
         }
     }
 
@@ -541,13 +588,17 @@ impl GridView<'_> {
     ) {
         match self.neighbourhood {
             Neighbourhood::General => self.successors_general::<ONE>(x, y, out),
-            Neighbourhood::JumpPoints { free } => {
-                // Jump point views always hold bit grids (`with_arrivals`).
-                let Some(bits) = self.bits else { return };
+            Neighbourhood::JumpPoints { free, plus } => {
+                // Jump point views always hold bit grids or a table (`with_arrivals`).
+                let jumps = match (plus, self.bits, self.table) {
+                    (false, Some(bits), _) => Jumps::Scan(bits),
+                    (true, _, Some(table)) => Jumps::Table(table),
+                    _ => return,
+                };
                 if free {
-                    self.successors_jumping::<ONE, true>(bits, node, (x, y), p, out)
+                    self.successors_jumping::<ONE, true>(jumps, node, (x, y), p, out)
                 } else {
-                    self.successors_jumping::<ONE, false>(bits, node, (x, y), p, out)
+                    self.successors_jumping::<ONE, false>(jumps, node, (x, y), p, out)
                 }
             }
             // Two copies of the neighbour loop: one that never reads multipliers.
