@@ -85,8 +85,11 @@ impl GridContext {
     /// searched unless the limits ask for a partial path, which then leads to the reachable
     /// cell closest to the goal). A `NoPath` between two cells the agent fits at but that lie
     /// in different connected components (under the rules' moves, for the agent's size) is
-    /// answered without searching, with 0 expanded, whether or not earlier queries searched;
-    /// custom move sets and partial-path queries always search. A grid never reports
+    /// answered without searching, with 0 expanded, once the map's labels exist: after
+    /// [`GridMap::prepare`], and on maps of up to 2^20 cells (1024 x 1024) whatever the query
+    /// history (the first query labels them); on larger maps, after the first search that
+    /// ended in `NoPath` (which labels them), so that no query on a large map pays for the
+    /// whole map unasked. Custom move sets and partial-path queries always search. A grid never reports
     /// [`OutOfBounds`](PathStatus::OutOfBounds): a cell outside the map is an error.
     ///
     /// Errors: `start` or `goal` outside the map ([`GridError::EndpointOutOfRange`] says
@@ -150,15 +153,18 @@ impl GridContext {
             return Ok(PathOutcome::unsearched(PathStatus::GoalBlocked));
         }
 
-        // Two cells in different connected components: no path, without searching (the
-        // labels are made before the first search that needs them, so such a query always
-        // answers with 0 expanded). A partial path needs the search's closest cell.
-        if !goal_blocked && !limits.partial_path {
-            if let Some(connectivity) = Connectivity::of(compiled.moves.neighbourhood) {
-                if !map.connected(start, goal, size, connectivity) {
-                    self.search_used = Some(mode_of(compiled, jumping));
-                    return Ok(PathOutcome::unsearched(PathStatus::NoPath));
-                }
+        // Two cells in different connected components: no path, without searching. The
+        // labels exist after `GridMap::prepare`; otherwise they are made before the first
+        // search that needs them on maps of up to `LAZY_LABEL_CELLS` cells, and after the
+        // first search that ends in `NoPath` on larger ones (so that a query costs what it
+        // searches, not the map's size). A partial path needs the search's closest cell.
+        let connectivity = Connectivity::of(compiled.moves.neighbourhood)
+            .filter(|_| !goal_blocked && !limits.partial_path);
+        if let Some(connectivity) = connectivity {
+            let lazy = map.cell_count() <= LAZY_LABEL_CELLS;
+            if map.connected_if_labelled(start, goal, size, connectivity, lazy) == Some(false) {
+                self.search_used = Some(mode_of(compiled, jumping));
+                return Ok(PathOutcome::unsearched(PathStatus::NoPath));
             }
         }
 
@@ -171,6 +177,10 @@ impl GridContext {
             .astar(&mut view, start_node as NodeId, limits, &mut self.nodes);
         self.searched = Some((map.width(), map.cell_count()));
         self.search_used = Some(mode_of(compiled, jumping));
+        if let (Some(connectivity), SearchStatus::NoPath) = (connectivity, outcome.status) {
+            // The search flooded the start's component: label the map for the next ones.
+            map.connected_if_labelled(start, goal, size, connectivity, true);
+        }
 
         // The cells of the path: jump points are joined by straight or diagonal lines.
         for &node in &self.nodes {
@@ -266,6 +276,11 @@ impl GridContext {
         &self.ctx
     }
 }
+
+/// Maps of up to this many cells (1024 x 1024) are labelled by the first query that needs
+/// their connected components (about 13 ms for 768 x 768); larger ones by
+/// [`GridMap::prepare`] or after a search that ends in `NoPath`.
+pub(crate) const LAZY_LABEL_CELLS: usize = 1 << 20;
 
 /// The mode a query runs: jump points (by table or by scans) or cells.
 fn mode_of(compiled: &CompiledRules, jumping: bool) -> SearchMode {

@@ -49,12 +49,16 @@ const UNIT_MULTIPLIER: f32 = 1.0;
 ///   the next jump point query for that size rebuilds;
 /// * connected components per agent size and move rule (4 bytes per cell), so that a query
 ///   between two components answers [`NoPath`](crate::PathStatus::NoPath) at once with 0
-///   expanded. For agents of one cell, an edit that changes walkability updates the labels in
+///   expanded (built by the first query on maps of up to 2^20 cells, on larger maps by
+///   [`prepare`](GridMap::prepare) or after a search that ended in `NoPath`: see
+///   [`GridContext::find_path`](crate::GridContext::find_path)). For agents of one cell, an edit that changes walkability updates the labels in
 ///   O(1) when it is local: opening a cell whose neighbours all lie in one component (or in
 ///   none), blocking a cell whose neighbours still reach one another around it. Any other
 ///   edit (one that may join or split components), and every edit for larger agents, drops
-///   the labels; the next query relabels the map (a flood fill, O(cells): about 13 ms for
-///   768 x 768 cells).
+///   the labels; they are made again as after construction (a flood fill, O(cells): about
+///   13 ms for 768 x 768 cells).
+/// * for [`SearchMode::JumpPointsPlus`](crate::SearchMode::JumpPointsPlus), a table of jump
+///   distances (16 bytes per cell), see [`prepare`](GridMap::prepare).
 ///
 /// ```
 /// use nav_grid::{Cell, GridMap};
@@ -598,6 +602,23 @@ impl GridMap {
         size: u32,
         connectivity: Connectivity,
     ) -> bool {
+        self.connected_if_labelled(a, b, size, connectivity, true)
+            .unwrap_or(true)
+    }
+
+    /// [`connected`](GridMap::connected) when the labels exist or `label` asks to make them;
+    /// `None` otherwise.
+    pub(crate) fn connected_if_labelled(
+        &self,
+        a: Cell,
+        b: Cell,
+        size: u32,
+        connectivity: Connectivity,
+        label: bool,
+    ) -> Option<bool> {
+        if !label && !self.derived.has_components(size, connectivity) {
+            return None;
+        }
         let components = self.derived.components(size, connectivity, || {
             let fits = if size <= 1 {
                 &self.walkable
@@ -606,7 +627,7 @@ impl GridMap {
             };
             Components::label(fits, self.padded_width(), size as u8, connectivity)
         });
-        components.connected(self.padded_index(a.x, a.y), self.padded_index(b.x, b.y))
+        Some(components.connected(self.padded_index(a.x, a.y), self.padded_index(b.x, b.y)))
     }
 
     /// The padded clearance array, with the same indices as

@@ -353,7 +353,8 @@ pub(crate) struct JumpArrivals {
 impl JumpArrivals {
     fn begin_query(&mut self, cells: usize) {
         if self.marks.len() < cells {
-            self.marks.resize(cells, 0);
+            // Zeroed by the system: pages cost only once a query touches them.
+            self.marks = vec![0; cells];
         }
         self.generation += 1;
         if self.generation == 1 << 24 {
