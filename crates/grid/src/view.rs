@@ -61,8 +61,6 @@ pub struct GridView<'a> {
     goal: NodeId,
     /// The goal's index in the padded walkability array (jumps stop there).
     goal_padded: usize,
-    /// Directions each cell was reached from, for pruning jumps (jump point search only).
-    arrivals: Option<&'a mut JumpArrivals>,
     /// The bit grids of straight jumps (online jump point search only).
     bits: Option<&'a JumpBits>,
     /// The preprocessed jump distances (JPS+ only).
@@ -131,13 +129,6 @@ impl<'a> GridView<'a> {
             }
             n => n,
         };
-        let arrivals = match neighbourhood {
-            Neighbourhood::JumpPoints { .. } => arrivals.map(|a| {
-                a.begin_query(map.cell_count());
-                &mut *a
-            }),
-            _ => None,
-        };
         let (bits, table) = match neighbourhood {
             Neighbourhood::JumpPoints { free, plus: true } => {
                 (None, Some(map.jump_table(size, free)))
@@ -173,7 +164,6 @@ impl<'a> GridView<'a> {
             neighbourhood,
             goal: goal_index as NodeId,
             goal_padded: map.padded_index(goal.x, goal.y),
-            arrivals,
             bits,
             table,
             goal_x: goal.x,
@@ -342,46 +332,12 @@ enum Jumps<'a> {
     Table(&'a JumpTable),
 }
 
-/// For each cell, the directions it was reached from in the current query (a generation stamp
-/// in the upper 24 bits makes a new query start from nothing without clearing).
+/// What a [`GridContext`](crate::GridContext) lends a view so that it may jump: a view made
+/// without it searches cell by cell. Jump point search keeps nothing per cell: the engine tells
+/// it each node's parent ([`Graph::successors_from`]), and it prunes by the direction of
+/// arrival from there.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct JumpArrivals {
-    marks: Vec<u32>,
-    generation: u32,
-}
-
-impl JumpArrivals {
-    fn begin_query(&mut self, cells: usize) {
-        if self.marks.len() < cells {
-            // Zeroed by the system: pages cost only once a query touches them.
-            self.marks = vec![0; cells];
-        }
-        self.generation += 1;
-        if self.generation == 1 << 24 {
-            self.marks.fill(0);
-            self.generation = 1;
-        }
-    }
-
-    #[inline]
-    fn get(&self, node: NodeId) -> u8 {
-        let mark = self.marks[node as usize];
-        if mark >> 8 == self.generation {
-            mark as u8
-        } else {
-            0
-        }
-    }
-
-    #[inline]
-    fn add(&mut self, node: NodeId, bit: u8) {
-        let mark = &mut self.marks[node as usize];
-        if *mark >> 8 != self.generation {
-            *mark = self.generation << 8;
-        }
-        *mark |= bit as u32;
-    }
-}
+pub(crate) struct JumpArrivals;
 
 /// Jump point search (D. Harabor and A. Grastien, "Online Graph Pruning for Pathfinding on Grid
 /// Maps", AAAI 2011, and "Improving Jump Point Search", ICAPS 2014), for both diagonal rules
@@ -399,15 +355,16 @@ impl JumpArrivals {
 ///
 /// A jump point only jumps on in the directions an optimal path can take after arriving the
 /// way it did: straight on, the component directions after a diagonal arrival, and the turns
-/// to its forced neighbours. The engine does not say which way a cell was reached, so the view
-/// remembers every direction it was reached from in this query and jumps in the union of their
-/// directions: a superset of the pruned successors, so paths stay optimal. The start jumps in
-/// all eight directions.
+/// to its forced neighbours. The way it arrived is the direction from its parent in the search
+/// tree, which the engine passes ([`Graph::successors_from`]); the start jumps in all eight
+/// directions. Jumps end either by scanning 64 cells at a time ([`Jumps::Scan`]) or by one read
+/// of the map's preprocessed jump table ([`Jumps::Table`], JPS+).
 impl GridView<'_> {
     fn successors_jumping<const ONE: bool, const FREE: bool>(
         &mut self,
         jumps: Jumps<'_>,
         node: NodeId,
+        parent: Option<NodeId>,
         (x, y): (u32, u32),
         p: usize,
         out: &mut Successors,
@@ -419,13 +376,15 @@ impl GridView<'_> {
             self.straight * self.uniform_multiplier,
             self.diagonal * self.uniform_multiplier,
         );
-        let arrived = self.arrivals.as_ref().map_or(0, |a| a.get(node));
-        let mut directions = if arrived == 0 { 0xFF } else { 0 };
-        for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            if arrived & (1 << i) != 0 {
-                directions |= self.turns_after::<ONE, FREE>(p, dx, dy);
+        let directions = match parent {
+            None => 0xFF,
+            Some(parent) => {
+                let (qx, qy) = self.xy(parent);
+                let dx = (x as i64 - qx as i64).signum();
+                let dy = (y as i64 - qy as i64).signum();
+                self.turns_after::<ONE, FREE>(p, dx, dy)
             }
-        }
+        };
         for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             if directions & (1 << i) == 0 {
                 continue;
@@ -441,9 +400,6 @@ impl GridView<'_> {
             let jump = steps.map(|n| (n, if diagonal { d } else { s }));
             if let Some((steps, cost)) = jump {
                 let target = (node as i64 + steps as i64 * (dx + dy * w)) as NodeId;
-                if let Some(arrivals) = self.arrivals.as_mut() {
-                    arrivals.add(target, 1 << i);
-                }
                 out.push(target, cost * steps as f64);
             }
         }
@@ -582,6 +538,7 @@ impl GridView<'_> {
     fn successors_of<const ONE: bool>(
         &mut self,
         node: NodeId,
+        parent: Option<NodeId>,
         x: u32,
         y: u32,
         p: usize,
@@ -597,9 +554,9 @@ impl GridView<'_> {
                     _ => return,
                 };
                 if free {
-                    self.successors_jumping::<ONE, true>(jumps, node, (x, y), p, out)
+                    self.successors_jumping::<ONE, true>(jumps, node, parent, (x, y), p, out)
                 } else {
-                    self.successors_jumping::<ONE, false>(jumps, node, (x, y), p, out)
+                    self.successors_jumping::<ONE, false>(jumps, node, parent, (x, y), p, out)
                 }
             }
             // Two copies of the neighbour loop: one that never reads multipliers.
@@ -625,27 +582,37 @@ impl GridView<'_> {
     fn successors_of_large_agent(
         &mut self,
         node: NodeId,
+        parent: Option<NodeId>,
         x: u32,
         y: u32,
         p: usize,
         out: &mut Successors,
     ) {
-        self.successors_of::<false>(node, x, y, p, out);
+        self.successors_of::<false>(node, parent, x, y, p, out);
     }
 }
 
 impl Graph for GridView<'_> {
+    /// Without a parent, jump point search jumps in all eight directions (as from the start).
     #[inline]
     fn successors(&mut self, node: NodeId, out: &mut Successors) {
+        self.successors_from(node, None, out);
+    }
+
+    /// Jump point search prunes by the direction from `parent` to `node`.
+    #[inline]
+    fn successors_from(&mut self, node: NodeId, parent: Option<NodeId>, out: &mut Successors) {
         let (x, y) = self.xy(node);
         if y >= self.height {
             return; // not a cell of this map (a caller's bad start id): no way out
         }
+        // A parent off the map (a caller's bad id) says nothing: jump everywhere.
+        let parent = parent.filter(|&q| q != node && self.rows.divide(q) < self.height);
         let p = (y as usize + 1) * self.padded_width + x as usize + 1;
         if self.need == 1 {
-            self.successors_of::<true>(node, x, y, p, out);
+            self.successors_of::<true>(node, parent, x, y, p, out);
         } else {
-            self.successors_of_large_agent(node, x, y, p, out);
+            self.successors_of_large_agent(node, parent, x, y, p, out);
         }
     }
 

@@ -382,7 +382,8 @@ impl SearchContext {
             }
 
             successors.clear();
-            graph.successors(node, &mut successors);
+            let parent = (slot.parent != NO_PARENT).then_some(slot.parent);
+            graph.successors_from(node, parent, &mut successors);
             for &(next, cost) in successors.as_slice() {
                 if !is_valid_cost(cost) || next as usize >= Self::MAX_NODES {
                     continue; // broken edge: ignoring it keeps every cost in the arena valid
