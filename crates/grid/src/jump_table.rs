@@ -24,9 +24,18 @@ const DIRECTIONS: [(isize, isize); 8] = [
 
 /// Jump distances per padded cell and direction: 8 x 2 bytes = 16 bytes per cell, for one
 /// agent size and one diagonal rule.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub(crate) struct JumpTable {
     entries: Vec<[i16; 8]>,
+    /// Scratch of [`update`](JumpTable::update), kept so that an edit allocates nothing.
+    seeds: Vec<usize>,
+}
+
+/// Tables are equal when their entries are.
+impl PartialEq for JumpTable {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries == other.entries
+    }
 }
 
 /// The cells and the rule a table is built for.
@@ -136,7 +145,10 @@ impl JumpTable {
         let ph = fits.len() / pw;
         let mut entries = vec![[0i16; 8]; fits.len()];
         if pw < 3 || ph < 3 {
-            return Self { entries };
+            return Self {
+                entries,
+                seeds: Vec::new(),
+            };
         }
         // Every cell depends on the next one in the direction: sweep from the far side.
         for dir in 0..8 {
@@ -154,7 +166,10 @@ impl JumpTable {
                 }
             }
         }
-        Self { entries }
+        Self {
+            entries,
+            seeds: Vec::new(),
+        }
     }
 
     /// The entries of padded cell `p`.
@@ -186,7 +201,8 @@ impl JumpTable {
         let ph = fits.len() / pw;
         let interior =
             |cx: usize, cy: usize| (1..pw - 1).contains(&cx) && (1..ph - 1).contains(&cy);
-        let mut seeds: Vec<usize> = Vec::new();
+        let mut seeds = std::mem::take(&mut self.seeds);
+        seeds.clear();
         // The cells around the edit: their openness tests read it (corner and forced tests
         // reach two cells away).
         for cy in y.saturating_sub(2)..=y + 2 {
@@ -257,6 +273,7 @@ impl JumpTable {
                 }
             }
         }
+        self.seeds = seeds;
     }
 }
 

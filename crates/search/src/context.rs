@@ -1,9 +1,9 @@
 //! The node arena, the open list and the A* loop.
 
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
 use crate::graph::{Graph, NodeId, Successors, ZeroHeuristic};
+use crate::open::OpenList;
 use crate::outcome::{Limits, SearchOutcome, SearchStatus};
 
 /// Parent id of the start node (and of nothing else).
@@ -56,14 +56,14 @@ const UNSEEN: StoredSlot = (0.0, 0, 0);
 /// * bits 0..32: the node id, smaller first, so that the order never depends on the heap's
 ///   internals.
 ///
-/// Entries are never removed from the heap when a node gets cheaper: the stale copy is popped
+/// Entries are never removed from the open list when a node gets cheaper: the stale copy is popped
 /// after the fresh one, when the node is already closed, and skipped (lazy deletion).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct OpenEntry(u128);
+pub(crate) struct OpenEntry(pub(crate) u128);
 
 impl OpenEntry {
     #[inline]
-    fn new(f: f64, g: f64, node: NodeId) -> Self {
+    pub(crate) fn new(f: f64, g: f64, node: NodeId) -> Self {
         debug_assert!(f >= 0.0 && g >= 0.0, "f = {f}, g = {g}");
         let g_high = (g.to_bits() >> 32) as u32;
         let f_key = f.to_bits() & !((1 << F_ROUNDING_BITS) - 1);
@@ -72,7 +72,7 @@ impl OpenEntry {
 
     /// The (rounded) bits of `f`.
     #[inline]
-    fn f_key(self) -> u64 {
+    pub(crate) fn f_key(self) -> u64 {
         (self.0 >> 64) as u64
     }
 
@@ -99,62 +99,6 @@ impl Ord for OpenEntry {
 
 /// Fraction bits of `f` that the open list ignores (see [`OpenEntry`]).
 const F_ROUNDING_BITS: u32 = 8;
-
-/// The open list: a binary heap, with a stack in front of it for entries whose `f` equals the
-/// `f` of the entry popped last.
-///
-/// With a consistent heuristic `f` never decreases, so an entry pushed with the current `f` is
-/// among the cheapest and may be expanded next: keeping it on a stack (last in, first out, so
-/// the search runs ahead along a plateau of equal `f`, which is where a grid search spends most
-/// of its time) skips two heap operations. When the heap holds something cheaper than the stack
-/// (an inconsistent heuristic), the stack goes back into the heap and the order is strict again.
-/// Deterministic either way.
-#[derive(Debug, Clone)]
-struct OpenList {
-    heap: BinaryHeap<OpenEntry>,
-    plateau: Vec<OpenEntry>,
-    plateau_f: u64,
-}
-
-impl OpenList {
-    fn new() -> Self {
-        Self {
-            heap: BinaryHeap::new(),
-            plateau: Vec::new(),
-            plateau_f: u64::MAX,
-        }
-    }
-
-    fn clear(&mut self) {
-        self.heap.clear();
-        self.plateau.clear();
-        self.plateau_f = u64::MAX;
-    }
-
-    #[inline]
-    fn push(&mut self, entry: OpenEntry) {
-        if entry.f_key() == self.plateau_f {
-            self.plateau.push(entry);
-        } else {
-            self.heap.push(entry);
-        }
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<OpenEntry> {
-        if let Some(&top) = self.plateau.last() {
-            match self.heap.peek() {
-                Some(cheaper) if cheaper.f_key() < top.f_key() => {
-                    self.heap.extend(self.plateau.drain(..));
-                }
-                _ => return self.plateau.pop(),
-            }
-        }
-        let entry = self.heap.pop()?;
-        self.plateau_f = entry.f_key();
-        Some(entry)
-    }
-}
 
 /// Whether `cost` is usable: finite and not negative (`-0.0` counts as zero).
 #[inline]
