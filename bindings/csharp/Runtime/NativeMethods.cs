@@ -22,7 +22,7 @@ namespace Nav
     /// <see cref="IntPtr"/>s here: nothing frees them for you, and every pointer must be valid
     /// for the number of elements given. Prefer <see cref="NavGrid"/>, <see cref="NavQuery"/> and
     /// <see cref="NavGridRules"/>.</summary>
-    public static unsafe class NativeMethods
+    public static unsafe partial class NativeMethods
     {
         /// <summary>The native library: <c>"__Internal"</c> on iOS, where nav is a static library
         /// linked into the player; <c>"nav"</c> elsewhere (<c>nav.dll</c>, <c>libnav.so</c>,
