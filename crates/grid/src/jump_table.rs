@@ -212,39 +212,20 @@ impl JumpTable {
                 }
             }
         }
-        // Rows y - 1..=y + 1 east and west, columns x - 1..=x + 1 south and north.
+        // Straight entries: on rows y - 1..=y + 1 east and west, on columns x - 1..=x + 1
+        // south and north. An entry reads the next two cells along its line (and the lines
+        // beside them), so the entries from one cell past the edit backwards are recomputed,
+        // and on while they change.
         for line in y.saturating_sub(1)..=y + 1 {
-            if !(1..ph - 1).contains(&line) {
-                continue;
-            }
             for dir in [0, 1] {
-                let (dx, _) = DIRECTIONS[dir];
-                for col in 1..pw - 1 {
-                    let cx = if dx > 0 { pw - 1 - col } else { col };
-                    let c = line * pw + cx;
-                    let value = grid.straight_entry(&self.entries, c, dir);
-                    if value != self.entries[c][dir] {
-                        self.entries[c][dir] = value;
-                        seeds.push(c);
-                    }
-                }
+                let from = (x as isize + DIRECTIONS[dir].0).clamp(1, pw as isize - 2) as usize;
+                self.fix_line(&grid, ph, line * pw + from, dir, &mut seeds);
             }
         }
         for line in x.saturating_sub(1)..=x + 1 {
-            if !(1..pw - 1).contains(&line) {
-                continue;
-            }
             for dir in [2, 3] {
-                let (_, dy) = DIRECTIONS[dir];
-                for row in 1..ph - 1 {
-                    let cy = if dy > 0 { ph - 1 - row } else { row };
-                    let c = cy * pw + line;
-                    let value = grid.straight_entry(&self.entries, c, dir);
-                    if value != self.entries[c][dir] {
-                        self.entries[c][dir] = value;
-                        seeds.push(c);
-                    }
-                }
+                let from = (y as isize + DIRECTIONS[dir].1).clamp(1, ph as isize - 2) as usize;
+                self.fix_line(&grid, ph, from * pw + line, dir, &mut seeds);
             }
         }
         // A diagonal entry reads the cell it steps to: walk back from every seed (the seed's
@@ -274,6 +255,43 @@ impl JumpTable {
             }
         }
         self.seeds = seeds;
+    }
+}
+
+impl JumpTable {
+    /// Recomputes the straight entries in direction `dir` from padded cell `start` backwards
+    /// along its line: at least the four cells from `start` on, then while they change;
+    /// changed cells are pushed to `seeds`.
+    fn fix_line(
+        &mut self,
+        grid: &Grid<'_>,
+        ph: usize,
+        start: usize,
+        dir: usize,
+        seeds: &mut Vec<usize>,
+    ) {
+        let pw = grid.pw;
+        let (dx, dy) = DIRECTIONS[dir];
+        let back = -(dx + dy * pw as isize);
+        let mut c = start;
+        let mut must = 4u32;
+        loop {
+            let (cx, cy) = (c % pw, c / pw);
+            if !((1..pw - 1).contains(&cx) && (1..ph - 1).contains(&cy)) {
+                break;
+            }
+            let value = grid.straight_entry(&self.entries, c, dir);
+            let changed = value != self.entries[c][dir];
+            if changed {
+                self.entries[c][dir] = value;
+                seeds.push(c);
+            }
+            must = must.saturating_sub(1);
+            if !changed && must == 0 {
+                break;
+            }
+            c = c.wrapping_add_signed(back);
+        }
     }
 }
 
@@ -319,12 +337,12 @@ mod tests {
             rng
         };
         for free in [false, true] {
-            for (w, h) in [(1usize, 9usize), (9, 1), (13, 11), (40, 7)] {
+            for (w, h) in [(1usize, 9usize), (9, 1), (13, 11), (40, 7), (70, 45)] {
                 let pw = w + 2;
                 let mut fits = vec![0u8; pw * (h + 2)];
                 for y in 1..=h {
                     for x in 1..=w {
-                        fits[y * pw + x] = (next() % 4 != 0) as u8;
+                        fits[y * pw + x] = (next() % (4 + w as u64 / 20) != 0) as u8;
                     }
                 }
                 let mut table = JumpTable::build(&fits, pw, 1, free);
