@@ -182,7 +182,8 @@ impl GridContext {
             map.connected_if_labelled(start, goal, size, connectivity, true);
         }
 
-        // The cells of the path: jump points are joined by straight or diagonal lines.
+        // The cells of the path: jump points are joined diagonally first, then straight (a
+        // straight or diagonal line, or a diagonal jump followed by a straight one).
         for &node in &self.nodes {
             let cell = view.cell_of(node);
             if let Some(&prev) = self.cells.last() {
@@ -192,8 +193,8 @@ impl GridContext {
                     let (sx, sy) = (dx.signum(), dy.signum());
                     for k in 1..steps {
                         self.cells.push(Cell::new(
-                            (prev.x as i64 + k * sx) as u32,
-                            (prev.y as i64 + k * sy) as u32,
+                            (prev.x as i64 + k.min(dx.abs()) * sx) as u32,
+                            (prev.y as i64 + k.min(dy.abs()) * sy) as u32,
                         ));
                     }
                 }

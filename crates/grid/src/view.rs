@@ -59,8 +59,6 @@ pub struct GridView<'a> {
     /// How successors are generated (jump points fall back to cells on weighted maps).
     neighbourhood: Neighbourhood,
     goal: NodeId,
-    /// The goal's index in the padded walkability array (jumps stop there).
-    goal_padded: usize,
     /// The bit grids of straight jumps (online jump point search only).
     bits: Option<&'a JumpBits>,
     /// The preprocessed jump distances (JPS+ only).
@@ -163,7 +161,6 @@ impl<'a> GridView<'a> {
             moves: &rules.moves,
             neighbourhood,
             goal: goal_index as NodeId,
-            goal_padded: map.padded_index(goal.x, goal.y),
             bits,
             table,
             goal_x: goal.x,
@@ -297,6 +294,17 @@ const DIRECTIONS: [(i64, i64); 8] = [
     (-1, -1),
 ];
 
+/// The index in [`DIRECTIONS`] of straight direction `(dx, dy)`.
+#[inline(always)]
+fn straight_index(dx: i64, dy: i64) -> usize {
+    match (dx, dy) {
+        (1, 0) => 0,
+        (-1, 0) => 1,
+        (0, 1) => 2,
+        _ => 3,
+    }
+}
+
 /// The straight direction `(dx, dy)` (one component 0, the other -1 or 1).
 #[inline]
 fn straight(dx: i64, dy: i64) -> Straight {
@@ -370,18 +378,20 @@ impl GridView<'_> {
         out: &mut Successors,
     ) {
         let (px, py) = (x as usize + 1, y as usize + 1);
-        let pw = self.padded_width as isize;
         let w = self.width as i64;
-        let (s, d) = (
-            self.straight * self.uniform_multiplier,
-            self.diagonal * self.uniform_multiplier,
-        );
+        let s = self.straight * self.uniform_multiplier;
         let directions = match parent {
             None => 0xFF,
             Some(parent) => {
+                // The last segment of the way from the parent: diagonal first, then straight
+                // along the longer axis (see `diagonal_successors`).
                 let (qx, qy) = self.xy(parent);
-                let dx = (x as i64 - qx as i64).signum();
-                let dy = (y as i64 - qy as i64).signum();
+                let (ax, ay) = (x as i64 - qx as i64, y as i64 - qy as i64);
+                let (dx, dy) = match ax.abs().cmp(&ay.abs()) {
+                    std::cmp::Ordering::Equal => (ax.signum(), ay.signum()),
+                    std::cmp::Ordering::Greater => (ax.signum(), 0),
+                    std::cmp::Ordering::Less => (0, ay.signum()),
+                };
                 self.turns_after::<ONE, FREE>(p, dx, dy)
             }
         };
@@ -389,20 +399,102 @@ impl GridView<'_> {
             if directions & (1 << i) == 0 {
                 continue;
             }
-            let diagonal = dx != 0 && dy != 0;
+            if dx != 0 && dy != 0 {
+                self.diagonal_successors::<ONE, FREE>(jumps, node, (x, y), p, i, out);
+                continue;
+            }
             let steps = match jumps {
                 Jumps::Table(table) => self.jump_table(table.entries(p)[i], (x, y), dx, dy),
-                Jumps::Scan(bits) if diagonal => {
-                    self.jump_diagonal::<ONE, FREE>(bits, p, (px, py), dx, dy * pw as i64)
-                }
                 Jumps::Scan(bits) => self.jump_straight::<FREE>(bits, px, py, straight(dx, dy)),
             };
-            let jump = steps.map(|n| (n, if diagonal { d } else { s }));
-            if let Some((steps, cost)) = jump {
+            if let Some(steps) = steps {
                 let target = (node as i64 + steps as i64 * (dx + dy * w)) as NodeId;
-                out.push(target, cost * steps as f64);
+                out.push(target, s * steps as f64);
             }
         }
+    }
+
+    /// The successors of a diagonal jump from `node` in direction `dir` (4..8), with the
+    /// pruning of intermediate jump points of Harabor and Grastien's JPS2 (ICAPS 2014): where
+    /// the diagonal meets a cell from which a straight jump along one of its components finds
+    /// a jump point (or the goal), that jump point is a successor of `node` itself (reached
+    /// diagonally, then straight), and the diagonal goes on; the cell in between is not a node
+    /// of its own. The diagonal stops at a wall, at the goal and (with free diagonals) at a
+    /// cell with a forced turn back, which is then the successor.
+    #[inline]
+    fn diagonal_successors<const ONE: bool, const FREE: bool>(
+        &self,
+        jumps: Jumps<'_>,
+        node: NodeId,
+        (x, y): (u32, u32),
+        p: usize,
+        dir: usize,
+        out: &mut Successors,
+    ) {
+        let (dx, dy) = DIRECTIONS[dir];
+        let pw = self.padded_width as isize;
+        let w = self.width as i64;
+        let (s, d) = (
+            self.straight * self.uniform_multiplier,
+            self.diagonal * self.uniform_multiplier,
+        );
+        let (along_x, along_y) = (straight_index(dx, 0), straight_index(0, dy));
+        let step_node = dx + dy * w;
+        let step_padded = dx as isize + dy as isize * pw;
+        // The cell reached so far along the diagonal, and the steps to it.
+        let (mut cx, mut cy, mut cp, mut total) = (x, y, p, 0u32);
+        loop {
+            let steps = match jumps {
+                Jumps::Table(table) => self.jump_table(table.entries(cp)[dir], (cx, cy), dx, dy),
+                // Online: one step at a time (every cell is scanned from anyway).
+                Jumps::Scan(_) => {
+                    let beside = cp.wrapping_add_signed(dx as isize);
+                    let above = cp.wrapping_add_signed(dy as isize * pw);
+                    let next = cp.wrapping_add_signed(step_padded);
+                    let corners_clear =
+                        FREE || (self.open::<ONE>(beside) && self.open::<ONE>(above));
+                    (corners_clear && self.open::<ONE>(next)).then_some(1)
+                }
+            };
+            let Some(k) = steps else { return };
+            total += k;
+            cx = (cx as i64 + k as i64 * dx) as u32;
+            cy = (cy as i64 + k as i64 * dy) as u32;
+            cp = cp.wrapping_add_signed(k as isize * step_padded);
+            let here = (node as i64 + total as i64 * step_node) as NodeId;
+            let g = d * total as f64;
+            if here == self.goal || (FREE && self.forced_turn_back::<ONE>(cp, dx, dy)) {
+                out.push(here, g);
+                return;
+            }
+            for (sx, sy, index) in [(dx, 0, along_x), (0, dy, along_y)] {
+                let m = match jumps {
+                    Jumps::Table(table) => {
+                        self.jump_table(table.entries(cp)[index], (cx, cy), sx, sy)
+                    }
+                    Jumps::Scan(bits) => self.jump_straight::<FREE>(
+                        bits,
+                        cx as usize + 1,
+                        cy as usize + 1,
+                        straight(sx, sy),
+                    ),
+                };
+                if let Some(m) = m {
+                    let target = (here as i64 + m as i64 * (sx + sy * w)) as NodeId;
+                    out.push(target, g + s * m as f64);
+                }
+            }
+        }
+    }
+
+    /// With free diagonals, whether a diagonal arrival in `(dx, dy)` at padded `p` has a forced
+    /// turn back: a wall behind the cell on one side, open diagonally past it.
+    #[inline(always)]
+    fn forced_turn_back<const ONE: bool>(&self, p: usize, dx: i64, dy: i64) -> bool {
+        let pw = self.padded_width as isize;
+        let at = |x: i64, y: i64| p.wrapping_add_signed(x as isize + y as isize * pw);
+        (!self.open::<ONE>(at(-dx, 0)) && self.open::<ONE>(at(-dx, dy)))
+            || (!self.open::<ONE>(at(0, -dy)) && self.open::<ONE>(at(dx, -dy)))
     }
 
     /// A jump from `(x, y)` in direction `(dx, dy)` whose table entry is `entry`: the goal
@@ -476,58 +568,6 @@ impl GridView<'_> {
     ) -> Option<u32> {
         let goal = (self.goal_x as usize + 1, self.goal_y as usize + 1);
         bits.jump::<FREE>(px, py, direction, goal)
-    }
-
-    /// Steps diagonally (`horizontal + vertical` per step) from `p` until a jump point or a
-    /// step into a blocked cell (or, without corner cutting, past a blocked corner).
-    #[inline]
-    fn jump_diagonal<const ONE: bool, const FREE: bool>(
-        &self,
-        bits: &JumpBits,
-        mut p: usize,
-        (mut px, mut py): (usize, usize),
-        dx: i64,
-        vertical: i64,
-    ) -> Option<u32> {
-        let (horizontal, vertical) = (dx as isize, vertical as isize);
-        let along_x = if dx > 0 {
-            Straight::East
-        } else {
-            Straight::West
-        };
-        let along_y = if vertical > 0 {
-            Straight::South
-        } else {
-            Straight::North
-        };
-        let mut steps = 0u32;
-        loop {
-            let beside = p.wrapping_add_signed(horizontal);
-            let above = p.wrapping_add_signed(vertical);
-            let next = beside.wrapping_add_signed(vertical);
-            let corners_clear = FREE || (self.open::<ONE>(beside) && self.open::<ONE>(above));
-            if !(corners_clear && self.open::<ONE>(next)) {
-                return None;
-            }
-            steps += 1;
-            // With free diagonals, a wall behind `next` on one side forces the diagonal that
-            // turns back past it (`above` and `beside` are the cells behind `next`).
-            let forced = FREE
-                && ((!self.open::<ONE>(above)
-                    && self.open::<ONE>(above.wrapping_add_signed(vertical)))
-                    || (!self.open::<ONE>(beside)
-                        && self.open::<ONE>(beside.wrapping_add_signed(horizontal))));
-            px = px.wrapping_add_signed(horizontal);
-            py = py.wrapping_add_signed(vertical.signum());
-            if next == self.goal_padded
-                || forced
-                || self.jump_straight::<FREE>(bits, px, py, along_x).is_some()
-                || self.jump_straight::<FREE>(bits, px, py, along_y).is_some()
-            {
-                return Some(steps);
-            }
-            p = next;
-        }
     }
 }
 
