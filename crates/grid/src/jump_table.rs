@@ -327,6 +327,16 @@ mod tests {
         assert_eq!(table.entries(p(0, 0))[2], 2);
     }
 
+    /// The longest line a map has (32768 cells, `GridMap::MAX_SIDE`) fits an `i16` entry.
+    #[test]
+    fn the_longest_line_fits_an_entry() {
+        let row = ".".repeat(32768);
+        let (fits, pw) = padded(&[&row]);
+        let table = JumpTable::build(&fits, pw, 1, false);
+        assert_eq!(table.entries(pw + 1)[0], -32767);
+        assert_eq!(table.entries(pw + 32768)[1], -32767);
+    }
+
     #[test]
     fn local_updates_equal_a_rebuild() {
         let mut rng = 0x2545_f491_4f6c_dd1du64;
