@@ -1,7 +1,8 @@
 //! Grid A*: nav against the `pathfinding` crate's `astar` (same rules: 8 moves, no corner
 //! cutting, costs 1 and √2) and against `grid_pathfinding`'s JPS (which lets diagonal moves
 //! squeeze between blocks, so it is compared with nav's "free" rule, cell by cell and by jump
-//! points), on the same Moving AI rows in the same run.
+//! points), on the same Moving AI rows in the same run. nav runs in every grid mode: cell by
+//! cell, online jump points and preprocessed jump points (JPS+, its table built before timing).
 //!
 //! Run: `cargo bench -p nav-benches --bench grid -- --warm-up-time 1 --measurement-time 3`.
 //! Every benchmark runs one batch of rows per iteration; the summary printed at the end divides
@@ -72,6 +73,15 @@ fn make_case(name: String, map: GridMap, rows: Vec<(Cell, Cell, Option<f64>)>) -
         }
     }
     jps.generate_components();
+    // Preprocessing is not timed: JPS+ tables and component labels are built here.
+    for mode in [
+        SearchMode::CellByCell,
+        SearchMode::JumpPoints,
+        SearchMode::JumpPointsPlus,
+    ] {
+        map.prepare(&compiled(GridRules::moving_ai().with_search(mode)), 1)
+            .expect("agent size 1");
+    }
     Case {
         name,
         map,
@@ -280,6 +290,7 @@ fn check_lengths(cases: &[Case]) {
     let free = compiled(free_rules.clone());
     let jump = compiled(GridRules::moving_ai().with_search(SearchMode::JumpPoints));
     let free_jump = compiled(free_rules.with_search(SearchMode::JumpPoints));
+    let jump_plus = compiled(GridRules::moving_ai().with_search(SearchMode::JumpPointsPlus));
     let mut finder = GridContext::new();
     let (mut rows, mut wrong, mut jps_longer, mut jps_other) = (0, 0, 0, 0);
     let mut jps_worst: f64 = 0.0;
@@ -293,6 +304,10 @@ fn check_lengths(cases: &[Case]) {
                 (
                     "nav (jump points)",
                     nav_length(&mut finder, case, &jump, s, g),
+                ),
+                (
+                    "nav (JPS+)",
+                    nav_length(&mut finder, case, &jump_plus, s, g),
                 ),
                 ("pathfinding (u64)", pathfinding_int(case, s, g)),
                 ("pathfinding (f64)", pathfinding_f64(case, s, g)),
@@ -338,6 +353,7 @@ fn bench_case(c: &mut Criterion, case: &Case) {
     let free_rules = GridRules::moving_ai().with_diagonal(DiagonalRule::Free);
     let free = compiled(free_rules.clone());
     let free_jump = compiled(free_rules.with_search(SearchMode::JumpPoints));
+    let jump_plus = compiled(GridRules::moving_ai().with_search(SearchMode::JumpPointsPlus));
     let mut finder = GridContext::with_capacity(case.map.cell_count());
     let mut group = c.benchmark_group(format!("grid/{}", case.name));
     group.sample_size(10);
@@ -367,6 +383,9 @@ fn bench_case(c: &mut Criterion, case: &Case) {
     });
     group.bench_function("nav_free_jump_points", |b| {
         b.iter(|| total(&mut |s, g| nav_length(&mut finder, case, &free_jump, s, g)))
+    });
+    group.bench_function("nav_jps_plus", |b| {
+        b.iter(|| total(&mut |s, g| nav_length(&mut finder, case, &jump_plus, s, g)))
     });
     group.finish();
 }
@@ -401,11 +420,13 @@ fn print_table(cases: &[Case], medians: &[Vec<f64>]) {
 /// Prints per-query times (columns in [`IMPLEMENTATIONS`] order) and the ratios.
 fn print_table_refs(cases: &[&Case], medians: &[Vec<f64>]) {
     println!(
-        "{:<16} {:>4} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
+        "{:<16} {:>4} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
         "map",
         "rows",
         "nav",
         "nav_jp",
+        "nav_jp+",
+        "u64/jp+",
         "pf_u64",
         "pf_f64",
         "u64/nav",
@@ -417,16 +438,26 @@ fn print_table_refs(cases: &[&Case], medians: &[Vec<f64>]) {
         "gp/free",
         "gp/f_jp"
     );
-    let mut ratios: Vec<[f64; 5]> = Vec::new();
+    let mut ratios: Vec<[f64; 6]> = Vec::new();
     for (case, m) in cases.iter().zip(medians) {
         let (nav, jp, pu, pf, free, gp, free_jp) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6]);
-        ratios.push([pu / nav, pf / nav, pu / jp, gp / free, gp / free_jp]);
+        let plus = m[7];
+        ratios.push([
+            pu / nav,
+            pf / nav,
+            pu / jp,
+            gp / free,
+            gp / free_jp,
+            pu / plus,
+        ]);
         println!(
-            "{:<16} {:>4} {:>8.1} {:>8.1} {:>8.1} {:>8.1} {:>7.2}x {:>7.2}x {:>7.2}x {:>8.1} {:>8.1} {:>8.1} {:>7.2}x {:>7.2}x",
+            "{:<16} {:>4} {:>8.1} {:>8.1} {:>8.1} {:>7.2}x {:>8.1} {:>8.1} {:>7.2}x {:>7.2}x {:>7.2}x {:>8.1} {:>8.1} {:>8.1} {:>7.2}x {:>7.2}x",
             case.name,
             case.rows.len(),
             nav,
             jp,
+            plus,
+            pu / plus,
             pu,
             pf,
             pu / nav,
@@ -445,18 +476,19 @@ fn print_table_refs(cases: &[&Case], medians: &[Vec<f64>]) {
         println!(
             "geometric means: pathfinding u64 / nav {:.2}x, pathfinding f64 / nav {:.2}x, \
              pathfinding u64 / nav jump points {:.2}x, grid_pathfinding JPS / nav free {:.2}x, \
-             grid_pathfinding JPS / nav free jump points {:.2}x",
+             grid_pathfinding JPS / nav free jump points {:.2}x, pathfinding u64 / nav JPS+ {:.2}x",
             geo(0),
             geo(1),
             geo(2),
             geo(3),
-            geo(4)
+            geo(4),
+            geo(5)
         );
     }
 }
 
 /// The implementations, as named in the benchmark ids.
-const IMPLEMENTATIONS: [&str; 7] = [
+const IMPLEMENTATIONS: [&str; 8] = [
     "nav",
     "nav_jump_points",
     "pathfinding_u64",
@@ -464,6 +496,7 @@ const IMPLEMENTATIONS: [&str; 7] = [
     "nav_free",
     "grid_pathfinding_jps",
     "nav_free_jump_points",
+    "nav_jps_plus",
 ];
 
 /// Runs implementation `which` over every row of `case`; returns the summed lengths.
@@ -474,6 +507,7 @@ fn run_rows(finder: &mut GridContext, case: &Case, which: &str) -> f64 {
         "nav_free_jump_points" => GridRules::moving_ai()
             .with_diagonal(DiagonalRule::Free)
             .with_search(SearchMode::JumpPoints),
+        "nav_jps_plus" => GridRules::moving_ai().with_search(SearchMode::JumpPointsPlus),
         _ => GridRules::moving_ai(),
     });
     case.rows
@@ -481,9 +515,11 @@ fn run_rows(finder: &mut GridContext, case: &Case, which: &str) -> f64 {
         .map(|&(s, g, _)| {
             let (s, g) = (black_box(s), black_box(g));
             match which {
-                "nav" | "nav_free" | "nav_jump_points" | "nav_free_jump_points" => {
-                    nav_length(finder, case, &rules, s, g)
-                }
+                "nav"
+                | "nav_free"
+                | "nav_jump_points"
+                | "nav_free_jump_points"
+                | "nav_jps_plus" => nav_length(finder, case, &rules, s, g),
                 "pathfinding_u64" => pathfinding_int(case, s, g),
                 "pathfinding_f64" => pathfinding_f64(case, s, g),
                 "grid_pathfinding_jps" => grid_pathfinding_jps(case, s, g),

@@ -460,11 +460,87 @@ static void test_mesh_world(void) {
     CHECK(nav_mesh_world_free(world) == NAV_OK);
 }
 
+/* Search modes: preprocessed jump points (JPS+) give the lengths of cell-by-cell search, also
+ * after edits; nav_grid_prepare builds the table ahead of time; the query says which search ran. */
+static void test_search_modes(void) {
+    NavGrid *grid = NULL;
+    NavQuery *query = NULL;
+    NavGridRules *cells = NULL;
+    NavGridRules *plus = NULL;
+    NavGridRules *bad = NULL;
+    NavGridRulesDesc desc;
+    NavGridPathResult a, b;
+    NavCell start = {0, 0};
+    NavCell goal = {63, 31};
+    uint32_t mode = 99, built = 99;
+    uint32_t x, round;
+
+    CHECK(nav_grid_create(64, 32, &grid) == NAV_OK);
+    CHECK(nav_query_create(&query) == NAV_OK);
+    for (x = 0; x < 60; x += 3) {
+        CHECK(nav_grid_set_blocked(grid, x + 2, (x * 7) % 29 + 1, 1) == NAV_OK);
+        CHECK(nav_grid_set_blocked(grid, x + 1, (x * 5) % 23 + 3, 1) == NAV_OK);
+    }
+    CHECK(nav_grid_rules_create_with_search(NULL, NULL, 0, NAV_SEARCH_MODE_CELL_BY_CELL, &cells) ==
+          NAV_OK);
+    CHECK(nav_grid_rules_create_with_search(NULL, NULL, 0, NAV_SEARCH_MODE_JUMP_POINTS_PLUS,
+                                            &plus) == NAV_OK);
+    CHECK(nav_grid_rules_search_mode(plus, &mode) == NAV_OK && mode == NAV_SEARCH_MODE_JUMP_POINTS_PLUS);
+    CHECK(nav_grid_rules_search_mode(NULL, &mode) == NAV_OK && mode == NAV_SEARCH_MODE_CELL_BY_CELL);
+    CHECK(nav_grid_prepare(grid, plus, 1, &built) == NAV_OK && built == 1);
+    CHECK(nav_grid_prepare(grid, plus, 0, &built) == NAV_OK && built == 0);
+    CHECK(nav_grid_prepare(grid, plus, 2, NULL) == NAV_OK);
+
+    for (round = 0; round < 3; round++) {
+        CHECK(nav_grid_find_path(grid, query, cells, NULL, start, goal, NULL, NULL, 0, &a) ==
+              NAV_BUFFER_TOO_SMALL);
+        CHECK(nav_query_grid_search_used(query, &mode) == NAV_OK &&
+              mode == NAV_SEARCH_MODE_CELL_BY_CELL);
+        CHECK(nav_grid_find_path(grid, query, plus, NULL, start, goal, NULL, NULL, 0, &b) ==
+              NAV_BUFFER_TOO_SMALL);
+        CHECK(nav_query_grid_search_used(query, &mode) == NAV_OK &&
+              mode == NAV_SEARCH_MODE_JUMP_POINTS_PLUS);
+        CHECK(a.path_status == NAV_PATH_STATUS_FOUND && b.path_status == NAV_PATH_STATUS_FOUND);
+        CHECK(fabs(a.cost - b.cost) < 1e-9);
+        CHECK(b.expanded < a.expanded);
+        /* Edits: the table follows. */
+        CHECK(nav_grid_set_blocked(grid, 10 + round * 20, 10, 1) == NAV_OK);
+        CHECK(nav_grid_set_blocked(grid, 11 + round * 20, 11, 1) == NAV_OK);
+    }
+    /* A blocked goal: nothing searched. */
+    CHECK(nav_grid_set_blocked(grid, 63, 31, 1) == NAV_OK);
+    CHECK(nav_grid_find_path(grid, query, plus, NULL, start, goal, NULL, NULL, 0, &b) == NAV_OK);
+    CHECK(b.path_status == NAV_PATH_STATUS_GOAL_BLOCKED);
+    CHECK(nav_query_grid_search_used(query, &mode) == NAV_OK && mode == NAV_SEARCH_MODE_NONE);
+
+    /* Bad inputs. */
+    CHECK(nav_grid_rules_create_with_search(NULL, NULL, 0, 9, &bad) == NAV_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "search_mode") != NULL);
+    memset(&desc, 0, sizeof desc);
+    desc.moves = NAV_MOVES_FOUR;
+    desc.heuristic = NAV_HEURISTIC_MANHATTAN;
+    CHECK(nav_grid_rules_create_with_search(&desc, NULL, 0, NAV_SEARCH_MODE_JUMP_POINTS_PLUS,
+                                            &bad) == NAV_INVALID_RULES);
+    memset(&desc, 0, sizeof desc);
+    desc.jump_points = 1;
+    CHECK(nav_grid_rules_create_with_search(&desc, NULL, 0, NAV_SEARCH_MODE_JUMP_POINTS_PLUS,
+                                            &bad) == NAV_INVALID_ARGUMENT);
+    CHECK(nav_grid_prepare(grid, plus, 300, NULL) == NAV_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "agent_size") != NULL);
+    CHECK(nav_grid_prepare(NULL, plus, 1, NULL) == NAV_NULL_POINTER);
+
+    CHECK(nav_grid_rules_free(cells) == NAV_OK);
+    CHECK(nav_grid_rules_free(plus) == NAV_OK);
+    CHECK(nav_query_free(query) == NAV_OK);
+    CHECK(nav_grid_free(grid) == NAV_OK);
+}
+
 int main(void) {
     test_version();
     test_find_path();
     test_clearance();
     test_rules_and_edits();
+    test_search_modes();
     test_handles_and_batch();
     test_worlds();
     test_mesh_world();

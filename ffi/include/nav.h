@@ -329,6 +329,51 @@ typedef uint32_t NavPathStatus;
 #endif // __cplusplus
 
 /**
+ * How grid queries search (`nav_grid_rules_create_with_search`, `nav_grid_rules_search_mode`,
+ * `nav_query_grid_search_used`).
+ */
+enum NavSearchMode
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * A* over every cell: every rule, weighted grids too.
+     */
+    NAV_SEARCH_MODE_CELL_BY_CELL = 0,
+    /**
+     * Jump point search (online, 64 cells per scan); refused (`NAV_INVALID_RULES`) where it
+     * does not apply: rules other than 8 moves with no corner cutting or free diagonals and
+     * straight <= diagonal <= 2 * straight, and (at the query) weighted grids.
+     */
+    NAV_SEARCH_MODE_JUMP_POINTS = 1,
+    /**
+     * Jump point search where it applies, cell by cell elsewhere (what
+     * `NavGridRulesDesc::jump_points = 1` asks for).
+     */
+    NAV_SEARCH_MODE_JUMP_POINTS_OR_CELL_BY_CELL = 2,
+    /**
+     * Jump point search over preprocessed jump distances (JPS+): the paths of
+     * `NAV_SEARCH_MODE_JUMP_POINTS`, refused where it is, each jump one table read. The table
+     * (16 bytes per cell, per agent size and diagonal rule) is built by `nav_grid_prepare` or
+     * by the first query that needs it, and kept up to date by edits.
+     */
+    NAV_SEARCH_MODE_JUMP_POINTS_PLUS = 3,
+    /**
+     * The query did not search (`nav_query_grid_search_used` only): refused, or a blocked
+     * endpoint.
+     */
+    NAV_SEARCH_MODE_NONE = 4,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum NavSearchMode NavSearchMode;
+#else
+typedef uint32_t NavSearchMode;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * The estimate that guides an agent's lattice search (the `heuristic` of `NavAgentDesc`).
  */
 enum NavAgentHeuristic
@@ -1677,6 +1722,71 @@ NavStatus nav_grid_find_nearest(const struct NavGrid *grid,
                                 uint32_t capacity,
                                 struct NavGridPathResult *out_result,
                                 uint32_t *out_goal_index);
+
+/**
+ * `nav_grid_rules_create` with a search mode (a `NavSearchMode` value) instead of
+ * `desc->jump_points`, which must then be 0.
+ *
+ * Errors: those of `nav_grid_rules_create`; `NAV_INVALID_ARGUMENT` for an unknown
+ * `search_mode` or `desc->jump_points` other than 0; `NAV_INVALID_RULES` for
+ * `NAV_SEARCH_MODE_JUMP_POINTS` or `NAV_SEARCH_MODE_JUMP_POINTS_PLUS` under rules without
+ * jump points (4 moves, custom moves, the diagonal rule never, diagonal costs outside
+ * straight..2 * straight).
+ *
+ * # Safety
+ * As `nav_grid_rules_create`: `desc` NULL or readable; `moves` valid for `move_count` reads
+ * (NULL when 0); `out_rules` writable.
+ */
+NavStatus nav_grid_rules_create_with_search(const struct NavGridRulesDesc *desc,
+                                            const struct NavGridMove *moves,
+                                            uint32_t move_count,
+                                            uint32_t search_mode,
+                                            struct NavGridRules **out_rules);
+
+/**
+ * Writes the search mode of `rules` (NULL: the Moving AI rules, cell by cell) as asked for at
+ * creation to `*out_mode` (a `NavSearchMode` value; `desc->jump_points = 1` reads as
+ * `NAV_SEARCH_MODE_JUMP_POINTS_OR_CELL_BY_CELL`, or as `NAV_SEARCH_MODE_CELL_BY_CELL` for
+ * rules without jump points).
+ *
+ * # Safety
+ * `out_mode` must point to a writable `uint32_t`.
+ */
+NavStatus nav_grid_rules_search_mode(const struct NavGridRules *rules,
+                                     uint32_t *out_mode);
+
+/**
+ * Builds ahead of time what grid queries under `rules` (NULL: the Moving AI rules) for
+ * agents of `agent_size` cells (0 means 1) derive from `grid` on first use: the connected
+ * components (4 bytes per cell), and the jump point bit grids or, for
+ * `NAV_SEARCH_MODE_JUMP_POINTS_PLUS`, the jump table (16 bytes per cell). O(cells): a few
+ * milliseconds for 512 x 512. Edits keep them correct (the one-cell jump table is updated in
+ * place; larger agents' data is rebuilt on next use). `*out_built` (may be NULL) receives 1
+ * when something was built, 0 when everything existed.
+ *
+ * Queries may run on `grid` at the same time (it is read, not edited).
+ *
+ * Errors: `NAV_INVALID_ARGUMENT` for an agent size above 255.
+ *
+ * # Safety
+ * `out_built` must be NULL or point to a writable `uint32_t`.
+ */
+NavStatus nav_grid_prepare(const struct NavGrid *grid,
+                           const struct NavGridRules *rules,
+                           uint32_t agent_size,
+                           uint32_t *out_built);
+
+/**
+ * Writes which search the latest grid query of `query` ran to `*out_mode` (a `NavSearchMode`
+ * value): `NAV_SEARCH_MODE_CELL_BY_CELL`, `NAV_SEARCH_MODE_JUMP_POINTS` or
+ * `NAV_SEARCH_MODE_JUMP_POINTS_PLUS` (a fallback reports the search that ran), or
+ * `NAV_SEARCH_MODE_NONE` when it did not search (refused, a blocked endpoint).
+ *
+ * # Safety
+ * `out_mode` must point to a writable `uint32_t`.
+ */
+NavStatus nav_query_grid_search_used(struct NavQuery *query,
+                                     uint32_t *out_mode);
 
 /**
  * Creates an empty world over `*bounds` (finite corners, `min < max` on both axes) and

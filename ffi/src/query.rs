@@ -66,6 +66,11 @@ impl QueryState {
         &mut self.grid
     }
 
+    /// The search the latest grid query ran (`None` when it did not search).
+    pub fn grid_search_used(&self) -> Option<nav_grid::SearchMode> {
+        self.grid_kept.then(|| self.grid.search_used()).flatten()
+    }
+
     /// The latest grid path: its cells and the cost of reaching each (empty when there is none).
     pub fn grid_path(&self) -> (&[Cell], &[f64]) {
         if self.grid_kept {

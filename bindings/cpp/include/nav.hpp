@@ -219,6 +219,14 @@ enum class Heuristic : uint32_t {
     Euclidean = NAV_HEURISTIC_EUCLIDEAN,
     Zero = NAV_HEURISTIC_ZERO,
 };
+/// How grid queries search (NavSearchMode); None: the query did not search.
+enum class SearchMode : uint32_t {
+    CellByCell = NAV_SEARCH_MODE_CELL_BY_CELL,
+    JumpPoints = NAV_SEARCH_MODE_JUMP_POINTS,
+    JumpPointsOrCellByCell = NAV_SEARCH_MODE_JUMP_POINTS_OR_CELL_BY_CELL,
+    JumpPointsPlus = NAV_SEARCH_MODE_JUMP_POINTS_PLUS,
+    None = NAV_SEARCH_MODE_NONE,
+};
 enum class PathStatus : uint32_t {
     Found = NAV_PATH_STATUS_FOUND,
     NoPath = NAV_PATH_STATUS_NO_PATH,
@@ -388,6 +396,32 @@ public:
                                                      static_cast<uint32_t>(desc.custom_moves.size()), &rules));
         if (!r) return r.error();
         return Rules(rules);
+    }
+
+    /// Rules searched by `mode` (nav_grid_rules_create_with_search); `desc.jump_points` must be
+    /// false. SearchMode::JumpPointsPlus: preprocessed jump points (JPS+, see prepare()).
+    static Result<Rules> create(const RulesDesc& desc, SearchMode mode) {
+        NavGridRulesDesc c{};
+        c.moves = static_cast<uint32_t>(desc.moves);
+        c.diagonal = static_cast<uint32_t>(desc.diagonal);
+        c.heuristic = static_cast<uint32_t>(desc.heuristic);
+        c.allow_inadmissible = desc.allow_inadmissible ? 1u : 0u;
+        c.jump_points = desc.jump_points ? 1u : 0u;
+        c.straight_cost = desc.straight_cost;
+        c.diagonal_cost = desc.diagonal_cost;
+        NavGridRules* rules = nullptr;
+        auto r = detail::check(nav_grid_rules_create_with_search(
+            &c, desc.custom_moves.data(), static_cast<uint32_t>(desc.custom_moves.size()),
+            static_cast<uint32_t>(mode), &rules));
+        if (!r) return r.error();
+        return Rules(rules);
+    }
+
+    /// The search mode asked for at creation (nav_grid_rules_search_mode).
+    Result<SearchMode> search_mode() const {
+        uint32_t mode = 0;
+        if (auto r = detail::check(nav_grid_rules_search_mode(handle_.get(), &mode)); !r) return r.error();
+        return static_cast<SearchMode>(mode);
     }
 
     const NavGridRules* get() const noexcept { return handle_.get(); }
@@ -1043,6 +1077,25 @@ inline Result<void> sliced_path(Query& query, const SliceState& state, MeshPath&
     if (!r) return r.error();
     out.pieces.resize(count);
     return {};
+}
+
+// Search modes and preprocessing
+
+/// Builds ahead of time what queries under `rules` (null: the Moving AI rules) for agents of
+/// `agent_size` cells derive from `grid` on first use (nav_grid_prepare): component labels, and
+/// the jump point bit grids or the JPS+ jump table. True when something was built.
+inline Result<bool> prepare(const Grid& grid, const Rules* rules = nullptr, uint32_t agent_size = 1) {
+    uint32_t built = 0;
+    if (auto r = detail::check(nav_grid_prepare(grid.get(), rules ? rules->get() : nullptr, agent_size, &built)); !r)
+        return r.error();
+    return built != 0;
+}
+
+/// Which search the latest grid query of `query` ran (nav_query_grid_search_used).
+inline Result<SearchMode> search_used(Query& query) {
+    uint32_t mode = 0;
+    if (auto r = detail::check(nav_query_grid_search_used(query.get(), &mode)); !r) return r.error();
+    return static_cast<SearchMode>(mode);
 }
 
 }  // namespace nav

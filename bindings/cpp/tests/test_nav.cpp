@@ -487,8 +487,39 @@ void test_mesh_world() {
     CHECK(l->count().status() == nav::Status::NullPointer);
 }
 
+/// Preprocessed jump points (JPS+) give the lengths of cell-by-cell search, also after edits.
+void test_search_modes() {
+    auto grid = maze();
+    auto query = nav::Query::create();
+    auto cells = nav::Rules::create(nav::RulesDesc{}, nav::SearchMode::CellByCell);
+    auto plus = nav::Rules::create(nav::RulesDesc{}, nav::SearchMode::JumpPointsPlus);
+    CHECK(cells.ok() && plus.ok());
+    CHECK(plus->search_mode().value() == nav::SearchMode::JumpPointsPlus);
+    auto built = nav::prepare(grid, &plus.value());
+    CHECK(built.ok() && built.value());
+    CHECK(!nav::prepare(grid, &plus.value()).value());
+    for (uint32_t round = 0; round < 3; ++round) {
+        auto a = query->find_path(grid, {0, 0}, {63, 47}, &cells.value());
+        CHECK(nav::search_used(query.value()).value() == nav::SearchMode::CellByCell);
+        auto b = query->find_path(grid, {0, 0}, {63, 47}, &plus.value());
+        CHECK(nav::search_used(query.value()).value() == nav::SearchMode::JumpPointsPlus);
+        CHECK(a.ok() && b.ok() && a->found() && b->found());
+        CHECK(std::fabs(a->cost - b->cost) < 1e-9);
+        CHECK(b->expanded < a->expanded);
+        CHECK(b->cells.front() == (nav::Cell{0, 0}) && b->cells.back() == (nav::Cell{63, 47}));
+        CHECK(grid.set_blocked(5 + round * 20, 13, true).ok());
+    }
+    nav::RulesDesc four;
+    four.moves = nav::Moves::Four;
+    four.heuristic = nav::Heuristic::Manhattan;
+    auto refused = nav::Rules::create(four, nav::SearchMode::JumpPointsPlus);
+    CHECK(!refused.ok() && refused.error().status == nav::Status::InvalidRules);
+    CHECK(!nav::prepare(grid, &plus.value(), 300).ok());
+}
+
 int main() {
     test_types_are_move_only();
+    test_search_modes();
     test_clearance();
     test_known_paths();
     test_errors_are_values();

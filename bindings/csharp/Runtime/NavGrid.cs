@@ -11,7 +11,7 @@ namespace Nav
     /// <see cref="NavStatus.Busy"/>. To change a grid while queries run, change a
     /// <see cref="Clone"/> and swap grids between frames. Dispose a grid when done; a forgotten
     /// one is freed by the finalizer.</remarks>
-    public sealed class NavGrid : IDisposable
+    public sealed partial class NavGrid : IDisposable
     {
         private readonly NavGridHandle handle;
         private readonly int width;

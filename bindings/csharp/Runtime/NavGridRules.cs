@@ -5,7 +5,7 @@ namespace Nav
     /// <summary>Movement rules for grid queries (<c>NavGridRules</c>) that passed nav's checks.
     /// Immutable: share one between any number of threads and queries. Queries given no rules
     /// (<c>null</c>) use the Moving AI rules.</summary>
-    public sealed class NavGridRules : IDisposable
+    public sealed partial class NavGridRules : IDisposable
     {
         private readonly NavGridRulesHandle handle;
 

@@ -87,6 +87,9 @@ pub enum SearchArg {
     /// --diagonal no-corner-cutting or free, uniform costs; `expanded` then counts jump
     /// points).
     Jps,
+    /// Jump point search over a preprocessed table of jump distances (JPS+): the paths of
+    /// `jps`, each jump one table read; the table (16 bytes per cell) is built once per map.
+    JpsPlus,
 }
 
 impl SearchArg {
@@ -107,6 +110,7 @@ impl SearchArg {
         match self {
             SearchArg::Astar => SearchMode::CellByCell,
             SearchArg::Jps => SearchMode::JumpPoints,
+            SearchArg::JpsPlus => SearchMode::JumpPointsPlus,
         }
     }
 
@@ -115,6 +119,7 @@ impl SearchArg {
         match self {
             SearchArg::Astar => "astar",
             SearchArg::Jps => "jps",
+            SearchArg::JpsPlus => "jps-plus",
         }
     }
 }
@@ -184,9 +189,11 @@ impl GridRulesArgs {
             .with_heuristic(self.heuristic())
             .allow_inadmissible(self.allow_inadmissible)
             .with_search(search.mode());
-        if search == SearchArg::Jps && !self.has_diagonals() {
+        if search != SearchArg::Astar && !self.has_diagonals() {
             let option = if self.jump_points {
                 "--jump-points"
+            } else if search == SearchArg::JpsPlus {
+                "--search jps-plus"
             } else {
                 "--search jps"
             };

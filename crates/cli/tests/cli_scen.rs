@@ -259,6 +259,7 @@ fn search_option_names_the_search_and_reports_search_time() {
         (&["--search", "jps"][..], "jps"),
         (&["--jump-points"][..], "jps"),
         (&["--jump-points", "--search", "jps"][..], "jps"),
+        (&["--search", "jps-plus"][..], "jps-plus"),
     ] {
         let mut args = vec!["scen", scen, "--json"];
         args.extend_from_slice(extra);
@@ -270,6 +271,8 @@ fn search_option_names_the_search_and_reports_search_time() {
         let search_us = report["search_us"].as_f64().unwrap();
         let total_ms = report["total_ms"].as_f64().unwrap();
         assert!(search_us > 0.0 && (search_us - total_ms * 1e3).abs() < 1e-6 * search_us.max(1.0));
+        // Preparing the map is timed apart from the queries.
+        assert!(report["preprocess_us"].as_f64().unwrap() > 0.0, "{extra:?}");
     }
     nav(&["scen", scen, "--jump-points", "--search", "astar"])
         .assert_bad_input(&["--jump-points", "--search astar"]);
@@ -287,5 +290,7 @@ fn search_option_names_the_search_and_reports_search_time() {
         nav(&a)
     };
     path(&["--moves", "4", "--search", "jps"]).assert_bad_input(&["--search jps"]);
+    path(&["--moves", "4", "--search", "jps-plus"]).assert_bad_input(&["--search jps-plus"]);
     assert_eq!(path(&["--search", "jps", "--json"]).code, Some(0));
+    assert_eq!(path(&["--search", "jps-plus", "--json"]).code, Some(0));
 }

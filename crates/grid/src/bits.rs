@@ -10,6 +10,7 @@
 use std::sync::OnceLock;
 
 use crate::components::{Components, Connectivity};
+use crate::jump_table::JumpTable;
 
 /// Bits before a line's first cell (and at least as many after its last): a window may start
 /// up to 65 cells before the line's start and end 66 cells past its end.
@@ -212,6 +213,9 @@ pub(crate) struct SizeCache {
     /// Per agent size and connectivity (index `(size - 1) * Connectivity::COUNT + kind`), the
     /// connected components.
     components: Vec<OnceLock<Box<Components>>>,
+    /// Per agent size and diagonal rule (index `(size - 1) * 2 + free`), the preprocessed jump
+    /// distances.
+    tables: Vec<OnceLock<Box<JumpTable>>>,
 }
 
 impl Clone for SizeCache {
@@ -219,6 +223,7 @@ impl Clone for SizeCache {
         Self {
             bits: self.bits.clone(),
             components: self.components.clone(),
+            tables: self.tables.clone(),
         }
     }
 }
@@ -238,7 +243,38 @@ impl SizeCache {
             components: (0..max_size * Connectivity::COUNT)
                 .map(|_| OnceLock::new())
                 .collect(),
+            tables: (0..max_size * 2).map(|_| OnceLock::new()).collect(),
         }
+    }
+
+    /// The jump table for agents of `size` cells under free diagonals (`free`) or without
+    /// corner cutting, built by `build` on first use.
+    pub(crate) fn table(
+        &self,
+        size: u32,
+        free: bool,
+        build: impl FnOnce() -> JumpTable,
+    ) -> &JumpTable {
+        self.tables[(size as usize - 1) * 2 + free as usize].get_or_init(|| Box::new(build()))
+    }
+
+    /// Whether the bit grids for `size` are built.
+    pub(crate) fn has_bits(&self, size: u32) -> bool {
+        self.bits[size as usize - 1].get().is_some()
+    }
+
+    /// Whether the components for `size` and `connectivity` are labelled.
+    pub(crate) fn has_components(&self, size: u32, connectivity: Connectivity) -> bool {
+        self.components[(size as usize - 1) * Connectivity::COUNT + connectivity as usize]
+            .get()
+            .is_some()
+    }
+
+    /// Whether the jump table for `size` and `free` is built.
+    pub(crate) fn has_table(&self, size: u32, free: bool) -> bool {
+        self.tables[(size as usize - 1) * 2 + free as usize]
+            .get()
+            .is_some()
     }
 
     /// The bit grids for agents of `size` cells, built by `build` on first use.
@@ -294,11 +330,25 @@ impl SizeCache {
                 slot.take();
             }
         }
+        // The one-cell tables are updated locally; larger agents' clearance changed in a
+        // region around the cell, and their tables are rebuilt on next use.
+        for (i, slot) in self.tables.iter_mut().enumerate() {
+            if i < 2 {
+                if let Some(table) = slot.get_mut() {
+                    table.update(walkable_padded, padded_width, 1, i == 1, (x, y));
+                }
+            } else {
+                slot.take();
+            }
+        }
     }
 
     /// The whole map changed: drop everything.
     pub(crate) fn clear(&mut self) {
         for slot in &mut self.bits {
+            slot.take();
+        }
+        for slot in &mut self.tables {
             slot.take();
         }
         self.drop_components();

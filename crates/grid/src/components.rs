@@ -20,10 +20,10 @@ impl Connectivity {
     pub(crate) fn of(neighbourhood: Neighbourhood) -> Option<Self> {
         match neighbourhood {
             Neighbourhood::Four => Some(Self::Four),
-            Neighbourhood::EightNoCornerCutting | Neighbourhood::JumpPoints { free: false } => {
+            Neighbourhood::EightNoCornerCutting | Neighbourhood::JumpPoints { free: false, .. } => {
                 Some(Self::EightNoCornerCutting)
             }
-            Neighbourhood::EightFree | Neighbourhood::JumpPoints { free: true } => {
+            Neighbourhood::EightFree | Neighbourhood::JumpPoints { free: true, .. } => {
                 Some(Self::EightFree)
             }
             Neighbourhood::General => None,

@@ -93,13 +93,17 @@ impl GridContext {
     /// searched unless the limits ask for a partial path, which then leads to the reachable
     /// cell closest to the goal). A `NoPath` between two cells the agent fits at but that lie
     /// in different connected components (under the rules' moves, for the agent's size) is
-    /// answered without searching, with 0 expanded, whether or not earlier queries searched;
-    /// custom move sets and partial-path queries always search. A grid never reports
+    /// answered without searching, with 0 expanded, once the map's labels exist: after
+    /// [`GridMap::prepare`], and on maps of up to 2^20 cells (1024 x 1024) whatever the query
+    /// history (the first query labels them); on larger maps, after the first search that
+    /// ended in `NoPath` (which labels them), so that no query on a large map pays for the
+    /// whole map unasked. Custom move sets and partial-path queries always search. A grid never reports
     /// [`OutOfBounds`](PathStatus::OutOfBounds): a cell outside the map is an error.
     ///
     /// Errors: `start` or `goal` outside the map ([`GridError::EndpointOutOfRange`] says
     /// which), an agent size of 0 or above [`GridQuery::MAX_AGENT_SIZE`], limits with a NaN or
-    /// negative `max_cost`, and [`SearchMode::JumpPoints`] on a map whose cost multipliers
+    /// negative `max_cost`, and [`SearchMode::JumpPoints`] or
+    /// [`SearchMode::JumpPointsPlus`] on a map whose cost multipliers
     /// are not all equal ([`GridError::JumpPointsUnavailable`]). After an error the context
     /// holds no path.
     pub fn find_path(
@@ -169,10 +173,7 @@ impl GridContext {
         }
         query.check()?;
         let jumping = compiled.uses_jump_points() && map.has_uniform_cost();
-        if compiled.uses_jump_points()
-            && !jumping
-            && compiled.rules().search == SearchMode::JumpPoints
-        {
+        if compiled.uses_jump_points() && !jumping && compiled.rules().search.is_strict_jumping() {
             return Err(GridError::JumpPointsUnavailable {
                 reason: "the map's cost multipliers are not all equal, and jumping assumes \
                          that every step of a line costs the same",
@@ -192,30 +193,32 @@ impl GridContext {
             )));
         }
 
-        // Two cells in different connected components: no path, without searching (the
-        // labels are made before the first search that needs them, so such a query always
-        // answers with 0 expanded). A partial path needs the search's closest cell.
-        if !goal_blocked && !limits.partial_path {
-            if let Some(connectivity) = Connectivity::of(compiled.moves.neighbourhood) {
-                if !map.connected(start, goal, size, connectivity) {
-                    self.search_used = Some(mode_of(jumping));
-                    return Ok(Prepared::Answered(PathOutcome::unsearched(
-                        PathStatus::NoPath,
-                    )));
-                }
+        // Two cells in different connected components: no path, without searching. The
+        // labels exist after `GridMap::prepare`; otherwise they are made before the first
+        // search that needs them on maps of up to `LAZY_LABEL_CELLS` cells, and after the
+        // first search that ends in `NoPath` on larger ones (so that a query costs what it
+        // searches, not the map's size). A partial path needs the search's closest cell.
+        let connectivity = Connectivity::of(compiled.moves.neighbourhood)
+            .filter(|_| !goal_blocked && !limits.partial_path);
+        if let Some(connectivity) = connectivity {
+            let lazy = map.cell_count() <= LAZY_LABEL_CELLS;
+            if map.connected_if_labelled(start, goal, size, connectivity, lazy) == Some(false) {
+                self.search_used = Some(mode_of(compiled, jumping));
+                return Ok(Prepared::Answered(PathOutcome::unsearched(
+                    PathStatus::NoPath,
+                )));
             }
         }
 
         self.ctx.reserve(map.cell_count());
-        if jumping {
-            self.arrivals.begin_query(map.cell_count());
-        }
         self.searched = Some((map.width(), map.cell_count()));
-        self.search_used = Some(mode_of(jumping));
+        self.search_used = Some(mode_of(compiled, jumping));
         Ok(Prepared::Search(Plan {
             start: start_node as NodeId,
             jumping,
             goal_blocked,
+            ends: (start, goal, size),
+            connectivity,
         }))
     }
 
@@ -230,9 +233,16 @@ impl GridContext {
         let Plan {
             jumping,
             goal_blocked,
+            ends: (start, goal, size),
+            connectivity,
             ..
         } = *plan;
-        // The cells of the path: jump points are joined by straight or diagonal lines.
+        if let (Some(connectivity), SearchStatus::NoPath) = (connectivity, outcome.status) {
+            // The search flooded the start's component: label the map for the next ones.
+            map.connected_if_labelled(start, goal, size, connectivity, true);
+        }
+        // The cells of the path: jump points are joined diagonally first, then straight (a
+        // straight or diagonal line, or a diagonal jump followed by a straight one).
         let width = map.width();
         for &node in &self.nodes {
             let cell = Cell::new(node % width, node / width);
@@ -243,8 +253,8 @@ impl GridContext {
                     let (sx, sy) = (dx.signum(), dy.signum());
                     for k in 1..steps {
                         self.cells.push(Cell::new(
-                            (prev.x as i64 + k * sx) as u32,
-                            (prev.y as i64 + k * sy) as u32,
+                            (prev.x as i64 + k.min(dx.abs()) * sx) as u32,
+                            (prev.y as i64 + k.min(dy.abs()) * sy) as u32,
                         ));
                     }
                 }
@@ -281,8 +291,8 @@ impl GridContext {
         }
     }
 
-    /// The search the last query ran: [`SearchMode::JumpPoints`] or
-    /// [`SearchMode::CellByCell`]; `None` when it did not search (an error, a blocked
+    /// The search the last query ran: [`SearchMode::JumpPointsPlus`],
+    /// [`SearchMode::JumpPoints`] or [`SearchMode::CellByCell`]; `None` when it did not search (an error, a blocked
     /// endpoint). A [`NoPath`](PathStatus::NoPath) answered from the connected components
     /// (0 expanded) reports the search that the query selected.
     pub fn search_used(&self) -> Option<SearchMode> {
@@ -342,12 +352,21 @@ struct Plan {
     start: NodeId,
     jumping: bool,
     goal_blocked: bool,
+    /// Start, goal and agent size, for the labelling after a search that finds no path.
+    ends: (Cell, Cell, u32),
+    /// The components that apply to the query (none for custom moves or partial paths).
+    connectivity: Option<Connectivity>,
 }
 
-/// The mode a query runs: jump points or cells.
-fn mode_of(jumping: bool) -> SearchMode {
+/// Maps of up to this many cells (1024 x 1024) are labelled by the first query that needs
+/// their connected components (about 13 ms for 768 x 768); larger ones by
+/// [`GridMap::prepare`] or after a search that ends in `NoPath`.
+pub(crate) const LAZY_LABEL_CELLS: usize = 1 << 20;
+
+/// The mode a query runs: jump points (by table or by scans) or cells.
+fn mode_of(compiled: &CompiledRules, jumping: bool) -> SearchMode {
     if jumping {
-        SearchMode::JumpPoints
+        compiled.search_mode()
     } else {
         SearchMode::CellByCell
     }

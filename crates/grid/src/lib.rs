@@ -21,6 +21,9 @@
 //! * Jump point search ([`SearchMode::JumpPoints`]): the same optimal paths under the Moving
 //!   AI rules or with free diagonals, usually an order of magnitude faster. Refused, with an
 //!   error, where it would not be exact, unless you ask for a cell-by-cell fallback.
+//!   [`SearchMode::JumpPointsPlus`] reads preprocessed jump distances instead of scanning
+//!   (JPS+, 16 bytes per cell, built by [`GridMap::prepare`] or the first query, kept up to
+//!   date by edits).
 //! * Batches over threads ([`find_paths`], [`for_each_with_context`]; cargo feature `rayon`,
 //!   on by default).
 //! * Flow fields ([`FlowField`]): the cost to the nearest of one or more goals and the next
@@ -79,6 +82,7 @@ mod error;
 mod flow;
 pub mod generate;
 mod heuristic;
+mod jump_table;
 mod map;
 mod moves;
 pub mod movingai;

@@ -12,6 +12,8 @@ use crate::cell::Cell;
 use crate::clearance;
 use crate::components::{Components, Connectivity};
 use crate::error::GridError;
+use crate::jump_table::JumpTable;
+use crate::rules::CompiledRules;
 
 /// Multiplier of a cell whose cost was never changed.
 const UNIT_MULTIPLIER: f32 = 1.0;
@@ -49,12 +51,16 @@ const UNIT_MULTIPLIER: f32 = 1.0;
 ///   the next jump point query for that size rebuilds;
 /// * connected components per agent size and move rule (4 bytes per cell), so that a query
 ///   between two components answers [`NoPath`](crate::PathStatus::NoPath) at once with 0
-///   expanded. For agents of one cell, an edit that changes walkability updates the labels in
+///   expanded (built by the first query on maps of up to 2^20 cells, on larger maps by
+///   [`prepare`](GridMap::prepare) or after a search that ended in `NoPath`: see
+///   [`GridContext::find_path`](crate::GridContext::find_path)). For agents of one cell, an edit that changes walkability updates the labels in
 ///   O(1) when it is local: opening a cell whose neighbours all lie in one component (or in
 ///   none), blocking a cell whose neighbours still reach one another around it. Any other
 ///   edit (one that may join or split components), and every edit for larger agents, drops
-///   the labels; the next query relabels the map (a flood fill, O(cells): about 13 ms for
-///   768 x 768 cells).
+///   the labels; they are made again as after construction (a flood fill, O(cells): about
+///   13 ms for 768 x 768 cells).
+/// * for [`SearchMode::JumpPointsPlus`](crate::SearchMode::JumpPointsPlus), a table of jump
+///   distances (16 bytes per cell), see [`prepare`](GridMap::prepare).
 ///
 /// ```
 /// use nav_grid::{Cell, GridMap};
@@ -539,6 +545,78 @@ impl GridMap {
         })
     }
 
+    /// The preprocessed jump table for agents of `size` cells under free diagonals (`free`)
+    /// or without corner cutting, built on first use and kept up to date by edits.
+    pub(crate) fn jump_table(&self, size: u32, free: bool) -> &JumpTable {
+        self.derived.table(size, free, || {
+            let fits = if size <= 1 {
+                &self.walkable
+            } else {
+                &self.clearance
+            };
+            JumpTable::build(fits, self.padded_width(), size as u8, free)
+        })
+    }
+
+    /// Builds ahead of time what queries under `rules` for agents of `agent_size` cells
+    /// derive from the map on first use, so that no query pays for it: the connected
+    /// components of the rules' moves (4 bytes per cell), and for jump point search the bit
+    /// grids (2 bits per cell) or, for [`SearchMode::JumpPointsPlus`](crate::SearchMode::JumpPointsPlus),
+    /// the jump table: 8 jump distances of 2 bytes per cell, 16 bytes per cell (of the map
+    /// with a one-cell border) per agent size and diagonal rule, about 4 MiB for 512 x 512.
+    /// Returns whether something was built (`false`: it all existed already). Safe to call
+    /// from several threads; queries running at the same time wait for it.
+    ///
+    /// Building is O(cells): a table for 512 x 512 cells takes a few milliseconds. Edits keep
+    /// what was built correct: a cell whose walkability changes updates the one-cell jump
+    /// table in place (the three rows and columns through the cell, and the diagonal entries
+    /// that lead to the changed ones: O(width + height) for most edits), while the tables and
+    /// bit grids of larger agents are dropped and rebuilt by the next query for that size
+    /// (or the next `prepare`). A new walkability threshold
+    /// ([`set_max_walkable_terrain`](GridMap::set_max_walkable_terrain)) drops everything.
+    ///
+    /// Errors: an agent size of 0 or above [`GridQuery::MAX_AGENT_SIZE`](crate::GridQuery::MAX_AGENT_SIZE).
+    ///
+    /// ```
+    /// use nav_grid::{Cell, GridContext, GridMap, GridQuery, GridRules, SearchMode};
+    ///
+    /// let mut map = GridMap::new(512, 512)?;
+    /// let rules = GridRules::moving_ai().with_search(SearchMode::JumpPointsPlus).compile()?;
+    /// assert!(map.prepare(&rules, 1)?); // built now, not by the first query
+    /// assert!(!map.prepare(&rules, 1)?);
+    /// let mut ctx = GridContext::new();
+    /// let query = GridQuery::new(Cell::new(0, 0), Cell::new(511, 300));
+    /// let cost = ctx.find_path(&map, &rules, &query)?.cost();
+    /// map.set_blocked(Cell::new(300, 300), true)?; // the table follows the edit
+    /// assert!(ctx.find_path(&map, &rules, &query)?.cost() >= cost);
+    /// # Ok::<(), nav_grid::GridError>(())
+    /// ```
+    pub fn prepare(&self, rules: &CompiledRules, agent_size: u32) -> Result<bool, GridError> {
+        crate::GridQuery::new(Cell::new(0, 0), Cell::new(0, 0))
+            .with_agent_size(agent_size)
+            .check()?;
+        let mut built = false;
+        if let Some(connectivity) = Connectivity::of(rules.moves.neighbourhood) {
+            built |= !self.derived.has_components(agent_size, connectivity);
+            // Any two cells: the call labels the map.
+            self.connected(Cell::new(0, 0), Cell::new(0, 0), agent_size, connectivity);
+        }
+        if self.has_uniform_cost() {
+            match rules.jumping() {
+                Some((free, true)) => {
+                    built |= !self.derived.has_table(agent_size, free);
+                    self.jump_table(agent_size, free);
+                }
+                Some((_, false)) => {
+                    built |= !self.derived.has_bits(agent_size);
+                    self.jump_bits(agent_size);
+                }
+                None => {}
+            }
+        }
+        Ok(built)
+    }
+
     /// Whether an agent of `size` cells that fits at both `a` and `b` (cells of the map) can
     /// move from one to the other under `connectivity`. The first call per size and
     /// connectivity after construction or an edit of walkability labels the map (O(cells));
@@ -550,6 +628,23 @@ impl GridMap {
         size: u32,
         connectivity: Connectivity,
     ) -> bool {
+        self.connected_if_labelled(a, b, size, connectivity, true)
+            .unwrap_or(true)
+    }
+
+    /// [`connected`](GridMap::connected) when the labels exist or `label` asks to make them;
+    /// `None` otherwise.
+    pub(crate) fn connected_if_labelled(
+        &self,
+        a: Cell,
+        b: Cell,
+        size: u32,
+        connectivity: Connectivity,
+        label: bool,
+    ) -> Option<bool> {
+        if !label && !self.derived.has_components(size, connectivity) {
+            return None;
+        }
         let components = self.derived.components(size, connectivity, || {
             let fits = if size <= 1 {
                 &self.walkable
@@ -558,7 +653,7 @@ impl GridMap {
             };
             Components::label(fits, self.padded_width(), size as u8, connectivity)
         });
-        components.connected(self.padded_index(a.x, a.y), self.padded_index(b.x, b.y))
+        Some(components.connected(self.padded_index(a.x, a.y), self.padded_index(b.x, b.y)))
     }
 
     /// The padded clearance array, with the same indices as

@@ -315,6 +315,8 @@ pub(crate) enum Neighbourhood {
     JumpPoints {
         /// The diagonal rule is [`DiagonalRule::Free`](crate::DiagonalRule::Free).
         free: bool,
+        /// Jumps read the map's preprocessed jump table (JPS+) instead of scanning.
+        plus: bool,
     },
 }
 

@@ -38,16 +38,31 @@ pub enum SearchMode {
     /// Jump point search where it applies, cell by cell elsewhere (see
     /// [`GridContext::search_used`](crate::GridContext::search_used) for which one ran).
     JumpPointsOrCellByCell,
+    /// Jump point search over preprocessed jump distances (JPS+): the same paths as
+    /// [`JumpPoints`](SearchMode::JumpPoints), under the same rules and refusals, but each
+    /// jump is one table read instead of a scan. The table (16 bytes per cell, per agent
+    /// size and diagonal rule) is built by [`GridMap::prepare`](crate::GridMap::prepare), or
+    /// by the first query that needs it, and kept up to date by edits (see
+    /// [`GridMap::prepare`](crate::GridMap::prepare) for the cost).
+    JumpPointsPlus,
 }
 
 impl SearchMode {
-    /// The name the CLI uses: `cells`, `jump-points` or `jump-points-or-cells`.
+    /// The name the CLI uses: `cells`, `jump-points`, `jump-points-or-cells` or
+    /// `jump-points-plus`.
     pub fn name(self) -> &'static str {
         match self {
             SearchMode::CellByCell => "cells",
             SearchMode::JumpPoints => "jump-points",
             SearchMode::JumpPointsOrCellByCell => "jump-points-or-cells",
+            SearchMode::JumpPointsPlus => "jump-points-plus",
         }
+    }
+
+    /// Whether the mode refuses rules and maps where jump points do not apply (rather than
+    /// searching cell by cell there).
+    pub(crate) fn is_strict_jumping(self) -> bool {
+        matches!(self, SearchMode::JumpPoints | SearchMode::JumpPointsPlus)
     }
 }
 
@@ -199,9 +214,10 @@ impl GridRules {
                 None => {
                     moves.neighbourhood = Neighbourhood::JumpPoints {
                         free: self.diagonal == DiagonalRule::Free,
+                        plus: self.search == SearchMode::JumpPointsPlus,
                     };
                 }
-                Some(reason) if self.search == SearchMode::JumpPoints => {
+                Some(reason) if self.search.is_strict_jumping() => {
                     return Err(GridError::JumpPointsUnavailable { reason });
                 }
                 Some(_) => {} // the caller asked for cell by cell in this case
@@ -256,14 +272,24 @@ impl CompiledRules {
     }
 
     /// The search a query under these rules runs on a map of uniform cost:
-    /// [`SearchMode::JumpPoints`] or [`SearchMode::CellByCell`] (on a weighted map,
-    /// [`SearchMode::JumpPointsOrCellByCell`] searches cell by cell and
-    /// [`SearchMode::JumpPoints`] is refused).
+    /// [`SearchMode::JumpPointsPlus`], [`SearchMode::JumpPoints`] or
+    /// [`SearchMode::CellByCell`] (on a weighted map,
+    /// [`SearchMode::JumpPointsOrCellByCell`] searches cell by cell and the other jumping
+    /// modes are refused).
     pub fn search_mode(&self) -> SearchMode {
-        if self.uses_jump_points() {
-            SearchMode::JumpPoints
-        } else {
-            SearchMode::CellByCell
+        match self.moves.neighbourhood {
+            Neighbourhood::JumpPoints { plus: true, .. } => SearchMode::JumpPointsPlus,
+            Neighbourhood::JumpPoints { .. } => SearchMode::JumpPoints,
+            _ => SearchMode::CellByCell,
+        }
+    }
+
+    /// The diagonal rule jumps run under (`Some(free)`) if these rules jump, and whether they
+    /// read a preprocessed table.
+    pub(crate) fn jumping(&self) -> Option<(bool, bool)> {
+        match self.moves.neighbourhood {
+            Neighbourhood::JumpPoints { free, plus } => Some((free, plus)),
+            _ => None,
         }
     }
 

@@ -10,6 +10,7 @@ use crate::bits::{JumpBits, Straight};
 use crate::cell::Cell;
 use crate::error::{Endpoint, GridError};
 use crate::heuristic::HeuristicEval;
+use crate::jump_table::JumpTable;
 use crate::map::GridMap;
 use crate::moves::{CompiledMoves, Neighbourhood};
 use crate::rules::CompiledRules;
@@ -58,12 +59,10 @@ pub struct GridView<'a> {
     /// How successors are generated (jump points fall back to cells on weighted maps).
     neighbourhood: Neighbourhood,
     goal: NodeId,
-    /// The goal's index in the padded walkability array (jumps stop there).
-    goal_padded: usize,
-    /// Directions each cell was reached from, for pruning jumps (jump point search only).
-    arrivals: Option<&'a mut JumpArrivals>,
-    /// The bit grids of straight jumps (jump point search only).
+    /// The bit grids of straight jumps (online jump point search only).
     bits: Option<&'a JumpBits>,
+    /// The preprocessed jump distances (JPS+ only).
+    table: Option<&'a JumpTable>,
     goal_x: u32,
     goal_y: u32,
     heuristic: HeuristicEval,
@@ -117,7 +116,9 @@ impl<'a> GridView<'a> {
         let min_multiplier = map.min_cost_multiplier();
         let neighbourhood = match rules.moves.neighbourhood {
             // Jumping assumes every step of a line costs the same, and needs its scratch.
-            Neighbourhood::JumpPoints { free } if !map.has_uniform_cost() || arrivals.is_none() => {
+            Neighbourhood::JumpPoints { free, .. }
+                if !map.has_uniform_cost() || arrivals.is_none() =>
+            {
                 if free {
                     Neighbourhood::EightFree
                 } else {
@@ -126,13 +127,13 @@ impl<'a> GridView<'a> {
             }
             n => n,
         };
-        let arrivals = match neighbourhood {
-            // The caller began the query on them (`JumpArrivals::begin_query`): a view made
-            // again for the next step of a sliced query keeps them.
-            Neighbourhood::JumpPoints { .. } => arrivals,
-            _ => None,
+        let (bits, table) = match neighbourhood {
+            Neighbourhood::JumpPoints { free, plus: true } => {
+                (None, Some(map.jump_table(size, free)))
+            }
+            Neighbourhood::JumpPoints { plus: false, .. } => (Some(map.jump_bits(size)), None),
+            _ => (None, None),
         };
-        let bits = arrivals.is_some().then(|| map.jump_bits(size));
         let costs = &rules.rules().costs;
         // Checked by the caller (`GridQuery::check`): 1..=MAX_AGENT_SIZE, a byte.
         debug_assert!((1..=crate::GridQuery::MAX_AGENT_SIZE).contains(&size));
@@ -160,9 +161,8 @@ impl<'a> GridView<'a> {
             moves: &rules.moves,
             neighbourhood,
             goal: goal_index as NodeId,
-            goal_padded: map.padded_index(goal.x, goal.y),
-            arrivals,
             bits,
+            table,
             goal_x: goal.x,
             goal_y: goal.y,
             heuristic: HeuristicEval::new(rules.rules().heuristic, costs, min_multiplier),
@@ -294,6 +294,17 @@ const DIRECTIONS: [(i64, i64); 8] = [
     (-1, -1),
 ];
 
+/// The index in [`DIRECTIONS`] of straight direction `(dx, dy)`.
+#[inline(always)]
+fn straight_index(dx: i64, dy: i64) -> usize {
+    match (dx, dy) {
+        (1, 0) => 0,
+        (-1, 0) => 1,
+        (0, 1) => 2,
+        _ => 3,
+    }
+}
+
 /// The straight direction `(dx, dy)` (one component 0, the other -1 or 1).
 #[inline]
 fn straight(dx: i64, dy: i64) -> Straight {
@@ -320,45 +331,21 @@ fn direction_bit(dx: i64, dy: i64) -> u8 {
     }
 }
 
-/// For each cell, the directions it was reached from in the current query (a generation stamp
-/// in the upper 24 bits makes a new query start from nothing without clearing).
+/// How a jump point search finds the end of a jump.
+#[derive(Clone, Copy)]
+enum Jumps<'a> {
+    /// Online: block scans over the bit grids.
+    Scan(&'a JumpBits),
+    /// Preprocessed: one read of the jump table.
+    Table(&'a JumpTable),
+}
+
+/// What a [`GridContext`](crate::GridContext) lends a view so that it may jump: a view made
+/// without it searches cell by cell. Jump point search keeps nothing per cell: the engine tells
+/// it each node's parent ([`Graph::successors_from`]), and it prunes by the direction of
+/// arrival from there.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct JumpArrivals {
-    marks: Vec<u32>,
-    generation: u32,
-}
-
-impl JumpArrivals {
-    pub(crate) fn begin_query(&mut self, cells: usize) {
-        if self.marks.len() < cells {
-            self.marks.resize(cells, 0);
-        }
-        self.generation += 1;
-        if self.generation == 1 << 24 {
-            self.marks.fill(0);
-            self.generation = 1;
-        }
-    }
-
-    #[inline]
-    fn get(&self, node: NodeId) -> u8 {
-        let mark = self.marks[node as usize];
-        if mark >> 8 == self.generation {
-            mark as u8
-        } else {
-            0
-        }
-    }
-
-    #[inline]
-    fn add(&mut self, node: NodeId, bit: u8) {
-        let mark = &mut self.marks[node as usize];
-        if *mark >> 8 != self.generation {
-            *mark = self.generation << 8;
-        }
-        *mark |= bit as u32;
-    }
-}
+pub(crate) struct JumpArrivals;
 
 /// Jump point search (D. Harabor and A. Grastien, "Online Graph Pruning for Pathfinding on Grid
 /// Maps", AAAI 2011, and "Improving Jump Point Search", ICAPS 2014), for both diagonal rules
@@ -376,51 +363,161 @@ impl JumpArrivals {
 ///
 /// A jump point only jumps on in the directions an optimal path can take after arriving the
 /// way it did: straight on, the component directions after a diagonal arrival, and the turns
-/// to its forced neighbours. The engine does not say which way a cell was reached, so the view
-/// remembers every direction it was reached from in this query and jumps in the union of their
-/// directions: a superset of the pruned successors, so paths stay optimal. The start jumps in
-/// all eight directions.
+/// to its forced neighbours. The way it arrived is the direction from its parent in the search
+/// tree, which the engine passes ([`Graph::successors_from`]); the start jumps in all eight
+/// directions. Jumps end either by scanning 64 cells at a time ([`Jumps::Scan`]) or by one read
+/// of the map's preprocessed jump table ([`Jumps::Table`], JPS+).
 impl GridView<'_> {
     fn successors_jumping<const ONE: bool, const FREE: bool>(
         &mut self,
-        bits: &JumpBits,
+        jumps: Jumps<'_>,
         node: NodeId,
+        parent: Option<NodeId>,
         (x, y): (u32, u32),
         p: usize,
         out: &mut Successors,
     ) {
         let (px, py) = (x as usize + 1, y as usize + 1);
+        let w = self.width as i64;
+        let s = self.straight * self.uniform_multiplier;
+        let directions = match parent {
+            None => 0xFF,
+            Some(parent) => {
+                // The last segment of the way from the parent: diagonal first, then straight
+                // along the longer axis (see `diagonal_successors`).
+                let (qx, qy) = self.xy(parent);
+                let (ax, ay) = (x as i64 - qx as i64, y as i64 - qy as i64);
+                let (dx, dy) = match ax.abs().cmp(&ay.abs()) {
+                    std::cmp::Ordering::Equal => (ax.signum(), ay.signum()),
+                    std::cmp::Ordering::Greater => (ax.signum(), 0),
+                    std::cmp::Ordering::Less => (0, ay.signum()),
+                };
+                self.turns_after::<ONE, FREE>(p, dx, dy)
+            }
+        };
+        for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            if directions & (1 << i) == 0 {
+                continue;
+            }
+            if dx != 0 && dy != 0 {
+                self.diagonal_successors::<ONE, FREE>(jumps, node, (x, y), p, i, out);
+                continue;
+            }
+            let steps = match jumps {
+                Jumps::Table(table) => self.jump_table(table.entries(p)[i], (x, y), dx, dy),
+                Jumps::Scan(bits) => self.jump_straight::<FREE>(bits, px, py, straight(dx, dy)),
+            };
+            if let Some(steps) = steps {
+                let target = (node as i64 + steps as i64 * (dx + dy * w)) as NodeId;
+                out.push(target, s * steps as f64);
+            }
+        }
+    }
+
+    /// The successors of a diagonal jump from `node` in direction `dir` (4..8), with the
+    /// pruning of intermediate jump points of Harabor and Grastien's JPS2 (ICAPS 2014): where
+    /// the diagonal meets a cell from which a straight jump along one of its components finds
+    /// a jump point (or the goal), that jump point is a successor of `node` itself (reached
+    /// diagonally, then straight), and the diagonal goes on; the cell in between is not a node
+    /// of its own. The diagonal stops at a wall, at the goal and (with free diagonals) at a
+    /// cell with a forced turn back, which is then the successor.
+    #[inline]
+    fn diagonal_successors<const ONE: bool, const FREE: bool>(
+        &self,
+        jumps: Jumps<'_>,
+        node: NodeId,
+        (x, y): (u32, u32),
+        p: usize,
+        dir: usize,
+        out: &mut Successors,
+    ) {
+        let (dx, dy) = DIRECTIONS[dir];
         let pw = self.padded_width as isize;
         let w = self.width as i64;
         let (s, d) = (
             self.straight * self.uniform_multiplier,
             self.diagonal * self.uniform_multiplier,
         );
-        let arrived = self.arrivals.as_ref().map_or(0, |a| a.get(node));
-        let mut directions = if arrived == 0 { 0xFF } else { 0 };
-        for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            if arrived & (1 << i) != 0 {
-                directions |= self.turns_after::<ONE, FREE>(p, dx, dy);
+        let (along_x, along_y) = (straight_index(dx, 0), straight_index(0, dy));
+        let step_node = dx + dy * w;
+        let step_padded = dx as isize + dy as isize * pw;
+        // The cell reached so far along the diagonal, and the steps to it.
+        let (mut cx, mut cy, mut cp, mut total) = (x, y, p, 0u32);
+        loop {
+            let steps = match jumps {
+                Jumps::Table(table) => self.jump_table(table.entries(cp)[dir], (cx, cy), dx, dy),
+                // Online: one step at a time (every cell is scanned from anyway).
+                Jumps::Scan(_) => {
+                    let beside = cp.wrapping_add_signed(dx as isize);
+                    let above = cp.wrapping_add_signed(dy as isize * pw);
+                    let next = cp.wrapping_add_signed(step_padded);
+                    let corners_clear =
+                        FREE || (self.open::<ONE>(beside) && self.open::<ONE>(above));
+                    (corners_clear && self.open::<ONE>(next)).then_some(1)
+                }
+            };
+            let Some(k) = steps else { return };
+            total += k;
+            cx = (cx as i64 + k as i64 * dx) as u32;
+            cy = (cy as i64 + k as i64 * dy) as u32;
+            cp = cp.wrapping_add_signed(k as isize * step_padded);
+            let here = (node as i64 + total as i64 * step_node) as NodeId;
+            let g = d * total as f64;
+            if here == self.goal || (FREE && self.forced_turn_back::<ONE>(cp, dx, dy)) {
+                out.push(here, g);
+                return;
+            }
+            for (sx, sy, index) in [(dx, 0, along_x), (0, dy, along_y)] {
+                let m = match jumps {
+                    Jumps::Table(table) => {
+                        self.jump_table(table.entries(cp)[index], (cx, cy), sx, sy)
+                    }
+                    Jumps::Scan(bits) => self.jump_straight::<FREE>(
+                        bits,
+                        cx as usize + 1,
+                        cy as usize + 1,
+                        straight(sx, sy),
+                    ),
+                };
+                if let Some(m) = m {
+                    let target = (here as i64 + m as i64 * (sx + sy * w)) as NodeId;
+                    out.push(target, g + s * m as f64);
+                }
             }
         }
-        for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            if directions & (1 << i) == 0 {
-                continue;
-            }
-            let jump = if dx == 0 || dy == 0 {
-                self.jump_straight::<FREE>(bits, px, py, straight(dx, dy))
-                    .map(|n| (n, s))
-            } else {
-                self.jump_diagonal::<ONE, FREE>(bits, p, (px, py), dx, dy * pw as i64)
-                    .map(|n| (n, d))
-            };
-            if let Some((steps, cost)) = jump {
-                let target = (node as i64 + steps as i64 * (dx + dy * w)) as NodeId;
-                if let Some(arrivals) = self.arrivals.as_mut() {
-                    arrivals.add(target, 1 << i);
-                }
-                out.push(target, cost * steps as f64);
-            }
+    }
+
+    /// With free diagonals, whether a diagonal arrival in `(dx, dy)` at padded `p` has a forced
+    /// turn back: a wall behind the cell on one side, open diagonally past it.
+    #[inline(always)]
+    fn forced_turn_back<const ONE: bool>(&self, p: usize, dx: i64, dy: i64) -> bool {
+        let pw = self.padded_width as isize;
+        let at = |x: i64, y: i64| p.wrapping_add_signed(x as isize + y as isize * pw);
+        (!self.open::<ONE>(at(-dx, 0)) && self.open::<ONE>(at(-dx, dy)))
+            || (!self.open::<ONE>(at(0, -dy)) && self.open::<ONE>(at(dx, -dy)))
+    }
+
+    /// A jump from `(x, y)` in direction `(dx, dy)` whose table entry is `entry`: the goal
+    /// when it lies on the line before the jump's end (straight), or where the diagonal
+    /// crosses the goal's row or column when the goal lies in the diagonal's quadrant and the
+    /// crossing comes before the jump's end (from there a straight jump reaches the goal if
+    /// anything does; online jumps stop there only if it does, so the table search expands
+    /// a superset of their jump points). Otherwise the jump point of the entry, if any.
+    #[inline(always)]
+    fn jump_table(&self, entry: i16, (x, y): (u32, u32), dx: i64, dy: i64) -> Option<u32> {
+        let reach = entry.unsigned_abs() as u32;
+        let (gx, gy) = (self.goal_x as i64 - x as i64, self.goal_y as i64 - y as i64);
+        let ahead = |g: i64, d: i64| g.signum() == d;
+        let to_goal = if dy == 0 {
+            (gy == 0 && ahead(gx, dx)).then_some(gx.unsigned_abs())
+        } else if dx == 0 {
+            (gx == 0 && ahead(gy, dy)).then_some(gy.unsigned_abs())
+        } else {
+            (ahead(gx, dx) && ahead(gy, dy)).then(|| gx.unsigned_abs().min(gy.unsigned_abs()))
+        };
+        match to_goal {
+            Some(g) if g <= reach as u64 => Some(g as u32),
+            _ => (entry > 0).then_some(reach),
         }
     }
 
@@ -472,58 +569,6 @@ impl GridView<'_> {
         let goal = (self.goal_x as usize + 1, self.goal_y as usize + 1);
         bits.jump::<FREE>(px, py, direction, goal)
     }
-
-    /// Steps diagonally (`horizontal + vertical` per step) from `p` until a jump point or a
-    /// step into a blocked cell (or, without corner cutting, past a blocked corner).
-    #[inline]
-    fn jump_diagonal<const ONE: bool, const FREE: bool>(
-        &self,
-        bits: &JumpBits,
-        mut p: usize,
-        (mut px, mut py): (usize, usize),
-        dx: i64,
-        vertical: i64,
-    ) -> Option<u32> {
-        let (horizontal, vertical) = (dx as isize, vertical as isize);
-        let along_x = if dx > 0 {
-            Straight::East
-        } else {
-            Straight::West
-        };
-        let along_y = if vertical > 0 {
-            Straight::South
-        } else {
-            Straight::North
-        };
-        let mut steps = 0u32;
-        loop {
-            let beside = p.wrapping_add_signed(horizontal);
-            let above = p.wrapping_add_signed(vertical);
-            let next = beside.wrapping_add_signed(vertical);
-            let corners_clear = FREE || (self.open::<ONE>(beside) && self.open::<ONE>(above));
-            if !(corners_clear && self.open::<ONE>(next)) {
-                return None;
-            }
-            steps += 1;
-            // With free diagonals, a wall behind `next` on one side forces the diagonal that
-            // turns back past it (`above` and `beside` are the cells behind `next`).
-            let forced = FREE
-                && ((!self.open::<ONE>(above)
-                    && self.open::<ONE>(above.wrapping_add_signed(vertical)))
-                    || (!self.open::<ONE>(beside)
-                        && self.open::<ONE>(beside.wrapping_add_signed(horizontal))));
-            px = px.wrapping_add_signed(horizontal);
-            py = py.wrapping_add_signed(vertical.signum());
-            if next == self.goal_padded
-                || forced
-                || self.jump_straight::<FREE>(bits, px, py, along_x).is_some()
-                || self.jump_straight::<FREE>(bits, px, py, along_y).is_some()
-            {
-                return Some(steps);
-            }
-            p = next;
-        }
-    }
 }
 
 impl GridView<'_> {
@@ -533,6 +578,7 @@ impl GridView<'_> {
     fn successors_of<const ONE: bool>(
         &mut self,
         node: NodeId,
+        parent: Option<NodeId>,
         x: u32,
         y: u32,
         p: usize,
@@ -540,13 +586,17 @@ impl GridView<'_> {
     ) {
         match self.neighbourhood {
             Neighbourhood::General => self.successors_general::<ONE>(x, y, out),
-            Neighbourhood::JumpPoints { free } => {
-                // Jump point views always hold bit grids (`with_arrivals`).
-                let Some(bits) = self.bits else { return };
+            Neighbourhood::JumpPoints { free, plus } => {
+                // Jump point views always hold bit grids or a table (`with_arrivals`).
+                let jumps = match (plus, self.bits, self.table) {
+                    (false, Some(bits), _) => Jumps::Scan(bits),
+                    (true, _, Some(table)) => Jumps::Table(table),
+                    _ => return,
+                };
                 if free {
-                    self.successors_jumping::<ONE, true>(bits, node, (x, y), p, out)
+                    self.successors_jumping::<ONE, true>(jumps, node, parent, (x, y), p, out)
                 } else {
-                    self.successors_jumping::<ONE, false>(bits, node, (x, y), p, out)
+                    self.successors_jumping::<ONE, false>(jumps, node, parent, (x, y), p, out)
                 }
             }
             // Two copies of the neighbour loop: one that never reads multipliers.
@@ -572,27 +622,37 @@ impl GridView<'_> {
     fn successors_of_large_agent(
         &mut self,
         node: NodeId,
+        parent: Option<NodeId>,
         x: u32,
         y: u32,
         p: usize,
         out: &mut Successors,
     ) {
-        self.successors_of::<false>(node, x, y, p, out);
+        self.successors_of::<false>(node, parent, x, y, p, out);
     }
 }
 
 impl Graph for GridView<'_> {
+    /// Without a parent, jump point search jumps in all eight directions (as from the start).
     #[inline]
     fn successors(&mut self, node: NodeId, out: &mut Successors) {
+        self.successors_from(node, None, out);
+    }
+
+    /// Jump point search prunes by the direction from `parent` to `node`.
+    #[inline]
+    fn successors_from(&mut self, node: NodeId, parent: Option<NodeId>, out: &mut Successors) {
         let (x, y) = self.xy(node);
         if y >= self.height {
             return; // not a cell of this map (a caller's bad start id): no way out
         }
+        // A parent off the map (a caller's bad id) says nothing: jump everywhere.
+        let parent = parent.filter(|&q| q != node && self.rows.divide(q) < self.height);
         let p = (y as usize + 1) * self.padded_width + x as usize + 1;
         if self.need == 1 {
-            self.successors_of::<true>(node, x, y, p, out);
+            self.successors_of::<true>(node, parent, x, y, p, out);
         } else {
-            self.successors_of_large_agent(node, x, y, p, out);
+            self.successors_of_large_agent(node, parent, x, y, p, out);
         }
     }
 

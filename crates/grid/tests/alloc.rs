@@ -29,6 +29,10 @@ fn warm_grid_queries_allocate_nothing() {
         GridRules::moving_ai(),
         GridRules::moving_ai().with_diagonal(DiagonalRule::Free),
         GridRules::moving_ai().with_search(SearchMode::JumpPoints),
+        GridRules::moving_ai().with_search(SearchMode::JumpPointsPlus),
+        GridRules::moving_ai()
+            .with_diagonal(DiagonalRule::Free)
+            .with_search(SearchMode::JumpPointsPlus),
         GridRules::default()
             .with_moves(Moves::Four)
             .with_heuristic(Heuristic::Manhattan),
@@ -84,6 +88,10 @@ fn warm_grid_queries_allocate_nothing() {
         (
             GridRules::moving_ai().with_search(SearchMode::JumpPoints),
             3,
+        ),
+        (
+            GridRules::moving_ai().with_search(SearchMode::JumpPointsPlus),
+            2,
         ),
         (GridRules::moving_ai().with_diagonal(DiagonalRule::Free), 2),
         (

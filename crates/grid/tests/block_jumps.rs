@@ -1,5 +1,6 @@
 //! Jump point search scans straight lines 64 cells at a time over bit grids cached on the map
-//! per agent size: on generated maps whose widths and heights straddle multiples of 64, for
+//! per agent size, or reads preprocessed jump distances (JPS+), kept up to date by edits: on
+//! generated maps whose widths and heights straddle multiples of 64, for
 //! agents of 1 to 3 cells, under both jump point rules, before and after random edits, it must
 //! answer every query with the status and cost of cell-by-cell search, along a path of cells
 //! the agent fits in.
@@ -45,9 +46,11 @@ fn rules() -> Vec<(&'static str, CompiledRules, CompiledRules)> {
         ),
     ]
     .into_iter()
-    .map(|(name, rules)| {
-        let jumping = rules.clone().with_search(SearchMode::JumpPoints);
-        (name, rules.compile().unwrap(), jumping.compile().unwrap())
+    .flat_map(|(name, rules)| {
+        [SearchMode::JumpPoints, SearchMode::JumpPointsPlus].map(|mode| {
+            let jumping = rules.clone().with_search(mode);
+            (name, rules.compile().unwrap(), jumping.compile().unwrap())
+        })
     })
     .collect()
 }
@@ -91,12 +94,16 @@ fn compare(
         let query = GridQuery::new(start, goal).with_agent_size(size);
         let cells = ctx.find_path(map, by_cells, &query).unwrap().outcome();
         let jumps = ctx.find_path(map, by_jumps, &query).unwrap().outcome();
-        let what = format!("{what}, size {size}: {start} -> {goal}");
+        let what = format!(
+            "{what}, {}, size {size}: {start} -> {goal}",
+            by_jumps.rules().search
+        );
         assert_eq!(cells.status, jumps.status, "{what}");
         if !cells.is_found() {
             continue;
         }
         found += 1;
+        assert_eq!(ctx.search_used(), Some(by_jumps.rules().search), "{what}");
         assert!(
             (cells.cost - jumps.cost).abs() <= 1e-9 * cells.cost.max(1.0),
             "{what}: {} by cells, {} by jumps",

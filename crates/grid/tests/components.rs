@@ -192,3 +192,41 @@ fn single_edits_keep_components_exact() {
         "enough unreachable queries ({unreachable} of {queries})"
     );
 }
+
+/// A map of more than 2^20 cells is not labelled by a query that finds its path (its cost
+/// follows the cells it searches): the first unreachable query searches its pocket and labels
+/// the map, the next one answers at once; `prepare` labels ahead of time.
+#[test]
+fn large_maps_are_labelled_by_prepare_or_the_first_no_path() {
+    let mut map = GridMap::new(1100, 1000).unwrap();
+    // A pocket around (1, 1).
+    for (x, y) in [(0, 2), (1, 2), (2, 2), (2, 1), (2, 0)] {
+        map.set_blocked(Cell::new(x, y), true).unwrap();
+    }
+    let rules = GridRules::moving_ai().compile().unwrap();
+    let mut ctx = GridContext::new();
+    let found = GridQuery::new(Cell::new(5, 5), Cell::new(40, 9));
+    assert!(ctx.find_path(&map, &rules, &found).unwrap().is_found());
+    let unreachable = GridQuery::new(Cell::new(1, 1), Cell::new(900, 900));
+    let first = ctx.find_path(&map, &rules, &unreachable).unwrap().outcome();
+    assert_eq!(first.status, PathStatus::NoPath);
+    assert!(
+        first.expanded > 0,
+        "not labelled by the query that found its path"
+    );
+    let second = ctx.find_path(&map, &rules, &unreachable).unwrap().outcome();
+    assert_eq!((second.status, second.expanded), (PathStatus::NoPath, 0));
+
+    // An edit that joins the pocket drops the labels; `prepare` makes them again.
+    map.set_blocked(Cell::new(1, 2), false).unwrap();
+    map.set_blocked(Cell::new(1, 2), true).unwrap();
+    let jumping = GridRules::moving_ai()
+        .with_search(SearchMode::JumpPointsPlus)
+        .compile()
+        .unwrap();
+    assert!(map.prepare(&jumping, 1).unwrap());
+    for rules in [&rules, &jumping] {
+        let answer = ctx.find_path(&map, rules, &unreachable).unwrap().outcome();
+        assert_eq!((answer.status, answer.expanded), (PathStatus::NoPath, 0));
+    }
+}

@@ -1,6 +1,7 @@
 //! Every Moving AI map in the shared data: nav's lengths must match the published optimal
 //! lengths (within 5e-3) and every path must be legal under the Moving AI rules, searching
-//! cell by cell and by jump points.
+//! cell by cell and by jump points (on sampled rows of the larger maps), and by preprocessed
+//! jump points (JPS+) on every row.
 
 mod common;
 
@@ -96,4 +97,53 @@ fn every_map_matches_the_published_optimal_lengths() {
         );
     }
     assert!(checked > 5000);
+}
+
+/// Every row of every map, by preprocessed jump points (JPS+), with the tables built ahead of
+/// time: each length equals the published optimal length and each path is legal.
+#[test]
+fn every_row_matches_by_preprocessed_jump_points() {
+    let Some(dir) = movingai_dir() else { return };
+    let files = scenario_files(&dir);
+    assert_eq!(files.len(), 12, "expected the 12 scenario files");
+    let rules = GridRules::moving_ai()
+        .with_search(SearchMode::JumpPointsPlus)
+        .compile()
+        .unwrap();
+    let mut finder = GridContext::new();
+    let mut checked = 0;
+    for scen_path in files {
+        let scen = read_scenario(&scen_path).unwrap();
+        let map = read_map(default_map_path(&scen_path).unwrap()).unwrap();
+        assert!(map.prepare(&rules, 1).unwrap(), "{scen_path:?}: built now");
+        for (i, row) in scen.rows.iter().enumerate() {
+            let outcome = finder
+                .find_path(&map, &rules, &GridQuery::new(row.start, row.goal))
+                .unwrap()
+                .outcome();
+            assert_eq!(outcome.status, PathStatus::Found, "{scen_path:?} row {i}");
+            assert_eq!(finder.search_used(), Some(SearchMode::JumpPointsPlus));
+            assert!(
+                (outcome.cost - row.optimal_length).abs() <= 5e-3 + 1e-9,
+                "{scen_path:?} row {i}: length {} but the optimal length is {}",
+                outcome.cost,
+                row.optimal_length
+            );
+            let path = finder.path();
+            assert_eq!(path.first(), Some(&row.start));
+            assert_eq!(path.last(), Some(&row.goal));
+            assert!(
+                path.windows(2).all(|step| legal_unit_step(
+                    &map,
+                    step[0],
+                    step[1],
+                    true,
+                    Diagonal::NoCornerCutting
+                )),
+                "{scen_path:?} row {i}: an illegal step"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 20_000, "{checked} rows");
 }

@@ -25,6 +25,16 @@ pub trait Graph {
     /// `out` is empty when this is called; the engine owns and reuses it.
     fn successors(&mut self, node: NodeId, out: &mut Successors);
 
+    /// [`successors`](Graph::successors), told the parent of `node` in the search tree (the
+    /// node it was reached from at its current cost; `None` for the start). The engine calls
+    /// this one. Graphs that prune by the direction of arrival (jump point search on grids)
+    /// override it; by default the parent is ignored.
+    #[inline]
+    fn successors_from(&mut self, node: NodeId, parent: Option<NodeId>, out: &mut Successors) {
+        let _ = parent;
+        self.successors(node, out);
+    }
+
     /// A lower bound of the cost from `node` to the nearest goal (see the trait's contract).
     fn heuristic(&self, node: NodeId) -> f64;
 
@@ -36,6 +46,9 @@ pub trait Graph {
 impl<G: Graph + ?Sized> Graph for &mut G {
     fn successors(&mut self, node: NodeId, out: &mut Successors) {
         (**self).successors(node, out);
+    }
+    fn successors_from(&mut self, node: NodeId, parent: Option<NodeId>, out: &mut Successors) {
+        (**self).successors_from(node, parent, out);
     }
     fn heuristic(&self, node: NodeId) -> f64 {
         (**self).heuristic(node)
@@ -55,6 +68,9 @@ pub struct ZeroHeuristic<G>(pub G);
 impl<G: Graph> Graph for ZeroHeuristic<G> {
     fn successors(&mut self, node: NodeId, out: &mut Successors) {
         self.0.successors(node, out);
+    }
+    fn successors_from(&mut self, node: NodeId, parent: Option<NodeId>, out: &mut Successors) {
+        self.0.successors_from(node, parent, out);
     }
     fn heuristic(&self, _node: NodeId) -> f64 {
         0.0

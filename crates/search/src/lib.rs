@@ -53,6 +53,7 @@ mod context;
 mod endpoint;
 mod graph;
 mod keys;
+mod open;
 mod outcome;
 mod slice;
 mod vocabulary;

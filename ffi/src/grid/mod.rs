@@ -15,6 +15,8 @@ mod flow;
 
 mod types;
 
+mod search_mode;
+
 pub use batch::nav_grid_find_path_batch;
 pub use find_path::{
     nav_grid_find_path, nav_query_grid_expanded_cells, nav_query_grid_path,
@@ -33,6 +35,10 @@ pub use map::{
 };
 pub use movingai::{nav_grid_load_movingai, nav_grid_load_movingai_file, nav_grid_write_movingai};
 pub use rules::{NavGridRules, nav_grid_rules_create, nav_grid_rules_free};
+pub use search_mode::{
+    NavSearchMode, nav_grid_prepare, nav_grid_rules_create_with_search, nav_grid_rules_search_mode,
+    nav_query_grid_search_used,
+};
 pub use types::{
     NavCell, NavDiagonalRule, NavGridBatchResult, NavGridCellInfo, NavGridInfo, NavGridMove,
     NavGridPair, NavGridPathResult, NavGridQueryOptions, NavGridRulesDesc, NavHeuristic, NavMoves,

@@ -20,6 +20,13 @@ pub struct NavGridRules {
     rules: RwLock<CompiledRules>,
 }
 
+impl NavGridRules {
+    /// A handle's value around compiled rules.
+    pub(crate) fn new(rules: RwLock<CompiledRules>) -> Self {
+        Self { rules }
+    }
+}
+
 impl Handle for NavGridRules {
     const KIND: HandleKind = HandleKind::GridRules;
 

@@ -46,6 +46,7 @@ namespace Nav.Tests
             AbiTests.Register(harness, options["header"], options["symbols"]);
             PackageTests.Register(harness, options["package"], options["ios-assembly"]);
             GridTests.Register(harness);
+            SearchModeTests.Register(harness);
             AllocationTests.Register(harness);
             WorldTests.Register(harness, options["nav-cli"], options["work"]);
             ReferenceTests.Register(harness, options["nav-cli"], options["work"], movingAi);

@@ -382,8 +382,8 @@ impl FlowField {
         let pw = self.padded_width;
         let ok = |p: usize| fits[p] >= need;
         let neighbourhood = match moves.neighbourhood {
-            Neighbourhood::JumpPoints { free: true } => Neighbourhood::EightFree,
-            Neighbourhood::JumpPoints { free: false } => Neighbourhood::EightNoCornerCutting,
+            Neighbourhood::JumpPoints { free: true, .. } => Neighbourhood::EightFree,
+            Neighbourhood::JumpPoints { free: false, .. } => Neighbourhood::EightNoCornerCutting,
             n => n,
         };
         // Index of the move (dx, dy) in the step table (the eight usual moves).
