@@ -783,7 +783,9 @@ impl MeshContext {
         if goal_open && !query.limits.partial_path && world.proves_disconnected(start, goal, r) {
             // The prepared triangulation shows the ends apart: no search.
             self.ids.clear();
-            return Ok(Prepared::Answered(PathOutcome::unsearched(PathStatus::NoPath)));
+            return Ok(Prepared::Answered(PathOutcome::unsearched(
+                PathStatus::NoPath,
+            )));
         }
         let both_ways = goal_open && !query.limits.partial_path;
         let plan = MeshPlan {

@@ -97,7 +97,7 @@ pub struct MeshArgs {
 /// Where the world came from.
 enum Source {
     Scene(Scene),
-    Map { file: String, map: GridMap },
+    Map { file: String, map: Box<GridMap> },
 }
 
 impl Source {
@@ -175,7 +175,7 @@ impl MeshArgs {
             (Some(scene), None) => Ok(Source::Scene(read_scene(scene)?)),
             (None, Some(map)) => Ok(Source::Map {
                 file: map.display().to_string(),
-                map: load_map(map)?,
+                map: Box::new(load_map(map)?),
             }),
             (Some(_), Some(_)) => Err(CliError::Usage(
                 "give either --scene or --map, not both (see 'nav mesh --help')".into(),
