@@ -90,6 +90,11 @@
 #define NAV_VERSION_PATCH 0
 
 /**
+ * The longest accepted timeout, in milliseconds (one minute).
+ */
+#define NAV_MAX_WAIT_TIMEOUT_MS 60000
+
+/**
  * What a call did. Every exported function returns one; `NAV_OK` is 0 and every other value
  * is a failure whose explanation `nav_last_error` gives in words.
  *
@@ -1959,6 +1964,46 @@ NavStatus nav_mesh_world_connected(const struct NavMeshWorld *world,
                                    struct NavVec2 b,
                                    float radius,
                                    uint32_t *out_connected);
+
+/**
+ * Sets how long calls made **on this thread** wait for a grid or world that a call on another
+ * thread holds, in milliseconds (0 to `NAV_MAX_WAIT_TIMEOUT_MS`; 0, the default, is no wait:
+ * `NAV_BUSY` at once).
+ *
+ * With a timeout, an edit (`nav_grid_set_*`, `nav_world_insert_*` / `move_*` / `remove` /
+ * `clear`, `nav_circle_world_*` and `nav_mesh_world_*` edits) that finds queries running on
+ * its grid or world waits for them, and queries that start meanwhile on that grid or world
+ * return `NAV_BUSY` (or wait, if their own thread has a timeout): the edit lands as soon as
+ * the running queries end, even under a continuous load of queries. The edit returns
+ * `NAV_BUSY` only when the timeout runs out. Queries with a timeout likewise wait for an edit
+ * in progress instead of returning `NAV_BUSY`. Waiting never holds a lock, and freeing a
+ * handle never waits.
+ *
+ * Errors: `NAV_INVALID_ARGUMENT` for a timeout above `NAV_MAX_WAIT_TIMEOUT_MS`.
+ *
+ * # Safety
+ * None: no pointers.
+ */
+NavStatus nav_set_wait_timeout(uint32_t milliseconds);
+
+/**
+ * Writes this thread's wait timeout (see `nav_set_wait_timeout`) to `*out_milliseconds`.
+ *
+ * # Safety
+ * `out_milliseconds` must point to a writable `uint32_t`.
+ */
+NavStatus nav_wait_timeout(uint32_t *out_milliseconds);
+
+/**
+ * Writes the number of live handles of every kind (grids, rules, queries, worlds) in the
+ * process to `*out_count`: what was created and not yet freed. A program that frees
+ * everything it made sees the count it started with, so a test can check for leaked handles
+ * without a leak checker. Other threads creating or freeing handles change it at any time.
+ *
+ * # Safety
+ * `out_count` must point to a writable `uint64_t`.
+ */
+NavStatus nav_live_handles(uint64_t *out_count);
 
 /**
  * Raises an internal error (a Rust panic) on purpose, to check in a given build and process

@@ -53,6 +53,8 @@ mod circle_world;
 
 mod mesh_world;
 
+mod wait;
+
 mod debug;
 
 // Internals.
@@ -81,4 +83,5 @@ pub use status::NavStatus;
 pub use version::{
     NAV_VERSION_MAJOR, NAV_VERSION_MINOR, NAV_VERSION_PATCH, NavVersion, nav_version,
 };
+pub use wait::*;
 pub use world::*;
