@@ -49,12 +49,20 @@ gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" bindings/c/test_na
     "${LINK[@]}" -lm
 "$OUT/test_nav_c"
 
+step "C test of nav_live_handles and nav_set_wait_timeout"
+gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" bindings/c/test_live_handles.c -o "$OUT/test_live_handles" "${LINK[@]}"
+"$OUT/test_live_handles"
+
 step "C++ example and test (g++ -std=c++17 -Wall -Wextra -Werror)"
 CXXFLAGS=(-std=c++17 -Wall -Wextra -Werror -pthread -g)
 g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/examples/find_path.cpp -o "$OUT/find_path" "${LINK[@]}"
 g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_nav.cpp -o "$OUT/test_nav_cpp" "${LINK[@]}"
 "$OUT/find_path" >/dev/null
 "$OUT/test_nav_cpp"
+# 3 reader threads and 1 writer on a grid, a world and a circle world: in place (with and
+# without a wait timeout) and clone-and-swap checked against a sequential replay.
+g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/stress_threads.cpp -o "$OUT/stress_threads" "${LINK[@]}"
+"$OUT/stress_threads" 0.3
 
 step "the C and C++ examples of the docs compile (and the C one runs)"
 # first_block LANG FILE: the first fenced block of that language in a Markdown file.

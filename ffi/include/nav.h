@@ -54,6 +54,14 @@
  *   clear) or freeing any handle needs it to itself: while another thread uses it, the call
  *   returns NAV_BUSY and does nothing. To change one while queries run, change a copy
  *   (nav_*_clone) and swap handles between frames.
+ * - Queries and other reading calls return NAV_BUSY (and do nothing) while a change on
+ *   another thread holds the grid or world or waits for it. By default no call waits: a
+ *   busy handle is NAV_BUSY at once, so an edit can starve under a continuous load of
+ *   queries. nav_set_wait_timeout(ms) makes the calling thread's calls wait up to ms
+ *   instead; a waiting edit keeps new queries from starting, so it lands as soon as the
+ *   running ones end. Clone-and-swap needs no waiting at all.
+ * - nav_live_handles() counts the live handles of the process: a test frees what it made
+ *   and checks the count is back where it started (a leak check without a leak checker).
  * - nav_grid_find_path_batch with threads != 1 runs on nav's own worker pool (one thread per
  *   core, or RAYON_NUM_THREADS).
  *
@@ -1292,6 +1300,9 @@ NavStatus nav_grid_rules_free(struct NavGridRules *rules);
  * Thread safety: many threads may query one grid at once, each with its own `query`. A warm
  * query (same map size as before) allocates nothing.
  *
+ * `NAV_BUSY` while an edit on another thread holds the grid or waits for it (nothing is
+ * searched; try again, or let this thread wait: `nav_set_wait_timeout`).
+ *
  * # Safety
  * `options` must be NULL or readable; `out_cells` and `out_costs` NULL or valid for
  * `capacity` writes; `out_result` must point to a writable `NavGridPathResult`.
@@ -1372,6 +1383,9 @@ NavStatus nav_query_grid_expanded_cells(struct NavQuery *query,
  * (lowest index), whose message is in the last error, while every pair still has its own
  * result. Arguments that make the whole call impossible (NULL buffers, a bad handle, invalid
  * options) fail before any pair runs, and nothing is written.
+ *
+ * `NAV_BUSY` while an edit on another thread holds the grid or waits for it (nothing is
+ * searched; try again, or let this thread wait: `nav_set_wait_timeout`).
  *
  * # Safety
  * `pairs` must point to `pair_count` readable pairs; `out_results` to `pair_count` writable
@@ -1538,6 +1552,9 @@ NavStatus nav_world_segment_is_clear(const struct NavWorld *world,
  * Thread safety: many threads may query one world at once, each with its own `query`. The
  * query keeps a walkability cache per (world, radius, step) that later queries reuse.
  *
+ * `NAV_BUSY` while an edit on another thread holds the world or waits for it (nothing is
+ * searched; try again, or let this thread wait: `nav_set_wait_timeout`).
+ *
  * # Safety
  * `agent` must point to a readable `NavAgentDesc`; `options` NULL or readable; `out_points`
  * NULL (with `capacity` 0) or valid for `capacity` writes; `out_result` writable.
@@ -1661,6 +1678,9 @@ NavStatus nav_circle_world_clear(struct NavCircleWorld *world);
  * them without searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points or a bad
  * radius. `nav_query_circle_path_polyline` turns the path into points for engines that
  * follow straight segments.
+ *
+ * `NAV_BUSY` while an edit on another thread holds the world or waits for it (nothing is
+ * searched; try again, or let this thread wait: `nav_set_wait_timeout`).
  *
  * # Safety
  * `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
@@ -1860,6 +1880,9 @@ NavStatus nav_mesh_world_clear(struct NavMeshWorld *world);
  * the number of pieces needed (`nav_query_mesh_path` copies them without searching again),
  * `NAV_INVALID_ARGUMENT` for NaN or infinite points, a bad radius or bad options.
  * `nav_query_mesh_path_polyline` turns the path into points.
+ *
+ * `NAV_BUSY` while an edit on another thread holds the world or waits for it (nothing is
+ * searched; try again, or let this thread wait: `nav_set_wait_timeout`).
  *
  * # Safety
  * `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
