@@ -5,7 +5,7 @@
 # cargo-fuzz`); says so and exits 2 where they are missing. The campaign starts from the
 # committed corpus fuzz/corpus/TARGET, works in fuzz/corpus-work/TARGET (ignored by git),
 # writes crashes to fuzz/artifacts/TARGET, and at the end merges what it found back into a
-# minimized corpus (cargo fuzz cmin) in fuzz/corpus/TARGET. libFuzzer's last status line
+# minimized corpus in fuzz/corpus/TARGET (every coverage edge kept, see below). libFuzzer's last status line
 # (`#runs cov: N ft: N corp: N/size exec/s: N`) is printed at the end.
 #
 # One process, in-process (no -jobs: libFuzzer would fork and log to fuzz-N.log), and the
@@ -48,12 +48,13 @@ if [ "$status" -ne 0 ]; then
     grep -E 'panicked at|ERROR: libFuzzer|SUMMARY' "$log" | head -5 >&2 || true
     exit "$status"
 fi
-# Minimize: the smallest set of files that keeps the coverage reached.
-rm -rf "fuzz/corpus/$target.min"
-mkdir -p "fuzz/corpus/$target.min"
-cargo +nightly fuzz cmin --fuzz-dir fuzz --target-dir "$tdir" "$target" "$work" -- -max_len=4096 >/dev/null 2>&1
-# cmin minimizes in place: copy the result back as the committed corpus.
-rm -rf "fuzz/corpus/$target" "fuzz/corpus/$target.min"
-mkdir -p "fuzz/corpus/$target"
-cp "$work"/* "fuzz/corpus/$target"/
-echo "fuzz.sh: corpus fuzz/corpus/$target: $(ls "fuzz/corpus/$target" | wc -l) files, $(du -sk "fuzz/corpus/$target" | cut -f1) KB"
+# Minimize for the repository: the smallest files that keep every coverage edge reached
+# (libFuzzer merge without hit counters, so `cov` is kept whole and the corpus stays small;
+# the full working corpus, which also keeps counter features (`ft`), stays in corpus-work).
+rm -rf "fuzz/corpus/$target.new"
+mkdir -p "fuzz/corpus/$target.new"
+cargo +nightly fuzz run --fuzz-dir fuzz --target-dir "$tdir" "$target" "fuzz/corpus/$target.new" "$work" -- \
+    -merge=1 -use_counters=0 -max_len=4096 >"fuzz/artifacts/$target/merge.log" 2>&1
+rm -rf "fuzz/corpus/$target"
+mv "fuzz/corpus/$target.new" "fuzz/corpus/$target"
+echo "fuzz.sh: corpus fuzz/corpus/$target: $(ls "fuzz/corpus/$target" | wc -l) files, $(du -sb "fuzz/corpus/$target" | cut -f1) bytes"
