@@ -1,12 +1,13 @@
 // Concurrency through the C ABI from C++ threads: 3 reader threads query one NavGrid, one
 // NavWorld and one NavCircleWorld while 1 writer thread edits them.
 //
-//   stress_threads [SECONDS_PER_PHASE] [MOVINGAI_MAP]
+//   stress_threads [SECONDS_PER_PHASE] [MOVINGAI_MAP|-] [WAIT_MS]
 //
 // Phases, for each of the three handles:
 //  1. in place, no wait: the writer's edits return NAV_BUSY whenever a query holds the
 //     handle (the starvation the wait timeout fixes); counted, not failed;
-//  2. in place, writer timeout 200 ms (nav_set_wait_timeout): every edit must land, and the
+//  2. in place, writer timeout WAIT_MS (default 200 ms; nav_set_wait_timeout): every edit must
+//     land (a timeout shorter than one query cannot promise that), and the
 //     readers' NAV_BUSY answers (queries refused while an edit waits or runs) are counted;
 //  3. clone and swap: the writer edits a clone and publishes it (std::atomic), readers query
 //     whatever is current; afterwards every answer is compared with a sequential replay on
@@ -283,7 +284,8 @@ void stale(Kind kind, void *handle) {
 
 int main(int argc, char **argv) {
     double seconds = argc > 1 ? std::atof(argv[1]) : 0.5;
-    const char *map = argc > 2 ? argv[2] : nullptr;
+    const char *map = argc > 2 && std::strcmp(argv[2], "-") != 0 ? argv[2] : nullptr;
+    uint32_t wait_ms = argc > 3 ? (uint32_t)std::atoi(argv[3]) : 200;
     uint64_t live_before = 0, live_after = 0;
     expect_ok(nav_live_handles(&live_before), "nav_live_handles");
 
@@ -327,7 +329,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < 3; ++k) {
         h.movers = kinds[k] == WORLD ? world_movers : circle_ids;
         in_place(kinds[k], handles[k], h, seconds, 0);
-        in_place(kinds[k], handles[k], h, seconds, 200);
+        in_place(kinds[k], handles[k], h, seconds, wait_ms);
         clone_and_swap(kinds[k], handles[k], h, seconds);
         stale(kinds[k], handles[k]);
         expect_ok(release(kinds[k], handles[k]), "free");
