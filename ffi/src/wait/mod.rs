@@ -177,3 +177,121 @@ pub unsafe extern "C" fn nav_live_handles(out_count: *mut u64) -> NavStatus {
         Ok(())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+    use std::thread;
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::grid::{
+        NavGrid, NavGridInfo, nav_grid_create, nav_grid_free, nav_grid_info, nav_grid_set_blocked,
+    };
+
+    fn grid() -> *mut NavGrid {
+        let mut g = std::ptr::null_mut();
+        // SAFETY: `g` is a writable out-pointer.
+        assert_eq!(unsafe { nav_grid_create(4, 4, &mut g) }, NavStatus::NavOk);
+        g
+    }
+
+    #[test]
+    fn an_edit_with_a_timeout_waits_for_the_query_and_keeps_new_ones_out() {
+        let g = grid();
+        let address = g as usize;
+        let (held, release) = (mpsc::channel::<()>(), mpsc::channel::<()>());
+        // A "query" holding the grid until told to stop.
+        let reader = thread::spawn(move || {
+            let guard = crate::shared::read(address as *const NavGrid, "grid").unwrap();
+            held.0.send(()).unwrap();
+            release.1.recv().unwrap();
+            drop(guard);
+        });
+        held.1.recv().unwrap();
+        // Without a timeout: NAV_BUSY at once.
+        // SAFETY (all calls below): handles are checked; out-pointers are locals.
+        assert_eq!(
+            unsafe { nav_grid_set_blocked(g, 1, 1, 1) },
+            NavStatus::NavBusy
+        );
+        let writer = thread::spawn(move || {
+            // SAFETY: no pointers.
+            assert_eq!(unsafe { nav_set_wait_timeout(5_000) }, NavStatus::NavOk);
+            let t = Instant::now();
+            // SAFETY: the handle is checked.
+            let status = unsafe { nav_grid_set_blocked(address as *mut NavGrid, 1, 1, 1) };
+            (status, t.elapsed())
+        });
+        // While the edit waits, a new query does not start...
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !writer_pending(address) {
+            assert!(Instant::now() < deadline, "the edit never announced itself");
+            thread::yield_now();
+        }
+        let mut info = NavGridInfo::default();
+        assert_eq!(unsafe { nav_grid_info(g, &mut info) }, NavStatus::NavBusy);
+        assert!(crate::last_error_message().contains("about to be changed"));
+        // ...and once the running one ends, the edit lands.
+        thread::sleep(Duration::from_millis(50));
+        release.0.send(()).unwrap();
+        reader.join().unwrap();
+        let (status, waited) = writer.join().unwrap();
+        assert_eq!(status, NavStatus::NavOk);
+        assert!(
+            waited >= Duration::from_millis(50),
+            "waited only {waited:?}"
+        );
+        assert!(!writer_pending(address));
+        assert_eq!(unsafe { nav_grid_info(g, &mut info) }, NavStatus::NavOk);
+        assert_eq!(unsafe { nav_grid_free(g) }, NavStatus::NavOk);
+    }
+
+    #[test]
+    fn a_timeout_that_runs_out_is_busy() {
+        let g = grid();
+        let reading = crate::shared::read(g, "grid").unwrap();
+        let address = g as usize;
+        let status = thread::spawn(move || {
+            // SAFETY: no pointers, then a checked handle.
+            unsafe {
+                assert_eq!(nav_set_wait_timeout(20), NavStatus::NavOk);
+                nav_grid_set_blocked(address as *mut NavGrid, 0, 0, 1)
+            }
+        })
+        .join()
+        .unwrap();
+        assert_eq!(status, NavStatus::NavBusy);
+        assert!(
+            !writer_pending(address),
+            "a writer that gave up is still announced"
+        );
+        drop(reading);
+        // SAFETY: checked handle.
+        assert_eq!(unsafe { nav_grid_free(g) }, NavStatus::NavOk);
+    }
+
+    #[test]
+    fn the_timeout_is_per_thread_and_bounded() {
+        let mut ms = 7;
+        // SAFETY: `ms` is a writable local.
+        unsafe {
+            assert_eq!(
+                nav_set_wait_timeout(NAV_MAX_WAIT_TIMEOUT_MS + 1),
+                NavStatus::NavInvalidArgument
+            );
+            assert_eq!(nav_set_wait_timeout(30), NavStatus::NavOk);
+            assert_eq!(nav_wait_timeout(&mut ms), NavStatus::NavOk);
+        }
+        assert_eq!(ms, 30);
+        let other = thread::spawn(|| {
+            let mut ms = 7;
+            // SAFETY: `ms` is a writable local.
+            assert_eq!(unsafe { nav_wait_timeout(&mut ms) }, NavStatus::NavOk);
+            ms
+        });
+        assert_eq!(other.join().unwrap(), 0);
+        // SAFETY: no pointers.
+        assert_eq!(unsafe { nav_set_wait_timeout(0) }, NavStatus::NavOk);
+    }
+}
