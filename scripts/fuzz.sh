@@ -55,6 +55,8 @@ rm -rf "fuzz/corpus/$target.new"
 mkdir -p "fuzz/corpus/$target.new"
 cargo +nightly fuzz run --fuzz-dir fuzz --target-dir "$tdir" "$target" "fuzz/corpus/$target.new" "$work" -- \
     -merge=1 -use_counters=0 -max_len=4096 >"fuzz/artifacts/$target/merge.log" 2>&1
+# Regression inputs (crashes once found, then fixed) stay whatever their coverage.
+cp fuzz/corpus/"$target"/regression-* "fuzz/corpus/$target.new"/ 2>/dev/null || true
 rm -rf "fuzz/corpus/$target"
 mv "fuzz/corpus/$target.new" "fuzz/corpus/$target"
 echo "fuzz.sh: corpus fuzz/corpus/$target: $(ls "fuzz/corpus/$target" | wc -l) files, $(du -sb "fuzz/corpus/$target" | cut -f1) bytes"
