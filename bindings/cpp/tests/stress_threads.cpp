@@ -1,9 +1,9 @@
 // Concurrency through the C ABI from C++ threads: 3 reader threads query one NavGrid, one
-// NavWorld and one NavCircleWorld while 1 writer thread edits them.
+// NavWorld, one NavCircleWorld and one NavMeshWorld while 1 writer thread edits them.
 //
 //   stress_threads [SECONDS_PER_PHASE] [MOVINGAI_MAP|-] [WAIT_MS]
 //
-// Phases, for each of the three handles:
+// Phases, for each of the four handles:
 //  1. in place, no wait: the writer's edits return NAV_BUSY whenever a query holds the
 //     handle (the starvation the wait timeout fixes); counted, not failed;
 //  2. in place, writer timeout WAIT_MS (default 200 ms; nav_set_wait_timeout): every edit must
@@ -48,15 +48,18 @@ void expect_ok(NavStatus status, const char *what) {
 }
 
 // The three kinds of handle, behind one interface.
-enum Kind { GRID, WORLD, CIRCLES };
-const char *kind_name(Kind k) { return k == GRID ? "NavGrid" : k == WORLD ? "NavWorld" : "NavCircleWorld"; }
+enum Kind { GRID, WORLD, CIRCLES, MESH };
+const char *kind_name(Kind k) {
+    return k == GRID ? "NavGrid" : k == WORLD ? "NavWorld" : k == CIRCLES ? "NavCircleWorld" : "NavMeshWorld";
+}
 
 struct Handles {
     NavGrid *grid = nullptr;
     NavWorld *world = nullptr;
     NavCircleWorld *circles = nullptr;
+    NavMeshWorld *mesh = nullptr;
     uint32_t width = 0, height = 0;
-    std::vector<uint64_t> movers;  // dynamic obstacles (world) or circles (circles)
+    std::vector<uint64_t> movers;  // dynamic obstacles (world), circles, or mesh obstacles
 };
 
 // A deterministic generator (xorshift64*), the same on every platform.
@@ -97,6 +100,14 @@ NavStatus query(Kind kind, void *handle, NavQuery *ctx, const Handles &h, uint32
         if (status == NAV_BUFFER_TOO_SMALL) status = NAV_OK;
         std::memcpy(&bits, &r.length, 8);
         bits ^= (uint64_t)r.path_status << 60 ^ r.expanded * 31 ^ (uint64_t)r.point_count << 40;
+    } else if (kind == MESH) {
+        NavVec2 a = {1 + rng.coord(62), 1 + rng.coord(62)}, b = {1 + rng.coord(62), 1 + rng.coord(62)};
+        NavMeshPathResult r;
+        std::memset(&r, 0, sizeof r);
+        status = nav_mesh_world_find_path((const NavMeshWorld *)handle, ctx, 0.5f, nullptr, a, b, nullptr, 0, &r);
+        if (status == NAV_BUFFER_TOO_SMALL) status = NAV_OK;
+        std::memcpy(&bits, &r.length, 8);
+        bits ^= (uint64_t)r.path_status << 60 ^ r.expanded * 31 ^ (uint64_t)r.piece_count << 40;
     } else {
         NavVec2 a = {1 + rng.coord(62), 1 + rng.coord(62)}, b = {1 + rng.coord(62), 1 + rng.coord(62)};
         NavCirclePathResult r;
@@ -119,6 +130,11 @@ NavStatus edit(Kind kind, void *handle, const Handles &h, uint32_t v) {
     } else if (kind == WORLD) {
         NavVec2 c = {8 + rng.coord(48), 8 + rng.coord(48)};
         return nav_world_move_circle((NavWorld *)handle, h.movers[v % h.movers.size()], c, 1 + rng.coord(2));
+    } else if (kind == MESH) {
+        NavVec2 c = {4 + rng.coord(56), 4 + rng.coord(56)};
+        float e = 0.5f + rng.coord(2);
+        NavAabb box = {{c.x - e, c.y - e}, {c.x + e, c.y + e}};
+        return nav_mesh_world_set_box((NavMeshWorld *)handle, h.movers[v % h.movers.size()], box);
     } else {
         NavVec2 c = {4 + rng.coord(56), 4 + rng.coord(56)};
         return nav_circle_world_set((NavCircleWorld *)handle, h.movers[v % h.movers.size()], c, 0.5f + rng.coord(3));
@@ -128,12 +144,14 @@ NavStatus edit(Kind kind, void *handle, const Handles &h, uint32_t v) {
 NavStatus clone(Kind kind, void *handle, void **out) {
     if (kind == GRID) return nav_grid_clone((const NavGrid *)handle, (NavGrid **)out);
     if (kind == WORLD) return nav_world_clone((const NavWorld *)handle, (NavWorld **)out);
+    if (kind == MESH) return nav_mesh_world_clone((const NavMeshWorld *)handle, (NavMeshWorld **)out);
     return nav_circle_world_clone((const NavCircleWorld *)handle, (NavCircleWorld **)out);
 }
 
 NavStatus release(Kind kind, void *handle) {
     if (kind == GRID) return nav_grid_free((NavGrid *)handle);
     if (kind == WORLD) return nav_world_free((NavWorld *)handle);
+    if (kind == MESH) return nav_mesh_world_free((NavMeshWorld *)handle);
     return nav_circle_world_free((NavCircleWorld *)handle);
 }
 
@@ -306,8 +324,9 @@ int main(int argc, char **argv) {
     NavAabb bounds = {{0, 0}, {64, 64}};
     expect_ok(nav_world_create(&bounds, 0, &h.world), "nav_world_create");
     expect_ok(nav_circle_world_create(&bounds, &h.circles), "nav_circle_world_create");
+    expect_ok(nav_mesh_world_create(&bounds, &h.mesh), "nav_mesh_world_create");
     Rng rng(9);
-    std::vector<uint64_t> world_movers, circle_ids;
+    std::vector<uint64_t> world_movers, circle_ids, mesh_ids;
     for (int i = 0; i < 40; ++i) {
         uint64_t id;
         NavVec2 c = {2 + rng.coord(60), 2 + rng.coord(60)};
@@ -315,19 +334,21 @@ int main(int argc, char **argv) {
         if (i < 8) world_movers.push_back(id);
         expect_ok(nav_circle_world_insert(h.circles, c, 0.5f + rng.coord(2), &id), "nav_circle_world_insert");
         circle_ids.push_back(id);
+        NavAabb box = {{c.x - 0.75f, c.y - 0.5f}, {c.x + 0.75f, c.y + 0.5f}};
+        if (nav_mesh_world_insert_box(h.mesh, box, &id) == NAV_OK) mesh_ids.push_back(id);
     }
     if (nav_live_handles(nullptr) != NAV_NULL_POINTER) fail("nav_live_handles(NULL)", NAV_OK);
     uint64_t live_now = 0;
     expect_ok(nav_live_handles(&live_now), "nav_live_handles");
-    if (live_now != live_before + 3) {
-        std::fprintf(stderr, "FAIL: %" PRIu64 " live handles after creating 3, %" PRIu64 " before\n", live_now, live_before);
+    if (live_now != live_before + 4) {
+        std::fprintf(stderr, "FAIL: %" PRIu64 " live handles after creating 4, %" PRIu64 " before\n", live_now, live_before);
         ++failures;
     }
 
-    Kind kinds[3] = {GRID, WORLD, CIRCLES};
-    void *handles[3] = {h.grid, h.world, h.circles};
-    for (int k = 0; k < 3; ++k) {
-        h.movers = kinds[k] == WORLD ? world_movers : circle_ids;
+    Kind kinds[4] = {GRID, WORLD, CIRCLES, MESH};
+    void *handles[4] = {h.grid, h.world, h.circles, h.mesh};
+    for (int k = 0; k < 4; ++k) {
+        h.movers = kinds[k] == WORLD ? world_movers : kinds[k] == MESH ? mesh_ids : circle_ids;
         in_place(kinds[k], handles[k], h, seconds, 0);
         in_place(kinds[k], handles[k], h, seconds, wait_ms);
         clone_and_swap(kinds[k], handles[k], h, seconds);
