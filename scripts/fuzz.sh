@@ -10,7 +10,8 @@
 #
 # One process, in-process (no -jobs: libFuzzer would fork and log to fuzz-N.log), and the
 # worktree's own target dir: the machine is shared.
-# Targets: movingai_map movingai_scenario scene_json grid_query circle_query mesh_query abi_calls
+# Targets: movingai_map movingai_scenario scene_json grid_query circle_query mesh_query agent_query
+# abi_calls
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
