@@ -44,11 +44,11 @@ fn grid_sizes_are_bounded() {
 
 #[test]
 fn the_search_arena_is_bounded() {
-    // 2^27 slots of 16 bytes: no graph, however it numbers its nodes, grows the arena further.
+    // 2^27 slots of 16 bytes: no graph, however it numbers its nodes, grows the arena further
+    // (nav-search's own tests give the engine an edge to node MAX_NODES and a start beyond it).
     assert_eq!(SearchContext::MAX_NODES, 1 << 27);
-    let mut ctx = SearchContext::new();
-    ctx.reserve(usize::MAX);
-    assert!(ctx.capacity() <= SearchContext::MAX_NODES);
+    // A grid's arena is its cell count, far below: 2^26 cells at most.
+    assert!(GridMap::MAX_CELLS as usize <= SearchContext::MAX_NODES);
 }
 
 #[test]
