@@ -2,6 +2,8 @@
 //! three kinds of worlds in any order, with hostile numbers (NaN, infinities, extremes, absurd
 //! counts), handles of the wrong kind, freed (stale) handles and made-up pointers.
 //!
+//! Also the wait timeout (hostile values) and the live-handle count.
+//!
 //! Checked on every call: no `NAV_PANIC`, no `NAV_BUSY` (one thread), a failing call leaves a
 //! last error that names the function, a found path's result is sane (finite, non-negative
 //! cost; counts within the buffer). At the end every handle the program created is freed and
@@ -184,6 +186,8 @@ pub fn abi_calls(data: &[u8]) {
             last_error_message()
         );
     }
+    // SAFETY: no pointers. The timeout is per thread: leave the default for the next input.
+    assert_eq!(unsafe { nav_set_wait_timeout(0) }, NavStatus::NavOk);
     // Threads of the test harness may hold handles too: only a single-threaded fuzz run can
     // compare exactly, so compare at least that nothing of ours is left.
     let after = live_handle_count();
@@ -733,6 +737,44 @@ unsafe fn step(b: &mut Bytes, p: &mut Program) {
                         ) == NavStatus::NavOk
                         {
                             p.add(Kind::MeshWorld, out as usize);
+                        }
+                    }
+                }
+            }
+            _ if b.below(4) == 0 => {
+                // The wait timeout and the live-handle count.
+                match b.below(3) {
+                    0 => {
+                        let ms = [
+                            0,
+                            1,
+                            250,
+                            NAV_MAX_WAIT_TIMEOUT_MS,
+                            NAV_MAX_WAIT_TIMEOUT_MS + 1,
+                            u32::MAX,
+                        ][b.below(6)];
+                        let status = check(nav_set_wait_timeout(ms), "nav_set_wait_timeout");
+                        assert_eq!(status == NavStatus::NavOk, ms <= NAV_MAX_WAIT_TIMEOUT_MS);
+                    }
+                    1 => {
+                        let mut ms = 0u32;
+                        let out = if b.bool() {
+                            ptr::null_mut()
+                        } else {
+                            &mut ms as *mut u32
+                        };
+                        check(nav_wait_timeout(out), "nav_wait_timeout");
+                    }
+                    _ => {
+                        let mut n = 0u64;
+                        let out = if b.bool() {
+                            ptr::null_mut()
+                        } else {
+                            &mut n as *mut u64
+                        };
+                        if check(nav_live_handles(out), "nav_live_handles") == NavStatus::NavOk {
+                            let ours = p.slots.iter().filter(|s| s.live).count() as u64;
+                            assert!(n >= ours, "{n} live handles, {ours} of them ours");
                         }
                     }
                 }
