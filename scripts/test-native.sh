@@ -49,6 +49,10 @@ gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" bindings/c/test_na
     "${LINK[@]}" -lm
 "$OUT/test_nav_c"
 
+step "C test of nav_live_handles and nav_set_wait_timeout"
+gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" bindings/c/test_live_handles.c -o "$OUT/test_live_handles" "${LINK[@]}"
+"$OUT/test_live_handles"
+
 step "C++ example and test (g++ -std=c++17 -Wall -Wextra -Werror)"
 CXXFLAGS=(-std=c++17 -Wall -Wextra -Werror -pthread -g)
 g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/examples/find_path.cpp -o "$OUT/find_path" "${LINK[@]}"
@@ -59,6 +63,10 @@ g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_slice.cpp -o "$OUT
 "$OUT/test_slice_cpp"
 g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_flow.cpp -o "$OUT/test_flow_cpp" "${LINK[@]}"
 "$OUT/test_flow_cpp"
+# 3 reader threads and 1 writer on a grid, a world and a circle world: in place (with and
+# without a wait timeout) and clone-and-swap checked against a sequential replay.
+g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/stress_threads.cpp -o "$OUT/stress_threads" "${LINK[@]}"
+"$OUT/stress_threads" 0.3 - 2000  # a wait far above one query: no flake on a loaded machine
 
 step "the C and C++ examples of the docs compile (and the C one runs)"
 # first_block LANG FILE: the first fenced block of that language in a Markdown file.

@@ -54,6 +54,14 @@
  *   clear) or freeing any handle needs it to itself: while another thread uses it, the call
  *   returns NAV_BUSY and does nothing. To change one while queries run, change a copy
  *   (nav_*_clone) and swap handles between frames.
+ * - Queries and other reading calls return NAV_BUSY (and do nothing) while a change on
+ *   another thread holds the grid or world or waits for it. By default no call waits: a
+ *   busy handle is NAV_BUSY at once, so an edit can starve under a continuous load of
+ *   queries. nav_set_wait_timeout(ms) makes the calling thread's calls wait up to ms
+ *   instead; a waiting edit keeps new queries from starting, so it lands as soon as the
+ *   running ones end. Clone-and-swap needs no waiting at all.
+ * - nav_live_handles() counts the live handles of the process: a test frees what it made
+ *   and checks the count is back where it started (a leak check without a leak checker).
  * - nav_grid_find_path_batch with threads != 1 runs on nav's own worker pool (one thread per
  *   core, or RAYON_NUM_THREADS).
  *
@@ -93,6 +101,11 @@
  * The most goals one call takes (a field or a nearest-goal query).
  */
 #define NAV_MAX_GOALS (1 << 20)
+
+/**
+ * The longest accepted timeout, in milliseconds (one minute).
+ */
+#define NAV_MAX_WAIT_TIMEOUT_MS 60000
 
 /**
  * What a call did. Every exported function returns one; `NAV_OK` is 0 and every other value
@@ -1490,6 +1503,9 @@ NavStatus nav_grid_rules_free(struct NavGridRules *rules);
  * Thread safety: many threads may query one grid at once, each with its own `query`. A warm
  * query (same map size as before) allocates nothing.
  *
+ * `NAV_BUSY` while an edit on another thread holds the grid or waits for it (nothing is
+ * searched; try again, or let this thread wait: `nav_set_wait_timeout`).
+ *
  * # Safety
  * `options` must be NULL or readable; `out_cells` and `out_costs` NULL or valid for
  * `capacity` writes; `out_result` must point to a writable `NavGridPathResult`.
@@ -1570,6 +1586,9 @@ NavStatus nav_query_grid_expanded_cells(struct NavQuery *query,
  * (lowest index), whose message is in the last error, while every pair still has its own
  * result. Arguments that make the whole call impossible (NULL buffers, a bad handle, invalid
  * options) fail before any pair runs, and nothing is written.
+ *
+ * `NAV_BUSY` while an edit on another thread holds the grid or waits for it (nothing is
+ * searched; try again, or let this thread wait: `nav_set_wait_timeout`).
  *
  * # Safety
  * `pairs` must point to `pair_count` readable pairs; `out_results` to `pair_count` writable
@@ -1937,6 +1956,9 @@ NavStatus nav_world_segment_is_clear(const struct NavWorld *world,
  * Thread safety: many threads may query one world at once, each with its own `query`. The
  * query keeps a walkability cache per (world, radius, step) that later queries reuse.
  *
+ * `NAV_BUSY` while an edit on another thread holds the world or waits for it (nothing is
+ * searched; try again, or let this thread wait: `nav_set_wait_timeout`).
+ *
  * # Safety
  * `agent` must point to a readable `NavAgentDesc`; `options` NULL or readable; `out_points`
  * NULL (with `capacity` 0) or valid for `capacity` writes; `out_result` writable.
@@ -2060,6 +2082,9 @@ NavStatus nav_circle_world_clear(struct NavCircleWorld *world);
  * them without searching again), `NAV_INVALID_ARGUMENT` for NaN or infinite points or a bad
  * radius. `nav_query_circle_path_polyline` turns the path into points for engines that
  * follow straight segments.
+ *
+ * `NAV_BUSY` while an edit on another thread holds the world or waits for it (nothing is
+ * searched; try again, or let this thread wait: `nav_set_wait_timeout`).
  *
  * # Safety
  * `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
@@ -2259,6 +2284,9 @@ NavStatus nav_mesh_world_clear(struct NavMeshWorld *world);
  * the number of pieces needed (`nav_query_mesh_path` copies them without searching again),
  * `NAV_INVALID_ARGUMENT` for NaN or infinite points, a bad radius or bad options.
  * `nav_query_mesh_path_polyline` turns the path into points.
+ *
+ * `NAV_BUSY` while an edit on another thread holds the world or waits for it (nothing is
+ * searched; try again, or let this thread wait: `nav_set_wait_timeout`).
  *
  * # Safety
  * `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
@@ -2514,6 +2542,46 @@ NavStatus nav_mesh_world_slice_step(const struct NavMeshWorld *world,
                                     struct NavQuery *query,
                                     uint32_t max_expansions,
                                     struct NavSliceState *out_state);
+
+/**
+ * Sets how long calls made **on this thread** wait for a grid or world that a call on another
+ * thread holds, in milliseconds (0 to `NAV_MAX_WAIT_TIMEOUT_MS`; 0, the default, is no wait:
+ * `NAV_BUSY` at once).
+ *
+ * With a timeout, an edit (`nav_grid_set_*`, `nav_world_insert_*` / `move_*` / `remove` /
+ * `clear`, `nav_circle_world_*` and `nav_mesh_world_*` edits) that finds queries running on
+ * its grid or world waits for them, and queries that start meanwhile on that grid or world
+ * return `NAV_BUSY` (or wait, if their own thread has a timeout): the edit lands as soon as
+ * the running queries end, even under a continuous load of queries. The edit returns
+ * `NAV_BUSY` only when the timeout runs out. Queries with a timeout likewise wait for an edit
+ * in progress instead of returning `NAV_BUSY`. Waiting never holds a lock, and freeing a
+ * handle never waits.
+ *
+ * Errors: `NAV_INVALID_ARGUMENT` for a timeout above `NAV_MAX_WAIT_TIMEOUT_MS`.
+ *
+ * # Safety
+ * None: no pointers.
+ */
+NavStatus nav_set_wait_timeout(uint32_t milliseconds);
+
+/**
+ * Writes this thread's wait timeout (see `nav_set_wait_timeout`) to `*out_milliseconds`.
+ *
+ * # Safety
+ * `out_milliseconds` must point to a writable `uint32_t`.
+ */
+NavStatus nav_wait_timeout(uint32_t *out_milliseconds);
+
+/**
+ * Writes the number of live handles of every kind (grids, rules, queries, worlds) in the
+ * process to `*out_count`: what was created and not yet freed. A program that frees
+ * everything it made sees the count it started with, so a test can check for leaked handles
+ * without a leak checker. Other threads creating or freeing handles change it at any time.
+ *
+ * # Safety
+ * `out_count` must point to a writable `uint64_t`.
+ */
+NavStatus nav_live_handles(uint64_t *out_count);
 
 /**
  * Raises an internal error (a Rust panic) on purpose, to check in a given build and process

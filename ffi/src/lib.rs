@@ -54,6 +54,7 @@ mod circle_world;
 mod mesh_world;
 
 mod slice;
+mod wait;
 
 mod debug;
 
@@ -84,4 +85,5 @@ pub use status::NavStatus;
 pub use version::{
     NAV_VERSION_MAJOR, NAV_VERSION_MINOR, NAV_VERSION_PATCH, NavVersion, nav_version,
 };
+pub use wait::*;
 pub use world::*;

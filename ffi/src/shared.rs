@@ -10,6 +10,7 @@ use crate::args::OutPtr;
 use crate::error::{FfiError, FfiResult};
 use crate::handles::{self, Handle, HandleKind};
 use crate::status::NavStatus;
+use crate::wait;
 
 /// A handle whose value is read by queries and changed by edits (a [`Handle`] through the
 /// impl below).
@@ -54,11 +55,26 @@ fn poisoned(argument: &str) -> FfiError {
 }
 
 /// Looks `ptr` up and takes its value for reading (a query, a getter).
+/// Waits (see [`crate::wait`]) while an edit holds the value or waits for it, if this
+/// thread set a wait timeout.
 pub(crate) fn read<'a, H: Shared>(
     ptr: *const H,
     argument: &str,
 ) -> FfiResult<RwLockReadGuard<'a, H::Value>> {
+    wait::retry(ptr as usize, wait::Access::Read, || read_now(ptr, argument))
+}
+
+fn read_now<'a, H: Shared>(
+    ptr: *const H,
+    argument: &str,
+) -> FfiResult<RwLockReadGuard<'a, H::Value>> {
     handles::acquire(ptr, argument, |handle: &'a H| {
+        if wait::writer_pending(ptr as usize) {
+            return Err(FfiError::new(
+                NavStatus::NavBusy,
+                format!("`{argument}` is about to be changed by a call on another thread"),
+            ));
+        }
         match handle.lock().try_read() {
             Ok(value) => Ok(value),
             Err(TryLockError::WouldBlock) => Err(FfiError::new(
@@ -71,7 +87,18 @@ pub(crate) fn read<'a, H: Shared>(
 }
 
 /// Looks `ptr` up and takes its value for writing (a change).
+/// Waits (see [`crate::wait`]) while queries hold the value, if this thread set a wait
+/// timeout; new queries do not start meanwhile.
 pub(crate) fn write<'a, H: Shared>(
+    ptr: *mut H,
+    argument: &str,
+) -> FfiResult<RwLockWriteGuard<'a, H::Value>> {
+    wait::retry(ptr as usize, wait::Access::Write, || {
+        write_now(ptr, argument)
+    })
+}
+
+fn write_now<'a, H: Shared>(
     ptr: *mut H,
     argument: &str,
 ) -> FfiResult<RwLockWriteGuard<'a, H::Value>> {

@@ -117,4 +117,6 @@ mod guides {
     struct Benchmarks;
     #[doc = include_str!("../../../docs/origins.md")]
     struct Origins;
+    #[doc = include_str!("../../../docs/reliability.md")]
+    struct Reliability;
 }

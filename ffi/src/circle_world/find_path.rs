@@ -92,6 +92,9 @@ pub(crate) fn copy_pieces(
 /// radius. `nav_query_circle_path_polyline` turns the path into points for engines that
 /// follow straight segments.
 ///
+/// `NAV_BUSY` while an edit on another thread holds the world or waits for it (nothing is
+/// searched; try again, or let this thread wait: `nav_set_wait_timeout`).
+///
 /// # Safety
 /// `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
 /// `capacity` writes; `out_result` writable.

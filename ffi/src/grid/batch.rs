@@ -140,6 +140,9 @@ impl Batch<'_> {
 /// result. Arguments that make the whole call impossible (NULL buffers, a bad handle, invalid
 /// options) fail before any pair runs, and nothing is written.
 ///
+/// `NAV_BUSY` while an edit on another thread holds the grid or waits for it (nothing is
+/// searched; try again, or let this thread wait: `nav_set_wait_timeout`).
+///
 /// # Safety
 /// `pairs` must point to `pair_count` readable pairs; `out_results` to `pair_count` writable
 /// results; `out_cells` to `pair_count * cells_per_pair` writable cells (NULL when that is 0);

@@ -134,6 +134,9 @@ fn copy_path(
 /// Thread safety: many threads may query one grid at once, each with its own `query`. A warm
 /// query (same map size as before) allocates nothing.
 ///
+/// `NAV_BUSY` while an edit on another thread holds the grid or waits for it (nothing is
+/// searched; try again, or let this thread wait: `nav_set_wait_timeout`).
+///
 /// # Safety
 /// `options` must be NULL or readable; `out_cells` and `out_costs` NULL or valid for
 /// `capacity` writes; `out_result` must point to a writable `NavGridPathResult`.

@@ -106,6 +106,9 @@ impl ExactOptions for NavMeshQueryOptions {
 /// `NAV_INVALID_ARGUMENT` for NaN or infinite points, a bad radius or bad options.
 /// `nav_query_mesh_path_polyline` turns the path into points.
 ///
+/// `NAV_BUSY` while an edit on another thread holds the world or waits for it (nothing is
+/// searched; try again, or let this thread wait: `nav_set_wait_timeout`).
+///
 /// # Safety
 /// `options` must be NULL or readable; `out_pieces` NULL (with `capacity` 0) or valid for
 /// `capacity` writes; `out_result` writable.

@@ -83,6 +83,9 @@ fn copy_points(points: &[nav_geom::Vec2], out: &mut OutBuffer<'_, NavVec2>) -> F
 /// Thread safety: many threads may query one world at once, each with its own `query`. The
 /// query keeps a walkability cache per (world, radius, step) that later queries reuse.
 ///
+/// `NAV_BUSY` while an edit on another thread holds the world or waits for it (nothing is
+/// searched; try again, or let this thread wait: `nav_set_wait_timeout`).
+///
 /// # Safety
 /// `agent` must point to a readable `NavAgentDesc`; `options` NULL or readable; `out_points`
 /// NULL (with `capacity` 0) or valid for `capacity` writes; `out_result` writable.
