@@ -1098,6 +1098,30 @@ inline Result<SearchMode> search_used(Query& query) {
     return static_cast<SearchMode>(mode);
 }
 
+// Threads: waiting for busy handles, and the live-handle count
+
+/// Sets how long this thread's calls wait for a grid or world that another thread holds or
+/// waits for, in milliseconds (nav_set_wait_timeout; 0, the default, is no wait: NAV_BUSY at
+/// once). A waiting edit keeps new queries from starting, so it lands under a query load.
+/// Error InvalidArgument above NAV_MAX_WAIT_TIMEOUT_MS.
+inline Result<void> set_wait_timeout(uint32_t milliseconds) {
+    return detail::check(nav_set_wait_timeout(milliseconds));
+}
+
+/// This thread's wait timeout in milliseconds (nav_wait_timeout).
+inline Result<uint32_t> wait_timeout() {
+    uint32_t ms = 0;
+    if (auto r = detail::check(nav_wait_timeout(&ms)); !r) return r.error();
+    return ms;
+}
+
+/// The number of live handles of the process (nav_live_handles): created and not yet freed.
+inline Result<uint64_t> live_handles() {
+    uint64_t count = 0;
+    if (auto r = detail::check(nav_live_handles(&count)); !r) return r.error();
+    return count;
+}
+
 }  // namespace nav
 
 #endif  // NAV_HPP

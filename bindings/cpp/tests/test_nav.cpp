@@ -54,6 +54,24 @@ void test_types_are_move_only() {
     CHECK(v.major == NAV_VERSION_MAJOR && v.minor == NAV_VERSION_MINOR && v.patch == NAV_VERSION_PATCH);
 }
 
+void test_wait_timeout_and_live_handles() {
+    CHECK(nav::wait_timeout().ok() && nav::wait_timeout().value() == 0);
+    CHECK(nav::set_wait_timeout(250).ok());
+    CHECK(nav::wait_timeout().value() == 250);
+    auto refused = nav::set_wait_timeout(NAV_MAX_WAIT_TIMEOUT_MS + 1);
+    CHECK(!refused.ok() && refused.error().status == nav::Status::InvalidArgument);
+    CHECK(nav::wait_timeout().value() == 250);
+    CHECK(nav::set_wait_timeout(0).ok());
+    auto before = nav::live_handles();
+    CHECK(before.ok());
+    {
+        auto grid = nav::Grid::create(4, 4);
+        CHECK(grid.ok());
+        CHECK(nav::live_handles().value() == before.value() + 1);
+    }
+    CHECK(nav::live_handles().value() == before.value());
+}
+
 void test_known_paths() {
     auto grid = nav::Grid::load_movingai(WALL);
     CHECK(grid.ok());
@@ -519,6 +537,7 @@ void test_search_modes() {
 
 int main() {
     test_types_are_move_only();
+    test_wait_timeout_and_live_handles();
     test_search_modes();
     test_clearance();
     test_known_paths();

@@ -51,6 +51,22 @@ namespace Nav
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
         public static extern NavStatus nav_last_error(byte* buffer, uint capacity, uint* out_size);
 
+        /// <summary><c>nav_set_wait_timeout</c>: how long this thread's calls wait for a busy
+        /// handle, in milliseconds (0, the default: no wait).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_set_wait_timeout(uint milliseconds);
+
+        /// <summary><c>nav_wait_timeout</c>: this thread's wait timeout.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_wait_timeout(uint* out_milliseconds);
+
+        /// <summary><c>nav_live_handles</c>: the number of live handles in the process.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_live_handles(ulong* out_count);
+
+        /// <summary><c>NAV_MAX_WAIT_TIMEOUT_MS</c>: the largest wait timeout.</summary>
+        public const uint MaxWaitTimeoutMilliseconds = 60000;
+
         // ---- query contexts -----------------------------------------------------------------
 
         /// <summary><c>nav_query_create</c>.</summary>

@@ -51,6 +51,35 @@ namespace Nav
             }
         }
 
+        /// <summary>How long this thread's nav calls wait for a grid or world that another
+        /// thread holds or waits for, in milliseconds (<c>nav_set_wait_timeout</c>); 0, the
+        /// default, is no wait (a busy handle is <see cref="NavStatus.Busy"/> at once). A waiting
+        /// edit keeps new queries from starting, so it lands under a continuous query load.</summary>
+        /// <exception cref="NavException">With <see cref="NavStatus.InvalidArgument"/>: above
+        /// <see cref="NativeMethods.MaxWaitTimeoutMilliseconds"/>.</exception>
+        public static unsafe uint WaitTimeoutMilliseconds
+        {
+            get
+            {
+                uint ms;
+                Check(NativeMethods.nav_wait_timeout(&ms));
+                return ms;
+            }
+            set { Check(NativeMethods.nav_set_wait_timeout(value)); }
+        }
+
+        /// <summary>The number of live native handles of the process (<c>nav_live_handles</c>):
+        /// what was created and not yet freed, for leak checks.</summary>
+        public static unsafe ulong LiveHandles
+        {
+            get
+            {
+                ulong count;
+                Check(NativeMethods.nav_live_handles(&count));
+                return count;
+            }
+        }
+
         /// <summary>The message of the latest failed nav call on this thread (<c>nav_last_error</c>);
         /// empty when none has failed. Read it right after the failure: successful calls leave
         /// it as it was.</summary>

@@ -14,6 +14,7 @@ namespace Nav.Tests
         public static void Register(Harness h)
         {
             h.Add("grid: create, info, cells, edits, walkability copy", CreateAndEdit);
+            h.Add("library: the wait timeout (per thread, bounded) and the live-handle count", WaitAndLiveHandles);
             h.Add("grid: Moving AI text round trip and file loading", MovingAiRoundTrip);
             h.Add("grid: bad sizes, out-of-range cells, NaN and bad values are NavExceptions", GridErrors);
             h.Add("query: an open grid gives the octile distance and a connected path", OpenGridPath);
@@ -87,6 +88,32 @@ namespace Nav.Tests
         }
 
         // ---- tests --------------------------------------------------------------------------
+
+        private static void WaitAndLiveHandles()
+        {
+            Assert.Equal(0u, NavLibrary.WaitTimeoutMilliseconds, "no wait by default");
+            NavLibrary.WaitTimeoutMilliseconds = 250;
+            Assert.Equal(250u, NavLibrary.WaitTimeoutMilliseconds, "the timeout set");
+            uint other = uint.MaxValue;
+            var thread = new System.Threading.Thread(() => { other = NavLibrary.WaitTimeoutMilliseconds; });
+            thread.Start();
+            thread.Join();
+            Assert.Equal(0u, other, "another thread keeps its own timeout");
+            Assert.Fails(NavStatus.InvalidArgument, "nav_set_wait_timeout",
+                () => NavLibrary.WaitTimeoutMilliseconds = NativeMethods.MaxWaitTimeoutMilliseconds + 1,
+                "a timeout above NAV_MAX_WAIT_TIMEOUT_MS");
+            Assert.Equal(250u, NavLibrary.WaitTimeoutMilliseconds, "a refused timeout changes nothing");
+            NavLibrary.WaitTimeoutMilliseconds = 0;
+
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            ulong before = NavLibrary.LiveHandles;
+            using (NavGrid grid = new NavGrid(4, 4))
+            {
+                Assert.Equal(before + 1, NavLibrary.LiveHandles, "a new grid is one more live handle");
+            }
+            Assert.Equal(before, NavLibrary.LiveHandles, "a disposed grid is freed");
+        }
 
         private static void CreateAndEdit()
         {
