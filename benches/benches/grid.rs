@@ -22,7 +22,7 @@ use nav::grid::movingai::{read_map, read_scenario};
 use nav::grid::{
     Cell, CompiledRules, DiagonalRule, GridContext, GridMap, GridQuery, GridRules, SearchMode,
 };
-use nav_benches::median_ns;
+use nav_benches::{median_ns, moving_ai_successors};
 use nav_testkit::TestRng;
 use pathfinding::num_traits::Zero;
 use pathfinding::prelude::astar;
@@ -125,37 +125,6 @@ fn load_cases() -> Vec<Case> {
         .map(|_| (pick(), pick(), None))
         .collect();
     vec![make_case("caves256".into(), map, rows)]
-}
-
-/// Successors under the Moving AI rules on a plain walkability array, written the way a
-/// `pathfinding` user would (node = cell index, no allocation: a fixed array of options).
-fn moving_ai_successors<C: Copy>(
-    open: &[bool],
-    w: u32,
-    h: u32,
-    node: u32,
-    straight: C,
-    diagonal: C,
-) -> impl Iterator<Item = (u32, C)> + use<C> {
-    let (x, y) = ((node % w) as i64, (node / w) as i64);
-    let is_open = |dx: i64, dy: i64| {
-        let (nx, ny) = (x + dx, y + dy);
-        nx >= 0 && ny >= 0 && nx < w as i64 && ny < h as i64 && open[(ny * w as i64 + nx) as usize]
-    };
-    let id = |dx: i64, dy: i64| ((y + dy) * w as i64 + x + dx) as u32;
-    let (n, s, e, wst) = (is_open(0, -1), is_open(0, 1), is_open(1, 0), is_open(-1, 0));
-    [
-        n.then(|| (id(0, -1), straight)),
-        s.then(|| (id(0, 1), straight)),
-        e.then(|| (id(1, 0), straight)),
-        wst.then(|| (id(-1, 0), straight)),
-        (n && e && is_open(1, -1)).then(|| (id(1, -1), diagonal)),
-        (n && wst && is_open(-1, -1)).then(|| (id(-1, -1), diagonal)),
-        (s && e && is_open(1, 1)).then(|| (id(1, 1), diagonal)),
-        (s && wst && is_open(-1, 1)).then(|| (id(-1, 1), diagonal)),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 fn octile(w: u32, a: u32, b: u32) -> (u64, u64) {

@@ -20,7 +20,7 @@ use criterion::Criterion;
 use nav::grid::generate::caves;
 use nav::grid::movingai::read_map;
 use nav::grid::{Cell, FlowField, FlowQuery, GridMap, GridRules};
-use nav_benches::{fixed, median_ns, ratio};
+use nav_benches::{fixed, median_ns, moving_ai_successors, ratio};
 use pathfinding::prelude::dijkstra_all;
 
 /// The maps benchmarked (family/name, as in the data directory).
@@ -89,40 +89,22 @@ fn load_cases() -> Vec<Case> {
     )]
 }
 
-/// Successors under the Moving AI rules, as a `pathfinding` user writes them.
-fn successors(open: &[bool], w: u32, h: u32, node: u32) -> impl Iterator<Item = (u32, u64)> {
-    let (x, y) = ((node % w) as i64, (node / w) as i64);
-    let is_open = |dx: i64, dy: i64| {
-        let (nx, ny) = (x + dx, y + dy);
-        nx >= 0 && ny >= 0 && nx < w as i64 && ny < h as i64 && open[(ny * w as i64 + nx) as usize]
-    };
-    let id = |dx: i64, dy: i64| ((y + dy) * w as i64 + x + dx) as u32;
-    let (n, s, e, wst) = (is_open(0, -1), is_open(0, 1), is_open(1, 0), is_open(-1, 0));
-    [
-        n.then(|| (id(0, -1), INT_STRAIGHT)),
-        s.then(|| (id(0, 1), INT_STRAIGHT)),
-        e.then(|| (id(1, 0), INT_STRAIGHT)),
-        wst.then(|| (id(-1, 0), INT_STRAIGHT)),
-        (n && e && is_open(1, -1)).then(|| (id(1, -1), INT_DIAGONAL)),
-        (n && wst && is_open(-1, -1)).then(|| (id(-1, -1), INT_DIAGONAL)),
-        (s && e && is_open(1, 1)).then(|| (id(1, 1), INT_DIAGONAL)),
-        (s && wst && is_open(-1, 1)).then(|| (id(-1, 1), INT_DIAGONAL)),
-    ]
-    .into_iter()
-    .flatten()
-}
-
 fn pathfinding_all(case: &Case) -> usize {
     let (w, h) = (case.map.width(), case.map.height());
     let start = case.goal.y * w + case.goal.x;
-    dijkstra_all(&start, |&n| successors(&case.open, w, h, n)).len()
+    dijkstra_all(&start, |&n| {
+        moving_ai_successors(&case.open, w, h, n, INT_STRAIGHT, INT_DIAGONAL)
+    })
+    .len()
 }
 
 /// Every cell's cost agrees with `dijkstra_all`'s (within the integer costs' rounding).
 fn check(case: &Case, field: &FlowField) {
     let (w, h) = (case.map.width(), case.map.height());
     let start = case.goal.y * w + case.goal.x;
-    let all = dijkstra_all(&start, |&n| successors(&case.open, w, h, n));
+    let all = dijkstra_all(&start, |&n| {
+        moving_ai_successors(&case.open, w, h, n, INT_STRAIGHT, INT_DIAGONAL)
+    });
     let mut wrong = 0;
     for i in 0..case.map.cell_count() {
         let cell = case.map.cell_at(i).expect("a cell");

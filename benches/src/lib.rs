@@ -1,6 +1,6 @@
 //! Shared helpers of the benchmarks in `benches/benches/` (their random data comes from
-//! `nav_testkit::TestRng`): criterion's medians read back after a run, and the number formats
-//! of the summary tables.
+//! `nav_testkit::TestRng`): criterion's medians read back after a run, the number formats
+//! of the summary tables, and the Moving AI successors a `pathfinding` user writes.
 #![warn(missing_docs)]
 
 use std::path::PathBuf;
@@ -48,6 +48,37 @@ pub fn ratio(a: Option<f64>, b: Option<f64>, decimals: usize) -> String {
         (Some(a), Some(b)) => format!("{:.decimals$}x", a / b),
         _ => "-".to_string(),
     }
+}
+
+/// Successors under the Moving AI rules on a plain walkability array, written the way a
+/// `pathfinding` user would (node = cell index, no allocation: a fixed array of options).
+pub fn moving_ai_successors<C: Copy>(
+    open: &[bool],
+    w: u32,
+    h: u32,
+    node: u32,
+    straight: C,
+    diagonal: C,
+) -> impl Iterator<Item = (u32, C)> + use<C> {
+    let (x, y) = ((node % w) as i64, (node / w) as i64);
+    let is_open = |dx: i64, dy: i64| {
+        let (nx, ny) = (x + dx, y + dy);
+        nx >= 0 && ny >= 0 && nx < w as i64 && ny < h as i64 && open[(ny * w as i64 + nx) as usize]
+    };
+    let id = |dx: i64, dy: i64| ((y + dy) * w as i64 + x + dx) as u32;
+    let (n, s, e, wst) = (is_open(0, -1), is_open(0, 1), is_open(1, 0), is_open(-1, 0));
+    [
+        n.then(|| (id(0, -1), straight)),
+        s.then(|| (id(0, 1), straight)),
+        e.then(|| (id(1, 0), straight)),
+        wst.then(|| (id(-1, 0), straight)),
+        (n && e && is_open(1, -1)).then(|| (id(1, -1), diagonal)),
+        (n && wst && is_open(-1, -1)).then(|| (id(-1, -1), diagonal)),
+        (s && e && is_open(1, 1)).then(|| (id(1, 1), diagonal)),
+        (s && wst && is_open(-1, 1)).then(|| (id(-1, 1), diagonal)),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 #[cfg(test)]
