@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use nav_geom::Vec2;
 use nav_grid::movingai::{read_map, read_scenario};
-use nav_mesh::{MeshContext, MeshQuery, MeshWorld};
+use nav_mesh::{Decided, MeshContext, MeshQuery, MeshWorld};
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -36,12 +36,20 @@ fn main() {
     let (mut fast, mut slow) = (Vec::new(), Vec::new());
     let (mut fast_no, mut slow_no) = (Vec::new(), Vec::new());
     let (mut yes, mut no, mut disagree) = (0, 0, 0);
+    let (mut yes_fast, mut no_fast) = (0, 0);
     for row in scen.rows.iter().take(max_rows) {
         let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
         let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
         let t = Instant::now();
-        let c = cctx.connected(&world, s, g, radius).expect("connected");
+        let (c, how) = cctx.connected_how(&world, s, g, radius).expect("connected");
         let tf = t.elapsed().as_secs_f64();
+        if how != Decided::Search {
+            if c {
+                yes_fast += 1;
+            } else {
+                no_fast += 1;
+            }
+        }
         let t = Instant::now();
         let q = MeshQuery::new(s, g).with_radius(radius);
         let found = ctx.find_path(&plain, &q).expect("query").is_found();
@@ -81,8 +89,9 @@ fn main() {
     let after_edit = t.elapsed().as_secs_f64();
     println!(
         "{}: radius {radius}: triangulation {triangles} triangles in {:.1} ms; {} rows: \
-         {disagree} disagree with the search; {yes} connected: median {:.2} us (search {:.2} us); \
-         {no} not: median {:.2} us (search {:.2} us); first call after an edit {:.1} ms",
+         {disagree} disagree with the search; {yes} connected ({yes_fast} without a search): \
+         median {:.2} us (search {:.2} us); {no} not ({no_fast} without a search): median {:.2} us \
+         (search {:.2} us); first call after an edit {:.1} ms",
         args[1],
         build * 1e3,
         yes + no,

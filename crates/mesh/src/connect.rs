@@ -39,6 +39,8 @@ use spade::{
 };
 
 use crate::geometry::dist_point_segment;
+use crate::roadmap::{Forest, clearance, incentre, nearest_of};
+use crate::sight::{Scratch, segment_block};
 use crate::world::{MeshWorld, Owner};
 
 type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), (), (), HierarchyHintGenerator<f64>>;
@@ -54,11 +56,18 @@ pub(crate) struct Connectivity {
     /// Per undirected edge: the weight of crossing it (NaN if it does not join two free
     /// triangles).
     cross: Vec<f64>,
-    /// Union-find forest over the edges, by decreasing link weight.
-    parent: Vec<u32>,
-    /// The weight of the link to the parent (see the module documentation): the link is open
-    /// for a radius `r` when it is more than `2r`.
-    link: Vec<f64>,
+    /// Union-find forest over the edges, by decreasing link weight (see the module
+    /// documentation): a link is open for a radius `r` when it is more than `2r`.
+    widths: Forest,
+    /// Per undirected edge: its midpoint, a node of the roadmap (see [`crate::roadmap`]).
+    mid: Vec<DVec2>,
+    /// Per undirected edge: a lower bound of its midpoint's clearance.
+    node_clear: Vec<f64>,
+    /// The roadmap's forest over the same nodes, by decreasing clearance: a link is open for
+    /// a radius `r` when it is more than `r + margin`.
+    roads: Forest,
+    /// The margin of the roadmap's clearances (ten times the sight tests' tolerance).
+    margin: f64,
 }
 
 impl std::fmt::Debug for Connectivity {
@@ -211,39 +220,18 @@ impl Connectivity {
                 links.push((w, ids[i] as u32, ids[j] as u32));
             }
         }
-        links.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
-        let mut parent: Vec<u32> = (0..n_edges as u32).collect();
-        let mut rank = vec![0u8; n_edges];
-        let mut link = vec![f64::INFINITY; n_edges];
-        let root = |parent: &[u32], mut f: u32| {
-            while parent[f as usize] != f {
-                f = parent[f as usize];
-            }
-            f
-        };
-        for (w, a, b) in links {
-            let (ra, rb) = (root(&parent, a), root(&parent, b));
-            if ra == rb {
-                continue;
-            }
-            let (child, top) = if rank[ra as usize] < rank[rb as usize] {
-                (ra, rb)
-            } else {
-                (rb, ra)
-            };
-            if rank[child as usize] == rank[top as usize] {
-                rank[top as usize] += 1;
-            }
-            parent[child as usize] = top;
-            link[child as usize] = w;
-        }
+        let widths = Forest::build(n_edges, links);
+        let (mid, node_clear, roads) = roadmap_of(world, &cdt, &free, &sides, &cross);
         Some(Connectivity {
             cdt,
             free,
             sides,
             cross,
-            parent,
-            link,
+            widths,
+            mid,
+            node_clear,
+            roads,
+            margin: 10.0 * world.eps(),
         })
     }
 
@@ -257,10 +245,50 @@ impl Connectivity {
         let open = |e: u32| e != u32::MAX && self.cross[e as usize] > cut;
         self.sides[fa as usize].iter().any(|&e| {
             open(e)
-                && self.sides[fb as usize]
-                    .iter()
-                    .any(|&f| open(f) && self.component(e, cut) == self.component(f, cut))
+                && self.sides[fb as usize].iter().any(|&f| {
+                    open(f) && self.widths.component(e, cut) == self.widths.component(f, cut)
+                })
         })
+    }
+
+    /// Whether the roadmap proves that a disc of radius `r` travels from `a` (in free
+    /// triangle `fa`) to `b` (in `fb`); both fit. False means "not proven", not "no".
+    pub(crate) fn certify(
+        &self,
+        world: &MeshWorld,
+        sc: &mut Scratch,
+        (a, fa): (DVec2, u32),
+        (b, fb): (DVec2, u32),
+        r: f64,
+    ) -> bool {
+        if fa == fb && segment_block(world, sc, a, b, r, false).is_none() {
+            return true;
+        }
+        let cut = r + self.margin;
+        let mut from = [u32::MAX; 3];
+        for (k, &e) in self.sides[fa as usize].iter().enumerate() {
+            if e != u32::MAX
+                && self.node_clear[e as usize] > cut
+                && segment_block(world, sc, a, self.mid[e as usize], r, false).is_none()
+            {
+                from[k] = self.roads.component(e, cut);
+            }
+        }
+        if from.iter().all(|&c| c == u32::MAX) {
+            return false;
+        }
+        for &e in &self.sides[fb as usize] {
+            if e == u32::MAX || self.node_clear[e as usize] <= cut {
+                continue;
+            }
+            let c = self.roads.component(e, cut);
+            if from.contains(&c)
+                && segment_block(world, sc, b, self.mid[e as usize], r, false).is_none()
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// The free triangle holding `p` (a finite point).
@@ -289,15 +317,6 @@ impl Connectivity {
         }
     }
 
-    /// The representative of edge `f`'s component when only links of weight more than `cut`
-    /// count.
-    fn component(&self, mut f: u32, cut: f64) -> u32 {
-        while self.parent[f as usize] != f && self.link[f as usize] > cut {
-            f = self.parent[f as usize];
-        }
-        f
-    }
-
     /// The free triangles, counter-clockwise.
     pub(crate) fn free_triangles(&self) -> Vec<[DVec2; 3]> {
         self.cdt
@@ -318,4 +337,62 @@ impl Connectivity {
     pub(crate) fn triangles(&self) -> usize {
         self.cdt.num_inner_faces()
     }
+}
+
+/// The roadmap of a triangulation (see [`crate::roadmap`]): per undirected edge its midpoint
+/// and that point's clearance, and the forest of the roadmap's edges by clearance.
+fn roadmap_of(
+    world: &MeshWorld,
+    cdt: &Cdt,
+    free: &[bool],
+    sides: &[[u32; 3]],
+    cross: &[f64],
+) -> (Vec<DVec2>, Vec<f64>, Forest) {
+    let n_edges = cross.len();
+    let mut sc = Scratch::default();
+    let mut mid = vec![DVec2::ZERO; n_edges];
+    let mut node_clear = vec![0.0; n_edges];
+    for edge in cdt.undirected_edges() {
+        let i = edge.fix().index();
+        if !cross[i].is_nan() {
+            let [p, q] = edge.positions().map(|p| DVec2::new(p.x, p.y));
+            let m = 0.5 * (p + q);
+            mid[i] = m;
+            node_clear[i] = clearance(world, &mut sc, m, m, 0.5 * p.distance(q));
+        }
+    }
+    let mut links: Vec<(f64, u32, u32)> = Vec::new();
+    for face in cdt.inner_faces() {
+        let fi = face.fix().index();
+        if !free[fi] {
+            continue;
+        }
+        let s = sides[fi];
+        if s.iter().filter(|&&e| e != u32::MAX).count() < 2 {
+            continue;
+        }
+        let verts = face.positions().map(|p| DVec2::new(p.x, p.y));
+        let inc = incentre(verts[0], verts[1], verts[2]);
+        // Each crossable edge's midpoint to the incentre.
+        let mut to_inc = [0.0f64; 3];
+        for k in 0..3 {
+            if s[k] != u32::MAX {
+                let m = mid[s[k] as usize];
+                to_inc[k] = clearance(world, &mut sc, m, inc, nearest_of(m, inc, &verts));
+            }
+        }
+        for k in 0..3 {
+            let (i, j) = (k, (k + 1) % 3);
+            if s[i] == u32::MAX || s[j] == u32::MAX {
+                continue;
+            }
+            let (mi, mj) = (mid[s[i] as usize], mid[s[j] as usize]);
+            let direct = clearance(world, &mut sc, mi, mj, nearest_of(mi, mj, &verts));
+            let w = direct.max(to_inc[i].min(to_inc[j]));
+            if w > 0.0 {
+                links.push((w, s[i], s[j]));
+            }
+        }
+    }
+    (mid, node_clear, Forest::build(n_edges, links))
 }

@@ -121,6 +121,7 @@ mod connect;
 mod error;
 mod geometry;
 mod grid;
+mod roadmap;
 mod search;
 mod sight;
 mod sliced;
@@ -130,6 +131,7 @@ mod world;
 
 pub use error::{MeshError, ObstacleRef, Point, ShapeProblem};
 pub use search::{MeshContext, MeshQuery};
+pub use spatial::Decided;
 pub use world::{Bounds, MeshWorld, Obstacle, ObstacleId};
 
 pub use nav_geom::PathPiece;

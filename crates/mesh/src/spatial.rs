@@ -328,9 +328,36 @@ impl MeshWorld {
     }
 }
 
+/// How [`MeshContext::connected_how`] reached its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Decided {
+    /// An end does not fit (`false`), or both ends are the same point (`true`).
+    Ends,
+    /// The triangulation's passage widths prove every way narrower than the disc (`false`).
+    Widths,
+    /// The roadmap holds a path whose clearance exceeds the radius (`true`).
+    Roadmap,
+    /// A path search decided.
+    Search,
+}
+
+impl Decided {
+    /// `ends`, `widths`, `roadmap` or `search`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decided::Ends => "ends",
+            Decided::Widths => "widths",
+            Decided::Roadmap => "roadmap",
+            Decided::Search => "search",
+        }
+    }
+}
+
 impl MeshContext {
     /// [`MeshWorld::connected`] with this context for the searches it cannot avoid (its
-    /// successor lists stay warm between calls). The last path of the context is replaced.
+    /// successor lists stay warm between calls). The last path of the context is replaced
+    /// when it searches.
     pub fn connected(
         &mut self,
         world: &MeshWorld,
@@ -338,22 +365,55 @@ impl MeshContext {
         b: Vec2,
         radius: f32,
     ) -> Result<bool, MeshError> {
+        self.connected_how(world, a, b, radius).map(|(c, _)| c)
+    }
+
+    /// [`connected`](MeshContext::connected), and how the answer was reached: without a
+    /// search ([`Decided::Widths`] for "no", [`Decided::Roadmap`] for "yes") or by one.
+    ///
+    /// ```
+    /// use nav_geom::{Aabb, Vec2};
+    /// use nav_mesh::{Decided, MeshContext, MeshWorld, Obstacle};
+    ///
+    /// let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0)))?;
+    /// world.insert(Obstacle::Box(Aabb::new(Vec2::new(4.0, 0.0), Vec2::new(6.0, 4.0))))?;
+    /// world.insert(Obstacle::Box(Aabb::new(Vec2::new(4.0, 6.0), Vec2::new(6.0, 10.0))))?;
+    /// let mut ctx = MeshContext::new();
+    /// let (a, b) = (Vec2::new(2.0, 5.0), Vec2::new(8.0, 5.0));
+    /// assert_eq!(ctx.connected_how(&world, a, b, 0.5)?, (true, Decided::Roadmap));
+    /// assert_eq!(ctx.connected_how(&world, a, b, 1.0)?, (false, Decided::Widths));
+    /// # Ok::<(), nav_mesh::MeshError>(())
+    /// ```
+    pub fn connected_how(
+        &mut self,
+        world: &MeshWorld,
+        a: Vec2,
+        b: Vec2,
+        radius: f32,
+    ) -> Result<(bool, Decided), MeshError> {
         let pa = checked_point(a, "start")?;
         let pb = checked_point(b, "goal")?;
         let r = check_radius(world, radius)?;
         if !matches!(fit_status(world, &mut self.scratch, pa, r), Fit::Fits)
             || !matches!(fit_status(world, &mut self.scratch, pb, r), Fit::Fits)
         {
-            return Ok(false);
+            return Ok((false, Decided::Ends));
         }
         if pa == pb {
-            return Ok(true);
+            return Ok((true, Decided::Ends));
         }
         // Built here if need be; then the search below checks it again, for free.
-        if world.connectivity().is_some() && world.proves_disconnected(pa, pb, r) {
-            return Ok(false);
+        if let Some(conn) = world.connectivity()
+            && let (Place::Free(fa), Place::Free(fb)) = (conn.place(pa), conn.place(pb))
+        {
+            if !conn.may_connect(fa, fb, r) {
+                return Ok((false, Decided::Widths));
+            }
+            if conn.certify(world, &mut self.scratch, (pa, fa), (pb, fb), r) {
+                return Ok((true, Decided::Roadmap));
+            }
         }
         let path = self.find_path(world, &MeshQuery::new(a, b).with_radius(radius))?;
-        Ok(path.is_found())
+        Ok((path.is_found(), Decided::Search))
     }
 }

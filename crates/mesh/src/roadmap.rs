@@ -1,0 +1,120 @@
+//! The certifying half of `connected`: a roadmap in the free space whose edges carry their
+//! exact clearance, and its bottleneck forest.
+//!
+//! The nodes are the midpoints of the triangulation's crossable edges (the nodes of the width
+//! forest too); inside each free triangle the midpoints of two crossable edges are joined by
+//! the straight segment between them (parallel to the third side, half way to it), and by the
+//! path through the triangle's incentre, whichever is clearer. Each roadmap edge carries a
+//! lower bound of its clearance, computed against the world's own obstacle edges (not the
+//! triangulation's): the distance from the segment to every obstacle edge nearer than the
+//! triangle's vertices, which lie on the blocked set's boundary and so bound it from above.
+//! A forest built by decreasing clearance (union by rank, no path compression) then tells in
+//! `O(log n)`, for any radius `r`, whether two nodes are joined by roadmap edges all clearer
+//! than `r` by a margin.
+//!
+//! Soundness does not depend on the triangulation being right: a roadmap edge open at `r`
+//! keeps more than `r` (plus the margin) from every obstacle edge, so the disc following it
+//! touches nothing, and no zero-width gap (two obstacles touching the disc at one place) can
+//! lie on it; the query's own segments, from its ends to a node, are tested with the path
+//! search's sight test, zero-width rule included. Clearances exactly `r` (touching) are never
+//! open here: those answers go to the search, which knows the touching rule.
+
+use glam::DVec2;
+
+use crate::geometry::{dist_point_segment, dist_segment_segment};
+use crate::sight::Scratch;
+use crate::world::MeshWorld;
+
+/// A lower bound of the distance from segment `pq` to the world's obstacle edges, given that
+/// it is at most `upper` (some point of the blocked set's boundary is that close).
+pub(crate) fn clearance(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    p: DVec2,
+    q: DVec2,
+    upper: f64,
+) -> f64 {
+    let pad = upper + 4.0 * world.eps();
+    sc.gather_box(world, p.min(q) - pad, p.max(q) + pad);
+    let mut best = upper;
+    for &e in &sc.near {
+        let edge = &world.edges[e as usize];
+        let d = if p == q {
+            dist_point_segment(p, edge.a, edge.b)
+        } else {
+            dist_segment_segment(p, q, edge.a, edge.b)
+        };
+        best = best.min(d);
+    }
+    best
+}
+
+/// Distance from segment `pq` to the nearest of `pts` (an upper bound of its clearance when
+/// those points are on the blocked set's boundary).
+pub(crate) fn nearest_of(p: DVec2, q: DVec2, pts: &[DVec2]) -> f64 {
+    pts.iter()
+        .map(|&v| dist_point_segment(v, p, q))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The incentre of triangle `abc`.
+pub(crate) fn incentre(a: DVec2, b: DVec2, c: DVec2) -> DVec2 {
+    let (la, lb, lc) = (b.distance(c), c.distance(a), a.distance(b));
+    let s = la + lb + lc;
+    if s > 0.0 {
+        (a * la + b * lb + c * lc) / s
+    } else {
+        a
+    }
+}
+
+/// A union-find forest by decreasing link weight, without path compression: a node's
+/// component at a threshold is found by following parents while links exceed it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Forest {
+    parent: Vec<u32>,
+    /// The weight of the link to the parent (infinite at roots).
+    link: Vec<f64>,
+}
+
+impl Forest {
+    /// The forest of `n` nodes joined by `links` (weight, a, b), strongest first.
+    pub(crate) fn build(n: usize, mut links: Vec<(f64, u32, u32)>) -> Self {
+        links.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        let mut rank = vec![0u8; n];
+        let mut link = vec![f64::INFINITY; n];
+        let root = |parent: &[u32], mut f: u32| {
+            while parent[f as usize] != f {
+                f = parent[f as usize];
+            }
+            f
+        };
+        for (w, a, b) in links {
+            let (ra, rb) = (root(&parent, a), root(&parent, b));
+            if ra == rb {
+                continue;
+            }
+            let (child, top) = if rank[ra as usize] < rank[rb as usize] {
+                (ra, rb)
+            } else {
+                (rb, ra)
+            };
+            if rank[child as usize] == rank[top as usize] {
+                rank[top as usize] += 1;
+            }
+            parent[child as usize] = top;
+            link[child as usize] = w;
+        }
+        Forest { parent, link }
+    }
+
+    /// The representative of `f`'s component when only links of weight more than `cut`
+    /// count.
+    pub(crate) fn component(&self, mut f: u32, cut: f64) -> u32 {
+        while self.parent[f as usize] != f && self.link[f as usize] > cut {
+            f = self.parent[f as usize];
+        }
+        f
+    }
+}
