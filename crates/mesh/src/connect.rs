@@ -372,27 +372,109 @@ fn roadmap_of(
             continue;
         }
         let verts = face.positions().map(|p| DVec2::new(p.x, p.y));
-        let inc = incentre(verts[0], verts[1], verts[2]);
-        // Each crossable edge's midpoint to the incentre.
-        let mut to_inc = [0.0f64; 3];
+        // Per crossable edge, its hub: the point half way from its midpoint to the opposite
+        // vertex's line, along the edge's inward normal (the way a disc leaves a narrow mouth).
+        let mut hub = [DVec2::ZERO; 3];
+        let es = face.adjacent_edges();
         for k in 0..3 {
             if s[k] != u32::MAX {
+                let [p, q] = es[k].positions().map(|p| DVec2::new(p.x, p.y));
+                let o = verts
+                    .iter()
+                    .copied()
+                    .find(|&v| v != p && v != q)
+                    .unwrap_or(p);
+                let n = crate::geometry::left(q - p).normalize_or_zero();
                 let m = mid[s[k] as usize];
-                to_inc[k] = clearance(world, &mut sc, m, inc, nearest_of(m, inc, &verts));
+                hub[k] = m + n * (0.5 * (o - m).dot(n));
             }
         }
+        let centres = [
+            incentre(verts[0], verts[1], verts[2]),
+            (verts[0] + verts[1] + verts[2]) / 3.0,
+        ];
+        let mut clear =
+            |p: DVec2, q: DVec2| clearance(world, &mut sc, p, q, nearest_of(p, q, &verts));
         for k in 0..3 {
             let (i, j) = (k, (k + 1) % 3);
             if s[i] == u32::MAX || s[j] == u32::MAX {
                 continue;
             }
             let (mi, mj) = (mid[s[i] as usize], mid[s[j] as usize]);
-            let direct = clearance(world, &mut sc, mi, mj, nearest_of(mi, mj, &verts));
-            let w = direct.max(to_inc[i].min(to_inc[j]));
+            // No path through the two nodes is clearer than they are: stop there.
+            let cap = node_clear[s[i] as usize].min(node_clear[s[j] as usize]);
+            let mut w = clear(mi, mj);
+            let vias: [&[DVec2]; 5] = [
+                &[hub[i]],
+                &[hub[j]],
+                &[hub[i], hub[j]],
+                &centres[..1],
+                &centres[1..],
+            ];
+            for via in vias {
+                if w >= cap {
+                    break;
+                }
+                let mut at = mi;
+                let mut v = f64::INFINITY;
+                for &x in via.iter().chain(std::iter::once(&mj)) {
+                    if v <= w {
+                        break;
+                    }
+                    v = v.min(clear(at, x));
+                    at = x;
+                }
+                w = w.max(v);
+            }
             if w > 0.0 {
                 links.push((w, s[i], s[j]));
             }
         }
     }
     (mid, node_clear, Forest::build(n_edges, links))
+}
+
+#[cfg(test)]
+mod debug_tests {
+    use super::*;
+    use nav_geom::{Aabb, Vec2};
+
+    #[test]
+    fn debug_gap() {
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(20.0))).unwrap();
+        let (y0, gap) = (5.0f32, 0.41036987f32);
+        world
+            .insert(crate::Obstacle::Box(Aabb::new(
+                Vec2::new(9.0, 0.0),
+                Vec2::new(11.0, y0),
+            )))
+            .unwrap();
+        world
+            .insert(crate::Obstacle::Box(Aabb::new(
+                Vec2::new(9.0, y0 + gap),
+                Vec2::new(11.0, 20.0),
+            )))
+            .unwrap();
+        let c = Connectivity::build(&world).unwrap();
+        for face in c.cdt.inner_faces() {
+            let fi = face.fix().index();
+            if !c.free[fi] {
+                continue;
+            }
+            let p = face.positions();
+            println!(
+                "face {fi} {:?} sides {:?}",
+                p.map(|p| (p.x, p.y)),
+                c.sides[fi]
+            );
+        }
+        for e in 0..c.mid.len() {
+            if !c.cross[e].is_nan() {
+                println!(
+                    "edge {e} mid {:?} clear {} link {} parent {}",
+                    c.mid[e], c.node_clear[e], c.roads.link[e], c.roads.parent[e]
+                );
+            }
+        }
+    }
 }

@@ -4,7 +4,7 @@
 //! The nodes are the midpoints of the triangulation's crossable edges (the nodes of the width
 //! forest too); inside each free triangle the midpoints of two crossable edges are joined by
 //! the straight segment between them (parallel to the third side, half way to it), and by the
-//! path through the triangle's incentre, whichever is clearer. Each roadmap edge carries a
+//! paths through two hubs of the triangle (its incentre, and its centroid), whichever is clearest. Each roadmap edge carries a
 //! lower bound of its clearance, computed against the world's own obstacle edges (not the
 //! triangulation's): the distance from the segment to every obstacle edge nearer than the
 //! triangle's vertices, which lie on the blocked set's boundary and so bound it from above.
@@ -72,9 +72,9 @@ pub(crate) fn incentre(a: DVec2, b: DVec2, c: DVec2) -> DVec2 {
 /// component at a threshold is found by following parents while links exceed it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Forest {
-    parent: Vec<u32>,
+    pub(crate) parent: Vec<u32>,
     /// The weight of the link to the parent (infinite at roots).
-    link: Vec<f64>,
+    pub(crate) link: Vec<f64>,
 }
 
 impl Forest {

@@ -4,7 +4,7 @@
 //! bad input.
 
 use nav_geom::{Aabb, Vec2};
-use nav_mesh::{MeshContext, MeshError, MeshQuery, MeshWorld, Obstacle};
+use nav_mesh::{Decided, MeshContext, MeshError, MeshQuery, MeshWorld, Obstacle};
 use nav_testkit::TestRng;
 
 /// A copy of `world` without its triangulation (an edit drops it), so that its searches are
@@ -61,6 +61,41 @@ fn random_obstacle(rng: &mut TestRng, size: f32) -> Obstacle {
 struct Tally {
     yes: usize,
     no: usize,
+    /// "Yes" answers the roadmap certified (no search).
+    certified: usize,
+    /// "No" answers the widths proved (no search).
+    proved: usize,
+}
+
+impl Tally {
+    fn count(&mut self, world: &MeshWorld, a: Vec2, b: Vec2, r: f32, (c, how): (bool, Decided)) {
+        if c {
+            self.yes += 1;
+            self.certified += (how == Decided::Roadmap) as usize;
+        } else if world.fits(a, r).unwrap() && world.fits(b, r).unwrap() {
+            self.no += 1;
+            self.proved += (how == Decided::Widths) as usize;
+        }
+        // Each way of deciding gives only the answer it can prove.
+        assert!(
+            !(c && how == Decided::Widths) && !(!c && how == Decided::Roadmap),
+            "{how:?} answered {c}"
+        );
+    }
+
+    /// Most "yes" answers need no search.
+    fn assert_mostly_certified(&self, at_least: f64) {
+        eprintln!(
+            "yes {} ({} certified), no {} ({} proved by the widths)",
+            self.yes, self.certified, self.no, self.proved
+        );
+        assert!(
+            self.certified as f64 >= at_least * self.yes as f64,
+            "only {} of {} 'connected' answers certified without a search",
+            self.certified,
+            self.yes
+        );
+    }
 }
 
 fn compare(
@@ -72,17 +107,19 @@ fn compare(
     t: &mut Tally,
 ) {
     let plain = reference(world);
+    let mut ctx = MeshContext::new();
     for &r in radii {
         for _ in 0..n {
             let a = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
             let b = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
-            let fast = world.connected(a, b, r).unwrap();
-            assert_eq!(fast, by_search(&plain, a, b, r), "r {r} from {a} to {b}");
-            if fast {
-                t.yes += 1;
-            } else if world.fits(a, r).unwrap() && world.fits(b, r).unwrap() {
-                t.no += 1;
-            }
+            let answer = ctx.connected_how(world, a, b, r).unwrap();
+            assert_eq!(answer.0, world.connected(a, b, r).unwrap());
+            assert_eq!(
+                answer.0,
+                by_search(&plain, a, b, r),
+                "r {r} from {a} to {b} ({answer:?})"
+            );
+            t.count(world, a, b, r, answer);
         }
     }
 }
@@ -109,6 +146,7 @@ fn connected_equals_the_search_on_random_worlds() {
     }
     // Both answers must occur often, or the test proves little.
     assert!(t.yes > 200 && t.no > 40, "yes {} no {}", t.yes, t.no);
+    t.assert_mostly_certified(0.75);
 }
 
 #[test]
@@ -148,11 +186,17 @@ fn a_gap_exactly_as_wide_as_the_disc_is_closed() {
             );
         }
         assert!(!world.connected(a, b, real_gap / 2.0).unwrap());
-        assert!(
-            world
-                .connected(a, b, real_gap / 2.0 * (1.0 - 1e-3))
-                .unwrap()
+        // Just narrower than the gap: certified by the roadmap (its clearance through the gap
+        // is half the gap); exactly as wide: never (a roadmap edge of clearance exactly r
+        // through the gap would touch both walls), whoever decides.
+        let mut ctx = MeshContext::new();
+        let narrower = real_gap / 2.0 * (1.0 - 1e-3);
+        assert_eq!(
+            ctx.connected_how(&world, a, b, narrower).unwrap(),
+            (true, Decided::Roadmap),
+            "gap {real_gap}"
         );
+        assert!(!ctx.connected_how(&world, a, b, real_gap / 2.0).unwrap().0);
         assert!(
             !world
                 .connected(a, b, real_gap / 2.0 * (1.0 + 1e-3))
@@ -171,6 +215,7 @@ fn connected_equals_the_search_on_random_grids() {
         let map = nav_grid::GridMap::from_walkable(w, h, &walkable).unwrap();
         let world = MeshWorld::from_grid(&map).unwrap();
         let plain = MeshWorld::from_grid(&map).unwrap();
+        let mut ctx = MeshContext::new();
         for r in [0.0f32, 0.5, 0.49, 1.0, 0.75] {
             for _ in 0..6 {
                 let cell = |rng: &mut TestRng| {
@@ -180,21 +225,18 @@ fn connected_equals_the_search_on_random_grids() {
                     )
                 };
                 let (a, b) = (cell(&mut rng), cell(&mut rng));
-                let fast = world.connected(a, b, r).unwrap();
+                let answer = ctx.connected_how(&world, a, b, r).unwrap();
                 assert_eq!(
-                    fast,
+                    answer.0,
                     by_search(&plain, a, b, r),
-                    "seed {seed} r {r} {a} -> {b}"
+                    "seed {seed} r {r} {a} -> {b} ({answer:?})"
                 );
-                if fast {
-                    t.yes += 1;
-                } else if world.fits(a, r).unwrap() && world.fits(b, r).unwrap() {
-                    t.no += 1;
-                }
+                t.count(&world, a, b, r, answer);
             }
         }
     }
     assert!(t.yes > 60 && t.no > 40, "yes {} no {}", t.yes, t.no);
+    t.assert_mostly_certified(0.85);
 }
 
 #[test]
@@ -232,6 +274,7 @@ fn connected_follows_edits() {
         }
     }
     assert!(t.yes > 100 && t.no > 20, "yes {} no {}", t.yes, t.no);
+    t.assert_mostly_certified(0.9);
 }
 
 #[test]
