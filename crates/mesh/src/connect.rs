@@ -59,6 +59,8 @@ pub(crate) struct Connectivity {
     /// Union-find forest over the edges, by decreasing link weight (see the module
     /// documentation): a link is open for a radius `r` when it is more than `2r`.
     widths: Forest,
+    /// Per crossable edge: its two (free) triangles.
+    across: Vec<[u32; 2]>,
     /// Per undirected edge: its midpoint, a node of the roadmap (see [`crate::roadmap`]).
     mid: Vec<DVec2>,
     /// Per undirected edge: a lower bound of its midpoint's clearance.
@@ -66,6 +68,8 @@ pub(crate) struct Connectivity {
     /// The roadmap's forest over the same nodes, by decreasing clearance: a link is open for
     /// a radius `r` when it is more than `r + margin`.
     roads: Forest,
+    /// Ends nearer than this (four buckets of the edge grid) try the segment between them.
+    near: f64,
     /// The margin of the roadmap's clearances (ten times the sight tests' tolerance).
     margin: f64,
 }
@@ -76,6 +80,33 @@ impl std::fmt::Debug for Connectivity {
             .field("triangles", &self.cdt.num_inner_faces())
             .field("free", &self.free.iter().filter(|&&x| x).count())
             .finish()
+    }
+}
+
+/// The roadmap nodes one end of a query has tried (at most its two rings: 3 + 6).
+#[derive(Default)]
+struct Near {
+    tried: [u32; 9],
+    n_tried: usize,
+    /// Visible nodes and their components.
+    nodes: [(u32, u32); 9],
+    len: usize,
+}
+
+impl Near {
+    /// Whether `e` was tried already (if not, it is now).
+    fn tried(&mut self, e: u32) -> bool {
+        if self.tried[..self.n_tried].contains(&e) || self.n_tried == self.tried.len() {
+            return true;
+        }
+        self.tried[self.n_tried] = e;
+        self.n_tried += 1;
+        false
+    }
+
+    fn push(&mut self, e: u32, c: u32) {
+        self.nodes[self.len] = (e, c);
+        self.len += 1;
     }
 }
 
@@ -164,12 +195,14 @@ impl Connectivity {
         // it (open for radius r iff more than 2r).
         let n_edges = cdt.num_undirected_edges();
         let mut cross = vec![f64::NAN; n_edges];
+        let mut across = vec![[0u32; 2]; n_edges];
         for edge in cdt.undirected_edges() {
             let d0 = edge.as_directed();
             let (Some(f0), Some(f1)) = (d0.face().as_inner(), d0.rev().face().as_inner()) else {
                 continue;
             };
             if free[f0.fix().index()] && free[f1.fix().index()] {
+                across[edge.fix().index()] = [f0.fix().index() as u32, f1.fix().index() as u32];
                 let len = edge.length_2().sqrt();
                 cross[edge.fix().index()] = if edge.positions().iter().all(|&p| exact(p)) {
                     len / (1.0 + 1e-12)
@@ -228,10 +261,12 @@ impl Connectivity {
             sides,
             cross,
             widths,
+            across,
             mid,
             node_clear,
             roads,
             margin: 10.0 * world.eps(),
+            near: 4.0 * world.grid.cell,
         })
     }
 
@@ -253,6 +288,13 @@ impl Connectivity {
 
     /// Whether the roadmap proves that a disc of radius `r` travels from `a` (in free
     /// triangle `fa`) to `b` (in `fb`); both fit. False means "not proven", not "no".
+    ///
+    /// Each end is joined to the roadmap by a straight segment that passes the path search's
+    /// sight test (touching allowed, zero-width gaps closed) to the midpoint of a crossable
+    /// edge of its triangle, or failing that of a triangle next to it. Two such nodes in one
+    /// component of the roadmap's forest at `r + margin` are joined by roadmap edges clearer
+    /// than that, so the nodes themselves are (a node reached from both ends must be clearer
+    /// on its own).
     pub(crate) fn certify(
         &self,
         world: &MeshWorld,
@@ -261,34 +303,60 @@ impl Connectivity {
         (b, fb): (DVec2, u32),
         r: f64,
     ) -> bool {
-        if fa == fb && segment_block(world, sc, a, b, r, false).is_none() {
-            return true;
-        }
         let cut = r + self.margin;
-        let mut from = [u32::MAX; 3];
-        for (k, &e) in self.sides[fa as usize].iter().enumerate() {
-            if e != u32::MAX
-                && self.node_clear[e as usize] > cut
-                && segment_block(world, sc, a, self.mid[e as usize], r, false).is_none()
-            {
-                from[k] = self.roads.component(e, cut);
+        let mut seen_a = Near::default();
+        let mut seen_b = Near::default();
+        for ring in 0..2 {
+            // The nodes `a` sees, with their components.
+            for e in self.ring(fa, ring) {
+                if seen_a.tried(e) {
+                    continue;
+                }
+                if segment_block(world, sc, a, self.mid[e as usize], r, false).is_none() {
+                    seen_a.push(e, self.roads.component(e, cut));
+                }
+            }
+            // The nodes `b` sees in one of those components.
+            for e in self.ring(fb, ring) {
+                if seen_b.tried(e) {
+                    continue;
+                }
+                let c = self.roads.component(e, cut);
+                let joins = seen_a.nodes[..seen_a.len]
+                    .iter()
+                    .any(|&(n, cn)| cn == c && (n != e || self.node_clear[e as usize] > cut));
+                if joins && segment_block(world, sc, b, self.mid[e as usize], r, false).is_none() {
+                    return true;
+                }
             }
         }
-        if from.iter().all(|&c| c == u32::MAX) {
-            return false;
-        }
-        for &e in &self.sides[fb as usize] {
-            if e == u32::MAX || self.node_clear[e as usize] <= cut {
-                continue;
-            }
-            let c = self.roads.component(e, cut);
-            if from.contains(&c)
-                && segment_block(world, sc, b, self.mid[e as usize], r, false).is_none()
-            {
-                return true;
-            }
-        }
-        false
+        // Ends in one triangle, or near each other: the straight segment between them.
+        (fa == fb || a.distance(b) <= self.near)
+            && segment_block(world, sc, a, b, r, false).is_none()
+    }
+
+    /// The crossable edges of free triangle `f` (ring 0), or those of the triangles across
+    /// them (ring 1).
+    fn ring(&self, f: u32, ring: usize) -> impl Iterator<Item = u32> + '_ {
+        let own = self.sides[f as usize]
+            .into_iter()
+            .filter(|&e| e != u32::MAX);
+        let (first, second) = if ring == 0 {
+            (Some(own), None)
+        } else {
+            let next = own.flat_map(move |e| {
+                let [f0, f1] = self.across[e as usize];
+                let g = if f0 == f { f1 } else { f0 };
+                self.sides[g as usize]
+                    .into_iter()
+                    .filter(move |&x| x != u32::MAX && x != e)
+            });
+            (None, Some(next))
+        };
+        first
+            .into_iter()
+            .flatten()
+            .chain(second.into_iter().flatten())
     }
 
     /// The free triangle holding `p` (a finite point).
@@ -475,6 +543,59 @@ mod debug_tests {
                     c.mid[e], c.node_clear[e], c.roads.link[e], c.roads.parent[e]
                 );
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod debug_arena {
+    use super::*;
+
+    #[test]
+    fn debug_arena() {
+        let Some(dir) = nav_testkit::movingai_dir() else {
+            return;
+        };
+        let map = nav_grid::movingai::read_map(dir.join("dao/arena.map")).unwrap();
+        let scen = nav_grid::movingai::read_scenario(dir.join("dao/arena.map.scen")).unwrap();
+        let world = MeshWorld::from_grid(&map).unwrap();
+        let c = world.connectivity().unwrap();
+        let mut sc = Scratch::default();
+        let r = 0.5;
+        let mut ctx = crate::MeshContext::new();
+        for row in &scen.rows {
+            let a = DVec2::new(row.start.x as f64 + 0.5, row.start.y as f64 + 0.5);
+            let b = DVec2::new(row.goal.x as f64 + 0.5, row.goal.y as f64 + 0.5);
+            let (yes, how) = ctx
+                .connected_how(&world, a.as_vec2(), b.as_vec2(), r as f32)
+                .unwrap();
+            if !yes || how != crate::Decided::Search {
+                continue;
+            }
+            let (Place::Free(fa), Place::Free(fb)) = (c.place(a), c.place(b)) else {
+                println!("unplaced");
+                continue;
+            };
+            let cut = r + c.margin;
+            let vis = |p: DVec2, f: u32, sc: &mut Scratch| -> Vec<(u32, f64, bool, u32)> {
+                c.sides[f as usize]
+                    .iter()
+                    .filter(|&&e| e != u32::MAX)
+                    .map(|&e| {
+                        (
+                            e,
+                            c.node_clear[e as usize],
+                            segment_block(&world, sc, p, c.mid[e as usize], r, false).is_none(),
+                            c.roads.component(e, cut),
+                        )
+                    })
+                    .collect()
+            };
+            println!(
+                "{a} -> {b}: from {:?} to {:?}",
+                vis(a, fa, &mut sc),
+                vis(b, fb, &mut sc)
+            );
         }
     }
 }
