@@ -78,7 +78,11 @@ impl Tally {
         }
         // Each way of deciding gives only the answer it can prove.
         assert!(
-            !(c && how == Decided::Widths) && !(!c && how == Decided::Roadmap),
+            if c {
+                how != Decided::Widths
+            } else {
+                how != Decided::Roadmap
+            },
             "{how:?} answered {c}"
         );
     }
