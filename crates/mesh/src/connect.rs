@@ -30,12 +30,16 @@
 //! search. Misclassifying a blocked triangle as free can only link more, so it never makes a
 //! wrong "not connected".
 
+mod repair;
+
 use std::collections::HashMap;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use glam::DVec2;
 use spade::{
-    ConstrainedDelaunayTriangulation, HierarchyHintGenerator, Point2, PositionInTriangulation,
-    Triangulation,
+    ConstrainedDelaunayTriangulation, LastUsedVertexHintGenerator, Point2, PositionInTriangulation,
+    Triangulation, handles::FixedVertexHandle,
 };
 
 use crate::geometry::dist_point_segment;
@@ -43,12 +47,39 @@ use crate::roadmap::{Forest, clearance, incentre, nearest_of};
 use crate::sight::{Scratch, segment_block};
 use crate::world::{MeshWorld, Owner};
 
-type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), (), (), HierarchyHintGenerator<f64>>;
+pub(crate) use repair::{Change, edited};
 
-/// The triangulation of a world and its bottleneck forest.
+type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), (), (), LastUsedVertexHintGenerator>;
+
+/// The triangulation of a world, kept across edits (repaired locally), and what is derived
+/// from it (rebuilt on first use after an edit).
 #[derive(Clone)]
 pub(crate) struct Connectivity {
     cdt: Cdt,
+    derived: OnceLock<Option<Box<Derived>>>,
+    /// How long the last triangulation (a build, or the repairs since it) took.
+    pub(crate) triangulating: Duration,
+    /// Whether the triangulation was repaired since its last full build.
+    pub(crate) repaired: bool,
+}
+
+/// The triangulation with its derived data, ready for queries.
+#[derive(Clone, Copy)]
+pub(crate) struct Ready<'a> {
+    cdt: &'a Cdt,
+    d: &'a Derived,
+}
+
+impl std::ops::Deref for Ready<'_> {
+    type Target = Derived;
+    fn deref(&self) -> &Derived {
+        self.d
+    }
+}
+
+/// The two forests and the roadmap of a triangulation.
+#[derive(Clone)]
+pub(crate) struct Derived {
     /// Per face index (0 is spade's outer face): whether the triangle is free.
     free: Vec<bool>,
     /// Per face index: its edges that join two free triangles (`u32::MAX` for the others).
@@ -72,13 +103,59 @@ pub(crate) struct Connectivity {
     near: f64,
     /// The margin of the roadmap's clearances (ten times the sight tests' tolerance).
     margin: f64,
+    /// How long deriving took.
+    pub(crate) deriving: Duration,
+    /// Per bucket of `hints_grid`: a vertex in it or before it in its row (`u32::MAX` for
+    /// none), where point location starts walking.
+    hints: Vec<u32>,
+    hints_grid: HintGrid,
+}
+
+/// The world's edge grid's layout, for the point location hints.
+#[derive(Clone, Copy, Debug)]
+struct HintGrid {
+    origin: DVec2,
+    cell: f64,
+    nx: i64,
+    ny: i64,
+}
+
+impl HintGrid {
+    fn bucket(&self, p: DVec2) -> usize {
+        let c = ((p - self.origin) / self.cell).floor();
+        let x = (c.x as i64).clamp(0, self.nx - 1);
+        let y = (c.y as i64).clamp(0, self.ny - 1);
+        (y * self.nx + x) as usize
+    }
+}
+
+/// Per bucket, a vertex of `cdt` to start point location from.
+fn hints_of(cdt: &Cdt, grid: HintGrid) -> Vec<u32> {
+    let mut hints = vec![u32::MAX; (grid.nx * grid.ny) as usize];
+    for v in cdt.vertices() {
+        hints[grid.bucket(dv(v.position()))] = v.fix().index() as u32;
+    }
+    // Empty buckets take the last vertex before them (row-major).
+    let mut last = u32::MAX;
+    for h in hints.iter_mut() {
+        if *h == u32::MAX {
+            *h = last;
+        } else {
+            last = *h;
+        }
+    }
+    hints
+}
+
+fn dv(p: Point2<f64>) -> DVec2 {
+    DVec2::new(p.x, p.y)
 }
 
 impl std::fmt::Debug for Connectivity {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Connectivity")
             .field("triangles", &self.cdt.num_inner_faces())
-            .field("free", &self.free.iter().filter(|&&x| x).count())
+            .field("repaired", &self.repaired)
             .finish()
     }
 }
@@ -122,67 +199,107 @@ impl Connectivity {
     /// Builds the triangulation of `world`, or `None` if spade refuses the input (it then
     /// never answers, and `connected` searches).
     pub(crate) fn build(world: &MeshWorld) -> Option<Self> {
+        let t = Instant::now();
         // spade panics on some degenerate inputs (overlapping constraints in a bulk load):
         // a refusal, not a crash.
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Self::build_inner(world)))
+        let cdt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| triangulate(world)))
             .ok()
-            .flatten()
+            .flatten()?;
+        Some(Connectivity {
+            cdt,
+            derived: OnceLock::new(),
+            triangulating: t.elapsed(),
+            repaired: false,
+        })
     }
 
-    fn build_inner(world: &MeshWorld) -> Option<Self> {
-        let mut index: HashMap<(u64, u64), usize> = HashMap::new();
-        let mut verts: Vec<Point2<f64>> = Vec::new();
-        let mut edges: Vec<[usize; 2]> = Vec::new();
-        let mut later: Vec<(DVec2, DVec2)> = Vec::new();
-        let mut id = |p: DVec2, verts: &mut Vec<Point2<f64>>| {
-            *index
-                .entry((p.x.to_bits(), p.y.to_bits()))
-                .or_insert_with(|| {
-                    verts.push(Point2::new(p.x, p.y));
-                    verts.len() - 1
-                })
+    /// The triangulation with its forests and roadmap, derived now if need be (`None` if
+    /// that failed).
+    pub(crate) fn ready(&self, world: &MeshWorld) -> Option<Ready<'_>> {
+        let d = self.derived.get_or_init(|| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                Derived::of(world, &self.cdt).map(Box::new)
+            }))
+            .ok()
+            .flatten()
+        });
+        d.as_deref().map(|d| Ready { cdt: &self.cdt, d })
+    }
+
+    /// Number of triangles of the triangulation.
+    pub(crate) fn triangles(&self) -> usize {
+        self.cdt.num_inner_faces()
+    }
+
+    /// The triangulation with its derived data if both are built already.
+    pub(crate) fn ready_now(&self) -> Option<Ready<'_>> {
+        let d = self.derived.get()?.as_deref()?;
+        Some(Ready { cdt: &self.cdt, d })
+    }
+}
+
+/// The constrained Delaunay triangulation of every loop of `world`.
+fn triangulate(world: &MeshWorld) -> Option<Cdt> {
+    let mut index: HashMap<(u64, u64), usize> = HashMap::new();
+    let mut verts: Vec<Point2<f64>> = Vec::new();
+    let mut edges: Vec<[usize; 2]> = Vec::new();
+    let mut later: Vec<(DVec2, DVec2)> = Vec::new();
+    let mut id = |p: DVec2, verts: &mut Vec<Point2<f64>>| {
+        *index
+            .entry((p.x.to_bits(), p.y.to_bits()))
+            .or_insert_with(|| {
+                verts.push(Point2::new(p.x, p.y));
+                verts.len() - 1
+            })
+    };
+    for lp in world.loops.iter().flatten() {
+        // The grid's loops never cross or overlap one another: they are bulk loaded. A
+        // grid world's bounds run along its outer loops (outside the map is blocked), so
+        // they are left out; obstacles may cross anything and are added one by one.
+        let bulk = match lp.owner {
+            Owner::Grid => true,
+            Owner::Bounds => {
+                if world.region.is_some() {
+                    continue;
+                }
+                true
+            }
+            Owner::Obstacle => false,
         };
-        for lp in world.loops.iter().flatten() {
-            // The grid's loops never cross or overlap one another: they are bulk loaded. A
-            // grid world's bounds run along its outer loops (outside the map is blocked), so
-            // they are left out; obstacles may cross anything and are added one by one.
-            let bulk = match lp.owner {
-                Owner::Grid => true,
-                Owner::Bounds => {
-                    if world.region.is_some() {
-                        continue;
-                    }
-                    true
+        let n = lp.points.len();
+        for i in 0..n {
+            let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
+            if bulk {
+                let (ia, ib) = (id(a, &mut verts), id(b, &mut verts));
+                if ia != ib {
+                    edges.push([ia, ib]);
                 }
-                Owner::Obstacle => false,
-            };
-            let n = lp.points.len();
-            for i in 0..n {
-                let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
-                if bulk {
-                    let (ia, ib) = (id(a, &mut verts), id(b, &mut verts));
-                    if ia != ib {
-                        edges.push([ia, ib]);
-                    }
-                } else {
-                    later.push((a, b));
-                }
+            } else {
+                later.push((a, b));
             }
         }
-        let mut cdt = Cdt::bulk_load_cdt(verts, edges).ok()?;
+    }
+    let mut cdt = Cdt::bulk_load_cdt(verts, edges).ok()?;
+    for (a, b) in later {
+        let ha = cdt.insert(Point2::new(a.x, a.y)).ok()?;
+        let hb = cdt.insert(Point2::new(b.x, b.y)).ok()?;
+        if ha != hb {
+            cdt.add_constraint_and_split(ha, hb, |p| p);
+        }
+    }
+    Some(cdt)
+}
+
+impl Derived {
+    /// The forests and the roadmap of `cdt`, a triangulation of `world`.
+    fn of(world: &MeshWorld, cdt: &Cdt) -> Option<Self> {
+        let t = Instant::now();
         let originals: std::collections::HashSet<(u64, u64)> = world
             .loops
             .iter()
             .flatten()
             .flat_map(|lp| lp.points.iter().map(|p| (p.x.to_bits(), p.y.to_bits())))
             .collect();
-        for (a, b) in later {
-            let ha = cdt.insert(Point2::new(a.x, a.y)).ok()?;
-            let hb = cdt.insert(Point2::new(b.x, b.y)).ok()?;
-            if ha != hb {
-                cdt.add_constraint_and_split(ha, hb, |p| p);
-            }
-        }
         let n_faces = cdt.num_all_faces();
         let mut free = vec![false; n_faces];
         for face in cdt.inner_faces() {
@@ -254,9 +371,14 @@ impl Connectivity {
             }
         }
         let widths = Forest::build(n_edges, links);
-        let (mid, node_clear, roads) = roadmap_of(world, &cdt, &free, &sides, &cross);
-        Some(Connectivity {
-            cdt,
+        let (mid, node_clear, roads) = roadmap_of(world, cdt, &free, &sides, &cross);
+        let hints_grid = HintGrid {
+            origin: world.grid.origin,
+            cell: world.grid.cell,
+            nx: world.grid.nx,
+            ny: world.grid.ny,
+        };
+        Some(Derived {
             free,
             sides,
             cross,
@@ -267,7 +389,17 @@ impl Connectivity {
             roads,
             margin: 10.0 * world.eps(),
             near: 4.0 * world.grid.cell,
+            deriving: t.elapsed(),
+            hints: hints_of(cdt, hints_grid),
+            hints_grid,
         })
+    }
+}
+
+impl Ready<'_> {
+    /// Number of triangles of the triangulation.
+    pub(crate) fn triangles(&self) -> usize {
+        self.cdt.num_inner_faces()
     }
 
     /// Whether the triangulation leaves open that a disc of radius `r` travels between free
@@ -368,7 +500,14 @@ impl Connectivity {
                 Place::Unknown
             }
         };
-        match self.cdt.locate(Point2::new(p.x, p.y)) {
+        let pos = Point2::new(p.x, p.y);
+        let at = match self.hints.get(self.hints_grid.bucket(p)) {
+            Some(&v) if v != u32::MAX => self
+                .cdt
+                .locate_with_hint(pos, FixedVertexHandle::from_index(v as usize)),
+            _ => self.cdt.locate(pos),
+        };
+        match at {
             PositionInTriangulation::OnFace(f) => free(f.index()),
             PositionInTriangulation::OnEdge(e) => {
                 let e = self.cdt.directed_edge(e);
@@ -399,11 +538,6 @@ impl Connectivity {
                 }
             })
             .collect()
-    }
-
-    /// Number of triangles of the triangulation.
-    pub(crate) fn triangles(&self) -> usize {
-        self.cdt.num_inner_faces()
     }
 }
 
@@ -500,102 +634,4 @@ fn roadmap_of(
         }
     }
     (mid, node_clear, Forest::build(n_edges, links))
-}
-
-#[cfg(test)]
-mod debug_tests {
-    use super::*;
-    use nav_geom::{Aabb, Vec2};
-
-    #[test]
-    fn debug_gap() {
-        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(20.0))).unwrap();
-        let (y0, gap) = (5.0f32, 0.41036987f32);
-        world
-            .insert(crate::Obstacle::Box(Aabb::new(
-                Vec2::new(9.0, 0.0),
-                Vec2::new(11.0, y0),
-            )))
-            .unwrap();
-        world
-            .insert(crate::Obstacle::Box(Aabb::new(
-                Vec2::new(9.0, y0 + gap),
-                Vec2::new(11.0, 20.0),
-            )))
-            .unwrap();
-        let c = Connectivity::build(&world).unwrap();
-        for face in c.cdt.inner_faces() {
-            let fi = face.fix().index();
-            if !c.free[fi] {
-                continue;
-            }
-            let p = face.positions();
-            println!(
-                "face {fi} {:?} sides {:?}",
-                p.map(|p| (p.x, p.y)),
-                c.sides[fi]
-            );
-        }
-        for e in 0..c.mid.len() {
-            if !c.cross[e].is_nan() {
-                println!(
-                    "edge {e} mid {:?} clear {} link {} parent {}",
-                    c.mid[e], c.node_clear[e], c.roads.link[e], c.roads.parent[e]
-                );
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod debug_arena {
-    use super::*;
-
-    #[test]
-    fn debug_arena() {
-        let Some(dir) = nav_testkit::movingai_dir() else {
-            return;
-        };
-        let map = nav_grid::movingai::read_map(dir.join("dao/arena.map")).unwrap();
-        let scen = nav_grid::movingai::read_scenario(dir.join("dao/arena.map.scen")).unwrap();
-        let world = MeshWorld::from_grid(&map).unwrap();
-        let c = world.connectivity().unwrap();
-        let mut sc = Scratch::default();
-        let r = 0.5;
-        let mut ctx = crate::MeshContext::new();
-        for row in &scen.rows {
-            let a = DVec2::new(row.start.x as f64 + 0.5, row.start.y as f64 + 0.5);
-            let b = DVec2::new(row.goal.x as f64 + 0.5, row.goal.y as f64 + 0.5);
-            let (yes, how) = ctx
-                .connected_how(&world, a.as_vec2(), b.as_vec2(), r as f32)
-                .unwrap();
-            if !yes || how != crate::Decided::Search {
-                continue;
-            }
-            let (Place::Free(fa), Place::Free(fb)) = (c.place(a), c.place(b)) else {
-                println!("unplaced");
-                continue;
-            };
-            let cut = r + c.margin;
-            let vis = |p: DVec2, f: u32, sc: &mut Scratch| -> Vec<(u32, f64, bool, u32)> {
-                c.sides[f as usize]
-                    .iter()
-                    .filter(|&&e| e != u32::MAX)
-                    .map(|&e| {
-                        (
-                            e,
-                            c.node_clear[e as usize],
-                            segment_block(&world, sc, p, c.mid[e as usize], r, false).is_none(),
-                            c.roads.component(e, cut),
-                        )
-                    })
-                    .collect()
-            };
-            println!(
-                "{a} -> {b}: from {:?} to {:?}",
-                vis(a, fa, &mut sc),
-                vis(b, fb, &mut sc)
-            );
-        }
-    }
 }

@@ -131,7 +131,7 @@ mod world;
 
 pub use error::{MeshError, ObstacleRef, Point, ShapeProblem};
 pub use search::{MeshContext, MeshQuery};
-pub use spatial::Decided;
+pub use spatial::{ConnectedBuild, Decided};
 pub use world::{Bounds, MeshWorld, Obstacle, ObstacleId};
 
 pub use nav_geom::PathPiece;

@@ -72,9 +72,9 @@ pub(crate) fn incentre(a: DVec2, b: DVec2, c: DVec2) -> DVec2 {
 /// component at a threshold is found by following parents while links exceed it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Forest {
-    pub(crate) parent: Vec<u32>,
+    parent: Vec<u32>,
     /// The weight of the link to the parent (infinite at roots).
-    pub(crate) link: Vec<f64>,
+    link: Vec<f64>,
 }
 
 impl Forest {

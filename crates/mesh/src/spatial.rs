@@ -3,7 +3,7 @@
 use glam::DVec2;
 use nav_geom::Vec2;
 
-use crate::connect::{Connectivity, Place};
+use crate::connect::{Connectivity, Place, Ready};
 use crate::error::{MeshError, Point};
 use crate::geometry::{closest_t, cross, left};
 use crate::search::{MeshContext, MeshQuery, check_radius, checked_point};
@@ -312,7 +312,7 @@ impl MeshWorld {
     /// Whether the triangulation, if already built (never built here), proves that a disc of
     /// radius `r` cannot travel between `a` and `b` (both fit).
     pub(crate) fn proves_disconnected(&self, a: DVec2, b: DVec2, r: f64) -> bool {
-        let Some(Some(conn)) = self.conn.get() else {
+        let Some(conn) = self.conn.get().and_then(|c| c.as_deref()?.ready_now()) else {
             return false;
         };
         matches!(
@@ -321,11 +321,46 @@ impl MeshWorld {
         )
     }
 
-    pub(crate) fn connectivity(&self) -> Option<&Connectivity> {
+    /// What the triangulation behind [`connected`](MeshWorld::connected) cost, if it is built
+    /// (never built here): see [`ConnectedBuild`].
+    pub fn connected_build(&self) -> Option<ConnectedBuild> {
+        let conn = self.conn.get()?.as_deref()?;
+        Some(ConnectedBuild {
+            triangles: conn.triangles(),
+            triangulation: conn.triangulating,
+            repaired: conn.repaired,
+            forests: conn.ready_now().map(|r| r.deriving),
+        })
+    }
+
+    pub(crate) fn connectivity(&self) -> Option<Ready<'_>> {
         self.conn
             .get_or_init(|| Connectivity::build(self).map(Box::new))
-            .as_deref()
+            .as_deref()?
+            .ready(self)
     }
+}
+
+/// The cost of the triangulation behind [`MeshWorld::connected`]
+/// ([`MeshWorld::connected_build`]).
+///
+/// The triangulation is built whole on the first `connected` (or
+/// [`prepare_connected`](MeshWorld::prepare_connected)); later edits repair it locally, each
+/// in time proportional to the triangles around the edited obstacle, and the forests and the
+/// roadmap derived from it are rebuilt whole on the first `connected` after an edit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub struct ConnectedBuild {
+    /// Triangles of the triangulation.
+    pub triangles: usize,
+    /// Time of the last work on the triangulation: its full build, or the repair done by the
+    /// last edit.
+    pub triangulation: std::time::Duration,
+    /// Whether the triangulation was repaired by edits since its full build.
+    pub repaired: bool,
+    /// Time spent deriving the forests and the roadmap, if they are built for the current
+    /// version of the world.
+    pub forests: Option<std::time::Duration>,
 }
 
 /// How [`MeshContext::connected_how`] reached its answer.

@@ -264,7 +264,8 @@ pub struct MeshWorld {
     pub(crate) version: u64,
     /// Unique per world (and per clone), so that caches never mix two worlds.
     pub(crate) identity: u64,
-    /// The triangulation behind [`MeshWorld::connected`], built on first use after an edit.
+    /// The triangulation behind [`MeshWorld::connected`], built on first use, repaired by
+    /// edits (its forests are rebuilt on first use after an edit).
     pub(crate) conn: std::sync::OnceLock<Option<Box<crate::connect::Connectivity>>>,
 }
 
@@ -679,7 +680,7 @@ impl MeshWorld {
             self.adjust_buried_inside(lp_id, 1);
         }
         self.version = next_identity();
-        self.conn = std::sync::OnceLock::new();
+        crate::connect::edited(self, crate::connect::Change::Added(lp_id));
         lp_id
     }
 
@@ -733,7 +734,7 @@ impl MeshWorld {
         }
         self.free_loops.push(lp_id);
         self.version = next_identity();
-        self.conn = std::sync::OnceLock::new();
+        crate::connect::edited(self, crate::connect::Change::Removed(&lp.points));
     }
 
     fn checked_loop(

@@ -1,0 +1,307 @@
+//! Local repair of the triangulation after an obstacle edit.
+//!
+//! Adding an obstacle adds its vertices and its edges as constraints (split where they cross
+//! others), as a full build does. Removing one walks each of its edges from vertex to vertex
+//! along the constraint pieces it was split into, unmarks every piece that no other boundary
+//! edge covers (spade restores the Delaunay property around it), then removes the vertices
+//! left without a constraint, and the points where the obstacle split another boundary edge
+//! (the edge is made whole again). Only the triangles around the obstacle change; a move is a
+//! removal and an addition. Whatever spade or the walk cannot do (a vertex not found, a walk
+//! that does not reach the edge's end) leaves the repair undone, and the next `connected`
+//! builds the triangulation from scratch.
+
+use glam::DVec2;
+use spade::{Point2, Triangulation};
+
+use super::{Cdt, Connectivity};
+use crate::geometry::dist_point_segment;
+use crate::sight::Scratch;
+use crate::world::{MeshWorld, Owner};
+
+/// An obstacle edit, described to the triangulation.
+pub(crate) enum Change<'a> {
+    /// The loop with this id was added.
+    Added(u32),
+    /// A loop with these points was removed.
+    Removed(&'a [DVec2]),
+}
+
+fn pt(p: DVec2) -> Point2<f64> {
+    Point2::new(p.x, p.y)
+}
+
+fn dv(p: Point2<f64>) -> DVec2 {
+    DVec2::new(p.x, p.y)
+}
+
+/// After an edit of `world`: repairs its triangulation in place if it was built (and drops it
+/// if the repair fails), dropping what was derived from it.
+pub(crate) fn edited(world: &mut MeshWorld, change: Change<'_>) {
+    let Some(Some(mut conn)) = world.conn.take() else {
+        return;
+    };
+    let t = std::time::Instant::now();
+    let ok = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| conn.repair(world, change)))
+        .unwrap_or(false);
+    if ok {
+        conn.derived = std::sync::OnceLock::new();
+        conn.triangulating = t.elapsed();
+        conn.repaired = true;
+        world.conn = std::sync::OnceLock::from(Some(conn));
+    }
+}
+
+impl Connectivity {
+    fn repair(&mut self, world: &MeshWorld, change: Change<'_>) -> bool {
+        match change {
+            Change::Added(lp) => {
+                let Some(lp) = world.loops[lp as usize].as_ref() else {
+                    return false;
+                };
+                if lp.owner != Owner::Obstacle {
+                    return false;
+                }
+                add_loop(&mut self.cdt, &lp.points).is_some()
+            }
+            Change::Removed(points) => remove_loop(&mut self.cdt, world, points).is_some(),
+        }
+    }
+}
+
+/// Adds the loop `points` (its edges as constraints), as a full build adds an obstacle.
+pub(super) fn add_loop(cdt: &mut Cdt, points: &[DVec2]) -> Option<()> {
+    let n = points.len();
+    for i in 0..n {
+        let (a, b) = (points[i], points[(i + 1) % n]);
+        let ha = cdt.insert(pt(a)).ok()?;
+        let hb = cdt.insert(pt(b)).ok()?;
+        if ha != hb {
+            cdt.add_constraint_and_split(ha, hb, |p| p);
+        }
+    }
+    Some(())
+}
+
+/// Whether the segment `pq` lies on a boundary edge of the world (its loops as they are now).
+fn covered(world: &MeshWorld, sc: &mut Scratch, p: DVec2, q: DVec2) -> bool {
+    let tol = world.eps();
+    sc.gather_box(world, p.min(q) - tol, p.max(q) + tol);
+    sc.near.iter().any(|&e| {
+        let edge = &world.edges[e as usize];
+        edge.alive
+            && dist_point_segment(p, edge.a, edge.b) <= tol
+            && dist_point_segment(q, edge.a, edge.b) <= tol
+    })
+}
+
+/// Whether `p` is a vertex of a loop of the world as it is now.
+fn is_loop_vertex(world: &MeshWorld, sc: &mut Scratch, p: DVec2) -> bool {
+    sc.gather_box(world, p, p);
+    sc.near.iter().any(|&e| {
+        let edge = &world.edges[e as usize];
+        edge.alive && (edge.a == p || edge.b == p)
+    })
+}
+
+/// Takes the loop `points` (already removed from `world`) out of the triangulation.
+fn remove_loop(cdt: &mut Cdt, world: &MeshWorld, points: &[DVec2]) -> Option<()> {
+    let tol = world.eps();
+    let mut sc = Scratch::default();
+    let n = points.len();
+    // The constraint pieces of each edge, and the vertices met on the way.
+    let mut pieces: Vec<(DVec2, DVec2)> = Vec::new();
+    let mut met: Vec<DVec2> = Vec::new();
+    for i in 0..n {
+        let (a, b) = (points[i], points[(i + 1) % n]);
+        let dir = b - a;
+        let mut u = cdt.locate_vertex(pt(a))?;
+        met.push(a);
+        let mut steps = 0usize;
+        while dv(u.position()) != b {
+            let up = dv(u.position());
+            // The next piece: the constraint edge out of `u` along `ab`, nearest ahead.
+            let next = u
+                .out_edges()
+                .filter(|e| cdt.is_constraint_edge(e.as_undirected().fix()))
+                .map(|e| e.to())
+                .filter(|w| {
+                    let wp = dv(w.position());
+                    (wp - up).dot(dir) > 0.0 && dist_point_segment(wp, a, b) <= tol
+                })
+                .min_by(|x, y| {
+                    let (xp, yp) = (dv(x.position()), dv(y.position()));
+                    (xp - up).dot(dir).total_cmp(&(yp - up).dot(dir))
+                })?;
+            let wp = dv(next.position());
+            pieces.push((up, wp));
+            met.push(wp);
+            u = next;
+            steps += 1;
+            if steps > cdt.num_vertices() {
+                return None;
+            }
+        }
+    }
+    // Unmark the pieces no other boundary edge covers.
+    for &(p, q) in &pieces {
+        if covered(world, &mut sc, p, q) {
+            continue;
+        }
+        let (hp, hq) = (
+            cdt.locate_vertex(pt(p))?.fix(),
+            cdt.locate_vertex(pt(q))?.fix(),
+        );
+        if let Some(e) = cdt.get_edge_from_neighbors(hp, hq) {
+            let e = e.as_undirected().fix();
+            cdt.remove_constraint_edge(e);
+        }
+    }
+    // The vertices met: those left without a constraint go; a point where the obstacle split
+    // another boundary edge goes too, and that edge is made whole again.
+    met.sort_by(|x, y| x.x.total_cmp(&y.x).then(x.y.total_cmp(&y.y)));
+    met.dedup();
+    for p in met {
+        let Some(v) = cdt.locate_vertex(pt(p)) else {
+            continue;
+        };
+        let ends: Vec<DVec2> = v
+            .out_edges()
+            .filter(|e| cdt.is_constraint_edge(e.as_undirected().fix()))
+            .map(|e| dv(e.to().position()))
+            .collect();
+        let v = v.fix();
+        match ends.as_slice() {
+            [] => {
+                cdt.remove(v);
+            }
+            &[x, y] if !is_loop_vertex(world, &mut sc, p) && dist_point_segment(p, x, y) <= tol => {
+                cdt.remove(v);
+                let hx = cdt.locate_vertex(pt(x))?.fix();
+                let hy = cdt.locate_vertex(pt(y))?.fix();
+                cdt.add_constraint_and_split(hx, hy, |p| p);
+            }
+            _ => {}
+        }
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::Obstacle;
+    use nav_geom::{Aabb, Vec2};
+    use nav_testkit::TestRng;
+
+    fn random_obstacle(rng: &mut TestRng, size: f32) -> Obstacle {
+        let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+        if rng.chance(0.5) {
+            // Boxes on a coarse lattice: shared edges, shared corners, T-junctions.
+            let c = (c * 0.5).round() * 2.0;
+            let h = Vec2::new(rng.below(3) as f32 + 1.0, rng.below(3) as f32 + 1.0);
+            Obstacle::Box(Aabb::new(c - h, c + h))
+        } else {
+            let n = 3 + rng.below(5) as usize;
+            Obstacle::Polygon(
+                (0..n)
+                    .map(|i| {
+                        let a =
+                            (i as f32 + rng.range_f32(0.1, 0.9)) / n as f32 * std::f32::consts::TAU;
+                        c + Vec2::from_angle(a) * rng.range_f32(0.8, 4.0)
+                    })
+                    .collect(),
+            )
+        }
+    }
+
+    fn free_area(world: &MeshWorld) -> f64 {
+        world
+            .free_triangles()
+            .iter()
+            .map(|t| {
+                let [a, b, c] = t.map(|p| p.as_dvec2());
+                0.5 * crate::geometry::cross(b - a, c - a)
+            })
+            .sum()
+    }
+
+    /// After every edit, the repaired triangulation has the vertices, the constraints and the
+    /// free area of one built from scratch.
+    fn check(world: &MeshWorld, what: &str) {
+        let repaired = world.conn.get().and_then(|c| c.as_deref()).expect("kept");
+        assert!(repaired.repaired, "{what}: repaired, not rebuilt");
+        let fresh = super::super::triangulate(world).expect("fresh");
+        assert_eq!(
+            repaired.cdt.num_vertices(),
+            fresh.num_vertices(),
+            "{what}: vertices"
+        );
+        assert_eq!(
+            repaired.cdt.num_constraints(),
+            fresh.num_constraints(),
+            "{what}: constraints"
+        );
+        let mut copy = world.clone();
+        copy.conn = std::sync::OnceLock::new();
+        let (a, b) = (free_area(world), free_area(&copy));
+        assert!(
+            (a - b).abs() <= 1e-6 * b.max(1.0),
+            "{what}: free area {a} against {b}"
+        );
+    }
+
+    #[test]
+    fn repaired_triangulations_equal_fresh_ones() {
+        for seed in 0..30u64 {
+            let mut rng = TestRng::new(9000 + seed);
+            let size = 24.0;
+            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+            let mut ids = Vec::new();
+            for _ in 0..8 {
+                if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
+                    ids.push(id);
+                }
+            }
+            assert!(world.prepare_connected() > 0);
+            for step in 0..12 {
+                let what = format!("seed {seed} step {step}");
+                match rng.below(3) {
+                    0 => {
+                        if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
+                            ids.push(id);
+                        }
+                    }
+                    1 if !ids.is_empty() => {
+                        let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
+                        world.remove(id);
+                    }
+                    _ if !ids.is_empty() => {
+                        let id = ids[rng.below(ids.len() as u64) as usize];
+                        let _ = world.set(id, random_obstacle(&mut rng, size));
+                    }
+                    _ => continue,
+                }
+                check(&world, &what);
+            }
+        }
+    }
+
+    #[test]
+    fn obstacles_on_a_grid_world_are_repaired_too() {
+        let mut rng = TestRng::new(4);
+        let (w, h) = (30u32, 20u32);
+        let walkable: Vec<bool> = (0..w * h).map(|_| !rng.chance(0.25)).collect();
+        let map = nav_grid::GridMap::from_walkable(w, h, &walkable).unwrap();
+        let mut world = MeshWorld::from_grid(&map).unwrap();
+        assert!(world.prepare_connected() > 0);
+        let mut ids = Vec::new();
+        for step in 0..20 {
+            if step % 3 == 2 {
+                world.remove(ids.swap_remove(0));
+            } else {
+                ids.push(world.insert(random_obstacle(&mut rng, 20.0)).unwrap());
+            }
+            check(&world, &format!("step {step}"));
+        }
+    }
+}
