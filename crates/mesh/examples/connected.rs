@@ -1,5 +1,7 @@
 //! `MeshWorld::connected` on a Moving AI map: the triangulation's build time, then every row of
-//! a scenario at a radius, timed, against the path search's answer and time.
+//! a scenario at a radius, timed, against the path search's answer and time, with how many
+//! answers needed no search; then one edit of each kind (insert, move, remove a small box),
+//! the edit's repair of the triangulation and the next call's rebuild of the forests.
 //!
 //! `cargo run --release -p nav-mesh --example connected -- MAP.map SCEN RADIUS [MAX_ROWS]`
 
@@ -73,25 +75,48 @@ fn main() {
             disagree += 1;
         }
     }
-    // One edit, then the first call (rebuild) and a second one.
+    // The build's split, then edits: each repairs the triangulation, the next call derives
+    // the forests and the roadmap again.
+    let full = world.connected_build().expect("built");
     let c = Vec2::new(map.width() as f32 / 2.0, map.height() as f32 / 2.0);
-    world
-        .insert(nav_mesh::Obstacle::Box(nav_geom::Aabb::new(
-            c - 0.25,
-            c + 0.25,
-        )))
-        .expect("edit");
     let row = &scen.rows[0];
     let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
     let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
-    let t = Instant::now();
-    world.connected(s, g, radius).expect("connected");
-    let after_edit = t.elapsed().as_secs_f64();
+    let square = |c: Vec2| nav_mesh::Obstacle::Box(nav_geom::Aabb::new(c - 0.25, c + 0.25));
+    let mut edits = Vec::new();
+    let mut id = None;
+    for (k, what) in ["insert", "move", "remove"].into_iter().enumerate() {
+        let t = Instant::now();
+        match k {
+            0 => id = Some(world.insert(square(c)).expect("edit")),
+            1 => {
+                world
+                    .set(id.unwrap(), square(c + Vec2::new(1.3, 0.7)))
+                    .expect("edit");
+            }
+            _ => {
+                world.remove(id.unwrap());
+            }
+        }
+        let edit = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        cctx.connected(&world, s, g, radius).expect("connected");
+        let next = t.elapsed().as_secs_f64();
+        let b = world.connected_build().expect("kept");
+        edits.push(format!(
+            "{what} {:.3} ms (repair {:.3} ms, {}), next call {:.1} ms (forests {:.1} ms)",
+            edit * 1e3,
+            b.triangulation.as_secs_f64() * 1e3,
+            if b.repaired { "repaired" } else { "rebuilt" },
+            next * 1e3,
+            b.forests.map_or(0.0, |d| d.as_secs_f64() * 1e3),
+        ));
+    }
     println!(
         "{}: radius {radius}: triangulation {triangles} triangles in {:.1} ms; {} rows: \
          {disagree} disagree with the search; {yes} connected ({yes_fast} without a search): \
          median {:.2} us (search {:.2} us); {no} not ({no_fast} without a search): median {:.2} us \
-         (search {:.2} us); first call after an edit {:.1} ms",
+         (search {:.2} us)\n  build: triangulation {:.1} ms, forests and roadmap {:.1} ms\n  {}",
         args[1],
         build * 1e3,
         yes + no,
@@ -99,6 +124,8 @@ fn main() {
         median(&mut slow) * 1e6,
         median(&mut fast_no) * 1e6,
         median(&mut slow_no) * 1e6,
-        after_edit * 1e3
+        full.triangulation.as_secs_f64() * 1e3,
+        full.forests.map_or(0.0, |d| d.as_secs_f64() * 1e3),
+        edits.join("\n  ")
     );
 }

@@ -33,7 +33,7 @@
 mod repair;
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use glam::DVec2;
@@ -53,14 +53,61 @@ type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), (), (), LastUsedVer
 
 /// The triangulation of a world, kept across edits (repaired locally), and what is derived
 /// from it (rebuilt on first use after an edit).
-#[derive(Clone)]
 pub(crate) struct Connectivity {
     cdt: Cdt,
     derived: OnceLock<Option<Box<Derived>>>,
+    /// What the last derivation found, for the next one.
+    memo: Mutex<Memo>,
+    /// The boxes of the obstacles edited since `memo` was filled.
+    dirty: Vec<(DVec2, DVec2)>,
     /// How long the last triangulation (a build, or the repairs since it) took.
     pub(crate) triangulating: Duration,
     /// Whether the triangulation was repaired since its last full build.
     pub(crate) repaired: bool,
+}
+
+/// What deriving found about each triangle and edge, kept across edits: it depends only on
+/// their own geometry and the obstacle edges near them, so an edit forgets only the entries
+/// whose reach (their box grown by twice its diagonal) meets the edited obstacle's box.
+#[derive(Clone, Default)]
+pub(crate) struct Memo {
+    /// Per triangle (its vertices' bits, sorted): whether it is free, and the roadmap link
+    /// weight of its two edges at each vertex (in key order; NaN: not computed yet).
+    tris: HashMap<[u64; 6], (bool, [f64; 3])>,
+    /// Per edge (its ends' bits, sorted): its midpoint's clearance.
+    edges: HashMap<[u64; 4], f64>,
+}
+
+fn key_points<const N: usize, const M: usize>(pts: [DVec2; N]) -> ([u64; M], [DVec2; N]) {
+    let mut pts = pts;
+    pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    let mut key = [0u64; M];
+    for (k, p) in pts.iter().enumerate() {
+        key[2 * k] = p.x.to_bits();
+        key[2 * k + 1] = p.y.to_bits();
+    }
+    (key, pts)
+}
+
+/// Whether the entry with key `key` (points' bits) may depend on what lies in `[lo, hi]`.
+fn reaches(key: &[u64], lo: DVec2, hi: DVec2) -> bool {
+    let mut a = DVec2::splat(f64::INFINITY);
+    let mut b = DVec2::splat(f64::NEG_INFINITY);
+    for p in key.chunks(2) {
+        let p = DVec2::new(f64::from_bits(p[0]), f64::from_bits(p[1]));
+        a = a.min(p);
+        b = b.max(p);
+    }
+    let grow = 2.0 * (b - a).length() + 1e-6 * (1.0 + b.abs().max_element());
+    !((b + grow).cmplt(lo).any() || (a - grow).cmpgt(hi).any())
+}
+
+impl Memo {
+    /// Forgets what an edit inside `[lo, hi]` may have changed.
+    fn forget(&mut self, lo: DVec2, hi: DVec2) {
+        self.tris.retain(|k, _| !reaches(k, lo, hi));
+        self.edges.retain(|k, _| !reaches(k, lo, hi));
+    }
 }
 
 /// The triangulation with its derived data, ready for queries.
@@ -151,6 +198,19 @@ fn dv(p: Point2<f64>) -> DVec2 {
     DVec2::new(p.x, p.y)
 }
 
+impl Clone for Connectivity {
+    fn clone(&self) -> Self {
+        Connectivity {
+            cdt: self.cdt.clone(),
+            derived: self.derived.clone(),
+            memo: Mutex::new(self.memo_lock().clone()),
+            dirty: self.dirty.clone(),
+            triangulating: self.triangulating,
+            repaired: self.repaired,
+        }
+    }
+}
+
 impl std::fmt::Debug for Connectivity {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Connectivity")
@@ -208,6 +268,8 @@ impl Connectivity {
         Some(Connectivity {
             cdt,
             derived: OnceLock::new(),
+            memo: Mutex::new(Memo::default()),
+            dirty: Vec::new(),
             triangulating: t.elapsed(),
             repaired: false,
         })
@@ -217,11 +279,19 @@ impl Connectivity {
     /// that failed).
     pub(crate) fn ready(&self, world: &MeshWorld) -> Option<Ready<'_>> {
         let d = self.derived.get_or_init(|| {
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                Derived::of(world, &self.cdt).map(Box::new)
+            let mut memo = self.memo_lock();
+            for &(lo, hi) in &self.dirty {
+                memo.forget(lo, hi);
+            }
+            let d = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                Derived::of(world, &self.cdt, &mut memo).map(Box::new)
             }))
             .ok()
-            .flatten()
+            .flatten();
+            if d.is_none() {
+                *memo = Memo::default();
+            }
+            d
         });
         d.as_deref().map(|d| Ready { cdt: &self.cdt, d })
     }
@@ -229,6 +299,21 @@ impl Connectivity {
     /// Number of triangles of the triangulation.
     pub(crate) fn triangles(&self) -> usize {
         self.cdt.num_inner_faces()
+    }
+
+    fn memo_lock(&self) -> std::sync::MutexGuard<'_, Memo> {
+        // A derivation that panicked leaves the memo as it was or cleared: still valid.
+        self.memo.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Notes an edit of an obstacle with box `[lo, hi]`: the memo forgets what it reaches
+    /// before the next derivation.
+    fn note_edit(&mut self, lo: DVec2, hi: DVec2) {
+        if self.derived.get().is_some() {
+            // The memo was refilled since the last edits.
+            self.dirty.clear();
+        }
+        self.dirty.push((lo, hi));
     }
 
     /// The triangulation with its derived data if both are built already.
@@ -292,7 +377,7 @@ fn triangulate(world: &MeshWorld) -> Option<Cdt> {
 
 impl Derived {
     /// The forests and the roadmap of `cdt`, a triangulation of `world`.
-    fn of(world: &MeshWorld, cdt: &Cdt) -> Option<Self> {
+    fn of(world: &MeshWorld, cdt: &Cdt, memo: &mut Memo) -> Option<Self> {
         let t = Instant::now();
         let originals: std::collections::HashSet<(u64, u64)> = world
             .loops
@@ -303,9 +388,16 @@ impl Derived {
         let n_faces = cdt.num_all_faces();
         let mut free = vec![false; n_faces];
         for face in cdt.inner_faces() {
-            let [a, b, c] = face.positions();
-            let centroid = DVec2::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
-            free[face.fix().index()] = world.count_containing(centroid, None) == 0;
+            let (key, _) = key_points::<3, 6>(face.positions().map(dv));
+            free[face.fix().index()] = memo
+                .tris
+                .entry(key)
+                .or_insert_with(|| {
+                    let [a, b, c] = face.positions().map(dv);
+                    let free = world.count_containing((a + b + c) / 3.0, None) == 0;
+                    (free, [f64::NAN; 3])
+                })
+                .0;
         }
         let exact = |p: Point2<f64>| originals.contains(&(p.x.to_bits(), p.y.to_bits()));
         // Per undirected edge: whether it joins two free triangles, and the weight of crossing
@@ -371,7 +463,7 @@ impl Derived {
             }
         }
         let widths = Forest::build(n_edges, links);
-        let (mid, node_clear, roads) = roadmap_of(world, cdt, &free, &sides, &cross);
+        let (mid, node_clear, roads) = roadmap_of(world, cdt, &free, &sides, &cross, memo);
         let hints_grid = HintGrid {
             origin: world.grid.origin,
             cell: world.grid.cell,
@@ -549,6 +641,7 @@ fn roadmap_of(
     free: &[bool],
     sides: &[[u32; 3]],
     cross: &[f64],
+    memo: &mut Memo,
 ) -> (Vec<DVec2>, Vec<f64>, Forest) {
     let n_edges = cross.len();
     let mut sc = Scratch::default();
@@ -560,7 +653,11 @@ fn roadmap_of(
             let [p, q] = edge.positions().map(|p| DVec2::new(p.x, p.y));
             let m = 0.5 * (p + q);
             mid[i] = m;
-            node_clear[i] = clearance(world, &mut sc, m, m, 0.5 * p.distance(q));
+            let (key, _) = key_points::<2, 4>([p, q]);
+            node_clear[i] = *memo
+                .edges
+                .entry(key)
+                .or_insert_with(|| clearance(world, &mut sc, m, m, 0.5 * p.distance(q)));
         }
     }
     let mut links: Vec<(f64, u32, u32)> = Vec::new();
@@ -574,6 +671,10 @@ fn roadmap_of(
             continue;
         }
         let verts = face.positions().map(|p| DVec2::new(p.x, p.y));
+        let (key, sorted) = key_points::<3, 6>(verts);
+        let Some(entry) = memo.tris.get_mut(&key) else {
+            continue;
+        };
         // Per crossable edge, its hub: the point half way from its midpoint to the opposite
         // vertex's line, along the edge's inward normal (the way a disc leaves a narrow mouth).
         let mut hub = [DVec2::ZERO; 3];
@@ -602,6 +703,15 @@ fn roadmap_of(
             if s[i] == u32::MAX || s[j] == u32::MAX {
                 continue;
             }
+            // The two edges' shared vertex, where the memo keeps their link.
+            let shared = dv(es[i].to().position());
+            let at = sorted.iter().position(|&v| v == shared).unwrap_or(0);
+            if !entry.1[at].is_nan() {
+                if entry.1[at] > 0.0 {
+                    links.push((entry.1[at], s[i], s[j]));
+                }
+                continue;
+            }
             let (mi, mj) = (mid[s[i] as usize], mid[s[j] as usize]);
             // No path through the two nodes is clearer than they are: stop there.
             let cap = node_clear[s[i] as usize].min(node_clear[s[j] as usize]);
@@ -628,6 +738,7 @@ fn roadmap_of(
                 }
                 w = w.max(v);
             }
+            entry.1[at] = w;
             if w > 0.0 {
                 links.push((w, s[i], s[j]));
             }

@@ -70,7 +70,7 @@ pub(crate) fn incentre(a: DVec2, b: DVec2, c: DVec2) -> DVec2 {
 
 /// A union-find forest by decreasing link weight, without path compression: a node's
 /// component at a threshold is found by following parents while links exceed it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Forest {
     parent: Vec<u32>,
     /// The weight of the link to the parent (infinite at roots).

@@ -13,7 +13,7 @@
 use glam::DVec2;
 use spade::{Point2, Triangulation};
 
-use super::{Cdt, Connectivity};
+use super::{Cdt, Connectivity, dv};
 use crate::geometry::dist_point_segment;
 use crate::sight::Scratch;
 use crate::world::{MeshWorld, Owner};
@@ -28,10 +28,6 @@ pub(crate) enum Change<'a> {
 
 fn pt(p: DVec2) -> Point2<f64> {
     Point2::new(p.x, p.y)
-}
-
-fn dv(p: Point2<f64>) -> DVec2 {
-    DVec2::new(p.x, p.y)
 }
 
 /// After an edit of `world`: repairs its triangulation in place if it was built (and drops it
@@ -61,9 +57,14 @@ impl Connectivity {
                 if lp.owner != Owner::Obstacle {
                     return false;
                 }
+                self.note_edit(lp.min, lp.max);
                 add_loop(&mut self.cdt, &lp.points).is_some()
             }
-            Change::Removed(points) => remove_loop(&mut self.cdt, world, points).is_some(),
+            Change::Removed(points) => {
+                let (lo, hi) = crate::world::bbox(points);
+                self.note_edit(lo, hi);
+                remove_loop(&mut self.cdt, world, points).is_some()
+            }
         }
     }
 }
@@ -241,6 +242,14 @@ mod tests {
             fresh.num_constraints(),
             "{what}: constraints"
         );
+        // What the memo kept gives what a derivation from nothing gives.
+        let kept = repaired.ready(world).expect("derived");
+        let fresh_d = super::super::Derived::of(world, &repaired.cdt, &mut Default::default())
+            .expect("derived");
+        assert_eq!(kept.free, fresh_d.free, "{what}: free triangles");
+        assert_eq!(kept.node_clear, fresh_d.node_clear, "{what}: node clearances");
+        assert_eq!(kept.roads, fresh_d.roads, "{what}: roadmap forest");
+        assert_eq!(kept.widths, fresh_d.widths, "{what}: width forest");
         let mut copy = world.clone();
         copy.conn = std::sync::OnceLock::new();
         let (a, b) = (free_area(world), free_area(&copy));
