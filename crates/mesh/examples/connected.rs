@@ -73,6 +73,10 @@ fn main() {
         }
         if c != found {
             disagree += 1;
+            println!(
+                "DISAGREE: {s} -> {g}: connected {c} ({}), search {found}",
+                how.as_str()
+            );
         }
     }
     // The build's split, then edits: each repairs the triangulation, the next call derives

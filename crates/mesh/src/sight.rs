@@ -193,7 +193,14 @@ pub(crate) fn segment_block(
             let c = a + (b - a) * closest_t(x, a, b);
             let side = cross(d, c - x);
             let sin = side / (len * x.distance(c).max(f64::MIN_POSITIVE));
-            if sin.abs() > 1e-6 {
+            // A touch at an end only, the disc moving away from it (or arriving at it), is no
+            // pass through a gap: a disc in a corner touching both walls may leave it.
+            let away = |x: DVec2, s: f64| {
+                let v = x - (a + (b - a) * closest_t(x, a, b));
+                s * d.dot(v) > 1e-6 * len * v.length()
+            };
+            let end_only = (lo <= tol_t && away(p, 1.0)) || (hi >= 1.0 - tol_t && away(q, -1.0));
+            if sin.abs() > 1e-6 && !end_only {
                 touches.push((lo, hi, if side > 0.0 { 1 } else { -1 }));
             }
         } else {

@@ -507,3 +507,49 @@ fn an_edit_sequence_answers_as_a_world_built_from_scratch() {
     assert!(t.yes > 150 && t.no > 30, "yes {} no {}", t.yes, t.no);
     t.assert_mostly_certified(0.95);
 }
+
+#[test]
+fn a_disc_touching_both_walls_of_a_corner_may_leave_it() {
+    // The search once took the two touches at the start, on either side of a diagonal way
+    // out, for a zero-width gap (brc202d, (103.5, 61.5) -> (99.5, 117.5) at r = 0.5).
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0))).unwrap();
+    world
+        .insert(Obstacle::Polygon(vec![
+            Vec2::new(6.0, 2.0),
+            Vec2::new(9.0, 2.0),
+            Vec2::new(9.0, 8.0),
+            Vec2::new(8.0, 8.0),
+            Vec2::new(8.0, 3.0),
+            Vec2::new(6.0, 3.0),
+        ]))
+        .unwrap();
+    let mut ctx = MeshContext::new();
+    for (a, b) in [
+        // The bounds' corner, and the obstacle's inner corner, each touched on both walls.
+        (Vec2::new(0.5, 0.5), Vec2::new(5.0, 5.0)),
+        (Vec2::new(7.5, 3.5), Vec2::new(2.0, 8.0)),
+        (Vec2::new(2.0, 8.0), Vec2::new(7.5, 3.5)),
+    ] {
+        let q = MeshQuery::new(a, b).with_radius(0.5);
+        assert!(ctx.find_path(&world, &q).unwrap().is_found(), "{a} -> {b}");
+        assert!(world.connected(a, b, 0.5).unwrap(), "{a} -> {b}");
+    }
+    // A corridor exactly 2r wide stays closed, from its end too.
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0))).unwrap();
+    world
+        .insert(Obstacle::Box(Aabb::new(
+            Vec2::new(0.0, 0.0),
+            Vec2::new(6.0, 4.0),
+        )))
+        .unwrap();
+    world
+        .insert(Obstacle::Box(Aabb::new(
+            Vec2::new(0.0, 5.0),
+            Vec2::new(6.0, 10.0),
+        )))
+        .unwrap();
+    let (a, b) = (Vec2::new(0.5, 4.5), Vec2::new(8.0, 4.5));
+    assert!(!world.connected(a, b, 0.5).unwrap());
+    assert!(!reference(&world).connected(a, b, 0.5).unwrap());
+    assert!(world.connected(a, b, 0.499).unwrap());
+}

@@ -247,7 +247,10 @@ mod tests {
         let fresh_d = super::super::Derived::of(world, &repaired.cdt, &mut Default::default())
             .expect("derived");
         assert_eq!(kept.free, fresh_d.free, "{what}: free triangles");
-        assert_eq!(kept.node_clear, fresh_d.node_clear, "{what}: node clearances");
+        assert_eq!(
+            kept.node_clear, fresh_d.node_clear,
+            "{what}: node clearances"
+        );
         assert_eq!(kept.roads, fresh_d.roads, "{what}: roadmap forest");
         assert_eq!(kept.widths, fresh_d.widths, "{what}: width forest");
         let mut copy = world.clone();
