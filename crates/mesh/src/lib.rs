@@ -79,12 +79,14 @@
 //! ## Spatial queries
 //! [`MeshWorld::fits`], [`MeshWorld::nearest_fit`] (exact: candidates on the grown boundary and
 //! their pairwise intersections), [`MeshWorld::raycast`] (distance to the first contact of the
-//! moving disc) and [`MeshWorld::connected`] / [`MeshContext::connected`] (exact; "not
-//! connected" without a search when a constrained Delaunay triangulation of the world, built on
-//! first use after an edit, shows every way between the two points narrower than the disc; a
-//! search otherwise). [`MeshWorld::free_triangles`] hands out that triangulation's free
-//! triangles; while it is built, [`MeshContext::find_path`] answers such unreachable goals with
-//! `NoPath` and 0 expansions too.
+//! moving disc) and [`MeshWorld::connected`] / [`MeshContext::connected`] (exact, and mostly
+//! without a search: "not connected" when a constrained Delaunay triangulation of the world,
+//! built on first use and repaired by edits, shows every way between the two points narrower
+//! than the disc; "connected" when a roadmap over it, weighted by exact clearances, holds a way
+//! clearer than the disc; a search otherwise; [`MeshContext::connected_how`] says which).
+//! [`MeshWorld::free_triangles`] hands out that triangulation's free triangles; while it is
+//! ready, [`MeshContext::find_path`] answers such unreachable goals with `NoPath` and 0
+//! expansions too.
 //!
 //! ## Tile grids
 //! [`MeshWorld::from_grid`] turns a `GridMap` (a Moving AI map) into a polygon world: cell
@@ -106,8 +108,8 @@
 //! with the `polyanya` crate on converted maps (a square per cell, and the free triangles of the
 //! triangulation) and the polygon world with nav-agent on its benchmark world. Figures:
 //! `docs/polygons.md`. Converting a 512 x 512 map takes a few milliseconds (about 30 ms for
-//! `random512-10`); one obstacle edit costs about a microsecond (plus a rebuild of the
-//! triangulation at the next `connected`).
+//! `random512-10`); one obstacle edit costs about a microsecond (plus, once the triangulation is
+//! built, its local repair, and a derivation of its forests at the next `connected`).
 //!
 //! ## Edits and threads
 //! [`MeshWorld::insert`], [`MeshWorld::set`] and [`MeshWorld::remove`] update the edge grid and
