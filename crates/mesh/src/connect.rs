@@ -1,7 +1,9 @@
 //! `connected` without a path search where a triangulation proves the answer.
 //!
 //! A constrained Delaunay triangulation (spade) of every loop vertex, with every loop edge a
-//! constraint, is built once per world version, on the first call. Its triangles whose
+//! constraint, is built on the first call and repaired by later edits (see [`repair`]); what is
+//! derived from it (the two forests below) is rebuilt on the first call after an edit, from a
+//! memo of what each triangle and edge gave where the edit did not reach. Its triangles whose
 //! centroid lies in no obstacle (and inside the bounds) are *free*; an edge joining two free
 //! triangles is *crossable*.
 //!
@@ -19,7 +21,8 @@
 //! `2r`, enters the last through one, and in between only takes links wider than `2r`: when no
 //! such pair of edges shares a component, there is no path.
 //!
-//! The triangulation only ever answers "not connected". A crossing between two loop vertices
+//! This width forest only ever answers "not connected"; "connected" comes from the roadmap's
+//! forest over the same nodes (see [`crate::roadmap`]). A crossing between two loop vertices
 //! (exact points of the obstacles) is closed when `|pq| <= 2r (1 + 1e-12)`, a vertex-to-wall gap
 //! when `dist <= 2r - 1e-13 × scale`: the disc would touch both sides at once, a gap of zero
 //! width, which the path search closes as well (its tolerance is wider). A width involving a

@@ -256,16 +256,20 @@ impl MeshWorld {
     /// Whether a disc of radius `radius` can travel from `a` to `b` (both must fit), exactly,
     /// with the rules of [`MeshContext::find_path`].
     ///
-    /// The first call after an edit triangulates the world (a constrained Delaunay
-    /// triangulation of the obstacles' and the bounds' edges, see
-    /// [`prepare_connected`](MeshWorld::prepare_connected)). A disc crossing a triangle edge
-    /// between two obstacle points needs the edge longer than `2 * radius`, and going through a
-    /// triangle between two of its edges, their shared vertex farther than that from the wall
-    /// opposite; so when the triangles of `a` and `b` are not joined through such passages the
-    /// answer is `false` in `O(log n)`, without a path search: this is the case a search pays
-    /// most for, as it must exhaust the region of `a`. Otherwise (and for points the triangulation cannot place) it
-    /// runs a path search with a context of its own; callers that ask often should keep a
-    /// [`MeshContext`] and call [`MeshContext::connected`], whose searches reuse its caches.
+    /// The first call triangulates the world (a constrained Delaunay triangulation of the
+    /// obstacles' and the bounds' edges, see [`prepare_connected`](MeshWorld::prepare_connected);
+    /// edits repair it, and the first call after an edit derives its forests again). A disc
+    /// crossing a triangle edge between two obstacle points needs the edge longer than
+    /// `2 * radius`, and going through a triangle between two of its edges, their shared vertex
+    /// farther than that from the wall opposite; so when the triangles of `a` and `b` are not
+    /// joined through such passages the answer is `false` in `O(log n)`, without a path
+    /// search. A roadmap of points in the free space, whose edges carry their exact clearance,
+    /// answers `true` when both ends see it and it joins them by edges clearer than the disc,
+    /// also in `O(log n)` (plus a few sight tests). Otherwise (1% to 5% of the Moving AI rows
+    /// measured in `docs/polygons.md`, and points the triangulation cannot place) it runs a
+    /// path search with a context of its own; callers that ask often should keep a
+    /// [`MeshContext`] and call [`MeshContext::connected`], whose searches reuse its caches
+    /// ([`MeshContext::connected_how`] says which way each answer was reached).
     ///
     /// ```
     /// use nav_geom::{Aabb, Vec2};
@@ -286,7 +290,8 @@ impl MeshWorld {
     }
 
     /// Builds now the triangulation that [`connected`](MeshWorld::connected) builds on its
-    /// first call after an edit (an edit drops it); returns its number of triangles (0 if it
+    /// first call, and its forests (derived again after each edit); returns its number of
+    /// triangles (0 if it
     /// could not be built, in which case `connected` always searches). Thread-safe: concurrent
     /// callers wait for one build. While it is built, [`MeshContext::find_path`] also answers
     /// `NoPath` without a search (0 expansions) when it proves the ends apart (not with
