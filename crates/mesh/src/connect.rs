@@ -76,9 +76,40 @@ pub(crate) struct Connectivity {
 pub(crate) struct Memo {
     /// Per triangle (its vertices' bits, sorted): whether it is free, and the roadmap link
     /// weight of its two edges at each vertex (in key order; NaN: not computed yet).
-    tris: HashMap<[u64; 6], (bool, [f64; 3])>,
+    tris: HashMap<[u64; 6], (bool, [f64; 3]), KeyHash>,
     /// Per edge (its ends' bits, sorted): its midpoint's clearance.
-    edges: HashMap<[u64; 4], f64>,
+    edges: HashMap<[u64; 4], f64, KeyHash>,
+}
+
+/// A fast hash of the memo's keys (coordinates' bits, chosen by no adversary: a collision only
+/// costs time).
+type KeyHash = std::hash::BuildHasherDefault<KeyHasher>;
+
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        // splitmix64's finaliser: coordinates' low bits are mostly zero.
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0 ^ x)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(23);
+    }
 }
 
 fn key_points<const N: usize, const M: usize>(pts: [DVec2; N]) -> ([u64; M], [DVec2; N]) {
