@@ -186,6 +186,10 @@ pub(crate) struct Derived {
     margin: f64,
     /// How long deriving took.
     pub(crate) deriving: Duration,
+    /// Whether every boundary edge is a chain of constraint edges. spade sometimes leaves one
+    /// broken where it splits crossing edges whose crossing rounds off both lines; the widths
+    /// then prove nothing (a triangle may straddle that wall), and only the roadmap answers.
+    sound: bool,
     /// Per bucket of `hints_grid`: a vertex in it or before it in its row (`u32::MAX` for
     /// none), where point location starts walking.
     hints: Vec<u32>,
@@ -347,6 +351,12 @@ impl Connectivity {
             // The memo was refilled since the last edits.
             self.dirty.clear();
         }
+        if self.dirty.len() >= 64 {
+            // Many edits without a `connected` between them: forgetting everything is cheaper
+            // than checking every entry against each of them.
+            *self.memo.get_mut().unwrap_or_else(|e| e.into_inner()) = Memo::default();
+            self.dirty.clear();
+        }
         self.dirty.push((lo, hi));
     }
 
@@ -498,6 +508,16 @@ impl Derived {
         }
         let widths = Forest::build(n_edges, links);
         let (mid, node_clear, roads) = roadmap_of(world, cdt, &free, &sides, &cross, memo);
+        let sound = world.loops.iter().flatten().all(|lp| {
+            if lp.owner == Owner::Bounds && world.region.is_some() {
+                return true; // not triangulated: the grid's loops run along it
+            }
+            let n = lp.points.len();
+            (0..n).all(|i| {
+                let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
+                repair::walk(cdt, world.eps(), a, b, |_, _| {}).is_some()
+            })
+        });
         let hints_grid = HintGrid {
             origin: world.grid.origin,
             cell: world.grid.cell,
@@ -516,6 +536,7 @@ impl Derived {
             margin: 10.0 * world.eps(),
             near: 4.0 * world.grid.cell,
             deriving: t.elapsed(),
+            sound,
             hints: hints_of(cdt, hints_grid),
             hints_grid,
         })
@@ -531,7 +552,7 @@ impl Ready<'_> {
     /// Whether the triangulation leaves open that a disc of radius `r` travels between free
     /// triangles `fa` and `fb` (false: it certainly cannot).
     pub(crate) fn may_connect(&self, fa: u32, fb: u32, r: f64) -> bool {
-        if fa == fb {
+        if fa == fb || !self.sound {
             return true;
         }
         let cut = 2.0 * r;
