@@ -5,7 +5,10 @@
 
 use nav_geom::{Aabb, Vec2};
 use nav_mesh::{Decided, MeshContext, MeshError, MeshQuery, MeshWorld, Obstacle};
-use nav_testkit::TestRng;
+use nav_testkit::{CountingAllocator, TestRng, allocations_during};
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 /// A copy of `world` whose triangulation is not ready (an edit repairs it, but its forests
 /// wait for the next `connected`), so that its searches are the reference: `find_path` would
@@ -552,4 +555,30 @@ fn a_disc_touching_both_walls_of_a_corner_may_leave_it() {
     assert!(!world.connected(a, b, 0.5).unwrap());
     assert!(!reference(&world).connected(a, b, 0.5).unwrap());
     assert!(world.connected(a, b, 0.499).unwrap());
+}
+
+#[test]
+fn warm_answers_without_a_search_allocate_nothing() {
+    let mut rng = TestRng::new(42);
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(30.0))).unwrap();
+    for _ in 0..25 {
+        let _ = world.insert(random_obstacle(&mut rng, 30.0));
+    }
+    assert!(world.prepare_connected() > 0);
+    let mut ctx = MeshContext::new();
+    let mut decided = 0;
+    for _ in 0..40 {
+        let a = Vec2::new(rng.range_f32(0.0, 30.0), rng.range_f32(0.0, 30.0));
+        let b = Vec2::new(rng.range_f32(0.0, 30.0), rng.range_f32(0.0, 30.0));
+        let first = ctx.connected_how(&world, a, b, 0.5).unwrap();
+        if first.1 == Decided::Search {
+            continue;
+        }
+        decided += 1;
+        let n = allocations_during(|| {
+            assert_eq!(ctx.connected_how(&world, a, b, 0.5).unwrap(), first);
+        });
+        assert_eq!(n, 0, "{a} -> {b}: {first:?}");
+    }
+    assert!(decided > 20, "{decided}");
 }
