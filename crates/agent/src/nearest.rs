@@ -14,7 +14,7 @@ use crate::{AgentContext, AgentQuery, Obstacle, QueryError, World};
 
 /// The answer of [`AgentContext::find_nearest`]: which goal the path reaches, and the path.
 #[derive(Debug, Clone, Copy)]
-pub struct NearestPoint<'a> {
+pub struct NearestGoal<'a> {
     /// The index in the goals given of the goal reached, when one was found.
     pub goal: Option<usize>,
     /// The smoothed path, borrowed from the context, and its outcome (as
@@ -107,9 +107,9 @@ impl AgentContext {
         world: &World<I>,
         query: &AgentQuery,
         goals: &[Vec2],
-    ) -> Result<NearestPoint<'_>, QueryError> {
+    ) -> Result<NearestGoal<'_>, QueryError> {
         let goal = world.search_nearest(self, query, goals)?;
-        Ok(NearestPoint {
+        Ok(NearestGoal {
             goal,
             answer: PathRef::new(self.path.outcome(), self.path.points()),
         })
