@@ -66,7 +66,7 @@ impl CircleContext {
     /// Finds the shortest path from `query`'s start to the nearest of `goals` (the one with the
     /// shortest path, not the nearest in a straight line), in one search, and which goal it
     /// reaches. The query gives everything but the goal (its goal is not used): start, agent
-    /// radius and [`Limits`].
+    /// radius and [`Limits`](nav_search::Limits).
     ///
     /// The tangent graph of [`find_path`](CircleContext::find_path) with every goal a target
     /// of the neighbour scans, searched by one A* whose heuristic is the straight-line distance
