@@ -248,8 +248,10 @@ impl FlowField {
         self.height = h;
         self.padded_width = w as usize + 2;
         let len = self.padded_width * (h as usize + 2);
-        if self.cost.len() == len && self.sight.len() == len {
-            // Same size as before: only the cells the last field reached hold anything.
+        if self.cost.len() == len && self.sight.len() == len && self.reached.len() * 4 < len {
+            // Same size as before, and the last field reached few cells: only those hold
+            // anything (scattered writes; beyond a quarter of the map, filling the arrays
+            // whole is faster).
             for &p in &self.reached {
                 let p = p as usize;
                 self.cost[p] = f64::INFINITY;
@@ -258,6 +260,12 @@ impl FlowField {
                 self.marks[p] = 0;
                 self.sight[p] = 0;
             }
+        } else if self.cost.len() == len && self.sight.len() == len {
+            self.cost.fill(f64::INFINITY);
+            self.next.fill(NO_MOVE);
+            self.goal_of.fill(NO_GOAL);
+            self.marks.fill(0);
+            self.sight.fill(0);
         } else {
             reset(&mut self.cost, len, f64::INFINITY);
             reset(&mut self.next, len, NO_MOVE);
@@ -315,6 +323,7 @@ impl FlowField {
                 goal_of: &self.goal_of,
                 goals: &self.goal_slots,
                 reached: &self.reached,
+                whole: Some((self.width, self.height)),
             };
             sight::line_of_sight(
                 &input,
