@@ -117,7 +117,7 @@ pub struct FlowReport {
 /// cells whose path went through them.
 ///
 /// The search is Dial's algorithm with buckets as wide as the cheapest move: every cell of
-/// the cheapest bucket is final, so cells come out of plain stacks in about the time of a
+/// the cheapest bucket is final, so cells come out of plain lists in about the time of a
 /// breadth-first search (a binary heap is used instead when the move costs times the
 /// multipliers spread over more than about 4,000 times the cheapest move).
 ///
