@@ -282,19 +282,18 @@ fn decide(
         blockers[t] = NONE;
         return;
     }
-    // A blocked cell that the segment meets proves it blind: try the neighbours
-    // themselves, the corner cells and what blinded the neighbours (any blocked cell
-    // will do, even one remembered from an earlier pass, since it is checked here).
-    let mut candidates = [
+    // A blocked cell that the segment meets proves it blind: try what blinded the
+    // neighbours (most often the answer, so first), the neighbours themselves and the corner
+    // cells (any blocked cell will do, even one remembered from an earlier pass, since it is
+    // checked here).
+    let candidates = [
+        blockers[first] as usize,
+        second.map_or(NONE as usize, |s| blockers[s] as usize),
         first,
         second.unwrap_or(first),
         at(step_x),
         at(step_y),
-        NONE as usize,
-        NONE as usize,
     ];
-    candidates[4] = blockers[first] as usize;
-    candidates[5] = second.map_or(NONE as usize, |s| blockers[s] as usize);
     let witness = candidates.into_iter().find(|&b| {
         b < input.fits.len() && !fits(b) && {
             let (bx, by) = xy(b);
