@@ -389,7 +389,6 @@ impl FlowField {
         let moves = self.moves.as_ref().expect("moves are set before a search");
         let need = self.agent_size as u8;
         let pw = self.padded_width;
-        let ok = |p: usize| fits[p] >= need;
         let neighbourhood = match moves.neighbourhood {
             Neighbourhood::JumpPoints { free: true, .. } => Neighbourhood::EightFree,
             Neighbourhood::JumpPoints { free: false, .. } => Neighbourhood::EightNoCornerCutting,
@@ -411,11 +410,16 @@ impl FlowField {
             .map_or(straight, |s| s.cost);
         let (to_e, to_w, to_s, to_n) = (index(1, 0), index(-1, 0), index(0, 1), index(0, -1));
         let (to_se, to_ne, to_sw, to_nw) = (index(1, 1), index(1, -1), index(-1, 1), index(-1, -1));
-        let cost = &mut self.cost;
-        let next = &mut self.next;
-        let goal_of = &mut self.goal_of;
+        // Every array cut to one length, and every cell popped checked to lie off the
+        // border, so that the compiler sees the eight neighbours in bounds.
+        let len = self.cost.len();
+        let cost = &mut self.cost[..len];
+        let next = &mut self.next[..len];
+        let goal_of = &mut self.goal_of[..len];
         let reached = &mut self.reached;
-        let marks = &mut self.marks;
+        let marks = &mut self.marks[..len];
+        let fits = &fits[..len];
+        let ok = |p: usize| fits[p] >= need;
         let queue = &mut self.queue;
         let multipliers = &self.multipliers;
         let uniform = self.uniform_multiplier;
@@ -423,6 +427,10 @@ impl FlowField {
         let mut expanded = 0;
         while let Some(p) = queue.pop() {
             let p = p as usize;
+            // Never true (border cells never fit, so are never queued).
+            if p <= pw || p + pw + 1 >= len {
+                continue;
+            }
             if marks[p] != 0 {
                 continue;
             }

@@ -286,20 +286,21 @@ fn decide(
     // neighbours (most often the answer, so first), the neighbours themselves and the corner
     // cells (any blocked cell will do, even one remembered from an earlier pass, since it is
     // checked here).
-    let candidates = [
-        blockers[first] as usize,
-        second.map_or(NONE as usize, |s| blockers[s] as usize),
-        first,
-        second.unwrap_or(first),
-        at(step_x),
-        at(step_y),
-    ];
-    let witness = candidates.into_iter().find(|&b| {
+    let proves = |b: usize| {
         b < input.fits.len() && !fits(b) && {
             let (bx, by) = xy(b);
             meets(dx, dy, bx - gx, by - gy, touching)
         }
-    });
+    };
+    // Tried one after the other, each only when the ones before fail.
+    let witness = Some(blockers[first] as usize)
+        .filter(|&b| proves(b))
+        .or_else(|| second.map(|s| blockers[s] as usize).filter(|&b| proves(b)))
+        .or_else(|| {
+            [first, second.unwrap_or(first), at(step_x), at(step_y)]
+                .into_iter()
+                .find(|&b| proves(b))
+        });
     let blocker =
         witness.or_else(|| first_blocked(input.fits, pw, input.need, t, -dx, -dy, touching));
     sight[t] = blocker.is_none() as u8;
