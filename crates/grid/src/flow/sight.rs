@@ -195,7 +195,15 @@ pub(crate) fn line_of_sight(
                 while (0..w).contains(&(gx + sx * i)) {
                     let t = (y as usize + 1) * pw + (gx + sx * i) as usize + 1;
                     if input.goal_of[t] == 0 {
-                        decide(input, touching, split, sight, blockers, t);
+                        let at = Place {
+                            t,
+                            x: gx + sx * i,
+                            y,
+                            goal: 0,
+                            gx,
+                            gy,
+                        };
+                        decide(input, touching, split, sight, blockers, at);
                     }
                     i += 1;
                 }
@@ -231,8 +239,31 @@ pub(crate) fn line_of_sight(
     }
 
     for &t in order.iter() {
-        decide(input, touching, split, sight, blockers, t as usize);
+        let t = t as usize;
+        let goal = input.goal_of[t];
+        let (_, gx, gy) = input.goals[goal as usize];
+        let (x, y) = split.xy(t);
+        let at = Place {
+            t,
+            x,
+            y,
+            goal,
+            gx: gx as i64,
+            gy: gy as i64,
+        };
+        decide(input, touching, split, sight, blockers, at);
     }
+}
+
+/// A cell to decide: its padded index, column and row, and its goal's index, column and row.
+#[derive(Clone, Copy)]
+struct Place {
+    t: usize,
+    x: i64,
+    y: i64,
+    goal: u32,
+    gx: i64,
+    gy: i64,
 }
 
 /// Decides the flag of the cell at padded index `t`, its neighbours towards its goal decided.
@@ -243,15 +274,19 @@ fn decide(
     split: RowSplit,
     sight: &mut [u8],
     blockers: &mut [u32],
-    t: usize,
+    place: Place,
 ) {
     let pw = input.padded_width;
     let fits = |p: usize| input.fits[p] >= input.need;
     let xy = |p: usize| split.xy(p);
-    let goal = input.goal_of[t];
-    let (_, gx, gy) = input.goals[goal as usize];
-    let (gx, gy) = (gx as i64, gy as i64);
-    let (x, y) = xy(t);
+    let Place {
+        t,
+        x,
+        y,
+        goal,
+        gx,
+        gy,
+    } = place;
     let (dx, dy) = (x - gx, y - gy);
     if dx == 0 && dy == 0 {
         sight[t] = 1;
