@@ -103,6 +103,13 @@
 #define NAV_MAX_GOALS (1 << 20)
 
 /**
+ * The most goals `nav_world_find_nearest` and `nav_circle_world_find_nearest` accept (the
+ * grid's `nav_grid_find_nearest` accepts `NAV_MAX_GOALS`): their searches look at every goal
+ * at every node. For more, build a flow field from the goals.
+ */
+#define NAV_MAX_NEAREST_GOALS 1024
+
+/**
  * The longest accepted timeout, in milliseconds (one minute).
  */
 #define NAV_MAX_WAIT_TIMEOUT_MS 60000
@@ -2608,7 +2615,7 @@ NavStatus nav_query_slice_state(struct NavQuery *query,
  * the goals'. `NAV_BUFFER_TOO_SMALL` as `nav_world_find_path` (`nav_query_world_path` then
  * copies the path); `NAV_INVALID_ARGUMENT` for NaN or infinite points (naming `goals[i]`),
  * the agent errors of `nav_world_find_path`; `NAV_INVALID_SIZE` for more than
- * `NAV_MAX_GOALS` goals.
+ * `NAV_MAX_NEAREST_GOALS` goals.
  *
  * Thread safety: as `nav_world_find_path`.
  *
@@ -2643,7 +2650,7 @@ NavStatus nav_world_find_nearest(const struct NavWorld *world,
  * is 0), else found, no path or limit reached. `NAV_BUFFER_TOO_SMALL` as
  * `nav_circle_world_find_path` (`nav_query_circle_path` then copies the pieces);
  * `NAV_INVALID_ARGUMENT` for NaN or infinite points (naming `goals[i]`) or a bad radius;
- * `NAV_INVALID_SIZE` for more than `NAV_MAX_GOALS` goals.
+ * `NAV_INVALID_SIZE` for more than `NAV_MAX_NEAREST_GOALS` goals.
  *
  * Thread safety: as `nav_circle_world_find_path`.
  *

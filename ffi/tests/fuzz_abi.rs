@@ -2111,7 +2111,7 @@ fn run_nearest(
         )
     };
     if matches!(status, NavStatus::NavOk | NavStatus::NavBufferTooSmall) {
-        assert!(all_finite && !null_index && count <= NAV_MAX_GOALS);
+        assert!(all_finite && !null_index && count <= NAV_MAX_NEAREST_GOALS);
         assert!(radius.is_finite() && radius >= 0.0);
         assert_eq!(found, index != u32::MAX, "goal index {index}");
         if found {

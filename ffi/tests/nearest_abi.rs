@@ -356,7 +356,7 @@ fn circle_nearest_matches_rust_and_one_query_per_goal() {
             ptr::null(),
             v(0.0, 0.0),
             goals.as_ptr(),
-            NAV_MAX_GOALS + 1,
+            NAV_MAX_NEAREST_GOALS + 1,
             ptr::null_mut(),
             0,
             &mut result,
@@ -404,6 +404,12 @@ fn world_nearest_refuses_hostile_input() {
     fails_with(status, NavStatus::NavInvalidArgument, &["goals[1]"]);
     let (status, ..) = world_nearest(world, query, v(f32::NAN, 2.0), &goals[..1], 8);
     fails_with(status, NavStatus::NavInvalidArgument, &["start"]);
+    // At most NAV_MAX_NEAREST_GOALS goals.
+    let many = vec![v(28.0, 2.0); NAV_MAX_NEAREST_GOALS as usize + 1];
+    let (status, ..) = world_nearest(world, query, v(10.0, 2.0), &many, 8);
+    fails_with(status, NavStatus::NavInvalidSize, &["goals", "1024"]);
+    let (status, ..) = world_nearest(world, query, v(10.0, 2.0), &many[1..], 64);
+    ok(status);
     let mut result = NavWorldPathResult::default();
     let mut index = 0;
     // SAFETY: hostile on purpose.

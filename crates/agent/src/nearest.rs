@@ -12,6 +12,10 @@ use crate::lattice_graph::{LatticeGraph, NodeKey, START, TIE_BREAK, find_targets
 use crate::string_pulling::string_pull;
 use crate::{AgentContext, AgentQuery, Obstacle, QueryError, World};
 
+/// The most goals [`AgentContext::find_nearest`] accepts: each brings up to 16 lattice
+/// targets, and the heuristic looks at every target once per expanded node.
+pub const MAX_NEAREST_GOALS: usize = 1024;
+
 /// The answer of [`AgentContext::find_nearest`]: which goal the path reaches, and the path.
 #[derive(Debug, Clone, Copy)]
 pub struct NearestGoal<'a> {
@@ -82,8 +86,8 @@ impl AgentContext {
     /// for one. Warm queries allocate nothing.
     ///
     /// # Errors
-    /// Those of `find_path`, and [`QueryError::NonFinitePoint`] naming the goal for a NaN or
-    /// infinite goal.
+    /// Those of `find_path`, [`QueryError::NonFinitePoint`] naming the goal for a NaN or
+    /// infinite goal, and [`QueryError::TooManyGoals`] beyond [`MAX_NEAREST_GOALS`].
     ///
     /// ```
     /// use nav_agent::{Aabb, AgentContext, AgentQuery, Vec2, World};
@@ -125,6 +129,14 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
         query: &AgentQuery,
         goals: &[Vec2],
     ) -> Result<Option<usize>, QueryError> {
+        if goals.len() > MAX_NEAREST_GOALS {
+            ctx.slice = None;
+            ctx.path.reset(PathStatus::NoPath);
+            return Err(QueryError::TooManyGoals {
+                count: goals.len(),
+                max: MAX_NEAREST_GOALS,
+            });
+        }
         if let Some(&point) = goals.iter().find(|g| !g.is_finite()) {
             // The start's errors come first, as in `find_path`.
             if query.start().is_finite() {

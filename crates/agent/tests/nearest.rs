@@ -207,6 +207,16 @@ fn statuses_refusals_and_limits() {
         ctx.find_nearest(&world, &bad, &mixed),
         Err(QueryError::InvalidRadius { .. })
     ));
+    let many = vec![Vec2::new(1.0, 1.0); nav_agent::MAX_NEAREST_GOALS + 1];
+    assert!(matches!(
+        ctx.find_nearest(&world, &query, &many),
+        Err(QueryError::TooManyGoals {
+            count: 1025,
+            max: 1024
+        })
+    ));
+    let answer = ctx.find_nearest(&world, &query, &many[1..]).unwrap();
+    assert_eq!(answer.goal, Some(0));
     let nan_start = AgentQuery::new(Vec2::new(f32::NAN, 0.0), Vec2::ZERO);
     let err = ctx.find_nearest(&world, &nan_start, &nan).unwrap_err();
     assert!(err.to_string().contains("start"), "{err}");

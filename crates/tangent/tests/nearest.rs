@@ -147,6 +147,19 @@ fn statuses_refusals_limits_and_allocations() {
         Err(TangentError::InvalidAgentRadius { .. })
     ));
 
+    let many = vec![Vec2::new(-15.0, 0.0); nav_tangent::MAX_NEAREST_GOALS + 1];
+    assert!(matches!(
+        ctx.find_nearest(&world, &query, &many),
+        Err(TangentError::TooManyGoals {
+            count: 1025,
+            max: 1024
+        })
+    ));
+    assert_eq!(
+        ctx.find_nearest(&world, &query, &many[1..]).unwrap().goal,
+        Some(0)
+    );
+
     // Warm queries allocate nothing.
     let allocations = allocations_during(|| {
         let answer = ctx.find_nearest(&world, &query, &far).unwrap();

@@ -16,7 +16,7 @@ use crate::circle_world::{
 use crate::error::{FfiError, FfiResult};
 use crate::exact_path;
 use crate::geometry::{self, NavVec2};
-use crate::grid::{NAV_MAX_GOALS, NavPathStatus};
+use crate::grid::NavPathStatus;
 use crate::guard::guard;
 use crate::query::{NavQuery, QueryState, lock_query};
 use crate::shared;
@@ -24,13 +24,18 @@ use crate::status::NavStatus;
 use crate::world::find_path::{agent_from_desc, copy_points, limits_from_options};
 use crate::world::{NavAgentDesc, NavWorld, NavWorldPathResult, NavWorldQueryOptions};
 
+/// The most goals `nav_world_find_nearest` and `nav_circle_world_find_nearest` accept (the
+/// grid's `nav_grid_find_nearest` accepts `NAV_MAX_GOALS`): their searches look at every goal
+/// at every node. For more, build a flow field from the goals.
+pub const NAV_MAX_NEAREST_GOALS: u32 = 1024;
+
 thread_local! {
     /// This thread's copy of the goals of a nearest-goal query (warm queries allocate nothing).
     static GOALS: RefCell<Vec<Vec2>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Checks `goals[0..goal_count]` (at most `NAV_MAX_GOALS`, finite) and runs `search` with
-/// them as points.
+/// Checks `goals[0..goal_count]` (at most `NAV_MAX_NEAREST_GOALS`, finite) and runs `search`
+/// with them as points.
 ///
 /// # Safety
 /// `goals` must be NULL with `goal_count` 0 or point to `goal_count` readable `NavVec2`s.
@@ -39,10 +44,12 @@ unsafe fn with_goals<T>(
     goal_count: u32,
     search: impl FnOnce(&[Vec2]) -> FfiResult<T>,
 ) -> FfiResult<T> {
-    if goal_count > NAV_MAX_GOALS {
+    if goal_count > NAV_MAX_NEAREST_GOALS {
         return Err(FfiError::new(
             NavStatus::NavInvalidSize,
-            format!("`goals` holds {goal_count} points, at most {NAV_MAX_GOALS} are accepted"),
+            format!(
+                "`goals` holds {goal_count} points, at most {NAV_MAX_NEAREST_GOALS} are accepted"
+            ),
         ));
     }
     // SAFETY: the caller's contract.
@@ -76,7 +83,7 @@ unsafe fn with_goals<T>(
 /// the goals'. `NAV_BUFFER_TOO_SMALL` as `nav_world_find_path` (`nav_query_world_path` then
 /// copies the path); `NAV_INVALID_ARGUMENT` for NaN or infinite points (naming `goals[i]`),
 /// the agent errors of `nav_world_find_path`; `NAV_INVALID_SIZE` for more than
-/// `NAV_MAX_GOALS` goals.
+/// `NAV_MAX_NEAREST_GOALS` goals.
 ///
 /// Thread safety: as `nav_world_find_path`.
 ///
@@ -164,7 +171,7 @@ pub unsafe extern "C" fn nav_world_find_nearest(
 /// is 0), else found, no path or limit reached. `NAV_BUFFER_TOO_SMALL` as
 /// `nav_circle_world_find_path` (`nav_query_circle_path` then copies the pieces);
 /// `NAV_INVALID_ARGUMENT` for NaN or infinite points (naming `goals[i]`) or a bad radius;
-/// `NAV_INVALID_SIZE` for more than `NAV_MAX_GOALS` goals.
+/// `NAV_INVALID_SIZE` for more than `NAV_MAX_NEAREST_GOALS` goals.
 ///
 /// Thread safety: as `nav_circle_world_find_path`.
 ///

@@ -23,7 +23,9 @@ impl From<AgentError> for FfiError {
 impl From<QueryError> for FfiError {
     fn from(error: QueryError) -> Self {
         let status = match &error {
-            QueryError::LatticeTooLarge { .. } => NavStatus::NavInvalidSize,
+            QueryError::LatticeTooLarge { .. } | QueryError::TooManyGoals { .. } => {
+                NavStatus::NavInvalidSize
+            }
             _ => NavStatus::NavInvalidArgument,
         };
         FfiError::new(status, error.to_string())

@@ -2,7 +2,7 @@
 
 mod graph;
 mod nearest;
-pub use nearest::NearestGoal;
+pub use nearest::{MAX_NEAREST_GOALS, NearestGoal};
 mod neighbours;
 mod obstacles;
 mod shadow;

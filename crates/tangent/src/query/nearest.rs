@@ -17,6 +17,10 @@ use super::state::{FIRST_ENTRY, GOAL, GOAL_TARGET, MULTI_GOAL, Params, START};
 use super::{BOUND_SLACKS, CircleContext, CircleQuery, Mode, Plan};
 use crate::{CircleWorld, TangentError, TangentPath};
 
+/// The most goals [`CircleContext::find_nearest`] accepts: every circle the search reaches
+/// gets a tangent to each goal, and the heuristic looks at every goal once per node.
+pub const MAX_NEAREST_GOALS: usize = 1024;
+
 /// The answer of [`CircleContext::find_nearest`]: which goal the path reaches, and the path.
 #[derive(Debug, Clone, Copy)]
 pub struct NearestGoal<'a> {
@@ -88,8 +92,8 @@ impl CircleContext {
     /// the limits ask). Warm queries allocate nothing.
     ///
     /// # Errors
-    /// Those of `find_path`, and [`TangentError::NonFinitePoint`] naming the goal for a NaN or
-    /// infinite goal.
+    /// Those of `find_path`, [`TangentError::NonFinitePoint`] naming the goal for a NaN or
+    /// infinite goal, and [`TangentError::TooManyGoals`] beyond [`MAX_NEAREST_GOALS`].
     ///
     /// ```
     /// use nav_geom::{Aabb, Circle, Vec2};
@@ -169,6 +173,12 @@ impl CircleContext {
     ) -> Result<Option<Plan>, TangentError> {
         self.slice = None;
         self.nearest_index.clear();
+        if goals.len() > MAX_NEAREST_GOALS {
+            return Err(TangentError::TooManyGoals {
+                count: goals.len(),
+                max: MAX_NEAREST_GOALS,
+            });
+        }
         let (start, agent_radius, limits) = (query.start(), query.radius(), *query.limits());
         if !start.is_finite() {
             return Err(TangentError::NonFinitePoint {
