@@ -49,6 +49,11 @@ gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" bindings/c/test_na
     "${LINK[@]}" -lm
 "$OUT/test_nav_c"
 
+step "C test of the flow fields, the nearest-goal searches and nav_query_slice_state"
+gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" bindings/c/test_flow.c -o "$OUT/test_flow_c" \
+    "${LINK[@]}" -lm
+"$OUT/test_flow_c"
+
 step "C test of nav_live_handles and nav_set_wait_timeout"
 gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" bindings/c/test_live_handles.c -o "$OUT/test_live_handles" "${LINK[@]}"
 "$OUT/test_live_handles"
@@ -63,6 +68,8 @@ g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_slice.cpp -o "$OUT
 "$OUT/test_slice_cpp"
 g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_flow.cpp -o "$OUT/test_flow_cpp" "${LINK[@]}"
 "$OUT/test_flow_cpp"
+g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/test_nearest.cpp -o "$OUT/test_nearest_cpp" "${LINK[@]}"
+"$OUT/test_nearest_cpp"
 # 3 reader threads and 1 writer on a grid, a world and a circle world: in place (with and
 # without a wait timeout) and clone-and-swap checked against a sequential replay.
 g++ "${CXXFLAGS[@]}" "${INCLUDES[@]}" bindings/cpp/tests/stress_threads.cpp -o "$OUT/stress_threads" "${LINK[@]}"
@@ -96,6 +103,8 @@ else
         --show-leak-kinds=definite,indirect "$OUT/test_nav_cpp"
     valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect \
         --show-leak-kinds=definite,indirect "$OUT/test_flow_cpp"
+    valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+        --show-leak-kinds=definite,indirect "$OUT/test_nearest_cpp"
 
     step "valgrind sees a leaked handle (a canary that must fail the same check)"
     gcc -std=c99 -Wall -Wextra -Werror "${INCLUDES[@]}" bindings/c/leak_canary.c -o "$OUT/leak_canary" "${LINK[@]}"

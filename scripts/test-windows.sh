@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Cross-builds nav.dll for Windows x64 (target x86_64-pc-windows-gnu, MinGW-w64 linker), checks
-# that it exports exactly the functions of ffi/include/nav.h, then compiles the C test and the
-# C++ test against it with MinGW-w64 and runs both under Wine.
+# that it exports exactly the functions of ffi/include/nav.h, then compiles the C tests and the
+# C++ tests (those scripts/test-native.sh runs, but the thread stress) against it with
+# MinGW-w64 and runs them under Wine.
 #
 # Not part of scripts/test.sh (Wine and MinGW are large installs); run it by hand:
 #   ./scripts/test-windows.sh
@@ -44,16 +45,26 @@ step "C and C++ tests (MinGW-w64, -Werror)"
 cp "$LIBDIR/nav.dll" "$OUT/"
 x86_64-w64-mingw32-gcc -shared -O2 scripts/wine/bcryptprimitives.c -o "$OUT/bcryptprimitives.dll" -ladvapi32
 INCLUDES=(-I "$ROOT/ffi/include" -I "$ROOT/bindings/cpp/include")
-x86_64-w64-mingw32-gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" \
-    bindings/c/test_nav.c "$LIBDIR/libnav.dll.a" -o "$OUT/test_nav_c.exe"
-x86_64-w64-mingw32-g++-posix -std=c++17 -Wall -Wextra -Werror "${INCLUDES[@]}" \
-    bindings/cpp/tests/test_nav.cpp "$LIBDIR/libnav.dll.a" -static -o "$OUT/test_nav_cpp.exe"
+C_TESTS=(test_nav test_flow test_live_handles)
+CPP_TESTS=(test_nav test_slice test_flow test_nearest)
+for t in "${C_TESTS[@]}"; do
+    x86_64-w64-mingw32-gcc -std=c99 -Wall -Wextra -Werror -pedantic "${INCLUDES[@]}" \
+        "bindings/c/$t.c" "$LIBDIR/libnav.dll.a" -o "$OUT/${t}_c.exe"
+done
+for t in "${CPP_TESTS[@]}"; do
+    x86_64-w64-mingw32-g++-posix -std=c++17 -Wall -Wextra -Werror "${INCLUDES[@]}" \
+        "bindings/cpp/tests/$t.cpp" "$LIBDIR/libnav.dll.a" -static -o "$OUT/${t}_cpp.exe"
+done
 
 export WINEPREFIX="$OUT/wineprefix" WINEDEBUG=-all
-step "wine test_nav_c.exe"
-(cd "$OUT" && wine ./test_nav_c.exe)
-step "wine test_nav_cpp.exe"
-(cd "$OUT" && wine ./test_nav_cpp.exe)
+for t in "${C_TESTS[@]}"; do
+    step "wine ${t}_c.exe"
+    (cd "$OUT" && wine "./${t}_c.exe")
+done
+for t in "${CPP_TESTS[@]}"; do
+    step "wine ${t}_cpp.exe"
+    (cd "$OUT" && wine "./${t}_cpp.exe")
+done
 
 echo
 echo "Windows tests passed (nav.dll built for $TARGET, run under $(wine --version))."

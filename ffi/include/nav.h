@@ -103,6 +103,13 @@
 #define NAV_MAX_GOALS (1 << 20)
 
 /**
+ * The most goals `nav_world_find_nearest` and `nav_circle_world_find_nearest` accept (the
+ * grid's `nav_grid_find_nearest` accepts `NAV_MAX_GOALS`): their searches look at every goal
+ * at every node. For more, build a flow field from the goals.
+ */
+#define NAV_MAX_NEAREST_GOALS 1024
+
+/**
  * The longest accepted timeout, in milliseconds (one minute).
  */
 #define NAV_MAX_WAIT_TIMEOUT_MS 60000
@@ -500,6 +507,40 @@ enum NavSliceStage
 typedef enum NavSliceStage NavSliceStage;
 #else
 typedef uint32_t NavSliceStage;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Which navigator's sliced query of a `NavQuery` (the `navigator` of
+ * `nav_query_slice_state`).
+ */
+enum NavSliceNavigator
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Tile grids (`nav_grid_slice_begin`).
+     */
+    NAV_SLICE_NAVIGATOR_GRID = 0,
+    /**
+     * Agents of any radius (`nav_world_slice_begin`).
+     */
+    NAV_SLICE_NAVIGATOR_WORLD = 1,
+    /**
+     * Circles (`nav_circle_world_slice_begin`).
+     */
+    NAV_SLICE_NAVIGATOR_CIRCLE_WORLD = 2,
+    /**
+     * Polygons (`nav_mesh_world_slice_begin`).
+     */
+    NAV_SLICE_NAVIGATOR_MESH_WORLD = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum NavSliceNavigator NavSliceNavigator;
+#else
+typedef uint32_t NavSliceNavigator;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -2542,6 +2583,93 @@ NavStatus nav_mesh_world_slice_step(const struct NavMeshWorld *world,
                                     struct NavQuery *query,
                                     uint32_t max_expansions,
                                     struct NavSliceState *out_state);
+
+/**
+ * Writes the state of `query`'s sliced query of `navigator` (a `NavSliceNavigator` value) to
+ * `*out_state` without stepping it: `NAV_SLICE_STAGE_IDLE` (none begun, cancelled, or
+ * replaced by a plain query), `_RUNNING` with the expansions so far, or `_FINISHED` with the
+ * outcome (`path_status` found, no path, limit reached, ...; cost, count) that the step
+ * which finished it wrote. The world is not read, so an edit is only seen by the next step
+ * (which returns `NAV_WORLD_CHANGED` and leaves the state idle). Returns
+ * `NAV_INVALID_ARGUMENT` for an unknown `navigator`.
+ *
+ * # Safety
+ * `out_state` must point to a writable `NavSliceState`.
+ */
+NavStatus nav_query_slice_state(struct NavQuery *query,
+                                uint32_t navigator,
+                                struct NavSliceState *out_state);
+
+/**
+ * Finds the path for the agent `*agent` from `start` to the nearest of
+ * `goals[0..goal_count]` (the goal with the cheapest lattice path, not the nearest in a
+ * straight line) in one search, into `out_points[0..capacity]` as `nav_world_find_path`
+ * writes a path (smoothed, or raw with `options->raw_path`); `*out_goal_index` receives the
+ * index of the goal reached (`UINT32_MAX` when none was).
+ *
+ * Goals outside the bounds or blocked are ignored (repeated goals: the first index counts).
+ * `out_result->path_status`: `NAV_PATH_STATUS_OUT_OF_BOUNDS` when the start is outside the
+ * bounds or every goal is, `NAV_PATH_STATUS_START_BLOCKED`, `NAV_PATH_STATUS_GOAL_BLOCKED`
+ * when no goal is usable (or `goal_count` is 0), else found, no path or limit reached. The
+ * path is a `nav_world_find_path` path to that goal, whose lattice length is the smallest of
+ * the goals'. `NAV_BUFFER_TOO_SMALL` as `nav_world_find_path` (`nav_query_world_path` then
+ * copies the path); `NAV_INVALID_ARGUMENT` for NaN or infinite points (naming `goals[i]`),
+ * the agent errors of `nav_world_find_path`; `NAV_INVALID_SIZE` for more than
+ * `NAV_MAX_NEAREST_GOALS` goals.
+ *
+ * Thread safety: as `nav_world_find_path`.
+ *
+ * # Safety
+ * `agent` must point to a readable `NavAgentDesc`; `options` NULL or readable; `goals` NULL
+ * with `goal_count` 0 or `goal_count` readable `NavVec2`s; `out_points` NULL (with `capacity`
+ * 0) or valid for `capacity` writes; `out_result` and `out_goal_index` writable.
+ */
+NavStatus nav_world_find_nearest(const struct NavWorld *world,
+                                 struct NavQuery *query,
+                                 const struct NavAgentDesc *agent,
+                                 const struct NavWorldQueryOptions *options,
+                                 struct NavVec2 start,
+                                 const struct NavVec2 *goals,
+                                 uint32_t goal_count,
+                                 struct NavVec2 *out_points,
+                                 uint32_t capacity,
+                                 struct NavWorldPathResult *out_result,
+                                 uint32_t *out_goal_index);
+
+/**
+ * Finds the exact shortest path for a disc agent of `agent_radius` from `start` to the
+ * nearest of `goals[0..goal_count]` (the goal with the shortest path) among the circles of
+ * `world`, in one search, into `out_pieces[0..capacity]` as `nav_circle_world_find_path`
+ * writes a path; `*out_goal_index` receives the index of the goal reached (`UINT32_MAX`
+ * when none was). Its length is the shortest of one `nav_circle_world_find_path` per goal.
+ *
+ * Goals outside the bounds or inside an inflated circle are ignored (repeated goals: the
+ * first index counts). `out_result->path_status`: `NAV_PATH_STATUS_OUT_OF_BOUNDS` when the
+ * start is outside the bounds or every goal is, `NAV_PATH_STATUS_START_BLOCKED` (with
+ * `blocking_circle`), `NAV_PATH_STATUS_GOAL_BLOCKED` when no goal is usable (or `goal_count`
+ * is 0), else found, no path or limit reached. `NAV_BUFFER_TOO_SMALL` as
+ * `nav_circle_world_find_path` (`nav_query_circle_path` then copies the pieces);
+ * `NAV_INVALID_ARGUMENT` for NaN or infinite points (naming `goals[i]`) or a bad radius;
+ * `NAV_INVALID_SIZE` for more than `NAV_MAX_NEAREST_GOALS` goals.
+ *
+ * Thread safety: as `nav_circle_world_find_path`.
+ *
+ * # Safety
+ * `options` must be NULL or readable; `goals` NULL with `goal_count` 0 or `goal_count`
+ * readable `NavVec2`s; `out_pieces` NULL (with `capacity` 0) or valid for `capacity` writes;
+ * `out_result` and `out_goal_index` writable.
+ */
+NavStatus nav_circle_world_find_nearest(const struct NavCircleWorld *world,
+                                        struct NavQuery *query,
+                                        float agent_radius,
+                                        const struct NavCircleQueryOptions *options,
+                                        struct NavVec2 start,
+                                        const struct NavVec2 *goals,
+                                        uint32_t goal_count,
+                                        struct NavPathPiece *out_pieces,
+                                        uint32_t capacity,
+                                        struct NavCirclePathResult *out_result,
+                                        uint32_t *out_goal_index);
 
 /**
  * Sets how long calls made **on this thread** wait for a grid or world that a call on another

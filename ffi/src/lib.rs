@@ -54,6 +54,8 @@ mod circle_world;
 mod mesh_world;
 
 mod slice;
+
+mod nearest;
 mod wait;
 
 mod debug;
@@ -79,6 +81,7 @@ pub use grid::*;
 pub use handles::live_handle_count;
 pub use last_error::{last_error_message, nav_last_error};
 pub use mesh_world::*;
+pub use nearest::*;
 pub use query::{NavQuery, nav_query_create, nav_query_free};
 pub use slice::*;
 pub use status::NavStatus;

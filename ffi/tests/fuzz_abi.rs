@@ -106,6 +106,21 @@ enum Op {
         cancel: bool,
     },
     FlowOp(FlowOp),
+    /// `nav_world_find_nearest` (`circle` false) or `nav_circle_world_find_nearest`, with a
+    /// NULL goal index out-pointer when `null_index`.
+    Nearest {
+        circle: bool,
+        world: usize,
+        query: usize,
+        radius: f32,
+        start: (f32, f32),
+        goals: Vec<(f32, f32)>,
+        count: u32,
+        capacity: u32,
+        null_index: bool,
+    },
+    /// `nav_query_slice_state(query, navigator)`.
+    SliceState(usize, u32),
 }
 
 /// The operations on `NavFlowField` handles and `nav_grid_find_nearest`.
@@ -470,6 +485,20 @@ fn op() -> impl Strategy<Value = Op> {
                 world, query, radius, start, goal, capacity, deviation,
             }),
         10 => mesh_op().prop_map(Op::MeshOp),
+        3 => (
+            (any::<bool>(), slot.clone(), slot.clone()),
+            prop_oneof![4 => 0.0..2.0f32, 1 => hostile_f32()],
+            (hostile_f32(), hostile_f32()),
+            proptest::collection::vec((hostile_f32(), hostile_f32()), 0..5),
+            any::<u32>(),
+            prop_oneof![0u32..3, 3u32..128],
+            prop_oneof![9 => Just(false), 1 => Just(true)],
+        )
+            .prop_map(|((circle, world, query), radius, start, goals, pick, capacity, null_index)| Op::Nearest {
+                circle, world, query, radius, start, count: cell_count(goals.len(), pick), goals, capacity, null_index,
+            }),
+        1 => (slot.clone(), prop_oneof![4 => 0u32..4, 1 => Just(4u32), 1 => any::<u32>()])
+            .prop_map(|(query, navigator)| Op::SliceState(query, navigator)),
         4 => (
             (0u8..4, slot.clone(), slot.clone(), slot.clone()),
             ((coord(), coord()), (coord(), coord())),
@@ -1265,6 +1294,47 @@ fn run(model: &mut Model, op: &Op) {
                     }
                 }
             }
+            Op::Nearest {
+                circle,
+                world,
+                query,
+                radius,
+                start,
+                goals,
+                count,
+                capacity,
+                null_index,
+            } => run_nearest(
+                model,
+                *circle,
+                *world,
+                *query,
+                *radius,
+                *start,
+                goals,
+                *count,
+                *capacity,
+                *null_index,
+            ),
+            Op::SliceState(query, navigator) => {
+                let q = model.pick_for(*query, Kind::Query);
+                let mut state = NavSliceState {
+                    stage: 77,
+                    ..Default::default()
+                };
+                let status = nav_query_slice_state(q as *mut NavQuery, *navigator, &mut state);
+                check_status(status, "nav_query_slice_state");
+                expect_handle(model, status, &[(q, Kind::Query)]);
+                if status == NavStatus::NavOk {
+                    assert!(*navigator < 4);
+                    assert!(state.stage <= NavSliceStage::Finished as u32);
+                    if state.stage != NavSliceStage::Finished as u32 {
+                        assert_eq!((state.path_status, state.count, state.cost), (0, 0, 0.0));
+                    }
+                } else {
+                    assert_eq!(state.stage, 77, "nothing written on failure");
+                }
+            }
             Op::CircleFind {
                 world,
                 query,
@@ -1911,6 +1981,148 @@ fn cases() -> u32 {
 
 /// The pointer of `cells` for a count that the buffer backs (NULL with 0); an absurd count is
 /// given with the real buffer, to be refused before anything is read.
+/// One `Op::Nearest`: a nearest-goal query on a `NavWorld` or a `NavCircleWorld`, and its
+/// contract.
+#[allow(clippy::too_many_arguments)]
+fn run_nearest(
+    model: &Model,
+    circle: bool,
+    world: usize,
+    query: usize,
+    radius: f32,
+    start: (f32, f32),
+    goals: &[(f32, f32)],
+    count: u32,
+    capacity: u32,
+    null_index: bool,
+) {
+    let kind = if circle {
+        Kind::CircleWorld
+    } else {
+        Kind::World
+    };
+    let (w, q) = (
+        model.pick_for(world, kind),
+        model.pick_for(query, Kind::Query),
+    );
+    let points: Vec<NavVec2> = goals.iter().map(|&g| v(g)).collect();
+    let goals_ptr = if count == 0 {
+        ptr::null()
+    } else {
+        points.as_ptr()
+    };
+    let mut index = 12345u32;
+    let index_ptr: *mut u32 = if null_index {
+        ptr::null_mut()
+    } else {
+        &mut index
+    };
+    let read = (count as usize).min(goals.len());
+    let all_finite = finite(start) && goals[..read].iter().all(|&g| finite(g));
+    let (status, found, last, written) = if circle {
+        let options = NavCircleQueryOptions {
+            max_expanded: 5000,
+            ..Default::default()
+        };
+        let mut pieces = vec![NavPathPiece::default(); capacity as usize];
+        let mut result = NavCirclePathResult::default();
+        // SAFETY: buffers of the lengths given (a count over the goals' length is refused
+        // before anything is read); handles are checked.
+        let status = unsafe {
+            nav_circle_world_find_nearest(
+                w as *const NavCircleWorld,
+                q as *mut NavQuery,
+                radius,
+                &options,
+                v(start),
+                goals_ptr,
+                count,
+                out_ptr(capacity, &mut pieces),
+                capacity,
+                &mut result,
+                index_ptr,
+            )
+        };
+        check_status(status, "nav_circle_world_find_nearest");
+        expect_handle(model, status, &[(w, Kind::CircleWorld), (q, Kind::Query)]);
+        if model.handle_status(q, Kind::Query).is_none() {
+            let expected = left_behind(status, result.piece_count);
+            assert_eq!(kept(q)[2], expected, "circle path kept after {status}");
+        }
+        let n = (result.piece_count as usize).min(capacity as usize);
+        let last = (n > 0).then(|| pieces[n - 1].end);
+        if status == NavStatus::NavOk {
+            assert!(result.length.is_finite() && result.length >= 0.0);
+        }
+        (
+            status,
+            result.path_status == NavPathStatus::Found as u32,
+            last,
+            n,
+        )
+    } else {
+        let agent = NavAgentDesc {
+            radius,
+            step: 1.0,
+            ..Default::default()
+        };
+        let options = NavWorldQueryOptions {
+            max_expanded: 3000,
+            ..Default::default()
+        };
+        let mut out = vec![NavVec2 { x: -7.0, y: -7.0 }; capacity as usize];
+        let mut result = NavWorldPathResult::default();
+        // SAFETY: as above.
+        let status = unsafe {
+            nav_world_find_nearest(
+                w as *const NavWorld,
+                q as *mut NavQuery,
+                &agent,
+                &options,
+                v(start),
+                goals_ptr,
+                count,
+                out_ptr(capacity, &mut out),
+                capacity,
+                &mut result,
+                index_ptr,
+            )
+        };
+        check_status(status, "nav_world_find_nearest");
+        expect_handle(model, status, &[(w, Kind::World), (q, Kind::Query)]);
+        if model.handle_status(q, Kind::Query).is_none() {
+            let expected = left_behind(status, result.point_count);
+            assert_eq!(kept(q)[1], expected, "world path kept after {status}");
+        }
+        let n = (result.point_count as usize).min(capacity as usize);
+        if status == NavStatus::NavOk {
+            assert!(result.length.is_finite() && result.length >= 0.0);
+            assert!(out[..n].iter().all(|p| p.x.is_finite() && p.y.is_finite()));
+            if result.path_status == NavPathStatus::Found as u32 {
+                assert_eq!(out[0], v(start));
+            }
+        }
+        let last = (n > 0).then(|| out[n - 1]);
+        (
+            status,
+            result.path_status == NavPathStatus::Found as u32,
+            last,
+            n,
+        )
+    };
+    if matches!(status, NavStatus::NavOk | NavStatus::NavBufferTooSmall) {
+        assert!(all_finite && !null_index && count <= NAV_MAX_NEAREST_GOALS);
+        assert!(radius.is_finite() && radius >= 0.0);
+        assert_eq!(found, index != u32::MAX, "goal index {index}");
+        if found {
+            assert!((index as usize) < read);
+        }
+    }
+    if status == NavStatus::NavOk && found && written > 0 {
+        assert_eq!(last, Some(points[index as usize]));
+    }
+}
+
 fn cells_ptr(cells: &[NavCell], count: u32) -> *const NavCell {
     if count == 0 {
         ptr::null()
@@ -2234,6 +2446,9 @@ fn random_operation_sequences_never_break_the_contract() {
         "nav_flow_field_cell",
         "nav_flow_field_path",
         "nav_grid_find_nearest",
+        "nav_world_find_nearest",
+        "nav_circle_world_find_nearest",
+        "nav_query_slice_state",
     ] {
         assert!(
             ok_calls.get(function).copied().unwrap_or(0) > 0,

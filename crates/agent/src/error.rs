@@ -136,4 +136,13 @@ pub enum QueryError {
          the query again"
     )]
     WorldChanged,
+    /// A nearest-goal query ([`AgentContext::find_nearest`](crate::AgentContext::find_nearest))
+    /// was given more than [`MAX_NEAREST_GOALS`](crate::MAX_NEAREST_GOALS) goals.
+    #[error("{count} goals given, at most {max} are accepted: use a flow field for more")]
+    TooManyGoals {
+        /// The number of goals given.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
 }

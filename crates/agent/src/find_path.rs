@@ -99,19 +99,19 @@ impl AgentContext {
 /// step.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct AgentPlan {
-    lattice: Lattice,
+    pub(crate) lattice: Lattice,
     /// The index of the walkability cache in the context.
-    cache: usize,
+    pub(crate) cache: usize,
     /// The padded radius.
-    radius: f32,
-    start_radius: f32,
-    goal_radius: f32,
-    start: Vec2,
-    goal: Vec2,
-    direct: bool,
-    heuristic: AgentHeuristic,
-    own: Option<(ObjectKey, Aabb)>,
-    reach: f64,
+    pub(crate) radius: f32,
+    pub(crate) start_radius: f32,
+    pub(crate) goal_radius: f32,
+    pub(crate) start: Vec2,
+    pub(crate) goal: Vec2,
+    pub(crate) direct: bool,
+    pub(crate) heuristic: AgentHeuristic,
+    pub(crate) own: Option<(ObjectKey, Aabb)>,
+    pub(crate) reach: f64,
 }
 
 impl<I: SpatialIndex<Obstacle>> World<I> {
@@ -133,16 +133,44 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
         ctx: &mut AgentContext,
         query: &AgentQuery,
     ) -> Result<Option<AgentPlan>, QueryError> {
+        let Some((mut plan, exact)) = self.prepare_ends(ctx, query, Some(query.goal()))? else {
+            return Ok(None);
+        };
+        let (start, goal) = (plan.start, plan.goal);
+        // The lattice nodes that end the search: within one lattice diagonal of the goal, in
+        // its sight.
+        find_targets(&plan.lattice, goal, self.sight(&plan), &mut ctx.targets);
+        plan.direct = self.sight(&plan)(start, goal);
+        if ctx.targets.is_empty() && !plan.direct && !query.limits().partial_path {
+            // Nothing can reach the goal: it is boxed in tighter than the lattice resolves.
+            ctx.path.status = PathStatus::NoPath;
+            return Ok(None);
+        }
+        self.ready(ctx, &mut plan, exact, query.step());
+        Ok(Some(plan))
+    }
+
+    /// The checks and early answers of [`prepare`](World::prepare) for the start and, when
+    /// given, the goal (a nearest-goal query checks its goals itself): the plan (its goal is
+    /// `goal`, or the start) and the exact radius, or `None` when answered in `ctx.path`.
+    pub(crate) fn prepare_ends(
+        &self,
+        ctx: &mut AgentContext,
+        query: &AgentQuery,
+        goal: Option<Vec2>,
+    ) -> Result<Option<(AgentPlan, f32)>, QueryError> {
         ctx.stats.queries += 1;
         ctx.slice = None;
         ctx.path.reset(PathStatus::NoPath);
-        let (start, goal) = (query.start(), query.goal());
+        let start = query.start();
         if !start.is_finite() {
             return Err(QueryError::NonFinitePoint {
                 which: Endpoint::Start,
                 point: start,
             });
         }
+        // Without a goal, the start stands in for it (its checks are the start's).
+        let goal = goal.unwrap_or(start);
         if !goal.is_finite() {
             return Err(QueryError::NonFinitePoint {
                 which: Endpoint::Goal,
@@ -187,7 +215,7 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
         // An end that touches (within the hair of padding) leaves, or is reached, with the
         // exact radius; every other segment keeps the padded one.
         let step64 = f64::from(step);
-        let mut plan = AgentPlan {
+        let plan = AgentPlan {
             lattice,
             cache: 0,
             radius,
@@ -203,26 +231,27 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
                 + self.magnitude() * f64::powi(2.0, -30),
         };
 
-        // The lattice nodes that end the search: within one lattice diagonal of the goal, in
-        // its sight.
-        find_targets(&lattice, goal, self.sight(&plan), &mut ctx.targets);
-        plan.direct = self.sight(&plan)(start, goal);
-        if ctx.targets.is_empty() && !plan.direct && !limits.partial_path {
-            // Nothing can reach the goal: it is boxed in tighter than the lattice resolves.
-            ctx.path.status = PathStatus::NoPath;
-            return Ok(None);
-        }
+        Ok(Some((plan, exact)))
+    }
 
-        plan.cache = ctx.sync_cache(self, exact, radius, step, lattice);
+    /// Readies the context for the search of `plan`: its cache caught up with the world, the
+    /// node keys of the start and the goal registered.
+    pub(crate) fn ready(
+        &self,
+        ctx: &mut AgentContext,
+        plan: &mut AgentPlan,
+        exact: f32,
+        step: f32,
+    ) {
+        plan.cache = ctx.sync_cache(self, exact, plan.radius, step, plan.lattice);
         ctx.keys.clear();
         let start_id = ctx.keys.id(NodeKey::Start);
         let goal_id = ctx.keys.id(NodeKey::Goal);
         debug_assert_eq!((start_id, goal_id), (START, GOAL));
-        Ok(Some(plan))
     }
 
     /// Whether the agent of `plan` can go from `a` to `b` in a straight line.
-    fn sight(&self, plan: &AgentPlan) -> impl Fn(Vec2, Vec2) -> bool + '_ {
+    pub(crate) fn sight(&self, plan: &AgentPlan) -> impl Fn(Vec2, Vec2) -> bool + '_ {
         let plan = *plan;
         let ignore = plan.own.map(|(key, _)| key);
         move |a: Vec2, b: Vec2| {

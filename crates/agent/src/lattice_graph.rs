@@ -26,6 +26,8 @@ pub(crate) enum NodeKey {
     Goal,
     /// A lattice node.
     Lattice(LatticePoint),
+    /// Goal `k` of a nearest-goal query (see `nearest.rs`), reached straight from the start.
+    Nearest(u32),
 }
 
 /// Arena id of the start: registered first in every query.
@@ -42,7 +44,7 @@ pub(crate) const GOAL: NodeId = 1;
 /// Raising `h` by about a millionth makes nearer nodes strictly better by far more than the
 /// noise, so the search runs straight down the parallelogram; the price is a raw path that may
 /// cost up to a millionth more than the cheapest lattice path.
-const TIE_BREAK: f64 = 1.0 + 1.0 / (1u64 << 20) as f64;
+pub(crate) const TIE_BREAK: f64 = 1.0 + 1.0 / (1u64 << 20) as f64;
 
 /// An obstacle near the node being expanded, copied out of the index once per expansion.
 #[derive(Debug, Clone, Copy)]
@@ -157,7 +159,7 @@ impl<I: SpatialIndex<Obstacle>> LatticeGraph<'_, I> {
     pub fn position(&self, key: NodeKey) -> Vec2 {
         match key {
             NodeKey::Start => self.start,
-            NodeKey::Goal => self.goal,
+            NodeKey::Goal | NodeKey::Nearest(_) => self.goal,
             NodeKey::Lattice(p) => self.lattice.position(p),
         }
     }
@@ -315,7 +317,7 @@ impl<I: SpatialIndex<Obstacle>> Graph for LatticeGraph<'_, I> {
         match self.keys.key(node).copied() {
             Some(NodeKey::Start) => self.expand_start(out),
             Some(NodeKey::Lattice(p)) => self.expand_lattice(p, out),
-            Some(NodeKey::Goal) | None => {}
+            Some(NodeKey::Goal | NodeKey::Nearest(_)) | None => {}
         }
     }
 
@@ -334,14 +336,14 @@ impl<I: SpatialIndex<Obstacle>> Graph for LatticeGraph<'_, I> {
                 self.heuristic.estimate(self.lattice.position_f64(p), goal)
             }
             Some(NodeKey::Start) => self.start.as_dvec2().distance(goal),
-            Some(NodeKey::Goal) | None => 0.0,
+            Some(NodeKey::Goal | NodeKey::Nearest(_)) | None => 0.0,
         };
         estimate * TIE_BREAK
     }
 
     fn is_goal(&self, node: NodeId) -> bool {
         match self.keys.key(node) {
-            Some(NodeKey::Goal) => true,
+            Some(NodeKey::Goal | NodeKey::Nearest(_)) => true,
             Some(&NodeKey::Lattice(p)) => self.targets.iter().any(|t| t.node == p),
             Some(NodeKey::Start) | None => false,
         }

@@ -108,6 +108,7 @@ mod error;
 mod find_path;
 mod lattice;
 mod lattice_graph;
+mod nearest;
 mod obstacle;
 mod path;
 mod query;
@@ -120,6 +121,7 @@ mod world;
 pub use agent::{Agent, AgentHeuristic};
 pub use error::{AgentError, QueryError, WorldError};
 pub use lattice::MAX_LATTICE_NODES;
+pub use nearest::{MAX_NEAREST_GOALS, NearestGoal};
 
 /// A bound on expanded lattice nodes for callers that want one without choosing it: 2^20 (a
 /// few tens of megabytes and some hundred milliseconds in the worst case). The CLI and the C

@@ -57,6 +57,8 @@ pub struct AgentContext {
     pub(crate) stats: QueryStats,
     /// The time-sliced query, if one was begun (see `sliced.rs`).
     pub(crate) slice: Option<crate::sliced::Slice>,
+    /// The goals and targets of a nearest-goal query (see `nearest.rs`).
+    pub(crate) nearest: crate::nearest::Scratch,
     max_caches: usize,
     max_cached_nodes: usize,
 }
@@ -86,6 +88,7 @@ impl AgentContext {
             clock: 0,
             stats: QueryStats::default(),
             slice: None,
+            nearest: Default::default(),
             max_caches: Self::DEFAULT_MAX_CACHES,
             max_cached_nodes: Self::DEFAULT_MAX_CACHED_NODES,
         }

@@ -67,6 +67,15 @@ pub enum TangentError {
         /// Number of objects found in the index.
         len: usize,
     },
+    /// A nearest-goal query ([`CircleContext::find_nearest`](crate::CircleContext::find_nearest))
+    /// was given more than [`MAX_NEAREST_GOALS`](crate::MAX_NEAREST_GOALS) goals.
+    #[error("{count} goals given, at most {max} are accepted")]
+    TooManyGoals {
+        /// The number of goals given.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
     /// The spatial index refused an operation (invalid world bounds, index full).
     #[error("spatial index: {0}")]
     Spatial(#[from] SpatialError),

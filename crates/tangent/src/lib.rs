@@ -71,7 +71,7 @@ mod world;
 
 pub use error::TangentError;
 pub use path::{PathPiece, TangentPath};
-pub use query::{CircleContext, CircleQuery};
+pub use query::{CircleContext, CircleQuery, MAX_NEAREST_GOALS, NearestGoal};
 pub use world::{CircleKey, CircleWorld};
 
 pub use nav_search::{Revision, SliceState};

@@ -192,6 +192,11 @@ impl TangentPath {
         self.pieces.clear();
     }
 
+    /// Sets the goal point (a nearest-goal query's, once the search has chosen it).
+    pub(crate) fn set_goal(&mut self, goal: Vec2) {
+        self.goal = goal;
+    }
+
     pub(crate) fn blocked(&mut self, status: PathStatus, circle: CircleKey) {
         self.finish(status, 0.0, 0, false);
         self.blocking = Some(circle);

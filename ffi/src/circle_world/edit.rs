@@ -43,7 +43,9 @@ impl From<TangentError> for FfiError {
     fn from(error: TangentError) -> Self {
         let status = match &error {
             TangentError::UnknownCircle { .. } => NavStatus::NavUnknownObject,
-            TangentError::Spatial(_) => NavStatus::NavInvalidSize,
+            TangentError::Spatial(_) | TangentError::TooManyGoals { .. } => {
+                NavStatus::NavInvalidSize
+            }
             _ => NavStatus::NavInvalidArgument,
         };
         FfiError::new(status, messages::tangent_error(&error))

@@ -56,7 +56,7 @@ fn piece(piece: &PathPiece) -> NavPathPiece {
     }
 }
 
-fn result(path: &TangentPath) -> NavCirclePathResult {
+pub(crate) fn result(path: &TangentPath) -> NavCirclePathResult {
     let path_status = NavPathStatus::from(path.status());
     let blocking_circle = path.blocking_circle().map_or(0, |key| key.to_raw());
     NavCirclePathResult {

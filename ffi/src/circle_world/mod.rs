@@ -13,7 +13,7 @@ pub use edit::{
     nav_circle_world_create, nav_circle_world_free, nav_circle_world_insert,
     nav_circle_world_remove, nav_circle_world_set,
 };
-pub(crate) use find_path::copy_pieces;
+pub(crate) use find_path::{copy_pieces, result as circle_result};
 pub use find_path::{
     nav_circle_world_find_path, nav_query_circle_path, nav_query_circle_path_polyline,
 };

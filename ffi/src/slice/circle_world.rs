@@ -21,7 +21,7 @@ fn circle_error(error: TangentError) -> FfiError {
     }
 }
 
-fn circle_state(state: &QueryState, sliced: nav_tangent::SliceState) -> NavSliceState {
+pub(crate) fn circle_state(state: &QueryState, sliced: nav_tangent::SliceState) -> NavSliceState {
     NavSliceState::of(sliced, |outcome| {
         (outcome.cost, state.circle_pieces().len() as u32)
     })

@@ -34,7 +34,7 @@ fn grid_error(error: GridError) -> FfiError {
 }
 
 /// The state of the grid's sliced query.
-fn grid_state(state: &QueryState, sliced: nav_grid::SliceState) -> NavSliceState {
+pub(crate) fn grid_state(state: &QueryState, sliced: nav_grid::SliceState) -> NavSliceState {
     NavSliceState::of(sliced, |outcome| {
         (outcome.cost, state.grid_path().0.len() as u32)
     })

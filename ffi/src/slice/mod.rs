@@ -19,8 +19,11 @@ mod circle_world;
 
 mod mesh_world;
 
+mod state;
+
 pub use circle_world::{nav_circle_world_slice_begin, nav_circle_world_slice_step};
 pub use grid::{nav_grid_slice_begin, nav_grid_slice_step, nav_query_slice_cancel};
 pub use mesh_world::{nav_mesh_world_slice_begin, nav_mesh_world_slice_step};
+pub use state::{NavSliceNavigator, nav_query_slice_state};
 pub use types::{NavSliceStage, NavSliceState};
 pub use world::{nav_world_slice_begin, nav_world_slice_step};

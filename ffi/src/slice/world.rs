@@ -24,7 +24,11 @@ fn agent_error(error: QueryError) -> FfiError {
 
 /// The state of the agent's sliced query: the smoothed or the raw path's length and points,
 /// as the query asked.
-fn agent_state(state: &QueryState, sliced: nav_agent::SliceState, raw: bool) -> NavSliceState {
+pub(crate) fn agent_state(
+    state: &QueryState,
+    sliced: nav_agent::SliceState,
+    raw: bool,
+) -> NavSliceState {
     let path = state.agent_context().last_path();
     NavSliceState::of(sliced, |_| {
         if raw {

@@ -23,7 +23,9 @@ impl From<AgentError> for FfiError {
 impl From<QueryError> for FfiError {
     fn from(error: QueryError) -> Self {
         let status = match &error {
-            QueryError::LatticeTooLarge { .. } => NavStatus::NavInvalidSize,
+            QueryError::LatticeTooLarge { .. } | QueryError::TooManyGoals { .. } => {
+                NavStatus::NavInvalidSize
+            }
             _ => NavStatus::NavInvalidArgument,
         };
         FfiError::new(status, error.to_string())
@@ -64,7 +66,10 @@ pub(crate) fn limits_from_options(options: &NavWorldQueryOptions) -> FfiResult<(
     Ok((limits, flag(options.raw_path, "options.raw_path")?))
 }
 
-fn copy_points(points: &[nav_geom::Vec2], out: &mut OutBuffer<'_, NavVec2>) -> FfiResult<()> {
+pub(crate) fn copy_points(
+    points: &[nav_geom::Vec2],
+    out: &mut OutBuffer<'_, NavVec2>,
+) -> FfiResult<()> {
     out.write_all(points.len(), points.iter().map(|&p| p.into()), "the path")
 }
 

@@ -53,6 +53,7 @@ namespace Nav.Tests
             MeshTests.Register(harness, options["nav-cli"], options["work"]);
             SliceTests.Register(harness);
             FlowTests.Register(harness);
+            NearestTests.Register(harness);
             return Math.Min(harness.Run(), 100);
         }
     }

@@ -117,7 +117,7 @@ pub struct FlowReport {
 /// cells whose path went through them.
 ///
 /// The search is Dial's algorithm with buckets as wide as the cheapest move: every cell of
-/// the cheapest bucket is final, so cells come out of plain stacks in about the time of a
+/// the cheapest bucket is final, so cells come out of plain lists in about the time of a
 /// breadth-first search (a binary heap is used instead when the move costs times the
 /// multipliers spread over more than about 4,000 times the cheapest move).
 ///
@@ -248,8 +248,10 @@ impl FlowField {
         self.height = h;
         self.padded_width = w as usize + 2;
         let len = self.padded_width * (h as usize + 2);
-        if self.cost.len() == len && self.sight.len() == len {
-            // Same size as before: only the cells the last field reached hold anything.
+        if self.cost.len() == len && self.sight.len() == len && self.reached.len() * 4 < len {
+            // Same size as before, and the last field reached few cells: only those hold
+            // anything (scattered writes; beyond a quarter of the map, filling the arrays
+            // whole is faster).
             for &p in &self.reached {
                 let p = p as usize;
                 self.cost[p] = f64::INFINITY;
@@ -258,6 +260,12 @@ impl FlowField {
                 self.marks[p] = 0;
                 self.sight[p] = 0;
             }
+        } else if self.cost.len() == len && self.sight.len() == len {
+            self.cost.fill(f64::INFINITY);
+            self.next.fill(NO_MOVE);
+            self.goal_of.fill(NO_GOAL);
+            self.marks.fill(0);
+            self.sight.fill(0);
         } else {
             reset(&mut self.cost, len, f64::INFINITY);
             reset(&mut self.next, len, NO_MOVE);
@@ -315,6 +323,7 @@ impl FlowField {
                 goal_of: &self.goal_of,
                 goals: &self.goal_slots,
                 reached: &self.reached,
+                whole: Some((self.width, self.height)),
             };
             sight::line_of_sight(
                 &input,
@@ -380,7 +389,6 @@ impl FlowField {
         let moves = self.moves.as_ref().expect("moves are set before a search");
         let need = self.agent_size as u8;
         let pw = self.padded_width;
-        let ok = |p: usize| fits[p] >= need;
         let neighbourhood = match moves.neighbourhood {
             Neighbourhood::JumpPoints { free: true, .. } => Neighbourhood::EightFree,
             Neighbourhood::JumpPoints { free: false, .. } => Neighbourhood::EightNoCornerCutting,
@@ -402,11 +410,16 @@ impl FlowField {
             .map_or(straight, |s| s.cost);
         let (to_e, to_w, to_s, to_n) = (index(1, 0), index(-1, 0), index(0, 1), index(0, -1));
         let (to_se, to_ne, to_sw, to_nw) = (index(1, 1), index(1, -1), index(-1, 1), index(-1, -1));
-        let cost = &mut self.cost;
-        let next = &mut self.next;
-        let goal_of = &mut self.goal_of;
+        // Every array cut to one length, and every cell popped checked to lie off the
+        // border, so that the compiler sees the eight neighbours in bounds.
+        let len = self.cost.len();
+        let cost = &mut self.cost[..len];
+        let next = &mut self.next[..len];
+        let goal_of = &mut self.goal_of[..len];
         let reached = &mut self.reached;
-        let marks = &mut self.marks;
+        let marks = &mut self.marks[..len];
+        let fits = &fits[..len];
+        let ok = |p: usize| fits[p] >= need;
         let queue = &mut self.queue;
         let multipliers = &self.multipliers;
         let uniform = self.uniform_multiplier;
@@ -414,6 +427,10 @@ impl FlowField {
         let mut expanded = 0;
         while let Some(p) = queue.pop() {
             let p = p as usize;
+            // Never true (border cells never fit, so are never queued).
+            if p <= pw || p + pw + 1 >= len {
+                continue;
+            }
             if marks[p] != 0 {
                 continue;
             }

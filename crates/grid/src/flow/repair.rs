@@ -332,6 +332,7 @@ impl FlowField {
             goal_of: &self.goal_of,
             goals: &self.goal_slots,
             reached: &cells,
+            whole: None,
         };
         sight::line_of_sight(
             &input,

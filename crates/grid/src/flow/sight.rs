@@ -129,6 +129,10 @@ pub(crate) struct SightInput<'a> {
     pub goal_of: &'a [u32],
     /// Goals as padded indices and `(x, y)`.
     pub goals: &'a [(usize, u32, u32)],
+    /// The map's width and height when `reached` holds every cell that reaches a goal (a
+    /// full build): with one goal, the pass then sweeps the map from the goal outwards
+    /// instead of sorting the cells.
+    pub whole: Option<(u32, u32)>,
 }
 
 /// No blocker.
@@ -174,6 +178,40 @@ pub(crate) fn line_of_sight(
 ) {
     let pw = input.padded_width;
     let split = RowSplit::new(pw);
+    let one_goal = input.goals.windows(2).all(|g| g[0] == g[1]);
+    if let (Some((w, h)), Some(&(_, gx, gy)), true) = (input.whole, input.goals.first(), one_goal) {
+        // Every cell comes after its neighbours towards the goal if the map is swept
+        // quadrant by quadrant, row by row outwards from the goal: `(x - sx, y)`,
+        // `(x, y - sy)` and `(x - sx, y - sy)` come first. The row and the column of the
+        // goal belong to the first quadrants that hold them. In memory order, without
+        // sorting; cells that do not reach the goal are skipped.
+        let (gx, gy, w, h) = (gx as i64, gy as i64, w as i64, h as i64);
+        for (sx, sy) in [(1i64, 1i64), (-1, 1), (1, -1), (-1, -1)] {
+            let (i0, j0) = ((sx < 0) as i64, (sy < 0) as i64);
+            let mut j = j0;
+            while (0..h).contains(&(gy + sy * j)) {
+                let y = gy + sy * j;
+                let mut i = i0;
+                while (0..w).contains(&(gx + sx * i)) {
+                    let t = (y as usize + 1) * pw + (gx + sx * i) as usize + 1;
+                    if input.goal_of[t] == 0 {
+                        let at = Place {
+                            t,
+                            x: gx + sx * i,
+                            y,
+                            goal: 0,
+                            gx,
+                            gy,
+                        };
+                        decide(input, touching, split, sight, blockers, at);
+                    }
+                    i += 1;
+                }
+                j += 1;
+            }
+        }
+        return;
+    }
     // `sight` is 0 everywhere but on the cells of `reached`, all written below.
     // Counting sort of the reachable cells by Chebyshev distance to their goal.
     counts.clear();
@@ -200,68 +238,108 @@ pub(crate) fn line_of_sight(
         *slot += 1;
     }
 
-    let fits = |p: usize| input.fits[p] >= input.need;
-    let xy = |p: usize| split.xy(p);
     for &t in order.iter() {
         let t = t as usize;
         let goal = input.goal_of[t];
         let (_, gx, gy) = input.goals[goal as usize];
-        let (gx, gy) = (gx as i64, gy as i64);
-        let (x, y) = xy(t);
-        let (dx, dy) = (x - gx, y - gy);
-        if dx == 0 && dy == 0 {
-            sight[t] = 1;
-            blockers[t] = NONE;
-            continue;
-        }
-        let (ax, ay) = (dx.abs(), dy.abs());
-        // One step towards the goal along x, along y, and diagonally.
-        let step_x = -dx.signum() as isize;
-        let step_y = -dy.signum() as isize * pw as isize;
-        let at = |offset: isize| (t as isize + offset) as usize;
-        let sees = |p: usize| input.goal_of[p] == goal && sight[p] != 0;
-        // The neighbours towards the goal whose segments enclose this one.
-        let (first, second) = if ay == 0 {
-            (at(step_x), None)
-        } else if ax == 0 {
-            (at(step_y), None)
-        } else if ax == ay {
-            (at(step_x + step_y), None)
-        } else if ax > ay {
-            (at(step_x), Some(at(step_x + step_y)))
-        } else {
-            (at(step_y), Some(at(step_x + step_y)))
+        let (x, y) = split.xy(t);
+        let at = Place {
+            t,
+            x,
+            y,
+            goal,
+            gx: gx as i64,
+            gy: gy as i64,
         };
-        let corners_clear = !(touching && ax == ay) || (fits(at(step_x)) && fits(at(step_y)));
-        if corners_clear && sees(first) && second.is_none_or(sees) {
-            sight[t] = 1;
-            blockers[t] = NONE;
-            continue;
-        }
-        // A blocked cell that the segment meets proves it blind: try the neighbours
-        // themselves, the corner cells and what blinded the neighbours (any blocked cell
-        // will do, even one remembered from an earlier pass, since it is checked here).
-        let mut candidates = [
-            first,
-            second.unwrap_or(first),
-            at(step_x),
-            at(step_y),
-            NONE as usize,
-            NONE as usize,
-        ];
-        candidates[4] = blockers[first] as usize;
-        candidates[5] = second.map_or(NONE as usize, |s| blockers[s] as usize);
-        let witness = candidates.into_iter().find(|&b| {
-            b < input.fits.len() && !fits(b) && {
-                let (bx, by) = xy(b);
-                meets(dx, dy, bx - gx, by - gy, touching)
-            }
-        });
-        let blocker =
-            witness.or_else(|| first_blocked(input.fits, pw, input.need, t, -dx, -dy, touching));
-        sight[t] = blocker.is_none() as u8;
-        blockers[t] = blocker.map_or(NONE, |b| b as u32);
+        decide(input, touching, split, sight, blockers, at);
     }
+}
+
+/// A cell to decide: its padded index, column and row, and its goal's index, column and row.
+#[derive(Clone, Copy)]
+struct Place {
+    t: usize,
+    x: i64,
+    y: i64,
+    goal: u32,
+    gx: i64,
+    gy: i64,
+}
+
+/// Decides the flag of the cell at padded index `t`, its neighbours towards its goal decided.
+#[inline(always)]
+fn decide(
+    input: &SightInput<'_>,
+    touching: bool,
+    split: RowSplit,
+    sight: &mut [u8],
+    blockers: &mut [u32],
+    place: Place,
+) {
+    let pw = input.padded_width;
+    let fits = |p: usize| input.fits[p] >= input.need;
+    let xy = |p: usize| split.xy(p);
+    let Place {
+        t,
+        x,
+        y,
+        goal,
+        gx,
+        gy,
+    } = place;
+    let (dx, dy) = (x - gx, y - gy);
+    if dx == 0 && dy == 0 {
+        sight[t] = 1;
+        blockers[t] = NONE;
+        return;
+    }
+    let (ax, ay) = (dx.abs(), dy.abs());
+    // One step towards the goal along x, along y, and diagonally.
+    let step_x = -dx.signum() as isize;
+    let step_y = -dy.signum() as isize * pw as isize;
+    let at = |offset: isize| (t as isize + offset) as usize;
+    let sees = |p: usize| input.goal_of[p] == goal && sight[p] != 0;
+    // The neighbours towards the goal whose segments enclose this one.
+    let (first, second) = if ay == 0 {
+        (at(step_x), None)
+    } else if ax == 0 {
+        (at(step_y), None)
+    } else if ax == ay {
+        (at(step_x + step_y), None)
+    } else if ax > ay {
+        (at(step_x), Some(at(step_x + step_y)))
+    } else {
+        (at(step_y), Some(at(step_x + step_y)))
+    };
+    let corners_clear = !(touching && ax == ay) || (fits(at(step_x)) && fits(at(step_y)));
+    if corners_clear && sees(first) && second.is_none_or(sees) {
+        sight[t] = 1;
+        blockers[t] = NONE;
+        return;
+    }
+    // A blocked cell that the segment meets proves it blind: try what blinded the
+    // neighbours (most often the answer, so first), the neighbours themselves and the corner
+    // cells (any blocked cell will do, even one remembered from an earlier pass, since it is
+    // checked here).
+    let proves = |b: usize| {
+        b < input.fits.len() && !fits(b) && {
+            let (bx, by) = xy(b);
+            meets(dx, dy, bx - gx, by - gy, touching)
+        }
+    };
+    // Tried one after the other, each only when the ones before fail.
+    let witness = Some(blockers[first] as usize)
+        .filter(|&b| proves(b))
+        .or_else(|| second.map(|s| blockers[s] as usize).filter(|&b| proves(b)))
+        .or_else(|| {
+            [first, second.unwrap_or(first), at(step_x), at(step_y)]
+                .into_iter()
+                .find(|&b| proves(b))
+        });
+    let blocker =
+        witness.or_else(|| first_blocked(input.fits, pw, input.need, t, -dx, -dy, touching));
+    sight[t] = blocker.is_none() as u8;
+    blockers[t] = blocker.map_or(NONE, |b| b as u32);
 }
 
 #[cfg(test)]

@@ -779,6 +779,97 @@ unsafe fn step(b: &mut Bytes, p: &mut Program) {
                     }
                 }
             }
+            _ if b.below(3) == 0 => {
+                // Nearest of several goals on the continuous worlds, and a sliced query's
+                // state read without stepping.
+                let query = p.pick(b, Kind::Query) as *mut NavQuery;
+                let goals: Vec<NavVec2> = (0..b.below(5)).map(|_| vec2(b)).collect();
+                let n = count(b, goals.len());
+                let goals_ptr = if b.below(8) == 0 {
+                    ptr::null()
+                } else {
+                    goals.as_ptr()
+                };
+                let mut index = 0u32;
+                let index_ptr = if b.below(8) == 0 {
+                    ptr::null_mut()
+                } else {
+                    &mut index as *mut u32
+                };
+                match b.below(3) {
+                    0 => {
+                        let world = p.pick(b, Kind::World) as *const NavWorld;
+                        let agent = NavAgentDesc {
+                            radius: b.length(2.0),
+                            step: [0.5, 1.0, 0.0, f32::NAN][b.below(4)],
+                            ..std::mem::zeroed()
+                        };
+                        let mut options: NavWorldQueryOptions = std::mem::zeroed();
+                        options.max_expanded = [0, 1, 500][b.below(3)];
+                        let mut points = [NavVec2 { x: 0.0, y: 0.0 }; 32];
+                        let mut result = NavWorldPathResult::default();
+                        let status = check(
+                            nav_world_find_nearest(
+                                world,
+                                query,
+                                &agent,
+                                &options,
+                                vec2(b),
+                                goals_ptr,
+                                n,
+                                points.as_mut_ptr(),
+                                32,
+                                &mut result,
+                                index_ptr,
+                            ),
+                            "nav_world_find_nearest",
+                        );
+                        if status == NavStatus::NavOk {
+                            let found = result.path_status == NavPathStatus::Found as u32;
+                            assert_eq!(found, index != u32::MAX);
+                        }
+                    }
+                    1 => {
+                        let world = p.pick(b, Kind::CircleWorld) as *const NavCircleWorld;
+                        let mut options: NavCircleQueryOptions = std::mem::zeroed();
+                        options.max_expanded = [0, 1, 500][b.below(3)];
+                        let mut pieces = vec![NavPathPiece::default(); 32];
+                        let mut result = NavCirclePathResult::default();
+                        let status = check(
+                            nav_circle_world_find_nearest(
+                                world,
+                                query,
+                                b.length(2.0),
+                                &options,
+                                vec2(b),
+                                goals_ptr,
+                                n,
+                                pieces.as_mut_ptr(),
+                                32,
+                                &mut result,
+                                index_ptr,
+                            ),
+                            "nav_circle_world_find_nearest",
+                        );
+                        if status == NavStatus::NavOk {
+                            let found = result.path_status == NavPathStatus::Found as u32;
+                            assert_eq!(found, index != u32::MAX);
+                        }
+                    }
+                    _ => {
+                        let mut state = NavSliceState::default();
+                        let out = if b.below(8) == 0 {
+                            ptr::null_mut()
+                        } else {
+                            &mut state as *mut NavSliceState
+                        };
+                        check(
+                            nav_query_slice_state(query, b.below(6) as u32, out),
+                            "nav_query_slice_state",
+                        );
+                    }
+                }
+            }
             _ => {
                 let mut buffer = [0 as std::ffi::c_char; 32];
                 let mut needed = 0u32;

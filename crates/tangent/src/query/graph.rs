@@ -129,6 +129,9 @@ impl<I: SpatialIndex<u32>> Graph for TangentGraph<'_, I> {
     /// least as long as the chord between its ends). Never zero away from the goal, which
     /// would turn A* into Dijkstra's algorithm.
     fn heuristic(&self, node: NodeId) -> f64 {
+        if !self.state.goals.is_empty() {
+            return self.nearest_heuristic(node);
+        }
         match node {
             START => self.params.start.distance(self.params.goal),
             GOAL => 0.0,
@@ -139,6 +142,9 @@ impl<I: SpatialIndex<u32>> Graph for TangentGraph<'_, I> {
     }
 
     fn is_goal(&self, node: NodeId) -> bool {
+        if !self.state.goals.is_empty() {
+            return self.nearest_is_goal(node);
+        }
         node == GOAL
     }
 }

@@ -1,6 +1,8 @@
 //! Queries: validation, the start and goal, the search, and the path.
 
 mod graph;
+mod nearest;
+pub use nearest::{MAX_NEAREST_GOALS, NearestGoal};
 mod neighbours;
 mod obstacles;
 mod shadow;
@@ -150,6 +152,8 @@ pub struct CircleContext {
     polyline: Vec<Vec2>,
     /// The time-sliced query, if one was begun (see `sliced.rs`).
     slice: Option<sliced::Slice>,
+    /// A nearest-goal query's usable goals: their indexes in the caller's goals.
+    nearest_index: Vec<usize>,
 }
 
 impl CircleContext {
@@ -373,8 +377,14 @@ impl CircleContext {
         let attempt_limits = plan.attempt_limits();
         let state = &mut self.state;
         let params = &mut plan.params;
-        params.bound = plan.bounds[plan.attempt];
+        // A nearest-goal query prunes nothing (its length bound is the search's limit).
+        params.bound = if state.goals.is_empty() {
+            plan.bounds[plan.attempt]
+        } else {
+            f64::INFINITY
+        };
         if plan.attempt > 0 {
+            // (A nearest-goal query makes one attempt: its goals stay.)
             state.begin(world.len());
         }
         // The edges leaving the start: tangents to the circles around, the straight line

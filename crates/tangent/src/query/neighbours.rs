@@ -30,7 +30,9 @@ use crate::geometry::{
 use crate::query::shadow::{
     BINS, Shadow, bin_of, bin_start, for_covered_bins, for_touched_bins, shadow,
 };
-use crate::query::state::{Blocker, Entry, GOAL_TARGET, NO_ENTRY, Params, Pending, State};
+use crate::query::state::{
+    Blocker, Entry, GOAL_TARGET, MULTI_GOAL, NO_ENTRY, Params, Pending, State,
+};
 
 /// Bins per group for the bound's cut (one computation per group).
 const CUT_GROUP: usize = 8;
@@ -110,29 +112,39 @@ pub(crate) fn scan_neighbours<I: SpatialIndex<u32>>(
     }
 
     // The goal: on the source circle (leave right there), or a tangent to test like any other.
-    let to_goal = p.goal - c;
-    let goal_tol = tolerance(magnitude(p.goal).max(magnitude(c) + r));
-    if r > 0.0 && (to_goal.length() - r).abs() <= goal_tol {
-        goal = state.entries.len() as u32;
-        state.entries.push(Entry {
-            target: GOAL_TARGET,
-            turn: source.turn,
-            depart_angle: angle_of(to_goal),
-            arrive_normal: DVec2::ZERO,
-            depart: p.goal,
-            arrive: p.goal,
-            length: 0.0,
-        });
-    } else if let Some(t) = bitangent(c, r, source.turn, p.goal, 0.0, source.turn) {
-        if p.lower_bound(t.depart, t.length, p.goal) <= p.bound {
-            state.scan.pending.push(Pending {
-                tangent: t,
-                target: GOAL_TARGET,
+    // A nearest-goal query has several, each its own target (its bound is infinite).
+    let goals = state.goals.len().max(1);
+    for k in 0..goals {
+        let (to, target) = match state.goals.get(k) {
+            Some(&g) => (g, MULTI_GOAL - k as u32),
+            None => (p.goal, GOAL_TARGET),
+        };
+        let to_goal = to - c;
+        let goal_tol = tolerance(magnitude(to).max(magnitude(c) + r));
+        if r > 0.0 && (to_goal.length() - r).abs() <= goal_tol {
+            if target == GOAL_TARGET {
+                goal = state.entries.len() as u32;
+            }
+            state.entries.push(Entry {
+                target,
                 turn: source.turn,
-                bin: bin_of(t.depart_normal) as u32,
+                depart_angle: angle_of(to_goal),
+                arrive_normal: DVec2::ZERO,
+                depart: to,
+                arrive: to,
+                length: 0.0,
             });
-        } else {
-            state.pruned = true;
+        } else if let Some(t) = bitangent(c, r, source.turn, to, 0.0, source.turn) {
+            if p.lower_bound(t.depart, t.length, to) <= p.bound {
+                state.scan.pending.push(Pending {
+                    tangent: t,
+                    target,
+                    turn: source.turn,
+                    bin: bin_of(t.depart_normal) as u32,
+                });
+            } else {
+                state.pruned = true;
+            }
         }
     }
 

@@ -16,6 +16,9 @@ pub(crate) const GOAL: NodeId = 1;
 pub(crate) const FIRST_ENTRY: NodeId = 2;
 /// `Entry::target` of an entry that reaches the goal.
 pub(crate) const GOAL_TARGET: u32 = u32::MAX;
+/// `Entry::target` of an entry that reaches goal `k` of a nearest-goal query:
+/// `MULTI_GOAL - k` (see `nearest.rs`). Such entries are nodes of their own.
+pub(crate) const MULTI_GOAL: u32 = u32::MAX - 1;
 /// `ListRange::goal` when the list has no entry to the goal.
 pub(crate) const NO_ENTRY: u32 = u32::MAX;
 
@@ -257,6 +260,9 @@ pub(crate) struct State {
     /// Whether a neighbour scan of this query dropped something because of the bound.
     pub pruned: bool,
     pub scan: Scan,
+    /// The goals of a nearest-goal query (empty for a path query, whose goal is
+    /// `Params::goal`); goal `k` is the entry target `MULTI_GOAL - k`.
+    pub goals: Vec<DVec2>,
 }
 
 impl State {
@@ -275,6 +281,7 @@ impl State {
         self.entries.clear();
         self.start_list = (0, 0);
         self.pruned = false;
+        self.goals.clear();
     }
 
     /// Starts a neighbour scan: a fresh stamp for `seen`.

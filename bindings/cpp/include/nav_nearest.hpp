@@ -1,0 +1,98 @@
+// nav_nearest.hpp: the nearest of several goals on the continuous worlds, and reading a
+// sliced query's state without stepping it, over nav.h in the style of nav.hpp (RAII,
+// errors as nav::Result values, no exceptions). The grid's nearest-goal search is
+// nav::find_nearest in nav_flow.hpp.
+//
+// * nav::find_nearest(query, world, agent, start, goals, out): the agent's path to the goal
+//   with the cheapest lattice path, in one search (nav_world_find_nearest).
+// * nav::find_nearest(query, circle_world, radius, start, goals, out): the exact shortest path
+//   to the nearest goal among circles (nav_circle_world_find_nearest).
+// * nav::slice_state(query, navigator): the state of a sliced query, without stepping it.
+//
+// The paths stay readable from the Query afterwards, as after Query::find_path.
+#ifndef NAV_NEAREST_HPP
+#define NAV_NEAREST_HPP
+
+#include "nav.hpp"
+
+namespace nav {
+
+/// Which navigator's sliced query (NavSliceNavigator).
+enum class SliceNavigator : uint32_t {
+    Grid = NAV_SLICE_NAVIGATOR_GRID,
+    World = NAV_SLICE_NAVIGATOR_WORLD,
+    CircleWorld = NAV_SLICE_NAVIGATOR_CIRCLE_WORLD,
+    MeshWorld = NAV_SLICE_NAVIGATOR_MESH_WORLD,
+};
+
+/// The state of `query`'s sliced query of `navigator`, read without stepping it (an edit of
+/// the world is only seen by the next step).
+inline Result<SliceState> slice_state(Query& query, SliceNavigator navigator) {
+    NavSliceState s{};
+    return detail::slice_state(nav_query_slice_state(query.get(), static_cast<uint32_t>(navigator), &s), s);
+}
+
+/// The agent's path from `start` to the nearest of `goals` (the cheapest lattice path) into
+/// `out` (reusing its memory); `*goal_index` receives the index of the goal reached
+/// (UINT32_MAX when none was).
+inline Result<void> find_nearest(Query& query, const World& world, const AgentDesc& agent, Vec2 start,
+                                 const std::vector<Vec2>& goals, WorldPath& out, uint32_t& goal_index,
+                                 const WorldQueryOptions& options = WorldQueryOptions{}) {
+    out.points.resize(out.points.capacity());
+    NavWorldPathResult result{};
+    goal_index = UINT32_MAX;
+    NavStatus s = nav_world_find_nearest(world.get(), query.get(), &agent, &options, start, goals.data(),
+                                         detail::count32(goals.size()), out.points.data(),
+                                         static_cast<uint32_t>(out.points.size()), &result, &goal_index);
+    if (s == NAV_BUFFER_TOO_SMALL) {
+        out.points.resize(result.point_count);
+        uint32_t count = 0;
+        s = nav_query_world_path(query.get(), out.points.data(), result.point_count, &count);
+    }
+    if (s != NAV_OK) {
+        Error error = Error::from_status(s);
+        out.points.clear();
+        goal_index = UINT32_MAX;
+        return error;
+    }
+    out.status = static_cast<PathStatus>(result.path_status);
+    out.length = result.length;
+    out.expanded = result.expanded;
+    out.points.resize(result.point_count);
+    return {};
+}
+
+/// The exact shortest path of a disc of `agent_radius` from `start` to the nearest of `goals`
+/// among the circles of `world` into `out` (reusing its memory); `*goal_index` receives the
+/// index of the goal reached (UINT32_MAX when none was).
+inline Result<void> find_nearest(Query& query, const CircleWorld& world, float agent_radius, Vec2 start,
+                                 const std::vector<Vec2>& goals, CirclePath& out, uint32_t& goal_index,
+                                 const CircleQueryOptions& options = CircleQueryOptions{}) {
+    out.pieces.resize(out.pieces.capacity());
+    NavCirclePathResult result{};
+    goal_index = UINT32_MAX;
+    NavStatus s = nav_circle_world_find_nearest(world.get(), query.get(), agent_radius, &options, start,
+                                                goals.data(), detail::count32(goals.size()), out.pieces.data(),
+                                                static_cast<uint32_t>(out.pieces.size()), &result, &goal_index);
+    if (s == NAV_BUFFER_TOO_SMALL) {
+        out.pieces.resize(result.piece_count);
+        uint32_t count = 0;
+        s = nav_query_circle_path(query.get(), out.pieces.data(), result.piece_count, &count);
+    }
+    if (s != NAV_OK) {
+        Error error = Error::from_status(s);
+        out.pieces.clear();
+        goal_index = UINT32_MAX;
+        return error;
+    }
+    out.status = static_cast<PathStatus>(result.path_status);
+    out.length = result.length;
+    out.expanded = result.expanded;
+    out.blocking_circle = result.blocking_circle;
+    out.pieces.resize(result.piece_count);
+    return {};
+}
+
+}  // namespace nav
+
+#endif  // NAV_NEAREST_HPP
