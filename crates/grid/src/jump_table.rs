@@ -130,7 +130,6 @@ fn straight_index(dx: isize, dy: isize) -> usize {
     }
 }
 
-
 /// Visits the interior cells of the padded map, rows bottom to top if `rows_up`, columns right
 /// to left if `cols_left`.
 #[inline(always)]
@@ -429,7 +428,15 @@ mod tests {
             rng ^= rng << 17;
             rng
         };
-        for (w, h) in [(1usize, 1usize), (1, 9), (9, 1), (2, 2), (13, 11), (64, 33), (97, 80)] {
+        for (w, h) in [
+            (1usize, 1usize),
+            (1, 9),
+            (9, 1),
+            (2, 2),
+            (13, 11),
+            (64, 33),
+            (97, 80),
+        ] {
             let pw = w + 2;
             for density in [3u64, 5, 12] {
                 let mut fits = vec![0u8; pw * (h + 2)];
