@@ -263,17 +263,37 @@ impl GridContext {
         }
         // Cost of reaching each cell, recomputed step by step from the rules (the same sums
         // the search made, in the same order, except along jumps).
-        let mut total = 0.0;
-        for (i, &cell) in self.cells.iter().enumerate() {
-            if i > 0 {
-                let prev = self.cells[i - 1];
-                let base = compiled
-                    .moves
-                    .step_cost(cell.x as i64 - prev.x as i64, cell.y as i64 - prev.y as i64)
-                    .unwrap_or(f64::NAN);
-                debug_assert!(!base.is_nan(), "step {i} of the path is not a move");
-                total += base * map.cost_multiplier(cell).unwrap_or(f64::NAN);
+        // The costs of the eight unit steps (NaN where a step is not a move), read once: a
+        // path of jump points has a cell per step, and looking each step up in the move list
+        // cost more than the search on long paths. The same products and sums as a lookup.
+        let mut unit = [f64::NAN; 9];
+        for (k, cost) in unit.iter_mut().enumerate() {
+            let (dx, dy) = (k as i64 % 3 - 1, k as i64 / 3 - 1);
+            if (dx, dy) != (0, 0) {
+                *cost = compiled.moves.step_cost(dx, dy).unwrap_or(f64::NAN);
             }
+        }
+        // One multiplier for every cell of a uniform map (the one each cell has).
+        let uniform = map.has_uniform_cost().then(|| map.min_cost_multiplier());
+        self.costs.reserve(self.cells.len());
+        let mut total = 0.0;
+        let mut prev: Option<Cell> = None;
+        for (i, &cell) in self.cells.iter().enumerate() {
+            if let Some(prev) = prev {
+                let (dx, dy) = (cell.x as i64 - prev.x as i64, cell.y as i64 - prev.y as i64);
+                let base = if dx.abs() <= 1 && dy.abs() <= 1 {
+                    unit[((dy + 1) * 3 + dx + 1) as usize]
+                } else {
+                    compiled.moves.step_cost(dx, dy).unwrap_or(f64::NAN)
+                };
+                debug_assert!(!base.is_nan(), "step {i} of the path is not a move");
+                let multiplier = match uniform {
+                    Some(m) => m,
+                    None => map.cost_multiplier(cell).unwrap_or(f64::NAN),
+                };
+                total += base * multiplier;
+            }
+            prev = Some(cell);
             self.costs.push(total);
         }
         debug_assert!(total.is_finite(), "path cost {total} (MoveCosts::MAX_COST)");
