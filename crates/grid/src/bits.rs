@@ -2,9 +2,10 @@
 //! (D. Harabor and A. Grastien, "Improving Jump Point Search", ICAPS 2014: "JPS (B)").
 //!
 //! A straight jump reads 64 cells of its line and 64 of each neighbouring line at once as
-//! words, builds from them the word of cells that stop the jump (a blocked cell, a forced
-//! neighbour, the goal) and finds the first with a trailing (or, scanning backwards, leading)
-//! zero count. Rows are scanned in a row-major grid, columns in a column-major one, so both
+//! words, builds from them the word of the 63 cells ahead that stop the jump (a blocked cell,
+//! a forced neighbour, the goal: the 64th cell of the window is the neighbour along the line
+//! that the forced test of a cell reads, so one window per step is enough) and finds the first
+//! with a trailing (or, scanning backwards, leading) zero count. Rows are scanned in a row-major grid, columns in a column-major one, so both
 //! read consecutive memory.
 
 use std::sync::OnceLock;
@@ -124,8 +125,14 @@ impl JumpBits {
     }
 }
 
+/// The 63 low bits: a scan reads one 64-cell window of the three lines per step and uses 63
+/// of its cells, the 64th being the neighbour along the line that the forced test of the
+/// last one needs.
+const LOW_63: u64 = u64::MAX >> 1;
+
 /// Scans `line` of `grid` from `pos` towards higher positions (see [`JumpBits::jump`]);
-/// `goal` is whether the goal lies on this line, and its position.
+/// `goal` is whether the goal lies on this line, and its position. Each step reads one window
+/// of the three lines and decides 63 cells.
 #[inline(always)]
 fn scan_forward<const FREE: bool>(
     grid: &BitGrid,
@@ -137,28 +144,32 @@ fn scan_forward<const FREE: bool>(
     let mut steps = 0u32;
     let goal_pos = if goal.0 { goal.1 as isize } else { -1 };
     loop {
-        // Bit j is the cell j + 1 steps ahead.
-        let [above, cells, below] = grid.windows3(line, pos + 1);
-        let forced = if FREE {
-            let [above_next, _, below_next] = grid.windows3(line, pos + 2);
-            (!above & above_next) | (!below & below_next)
+        // Bit j is the cell j + 1 steps ahead, j in 0..63: without corner cutting the window
+        // starts at the current cell (bit j + 1 is that cell, bit j the one before it), with
+        // free diagonals one cell ahead (bit j + 1 is the cell after it).
+        let (forced, cells) = if FREE {
+            let [above, cells, below] = grid.windows3(line, pos + 1);
+            ((!above & (above >> 1)) | (!below & (below >> 1)), cells)
         } else {
-            let [above_prev, _, below_prev] = grid.windows3(line, pos);
-            (above & !above_prev) | (below & !below_prev)
+            let [above, cells, below] = grid.windows3(line, pos);
+            (
+                ((above & !(above << 1)) | (below & !(below << 1))) >> 1,
+                cells >> 1,
+            )
         };
         let ahead = goal_pos - pos - 1;
-        let goal_bit = if (0..64).contains(&ahead) {
+        let goal_bit = if (0..63).contains(&ahead) {
             1 << ahead
         } else {
             0
         };
-        let stop = forced | !cells | goal_bit;
+        let stop = (forced | !cells | goal_bit) & LOW_63;
         if stop != 0 {
             let t = stop.trailing_zeros();
             return (cells >> t & 1 != 0).then_some(steps + t + 1);
         }
-        steps += 64;
-        pos += 64;
+        steps += 63;
+        pos += 63;
     }
 }
 
@@ -178,28 +189,33 @@ fn scan_backward<const FREE: bool>(
         isize::MIN / 2
     };
     loop {
-        // Bit j is the cell 64 - j steps ahead (bit 63 is the next cell).
-        let [above, cells, below] = grid.windows3(line, pos - 64);
-        let forced = if FREE {
-            let [above_next, _, below_next] = grid.windows3(line, pos - 65);
-            (!above & above_next) | (!below & below_next)
+        // Bit j is the cell 63 - j steps ahead, j in 0..63 (bit 62 is the next cell): the
+        // window starts 63 cells back without corner cutting (bit 63 is the current cell),
+        // 64 with free diagonals (bit 0 is the cell after the 63rd).
+        let (forced, cells) = if FREE {
+            let [above, cells, below] = grid.windows3(line, pos - 64);
+            (
+                ((!above & (above << 1)) | (!below & (below << 1))) >> 1,
+                cells >> 1,
+            )
         } else {
-            let [above_prev, _, below_prev] = grid.windows3(line, pos - 63);
-            (above & !above_prev) | (below & !below_prev)
+            let [above, cells, below] = grid.windows3(line, pos - 63);
+            ((above & !(above >> 1)) | (below & !(below >> 1)), cells)
         };
-        let behind = goal_pos - (pos - 64);
-        let goal_bit = if (0..64).contains(&behind) {
+        let behind = goal_pos - (pos - 63);
+        let goal_bit = if (0..63).contains(&behind) {
             1 << behind
         } else {
             0
         };
-        let stop = forced | !cells | goal_bit;
+        let stop = (forced | !cells | goal_bit) & LOW_63;
         if stop != 0 {
+            // The highest stop bit is the nearest cell: bit 62 is one step ahead.
             let l = stop.leading_zeros();
-            return (cells >> (63 - l) & 1 != 0).then_some(steps + l + 1);
+            return (cells >> (63 - l) & 1 != 0).then_some(steps + l);
         }
-        steps += 64;
-        pos -= 64;
+        steps += 63;
+        pos -= 63;
     }
 }
 
@@ -357,6 +373,109 @@ impl SizeCache {
     fn drop_components(&mut self) {
         for slot in &mut self.components {
             slot.take();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The jump of [`JumpBits::jump`], one cell at a time from its definition.
+    fn reference(
+        fits: &[u8],
+        pw: usize,
+        (x, y): (usize, usize),
+        (dx, dy): (isize, isize),
+        free: bool,
+        goal: (usize, usize),
+    ) -> Option<u32> {
+        let open = |x: isize, y: isize| fits[y as usize * pw + x as usize] != 0;
+        let (mut cx, mut cy) = (x as isize, y as isize);
+        let mut steps = 0;
+        loop {
+            let (nx, ny) = (cx + dx, cy + dy);
+            if !open(nx, ny) {
+                return None;
+            }
+            steps += 1;
+            if (nx as usize, ny as usize) == goal {
+                return Some(steps);
+            }
+            for (sx, sy) in [(dy, dx), (-dy, -dx)] {
+                let forced = if free {
+                    !open(nx + sx, ny + sy) && open(nx + sx + dx, ny + sy + dy)
+                } else {
+                    open(nx + sx, ny + sy) && !open(nx + sx - dx, ny + sy - dy)
+                };
+                if forced {
+                    return Some(steps);
+                }
+            }
+            (cx, cy) = (nx, ny);
+        }
+    }
+
+    /// Every scan, from every open cell in every direction, under both rules, with the goal
+    /// on the line or off it, equals the cell-by-cell jump: on lines of lengths around the
+    /// 63 cells a scan step decides and the 64 of a word.
+    #[test]
+    fn scans_equal_cell_by_cell_jumps() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for (w, h) in [
+            (1usize, 130usize),
+            (62, 3),
+            (63, 5),
+            (64, 64),
+            (65, 4),
+            (127, 3),
+            (190, 7),
+            (300, 3),
+        ] {
+            for density in [2u64, 6, 40, 1000] {
+                let (pw, ph) = (w + 2, h + 2);
+                let mut fits = vec![0u8; pw * ph];
+                for y in 1..=h {
+                    for x in 1..=w {
+                        fits[y * pw + x] = (next() % density != 0) as u8;
+                    }
+                }
+                let bits = JumpBits::build(&fits, pw, 1);
+                let goal = (1 + next() as usize % w, 1 + next() as usize % h);
+                for y in 1..=h {
+                    for x in 1..=w {
+                        if fits[y * pw + x] == 0 {
+                            continue;
+                        }
+                        for (direction, d) in [
+                            (Straight::East, (1, 0)),
+                            (Straight::West, (-1, 0)),
+                            (Straight::South, (0, 1)),
+                            (Straight::North, (0, -1)),
+                        ] {
+                            for g in [goal, (x, goal.1), (goal.0, y)] {
+                                let want = |free| reference(&fits, pw, (x, y), d, free, g);
+                                assert_eq!(
+                                    bits.jump::<false>(x, y, direction, g),
+                                    want(false),
+                                    "{w}x{h} from ({x}, {y}) {direction:?}, goal {g:?}"
+                                );
+                                assert_eq!(
+                                    bits.jump::<true>(x, y, direction, g),
+                                    want(true),
+                                    "free, {w}x{h} from ({x}, {y}) {direction:?}, goal {g:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -241,39 +241,62 @@ impl GridContext {
             // The search flooded the start's component: label the map for the next ones.
             map.connected_if_labelled(start, goal, size, connectivity, true);
         }
-        // The cells of the path: jump points are joined diagonally first, then straight (a
-        // straight or diagonal line, or a diagonal jump followed by a straight one).
+        // The costs of the eight unit steps (NaN where a step is not a move), read once, and
+        // the multiplier of every cell of a uniform map: a path of jump points has a cell per
+        // step, and looking each step up in the move list cost more than the search on long
+        // paths. The same products and sums as a lookup per step.
+        let mut unit = [f64::NAN; 9];
+        for (k, cost) in unit.iter_mut().enumerate() {
+            let (dx, dy) = (k as i64 % 3 - 1, k as i64 / 3 - 1);
+            if (dx, dy) != (0, 0) {
+                *cost = compiled.moves.step_cost(dx, dy).unwrap_or(f64::NAN);
+            }
+        }
+        let unit_cost = |dx: i64, dy: i64| unit[((dy + 1) * 3 + dx + 1) as usize];
+        let uniform = map.has_uniform_cost().then(|| map.min_cost_multiplier());
+        let multiplier = |cell: Cell| match uniform {
+            Some(m) => m,
+            None => map.cost_multiplier(cell).unwrap_or(f64::NAN),
+        };
+        // The cells of the path and the cost of reaching each, recomputed step by step from
+        // the rules (the same sums the search made, in the same order, except along jumps).
+        // Jump points are joined diagonally first, then straight (a straight or diagonal line,
+        // or a diagonal jump followed by a straight one).
         let width = map.width();
+        let mut total = 0.0;
+        let mut prev: Option<Cell> = None;
         for &node in &self.nodes {
             let cell = Cell::new(node % width, node / width);
-            if let Some(&prev) = self.cells.last() {
+            if let Some(prev) = prev {
                 let (dx, dy) = (cell.x as i64 - prev.x as i64, cell.y as i64 - prev.y as i64);
-                let steps = dx.abs().max(dy.abs());
+                let (ax, ay) = (dx.abs(), dy.abs());
+                let steps = ax.max(ay);
                 if jumping && steps > 1 {
                     let (sx, sy) = (dx.signum(), dy.signum());
+                    let (mut x, mut y) = (prev.x as i64, prev.y as i64);
                     for k in 1..steps {
-                        self.cells.push(Cell::new(
-                            (prev.x as i64 + k.min(dx.abs()) * sx) as u32,
-                            (prev.y as i64 + k.min(dy.abs()) * sy) as u32,
-                        ));
+                        // Both axes move while both have steps left, then the longer one.
+                        let (ux, uy) = ((k <= ax) as i64 * sx, (k <= ay) as i64 * sy);
+                        (x, y) = (x + ux, y + uy);
+                        let here = Cell::new(x as u32, y as u32);
+                        total += unit_cost(ux, uy) * multiplier(here);
+                        self.cells.push(here);
+                        self.costs.push(total);
                     }
+                    let (ux, uy) = (sx * (ax == steps) as i64, sy * (ay == steps) as i64);
+                    total += unit_cost(ux, uy) * multiplier(cell);
+                } else {
+                    let base = if ax <= 1 && ay <= 1 {
+                        unit_cost(dx, dy)
+                    } else {
+                        compiled.moves.step_cost(dx, dy).unwrap_or(f64::NAN)
+                    };
+                    total += base * multiplier(cell);
                 }
             }
+            debug_assert!(!total.is_nan(), "a step of the path is not a move");
+            prev = Some(cell);
             self.cells.push(cell);
-        }
-        // Cost of reaching each cell, recomputed step by step from the rules (the same sums
-        // the search made, in the same order, except along jumps).
-        let mut total = 0.0;
-        for (i, &cell) in self.cells.iter().enumerate() {
-            if i > 0 {
-                let prev = self.cells[i - 1];
-                let base = compiled
-                    .moves
-                    .step_cost(cell.x as i64 - prev.x as i64, cell.y as i64 - prev.y as i64)
-                    .unwrap_or(f64::NAN);
-                debug_assert!(!base.is_nan(), "step {i} of the path is not a move");
-                total += base * map.cost_multiplier(cell).unwrap_or(f64::NAN);
-            }
             self.costs.push(total);
         }
         debug_assert!(total.is_finite(), "path cost {total} (MoveCosts::MAX_COST)");

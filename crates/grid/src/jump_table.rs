@@ -130,42 +130,90 @@ fn straight_index(dx: isize, dy: isize) -> usize {
     }
 }
 
+/// Visits the interior cells of the padded map, rows bottom to top if `rows_up`, columns right
+/// to left if `cols_left`.
+#[inline(always)]
+fn sweep(
+    grid: &Grid<'_>,
+    entries: &mut [[i16; 8]],
+    ph: usize,
+    rows_up: bool,
+    cols_left: bool,
+    mut visit: impl FnMut(&Grid<'_>, &mut [[i16; 8]], usize),
+) {
+    let pw = grid.pw;
+    for row in 1..ph - 1 {
+        let y = if rows_up { ph - 1 - row } else { row };
+        for col in 1..pw - 1 {
+            let x = if cols_left { pw - 1 - col } else { col };
+            visit(grid, entries, y * pw + x);
+        }
+    }
+}
+
+/// Computes the entry of cell `c` in direction `DIR`.
+#[inline(always)]
+fn set<const DIR: usize, const FREE: bool>(grid: &Grid<'_>, entries: &mut [[i16; 8]], c: usize) {
+    debug_assert_eq!(grid.free, FREE);
+    entries[c][DIR] = if DIR < 4 {
+        grid.straight_entry(entries, c, DIR)
+    } else {
+        grid.diagonal_entry(entries, c, DIR)
+    };
+}
+
+/// The entries of a [`JumpTable`] under rule `FREE` (see [`JumpTable::build`]), in four sweeps.
+///
+/// An entry depends on the entries of the next cell in its direction (a diagonal one also on
+/// that cell's straight entries along its two components), so a direction is swept from the
+/// far side, and every sweep finds the entries it reads already computed, by an earlier sweep
+/// or earlier in its own: W, N and NW top-left to bottom-right; E and NE (N from the first
+/// sweep) top-right to bottom-left; S and SW (W from the first) bottom-left to top-right; SE
+/// (E and S from the two before) bottom-right to top-left. Four passes over the table instead
+/// of eight, each direction a constant.
+fn build_entries<const FREE: bool>(fits: &[u8], pw: usize, need: u8) -> Vec<[i16; 8]> {
+    let grid = Grid {
+        fits,
+        need,
+        pw,
+        free: FREE,
+    };
+    let ph = fits.len() / pw;
+    let mut entries = vec![[0i16; 8]; fits.len()];
+    if pw < 3 || ph < 3 {
+        return entries;
+    }
+    // The sweeps of `SWEEPS`, each direction a constant so that its offsets fold away.
+    sweep(&grid, &mut entries, ph, false, false, |g, e, c| {
+        set::<1, FREE>(g, e, c);
+        set::<3, FREE>(g, e, c);
+        set::<7, FREE>(g, e, c);
+    });
+    sweep(&grid, &mut entries, ph, false, true, |g, e, c| {
+        set::<0, FREE>(g, e, c);
+        set::<5, FREE>(g, e, c);
+    });
+    sweep(&grid, &mut entries, ph, true, false, |g, e, c| {
+        set::<2, FREE>(g, e, c);
+        set::<6, FREE>(g, e, c);
+    });
+    sweep(&grid, &mut entries, ph, true, true, |g, e, c| {
+        set::<4, FREE>(g, e, c);
+    });
+    entries
+}
+
 impl JumpTable {
     /// The table of the cells with `fits[p] >= need` in a padded array of rows of
     /// `padded_width` cells (its border never fits), under free diagonals (`free`) or without
-    /// corner cutting. O(cells): two sweeps per direction.
+    /// corner cutting. O(cells): four sweeps over the map (see `build_entries`).
     pub(crate) fn build(fits: &[u8], padded_width: usize, need: u8, free: bool) -> Self {
-        let grid = Grid {
-            fits,
-            need,
-            pw: padded_width,
-            free,
+        // One copy per diagonal rule, so that the rule's tests fold away in the sweeps.
+        let entries = if free {
+            build_entries::<true>(fits, padded_width, need)
+        } else {
+            build_entries::<false>(fits, padded_width, need)
         };
-        let pw = padded_width;
-        let ph = fits.len() / pw;
-        let mut entries = vec![[0i16; 8]; fits.len()];
-        if pw < 3 || ph < 3 {
-            return Self {
-                entries,
-                seeds: Vec::new(),
-            };
-        }
-        // Every cell depends on the next one in the direction: sweep from the far side.
-        for dir in 0..8 {
-            let (dx, dy) = DIRECTIONS[dir];
-            for row in 1..ph - 1 {
-                let y = if dy > 0 { ph - 1 - row } else { row };
-                for col in 1..pw - 1 {
-                    let x = if dx > 0 { pw - 1 - col } else { col };
-                    let c = y * pw + x;
-                    entries[c][dir] = if dir < 4 {
-                        grid.straight_entry(&entries, c, dir)
-                    } else {
-                        grid.diagonal_entry(&entries, c, dir)
-                    };
-                }
-            }
-        }
         Self {
             entries,
             seeds: Vec::new(),
@@ -335,6 +383,79 @@ mod tests {
         let table = JumpTable::build(&fits, pw, 1, false);
         assert_eq!(table.entries(pw + 1)[0], -32767);
         assert_eq!(table.entries(pw + 32768)[1], -32767);
+    }
+
+    /// The build as it was before the sweeps were merged: one sweep per direction.
+    fn build_one_direction_at_a_time(fits: &[u8], pw: usize, need: u8, free: bool) -> JumpTable {
+        let grid = Grid {
+            fits,
+            need,
+            pw,
+            free,
+        };
+        let ph = fits.len() / pw;
+        let mut entries = vec![[0i16; 8]; fits.len()];
+        if pw >= 3 && ph >= 3 {
+            for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                for row in 1..ph - 1 {
+                    let y = if dy > 0 { ph - 1 - row } else { row };
+                    for col in 1..pw - 1 {
+                        let x = if dx > 0 { pw - 1 - col } else { col };
+                        let c = y * pw + x;
+                        entries[c][dir] = if dir < 4 {
+                            grid.straight_entry(&entries, c, dir)
+                        } else {
+                            grid.diagonal_entry(&entries, c, dir)
+                        };
+                    }
+                }
+            }
+        }
+        JumpTable {
+            entries,
+            seeds: Vec::new(),
+        }
+    }
+
+    /// The four merged sweeps give the table of eight separate ones, under both rules, for
+    /// walkability and for clearance (agents of 1 to 3 cells).
+    #[test]
+    fn merged_sweeps_equal_one_sweep_per_direction() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for (w, h) in [
+            (1usize, 1usize),
+            (1, 9),
+            (9, 1),
+            (2, 2),
+            (13, 11),
+            (64, 33),
+            (97, 80),
+        ] {
+            let pw = w + 2;
+            for density in [3u64, 5, 12] {
+                let mut fits = vec![0u8; pw * (h + 2)];
+                for y in 1..=h {
+                    for x in 1..=w {
+                        fits[y * pw + x] = (next() % density) as u8 % 4;
+                    }
+                }
+                for free in [false, true] {
+                    for need in 1..=3 {
+                        assert!(
+                            JumpTable::build(&fits, pw, need, free)
+                                == build_one_direction_at_a_time(&fits, pw, need, free),
+                            "{w}x{h}, density {density}, free {free}, need {need}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -365,7 +365,7 @@ pub(crate) struct JumpArrivals;
 /// way it did: straight on, the component directions after a diagonal arrival, and the turns
 /// to its forced neighbours. The way it arrived is the direction from its parent in the search
 /// tree, which the engine passes ([`Graph::successors_from`]); the start jumps in all eight
-/// directions. Jumps end either by scanning 64 cells at a time ([`Jumps::Scan`]) or by one read
+/// directions. Jumps end either by scanning 63 cells a step ([`Jumps::Scan`]) or by one read
 /// of the map's preprocessed jump table ([`Jumps::Table`], JPS+).
 impl GridView<'_> {
     fn successors_jumping<const ONE: bool, const FREE: bool>(
@@ -557,7 +557,7 @@ impl GridView<'_> {
     }
 
     /// Steps from padded `(px, py)` in `direction` until a jump point (returns the step
-    /// count) or a blocked cell (`None`), 64 cells at a time (see [`JumpBits::jump`]).
+    /// count) or a blocked cell (`None`), 63 cells a step (see [`JumpBits::jump`]).
     #[inline(always)]
     fn jump_straight<const FREE: bool>(
         &self,
