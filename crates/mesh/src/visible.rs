@@ -52,6 +52,10 @@ pub(crate) struct Walk {
     pending: BinaryHeap<Pending>,
     /// The candidates found by the last walk (corner ids, each once).
     pub cands: Vec<u32>,
+    /// The circles found by the last walk (`MeshWorld::discs` ids, each once).
+    pub cand_discs: Vec<u32>,
+    /// Per circle: the walk that met it.
+    dseen: Vec<u32>,
     /// Buckets to visit, by distance from the source (`f64` bits of a non-negative distance
     /// order as the distances do).
     queue: BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
@@ -103,6 +107,19 @@ impl Walk {
         self.covered.clear();
         self.pending.clear();
         self.cands.clear();
+        self.cand_discs.clear();
+    }
+
+    /// Whether the closed range of pseudo-angles `[a0, a1]` (`a1 - a0 < 4`, within `[-6, 6]`)
+    /// is hidden, across the `±2` cut.
+    fn hides_wrapped(&self, a0: f64, a1: f64) -> bool {
+        if a1 > HALF {
+            self.hides_range(a0.max(-HALF), HALF) && self.hides_range(-HALF, a1 - FULL)
+        } else if a0 < -HALF {
+            self.hides_range(a0 + FULL, HALF) && self.hides_range(-HALF, a1)
+        } else {
+            self.hides_range(a0, a1)
+        }
     }
 
     /// Adds the open range `(lo, hi)` (within `[-π - 1, π + 1]`) to `covered`, merging
@@ -269,6 +286,8 @@ struct Params {
     v: DVec2,
     h0: f64,
     m: f64,
+    /// The agent radius.
+    r: f64,
 }
 
 /// Queues the piece `s → t` of an edge as an occluder; `pass_s` / `pass_t` say whether the loop
@@ -351,14 +370,75 @@ pub(crate) fn visible_corners(
 ) {
     if world.corners.len() <= SCAN_LIMIT {
         // A small world: listing every corner costs less than the walk.
-        walk.clear();
-        walk.cands
-            .extend((0..world.corners.len() as u32).filter(|&c| {
-                let c = &world.corners[c as usize];
-                c.alive && c.buried == 0
-            }));
+        all_sites(world, walk);
     } else {
         walk_corners(world, walk, v, r, cone);
+    }
+}
+
+/// Every live, unburied corner and every circle as candidates.
+pub(crate) fn all_sites(world: &MeshWorld, walk: &mut Walk) {
+    walk.clear();
+    walk.cands
+        .extend((0..world.corners.len() as u32).filter(|&c| {
+            let c = &world.corners[c as usize];
+            c.alive && c.buried == 0
+        }));
+    walk.cand_discs.extend(
+        (0..world.discs.len() as u32).filter(|&d| world.discs[d as usize].alive),
+    );
+}
+
+/// The circles of bucket `idx` met for the first time in this walk: a candidate unless every
+/// direction of its disc is hidden, or (with a cone) no tangent to it leaves along the cone.
+///
+/// A tangent from the source (a point, or a disc of radius `r` around it) to the circle grown
+/// by `r` arrives at `p2`; the point `w = p2 - r n` (`n` the arrival normal) lies on the circle
+/// itself, and `v` and `w` both lie in the disc's sweep along the tangent (a convex stadium),
+/// so an edge crossing `v → w` transversally blocks the tangent, as for corners. A `w` whose
+/// direction is open is in a bucket the walk visits, so the first bucket meeting the disc sees
+/// its direction open too. The tangent's direction is that of `v → w` (outer tangents) or
+/// within `asin(2r / |w - v|)` of it.
+fn visit_discs(world: &MeshWorld, walk: &mut Walk, p: &Params, idx: usize, cone: Option<(f64, f64)>) {
+    let g = &world.grid;
+    if g.cbuckets[idx].is_empty() {
+        return;
+    }
+    if walk.dseen.len() < world.discs.len() {
+        walk.dseen.resize(world.discs.len(), 0);
+    }
+    for &di in &g.cbuckets[idx] {
+        if walk.dseen[di as usize] == walk.generation {
+            continue;
+        }
+        walk.dseen[di as usize] = walk.generation;
+        let disc = world.discs[di as usize];
+        let dvec = disc.c - p.v;
+        let dl = dvec.length();
+        let near = dl - disc.rad;
+        if near <= p.m + 2.0 * p.r || near <= 0.0 {
+            walk.cand_discs.push(di);
+            continue;
+        }
+        // Radians bound pseudo-angles from above (see `pseudo`).
+        let half = (disc.rad / dl).min(1.0).asin() + 1e-9;
+        let a = pseudo(dvec);
+        let (a0, a1) = (a - half, a + half);
+        if walk.hides_wrapped(a0, a1) {
+            continue;
+        }
+        if let Some(c) = cone {
+            let w = if p.r == 0.0 {
+                0.0
+            } else {
+                (2.0 * p.r / near).min(1.0).asin() + 1e-9
+            };
+            let keep = widen(c, w).is_none_or(|c| in_cone(a0, c) || in_cone(c.0, (a0, a1 - a0)));
+            if !keep {
+                continue;
+            }
+        }
+        walk.cand_discs.push(di);
     }
 }
 
@@ -377,7 +457,7 @@ fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Opti
     } else {
         (2000.0 * eps).max(10.0 * eps * diag / r)
     };
-    let params = Params { v, h0, m };
+    let params = Params { v, h0, m, r };
     let g = &world.grid;
     let cells = (g.nx * g.ny) as usize;
     if walk.seen.len() < cells {
@@ -386,6 +466,7 @@ fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Opti
     walk.generation = walk.generation.wrapping_add(1);
     if walk.generation == 0 {
         walk.seen.iter_mut().for_each(|s| *s = 0);
+        walk.dseen.iter_mut().for_each(|s| *s = 0);
         walk.generation = 1;
     }
     let pad = g.cell * 1e-9 + eps;
@@ -472,17 +553,11 @@ fn visit_cell(
         {
             return false;
         }
-        let hidden = if a1 > HALF {
-            walk.hides_range(a0.max(-HALF), HALF) && walk.hides_range(-HALF, a1 - FULL)
-        } else if a0 < -HALF {
-            walk.hides_range(a0 + FULL, HALF) && walk.hides_range(-HALF, a1)
-        } else {
-            walk.hides_range(a0, a1)
-        };
-        if hidden {
+        if walk.hides_wrapped(a0, a1) {
             return false;
         }
     }
+    visit_discs(world, walk, p, (y * g.nx + x) as usize, cone);
     for &e in &g.buckets[(y * g.nx + x) as usize] {
         let edge = &world.edges[e as usize];
         if edge.corner != NO_CORNER && g.cell_x(edge.a.x) == x && g.cell_y(edge.a.y) == y {
