@@ -502,8 +502,8 @@ impl MeshGraph<'_> {
                 continue;
             }
             let d = w.discs[di as usize];
-            let near = scan
-                || src.c.distance(d.c) - reach - d.rad - self.r <= EAGER_SIGHT * w.grid.cell;
+            let near =
+                scan || src.c.distance(d.c) - reach - d.rad - self.r <= EAGER_SIGHT * w.grid.cell;
             for turn in 0..2 {
                 let to = (nc + di) << 1 | turn;
                 if let Some(mut e) =
@@ -623,7 +623,8 @@ impl MeshGraph<'_> {
         self.scratch.gather_box(w, site.c - m, site.c + m);
         let n0 = info.arrive_n;
         let full = std::f64::consts::TAU - SWEEP_SLACK;
-        let clear = |sc: &Scratch, sweep: f64| arc_clear_near(w, sc, site.c, radii, n0, s1, sweep, skip);
+        let clear =
+            |sc: &Scratch, sweep: f64| arc_clear_near(w, sc, site.c, radii, n0, s1, sweep, skip);
         self.circle_free = if clear(self.scratch, full) {
             (full, full)
         } else if !clear(self.scratch, 0.0) {
@@ -642,8 +643,7 @@ impl MeshGraph<'_> {
         };
         let sight = !self.lazy;
         if self.goal_open
-            && let Some(e) =
-                self.segment_edge(site.c, site.rad, s1, (None, true), GOAL_CODE, sight)
+            && let Some(e) = self.segment_edge(site.c, site.rad, s1, (None, true), GOAL_CODE, sight)
             && let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), false, false)
         {
             self.push(code, e, site.rad * sweep + e.len, g_node, out);

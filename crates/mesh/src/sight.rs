@@ -3,8 +3,8 @@
 use glam::DVec2;
 
 use crate::geometry::{
-    ccw_angle, closest_t, cross, dist_arc_segment, dist_point_segment, dist_segment_segment,
-    left, line_stadium, rotate,
+    ccw_angle, closest_t, cross, dist_arc_segment, dist_point_segment, dist_segment_segment, left,
+    line_stadium, rotate,
 };
 use crate::world::MeshWorld;
 
@@ -369,7 +369,16 @@ pub(crate) fn arc_clear(
     };
     let m = rad + r + 2.0 * eps;
     sc.gather_box(world, v - m, v + m);
-    arc_clear_near(world, sc, v, (rad, r), n0, s, sweep, (skip, skip_disc, corner))
+    arc_clear_near(
+        world,
+        sc,
+        v,
+        (rad, r),
+        n0,
+        s,
+        sweep,
+        (skip, skip_disc, corner),
+    )
 }
 
 /// [`arc_clear`] against the edges and circles already gathered in `sc` (by a `gather_box`

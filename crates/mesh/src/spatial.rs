@@ -166,8 +166,7 @@ impl MeshWorld {
                         }
                     }
                     (F::Seg(a, b), F::Circ(c, rad)) | (F::Circ(c, rad), F::Seg(a, b)) => {
-                        if let Some((t0, t1)) = crate::geometry::line_stadium(a, b - a, c, c, rad)
-                        {
+                        if let Some((t0, t1)) = crate::geometry::line_stadium(a, b - a, c, c, rad) {
                             for t in [t0, t1] {
                                 if (0.0..=1.0).contains(&t) {
                                     cands.push(a + (b - a) * t);

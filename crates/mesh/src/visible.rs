@@ -384,9 +384,8 @@ pub(crate) fn all_sites(world: &MeshWorld, walk: &mut Walk) {
             let c = &world.corners[c as usize];
             c.alive && c.buried == 0
         }));
-    walk.cand_discs.extend(
-        (0..world.discs.len() as u32).filter(|&d| world.discs[d as usize].alive),
-    );
+    walk.cand_discs
+        .extend((0..world.discs.len() as u32).filter(|&d| world.discs[d as usize].alive));
 }
 
 /// The circles of bucket `idx` met for the first time in this walk: a candidate unless every
@@ -399,7 +398,13 @@ pub(crate) fn all_sites(world: &MeshWorld, walk: &mut Walk) {
 /// direction is open is in a bucket the walk visits, so the first bucket meeting the disc sees
 /// its direction open too. The tangent's direction is that of `v → w` (outer tangents) or
 /// within `asin(2r / |w - v|)` of it.
-fn visit_discs(world: &MeshWorld, walk: &mut Walk, p: &Params, idx: usize, cone: Option<(f64, f64)>) {
+fn visit_discs(
+    world: &MeshWorld,
+    walk: &mut Walk,
+    p: &Params,
+    idx: usize,
+    cone: Option<(f64, f64)>,
+) {
     let g = &world.grid;
     if g.cbuckets[idx].is_empty() {
         return;

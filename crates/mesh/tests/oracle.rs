@@ -39,8 +39,7 @@ struct Tally {
 fn bracket(world: &OracleWorld, r: f64, s: DVec2, g: DVec2) -> Bracket {
     Bracket {
         lower: grown_shortest_path(world, r, s, g, K, Growth::Inscribed).map(|p| p.length),
-        upper: grown_shortest_path(world, r, s, g, K, Growth::Circumscribed)
-            .map(|p| p.length),
+        upper: grown_shortest_path(world, r, s, g, K, Growth::Circumscribed).map(|p| p.length),
     }
 }
 
