@@ -350,7 +350,9 @@ pub(crate) fn segment_block(
 /// Whether the arc of radius `rad` around `v` (from outward direction `n0`, turning `s`,
 /// through `sweep`) keeps a disc of radius `r` clear of every edge but `skip` and every circle
 /// but `skip_disc`, and touches none from outside (a touch would be a zero-width gap). Around a
-/// corner (`rad == r > 0`, `corner`), edges and circles through the corner itself may touch.
+/// corner (`rad == r > 0`, `corner`), edges and circles through the corner itself may touch;
+/// around a circle (`rad = R + r`), edges and circles inside it (copies of it, or obstacles
+/// overlapping it that touch its boundary from within).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn arc_clear(
     world: &MeshWorld,
@@ -408,7 +410,14 @@ pub(crate) fn arc_clear_near(
         if dist < r - eps {
             return false;
         }
-        if dist <= r + eps && (!corner || dist_point_segment(v, edge.a, edge.b) > eps) {
+        // A touch from inside the circle (an edge within it) is no gap; nor, around a corner,
+        // one by an edge through the corner.
+        let inside = if corner {
+            dist_point_segment(v, edge.a, edge.b) <= eps
+        } else {
+            edge.a.distance(v).max(edge.b.distance(v)) <= rad - r + eps
+        };
+        if dist <= r + eps && !inside {
             return false;
         }
     }
@@ -422,7 +431,12 @@ pub(crate) fn arc_clear_near(
         if dist < need - eps {
             return false;
         }
-        if dist <= need + eps && (!corner || (disc.c.distance(v) - disc.rad).abs() > eps) {
+        let inside = if corner {
+            (disc.c.distance(v) - disc.rad).abs() <= eps
+        } else {
+            disc.c.distance(v) + disc.rad <= rad - r + eps
+        };
+        if dist <= need + eps && !inside {
             return false;
         }
     }

@@ -34,6 +34,19 @@ fn circle_world(seed: u64) -> Vec<Circle> {
             let c = rng.point(DVec2::splat(m), DVec2::splat(SIZE as f64 - m));
             Circle::new(c.as_vec2(), radius)
         })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, c)| {
+            // Some copies, and circles nested in others (the fuzz corpus found arcs refused
+            // because a copy touched them).
+            let copies = match (seed + i as u64) % 7 {
+                0 => vec![c, c],
+                1 => vec![c, Circle::new(c.center, 0.6 * c.radius)],
+                _ => vec![c],
+            };
+            copies.into_iter()
+        })
         .collect()
 }
 
