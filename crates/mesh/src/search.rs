@@ -15,7 +15,7 @@ use crate::geometry::{Tangent, ccw_angle, cross, left, tangent};
 use crate::sight::{
     Scratch, arc_clear, arc_clear_near, foreign_wedges, outer_sector_hits, segment_block,
 };
-use crate::visible::{Walk, all_sites, cone, visible_corners};
+use crate::visible::{Walk, circle_sources, cone, visible_corners};
 use crate::world::MeshWorld;
 
 /// A path query: start, goal, agent radius and limits.
@@ -441,9 +441,9 @@ impl MeshGraph<'_> {
             let dir_cone = cone(sign * left(c.n1), sign * left(c.n2));
             visible_corners(w, self.walk, c.v, self.r, Some(dir_cone));
         } else {
-            // A circle's tangents leave from all round it: the walk from a point does not
-            // bound what they see.
-            all_sites(w, self.walk);
+            // A circle's tangents leave from all round it: the walk from its centre counts
+            // what hides from every point of it.
+            circle_sources(w, self.walk, src.c, src.rad - self.r, self.r);
         }
         // How far a circle source's tangents start from its centre.
         let reach = if src.corner.is_some() { 0.0 } else { src.rad };

@@ -356,3 +356,91 @@ fn one_circle_has_the_closed_form_length() {
         assert_eq!(world.connected(s, g, r).unwrap(), open, "connected r {r}");
     }
 }
+
+/// A world of more than 1024 corners, where successor lists come from the visibility walk
+/// (circles occlude it, and circles' own lists come from a walk of their own): the lengths
+/// still lie between the inscribed and circumscribed 96-gons' (whose worlds use the walk too,
+/// over polygon corners only).
+#[test]
+fn large_worlds_with_the_walk_stay_in_the_bracket() {
+    let mut rng = Rng::new(77);
+    let size = 120.0;
+    let mut obstacles = Vec::new();
+    for k in 0..340 {
+        let c = rng.point(DVec2::splat(2.0), DVec2::splat(size - 2.0));
+        if k % 5 == 0 {
+            obstacles.push(OracleObstacle::Circle {
+                center: c,
+                radius: rng.range(0.5, 3.0),
+            });
+        } else {
+            let h = DVec2::new(rng.range(0.2, 1.5), rng.range(0.2, 1.5));
+            obstacles.push(OracleObstacle::Box {
+                min: c - h,
+                max: c + h,
+            });
+        }
+    }
+    let world = rounded(&OracleWorld::new(
+        DVec2::ZERO,
+        DVec2::splat(size),
+        obstacles,
+    ));
+    let exact = build(&world, None);
+    let inscribed = build(&world, Some(false));
+    let circumscribed = build(&world, Some(true));
+    let mut ctx = MeshContext::new();
+    let (mut found, mut bracketed) = (0, 0);
+    for q in 0..24 {
+        let r = [0.0, 0.4, 0.9][q % 3];
+        let s = rng.point(DVec2::ZERO, DVec2::splat(size));
+        let g = rng.point(DVec2::ZERO, DVec2::splat(size));
+        let query = MeshQuery::new(v(s), v(g)).with_radius(r as f32);
+        let lower = ctx.find_path(&inscribed, &query).unwrap().cost();
+        let upper = {
+            let p = ctx.find_path(&circumscribed, &query).unwrap();
+            (p.status(), p.cost())
+        };
+        let path = ctx.find_path(&exact, &query).unwrap();
+        if path.status() != PathStatus::Found {
+            assert_ne!(
+                upper.0,
+                PathStatus::Found,
+                "query {q}: upper found, exact not"
+            );
+            continue;
+        }
+        found += 1;
+        let length = path.cost();
+        check_piece_path(&world, r, s, g, path.path(), length)
+            .unwrap_or_else(|e| panic!("query {q}: checker: {e}"));
+        assert!(
+            length >= lower * (1.0 - 1e-9),
+            "query {q}: {length} < {lower}"
+        );
+        if upper.0 == PathStatus::Found {
+            bracketed += 1;
+            assert!(
+                length <= upper.1 * (1.0 + 1e-9),
+                "query {q}: r {r}, {s} -> {g}: {length} > {}",
+                upper.1
+            );
+        }
+    }
+    assert!(exact_corners_exceed_the_scan(&exact));
+    assert!(
+        found >= 15 && bracketed >= 15,
+        "{found} found, {bracketed} bracketed"
+    );
+}
+
+/// Whether the world is large enough for the visibility walk (more than 1024 corners: the
+/// boxes have 4 each).
+fn exact_corners_exceed_the_scan(world: &MeshWorld) -> bool {
+    world
+        .iter()
+        .filter(|(_, o)| matches!(o, Obstacle::Box(_)))
+        .count()
+        * 4
+        > 1024
+}
