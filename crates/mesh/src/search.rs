@@ -15,7 +15,7 @@ use crate::geometry::{Tangent, ccw_angle, cross, left, tangent};
 use crate::sight::{
     Scratch, arc_clear, arc_clear_near, foreign_wedges, outer_sector_hits, segment_block,
 };
-use crate::visible::{Walk, circle_sources, cone, visible_corners};
+use crate::visible::{Walk, circle_sources, cone, visible_corners, visible_within};
 use crate::world::MeshWorld;
 
 /// A path query: start, goal, agent radius and limits.
@@ -59,6 +59,13 @@ pub(crate) const START: NodeId = 0;
 pub(crate) const GOAL: NodeId = 1;
 const START_CODE: u32 = u32::MAX;
 const GOAL_CODE: u32 = u32::MAX - 1;
+/// The target code of a node standing for the start's successors beyond a bound (see
+/// `expand_start`); its `entry` is the round.
+const MORE_CODE: u32 = u32::MAX - 2;
+/// The first bound on `|s X| + |X g|` of the start's successors `X`, over `|s g|`; each round
+/// multiplies it by [`BOUND_GROWTH`].
+const FIRST_BOUND: f64 = 1.25;
+const BOUND_GROWTH: f64 = 4.0;
 
 /// One node: the tangent segment from `from` (a corner code or the start) to `to`, after which
 /// the path turns around `to`.
@@ -591,6 +598,96 @@ impl MeshGraph<'_> {
 }
 
 impl MeshGraph<'_> {
+    /// The start's successors (round 0: the start node itself; later rounds: the node
+    /// standing for those left out, reached for `g_node`). In a world that takes the
+    /// visibility walk, when the two-way search runs (goal open, sight tests lazy), round `k`
+    /// walks only the buckets that may hold a successor `X` with `|s X| + |X g| <= b_k`,
+    /// `b_k = |s g| 1.25 4^k` (plus `4r` for the arrival points around corners and circles),
+    /// and stands for the others by a node at `g = (b_k - |s g|) / 2`, `h = |s g|`: each of
+    /// them has `f >= |s X| + |X g| > b_k`, so A* pops that node before any of them would be
+    /// popped, and the edge costs stay non-negative and the heuristic consistent. Popping it
+    /// walks again with the next bound (successors closer than its `g` were within the last
+    /// bound, so pushed already, and are left out).
+    fn expand_start(&mut self, round: u32, g_node: f64, out: &mut Successors) {
+        let w = self.world;
+        let sight = !self.lazy;
+        if round == 0
+            && self.goal_open
+            && let Some(e) =
+                self.segment_edge(self.start, 0.0, 1.0, (None, false), GOAL_CODE, sight)
+        {
+            self.push(START_CODE, e, e.len, 0.0, out);
+        }
+        let sg = self.start.distance(self.goal);
+        let bound = (self.goal_open
+            && self.lazy
+            && sg > 0.0
+            && w.corners.len() > crate::visible::SCAN_LIMIT)
+            .then(|| sg * FIRST_BOUND * BOUND_GROWTH.powi(round as i32))
+            .filter(|b| b.is_finite());
+        let walk_bound = bound.map(|b| (self.goal, b + 4.0 * self.r + w.eps()));
+        visible_within(w, self.walk, self.start, self.r, None, walk_bound);
+        let skipped = self.walk.skipped;
+        let cands = std::mem::take(&mut self.walk.cands);
+        for &ci in &cands {
+            let c = &w.corners[ci as usize];
+            let turns = if self.r == 0.0 {
+                let Some(dir) = point_dir(self.start, c.v) else {
+                    continue;
+                };
+                point_turns(w, ci, dir)
+            } else {
+                [true, true]
+            };
+            for turn in 0..2 {
+                if !turns[turn as usize] {
+                    continue;
+                }
+                let to = ci << 1 | turn;
+                if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
+                    && e.len >= g_node
+                {
+                    // Shorter ones were within the last round's bound: pushed already.
+                    self.push(START_CODE, e, e.len - g_node, g_node, out);
+                }
+            }
+        }
+        self.walk.cands = cands;
+        let discs = std::mem::take(&mut self.walk.cand_discs);
+        let nc = w.corners.len() as u32;
+        for &di in &discs {
+            for turn in 0..2 {
+                let to = (nc + di) << 1 | turn;
+                if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
+                    && e.len >= g_node
+                {
+                    // Shorter ones were within the last round's bound: pushed already.
+                    self.push(START_CODE, e, e.len - g_node, g_node, out);
+                }
+            }
+        }
+        self.walk.cand_discs = discs;
+        if let Some(b) = bound
+            && skipped
+        {
+            let g_more = 0.5 * (b - sg);
+            let id = self.keys.id((MORE_CODE, round + 1));
+            if id as usize == self.nodes.len() {
+                self.nodes.push(NodeInfo {
+                    to: MORE_CODE,
+                    depart: self.start,
+                    arrive: self.start,
+                    arrive_n: DVec2::X,
+                    depart_n: DVec2::X,
+                    unverified: false,
+                    entry: round + 1,
+                });
+                self.gs.push(g_more);
+            }
+            out.push(id, (g_more - g_node).max(0.0));
+        }
+    }
+
     /// The successors of `node`, a tangent arriving at a circle (grown by `r`): the arc around
     /// it in the node's turn, of any sweep, then the segments of the circle's list.
     fn expand_circle(&mut self, node: NodeId, info: NodeInfo, g_node: f64, out: &mut Successors) {
@@ -702,50 +799,7 @@ impl Graph for MeshGraph<'_> {
         let w = self.world;
         let sight = !self.lazy;
         if node == START {
-            if self.goal_open
-                && let Some(e) =
-                    self.segment_edge(self.start, 0.0, 1.0, (None, false), GOAL_CODE, sight)
-            {
-                self.push(START_CODE, e, e.len, 0.0, out);
-            }
-            visible_corners(w, self.walk, self.start, self.r, None);
-            let cands = std::mem::take(&mut self.walk.cands);
-            for &ci in &cands {
-                let c = &w.corners[ci as usize];
-                let turns = if self.r == 0.0 {
-                    let Some(dir) = point_dir(self.start, c.v) else {
-                        continue;
-                    };
-                    point_turns(w, ci, dir)
-                } else {
-                    [true, true]
-                };
-                for turn in 0..2 {
-                    if !turns[turn as usize] {
-                        continue;
-                    }
-                    let to = ci << 1 | turn;
-                    if let Some(e) =
-                        self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
-                    {
-                        self.push(START_CODE, e, e.len, 0.0, out);
-                    }
-                }
-            }
-            self.walk.cands = cands;
-            let discs = std::mem::take(&mut self.walk.cand_discs);
-            let nc = w.corners.len() as u32;
-            for &di in &discs {
-                for turn in 0..2 {
-                    let to = (nc + di) << 1 | turn;
-                    if let Some(e) =
-                        self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
-                    {
-                        self.push(START_CODE, e, e.len, 0.0, out);
-                    }
-                }
-            }
-            self.walk.cand_discs = discs;
+            self.expand_start(0, 0.0, out);
             return;
         }
         let info = self.nodes[node as usize];
@@ -765,6 +819,10 @@ impl Graph for MeshGraph<'_> {
             self.nodes[node as usize].unverified = false;
         }
         let g_node = self.gs[node as usize];
+        if info.to == MORE_CODE {
+            self.expand_start(info.entry, g_node, out);
+            return;
+        }
         if info.to == GOAL_CODE {
             out.push(GOAL, 0.0);
             return;
@@ -1230,6 +1288,10 @@ impl MeshContext {
                 continue;
             }
             let info = self.nodes[id as usize];
+            if info.to == MORE_CODE {
+                // Stands for the start's later successors: no piece.
+                continue;
+            }
             let circle = prev.is_some_and(|p| (p.to >> 1) as usize >= world.corners.len());
             if let Some(p) = prev
                 && (r > 0.0 || circle)

@@ -56,6 +56,8 @@ pub(crate) struct Walk {
     pub cand_discs: Vec<u32>,
     /// Per circle: the walk that met it.
     dseen: Vec<u32>,
+    /// Whether the last walk left out buckets beyond its bound (see [`visible_corners`]).
+    pub skipped: bool,
     /// Buckets to visit, by distance from the source (`f64` bits of a non-negative distance
     /// order as the distances do).
     queue: BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
@@ -108,6 +110,7 @@ impl Walk {
         self.pending.clear();
         self.cands.clear();
         self.cand_discs.clear();
+        self.skipped = false;
     }
 
     /// Whether the closed range of pseudo-angles `[a0, a1]` (`a1 - a0 < 4`, within `[-6, 6]`)
@@ -375,11 +378,26 @@ pub(crate) fn visible_corners(
     r: f64,
     cone: Option<(f64, f64)>,
 ) {
+    visible_within(world, walk, v, r, cone, None);
+}
+
+/// [`visible_corners`], leaving out (when the world takes the walk) the buckets whose every
+/// point `p` has `|v p| + |p g| > b` for `bound = (g, b)`: a ray from `v` leaves that ellipse
+/// once, so the buckets inside it are reached as without the bound. `walk.skipped` tells
+/// whether a bucket was left out.
+pub(crate) fn visible_within(
+    world: &MeshWorld,
+    walk: &mut Walk,
+    v: DVec2,
+    r: f64,
+    cone: Option<(f64, f64)>,
+    bound: Option<(DVec2, f64)>,
+) {
     if world.corners.len() <= SCAN_LIMIT {
         // A small world: listing every corner costs less than the walk.
         all_sites(world, walk);
     } else {
-        walk_corners(world, walk, v, r, cone);
+        walk_from(world, walk, (v, 0.0), r, cone, bound);
     }
 }
 
@@ -430,7 +448,7 @@ fn visit_discs(
         let near = dl - disc.rad;
         // From a circle source of radius `R`, a segment from any point of it to a target
         // whose ray from `v` passes within `e` of this circle's centre passes within
-        // `e + 1.42 R` of it (see `walk_corners`).
+        // `e + 1.42 R` of it (see `circle_sources`).
         let occluding = disc.rad - 1.5 * p.src - p.h0;
         if near >= p.m + p.src && occluding > 0.0 {
             // The circle occludes, beyond its farthest point (plus the margin), the rays
@@ -470,15 +488,6 @@ fn visit_discs(
     }
 }
 
-/// [`visible_corners`] by the walk, whatever the size of the world: buckets in increasing
-/// distance from `v` (a priority queue), each one's eight neighbours queued once it is
-/// visited. Every ray from `v` crosses an 8-connected chain of buckets in increasing distance,
-/// and what hides a bucket hides the ray beyond it, so a bucket holding a direction still
-/// open is always reached.
-fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Option<(f64, f64)>) {
-    walk_from(world, walk, (v, 0.0), r, cone);
-}
-
 /// The candidates of the tangents leaving circle obstacle `(c, rad)` (grown by `r`), in any
 /// direction: [`all_sites`] in a world small enough to skip the walk, else the walk from `c`
 /// whose occluders hide only what they hide from every point of the circle.
@@ -495,16 +504,22 @@ pub(crate) fn circle_sources(world: &MeshWorld, walk: &mut Walk, c: DVec2, rad: 
     if world.corners.len() <= SCAN_LIMIT {
         all_sites(world, walk);
     } else {
-        walk_from(world, walk, (c, rad), r, None);
+        walk_from(world, walk, (c, rad), r, None, None);
     }
 }
 
+/// The walk of [`visible_within`] (and [`circle_sources`], `src` the source circle's radius),
+/// whatever the size of the world: buckets in increasing distance from `v` (a priority
+/// queue), each one's eight neighbours queued once it is visited. Every ray from `v` crosses
+/// an 8-connected chain of buckets in increasing distance, and what hides a bucket hides the
+/// ray beyond it, so a bucket holding a direction still open is always reached.
 fn walk_from(
     world: &MeshWorld,
     walk: &mut Walk,
     (v, src): (DVec2, f64),
     r: f64,
     cone: Option<(f64, f64)>,
+    bound: Option<(DVec2, f64)>,
 ) {
     walk.clear();
     let eps = world.eps();
@@ -562,6 +577,16 @@ fn walk_from(
             widen(c, w)
         });
         let (x, y) = (idx as i64 % g.nx, idx as i64 / g.nx);
+        if let Some((goal, b)) = bound
+            && idx != start
+        {
+            let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
+            let hi = lo + DVec2::splat(g.cell);
+            if rho + goal.clamp(lo, hi).distance(goal) > b {
+                walk.skipped = true;
+                continue;
+            }
+        }
         if !visit_cell(world, walk, &params, x, y, idx != start, pad, cell_cone) {
             continue;
         }
@@ -699,7 +724,7 @@ mod tests {
                 let c = &world.corners[c as usize];
                 cone(s1 * left(c.n1), s1 * left(c.n2))
             });
-            walk_from(world, &mut walk, (v, src), r, dir_cone);
+            walk_from(world, &mut walk, (v, src), r, dir_cone, None);
             let mut cands = walk.cands.clone();
             cands.sort_unstable();
             let mut dedup = cands.clone();
