@@ -346,6 +346,8 @@ pub(crate) struct Entry {
     info: NodeInfo,
     len: f64,
     blocked: bool,
+    /// The angle of the departure normal (entries leaving a circle; 0 otherwise).
+    angle: f64,
 }
 
 /// Where the cached list of one corner code lives in `MeshContext::entries`.
@@ -401,6 +403,11 @@ impl MeshGraph<'_> {
         Some(Entry {
             to,
             blocked: false,
+            angle: if site && from.is_none() {
+                n_out.y.atan2(n_out.x)
+            } else {
+                0.0
+            },
             len: t.len,
             info: NodeInfo {
                 to,
@@ -728,7 +735,7 @@ impl MeshGraph<'_> {
             (-1.0, 0.0)
         } else {
             let (mut lo, mut hi) = (0.0, full);
-            for _ in 0..48 {
+            for _ in 0..24 {
                 let mid = 0.5 * (lo + hi);
                 if clear(self.scratch, mid) {
                     lo = mid;
@@ -746,15 +753,24 @@ impl MeshGraph<'_> {
             self.push(code, e, site.rad * sweep + e.len, g_node, out);
         }
         let range = self.list(code);
+        let a_in = n0.y.atan2(n0.x);
+        let (lo, hi) = self.circle_free;
         for i in range.start..range.end {
             let mut e = self.entries[i as usize];
             if e.blocked {
                 continue;
             }
-            let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), false, false)
-            else {
+            // The sweep from the entries' stored departure angles (no trigonometry here).
+            let mut sweep = (s1 * (e.angle - a_in)).rem_euclid(std::f64::consts::TAU);
+            if sweep > full {
+                sweep = 0.0;
+            }
+            if sweep > hi
+                || (sweep > lo
+                    && !arc_clear(w, self.scratch, site.c, radii, n0, s1, sweep, skip))
+            {
                 continue;
-            };
+            }
             if e.info.unverified && !self.lazy {
                 // Every pushed node must be real for a partial path.
                 e.blocked =
