@@ -62,10 +62,10 @@ const GOAL_CODE: u32 = u32::MAX - 1;
 /// The target code of a node standing for the start's successors beyond a bound (see
 /// `expand_start`); its `entry` is the round.
 const MORE_CODE: u32 = u32::MAX - 2;
-/// The first bound on `|s X| + |X g|` of the start's successors `X`, over `|s g|`; each round
-/// multiplies it by [`BOUND_GROWTH`].
-const FIRST_BOUND: f64 = 1.25;
-const BOUND_GROWTH: f64 = 4.0;
+/// The bound on `|s X| + |X g|` of the start's successors `X` in round `k` is
+/// `|s g| (1 + BOUND_EXCESS BOUND_GROWTH^k)`.
+const BOUND_EXCESS: f64 = 0.25;
+const BOUND_GROWTH: f64 = 3.0;
 
 /// One node: the tangent segment from `from` (a corner code or the start) to `to`, after which
 /// the path turns around `to`.
@@ -609,10 +609,11 @@ impl MeshGraph<'_> {
     /// standing for those left out, reached for `g_node`). In a world that takes the
     /// visibility walk, when the two-way search runs (goal open, sight tests lazy), round `k`
     /// walks only the buckets that may hold a successor `X` with `|s X| + |X g| <= b_k`,
-    /// `b_k = |s g| 1.25 4^k` (plus `4r` for the arrival points around corners and circles),
-    /// and stands for the others by a node at `g = (b_k - |s g|) / 2`, `h = |s g|`: each of
-    /// them has `f >= |s X| + |X g| > b_k`, so A* pops that node before any of them would be
-    /// popped, and the edge costs stay non-negative and the heuristic consistent. Popping it
+    /// `b_k = |s g| (1 + 0.25 3^k)` (plus `4r` for the arrival points around corners and
+    /// circles), and stands for the others by a node at `g = (b_k - |s g|) / 2` with
+    /// `h = b_k - g`: each of them has `|s X| > g` and `f >= |s X| + |X g| > b_k`, so A* pops
+    /// that node (`f = b_k`) before any of them would be popped, and the edge costs stay
+    /// non-negative and the heuristic consistent. Popping it
     /// walks again with the next bound (successors closer than its `g` were within the last
     /// bound, so pushed already, and are left out).
     fn expand_start(&mut self, round: u32, g_node: f64, out: &mut Successors) {
@@ -630,7 +631,7 @@ impl MeshGraph<'_> {
             && self.lazy
             && sg > 0.0
             && w.corners.len() > crate::visible::SCAN_LIMIT)
-            .then(|| sg * FIRST_BOUND * BOUND_GROWTH.powi(round as i32))
+            .then(|| sg * (1.0 + BOUND_EXCESS * BOUND_GROWTH.powi(round as i32)))
             .filter(|b| b.is_finite());
         let walk_bound = bound.map(|b| (self.goal, b + 4.0 * self.r + w.eps()));
         visible_within(w, self.walk, self.start, self.r, None, walk_bound);
@@ -677,13 +678,17 @@ impl MeshGraph<'_> {
         if let Some(b) = bound
             && skipped
         {
+            // `g <= |s X|` and `g + h = b < |s X| + |X g|` for every left-out `X`: the node's
+            // `arrive` is placed on the line to the goal at distance `h`.
             let g_more = 0.5 * (b - sg);
+            let h_more = b - g_more;
+            let toward = self.start - self.goal;
             let id = self.keys.id((MORE_CODE, round + 1));
             if id as usize == self.nodes.len() {
                 self.nodes.push(NodeInfo {
                     to: MORE_CODE,
                     depart: self.start,
-                    arrive: self.start,
+                    arrive: self.goal + toward * (h_more / sg),
                     arrive_n: DVec2::X,
                     depart_n: DVec2::X,
                     unverified: false,
@@ -766,8 +771,7 @@ impl MeshGraph<'_> {
                 sweep = 0.0;
             }
             if sweep > hi
-                || (sweep > lo
-                    && !arc_clear(w, self.scratch, site.c, radii, n0, s1, sweep, skip))
+                || (sweep > lo && !arc_clear(w, self.scratch, site.c, radii, n0, s1, sweep, skip))
             {
                 continue;
             }
