@@ -199,6 +199,9 @@ struct RunState {
     work: u64,
     work_budget: u64,
     aborted: bool,
+    /// Successors with `g + h` above it are left out (`pruned`) in this run.
+    f_bound: f64,
+    pruned: bool,
 }
 
 /// What [`MeshContext::prepare`] found.
@@ -232,6 +235,30 @@ pub(crate) struct MeshPlan {
     work_budget: u64,
     /// Expansions of the runs that ended.
     pub(crate) spent: usize,
+    /// The round of the length bound of the forward runs (see [`BOUND_SLACKS`]); past the
+    /// last one, or when the world skips the walk, unbounded.
+    bound_round: usize,
+    /// Whether the forward runs are bounded at all.
+    bounded: bool,
+}
+
+/// The length bounds of the forward runs in a world that takes the visibility walk or has
+/// circles (polygon worlds of up to 1024 corners search unbounded, as before), as slack
+/// over the straight line: first paths at most 5% longer, then 25%, 125%, then unbounded.
+/// Successors whose `g + h` exceeds the bound are not pushed; a run that ends without a path
+/// and left some out runs again with the next bound. A* under a bound at least the optimum
+/// finds the optimum (no node of an optimal path exceeds it, the heuristic being consistent),
+/// and a run that finds a path under a bound finds the optimal one.
+const BOUND_SLACKS: [f64; 3] = [0.05, 0.25, 1.25];
+
+impl MeshPlan {
+    /// The length bound of the next forward run.
+    fn f_bound(&self) -> f64 {
+        match BOUND_SLACKS.get(self.bound_round) {
+            Some(slack) if self.bounded => self.start.distance(self.goal) * (1.0 + slack),
+            _ => f64::INFINITY,
+        }
+    }
 }
 
 impl MeshPlan {
@@ -273,6 +300,9 @@ struct MeshGraph<'a> {
     work_budget: u64,
     /// Whether the work budget ran out (the outcome then means nothing).
     aborted: bool,
+    /// Successors with `g + h` above it are not pushed (`pruned` says some were).
+    f_bound: f64,
+    pruned: bool,
     /// At a circle node being expanded: sweeps from the arrival up to `.0` are clear, beyond
     /// `.1` blocked.
     circle_free: (f64, f64),
@@ -425,6 +455,10 @@ impl MeshGraph<'_> {
     /// `g`.
     #[inline]
     fn push(&mut self, from: u32, e: Entry, cost: f64, g: f64, out: &mut Successors) {
+        if g + cost + e.info.arrive.distance(self.goal) > self.f_bound {
+            self.pruned = true;
+            return;
+        }
         let id = self.keys.id((from, e.to));
         if id as usize == self.nodes.len() {
             self.nodes.push(e.info);
@@ -607,7 +641,8 @@ impl MeshGraph<'_> {
 impl MeshGraph<'_> {
     /// The start's successors (round 0: the start node itself; later rounds: the node
     /// standing for those left out, reached for `g_node`). In a world that takes the
-    /// visibility walk, when the two-way search runs (goal open, sight tests lazy), round `k`
+    /// visibility walk (or has circles: the bound only matters with the walk), when the
+    /// two-way search runs (goal open, sight tests lazy), round `k`
     /// walks only the buckets that may hold a successor `X` with `|s X| + |X g| <= b_k`,
     /// `b_k = |s g| (1 + 0.25 3^k)` (plus `4r` for the arrival points around corners and
     /// circles), and stands for the others by a node at `g = (b_k - |s g|) / 2` with
@@ -630,9 +665,9 @@ impl MeshGraph<'_> {
         let bound = (self.goal_open
             && self.lazy
             && sg > 0.0
-            && w.corners.len() > crate::visible::SCAN_LIMIT)
-            .then(|| sg * (1.0 + BOUND_EXCESS * BOUND_GROWTH.powi(round as i32)))
-            .filter(|b| b.is_finite());
+            && (w.corners.len() > crate::visible::SCAN_LIMIT || !w.discs.is_empty()))
+        .then(|| sg * (1.0 + BOUND_EXCESS * BOUND_GROWTH.powi(round as i32)))
+        .filter(|b| b.is_finite());
         let walk_bound = bound.map(|b| (self.goal, b + 4.0 * self.r + w.eps()));
         visible_within(w, self.walk, self.start, self.r, None, walk_bound);
         let skipped = self.walk.skipped;
@@ -696,7 +731,11 @@ impl MeshGraph<'_> {
                 });
                 self.gs.push(g_more);
             }
-            out.push(id, (g_more - g_node).max(0.0));
+            if b > self.f_bound {
+                self.pruned = true;
+            } else {
+                out.push(id, (g_more - g_node).max(0.0));
+            }
         }
     }
 
@@ -1099,6 +1138,9 @@ impl MeshContext {
             },
             work_budget: if both_ways { 1 << 16 } else { u64::MAX },
             spent: 0,
+            bound_round: 0,
+            bounded: both_ways
+                && (world.corners.len() > crate::visible::SCAN_LIMIT || !world.discs.is_empty()),
         };
         let limits = plan.forward_limits();
         self.begin_run(
@@ -1107,7 +1149,7 @@ impl MeshContext {
             r,
             goal_open,
             &limits,
-            plan.work_budget,
+            (plan.work_budget, plan.f_bound()),
         );
         Ok(Prepared::Search(plan))
     }
@@ -1139,6 +1181,18 @@ impl MeshContext {
             let (start, goal, r) = (plan.start, plan.goal, plan.r);
             match plan.phase {
                 Phase::Single => break outcome,
+                Phase::Forward
+                    if !aborted
+                        && self.run.pruned
+                        && outcome.status == nav_search::SearchStatus::NoPath
+                        && plan.f_bound().is_finite() =>
+                {
+                    // Nothing under this bound: the next one.
+                    plan.bound_round += 1;
+                    let forward = plan.forward_limits();
+                    let budgets = (plan.work_budget, plan.f_bound());
+                    self.begin_run(world, (start, goal), r, true, &forward, budgets);
+                }
                 Phase::Forward if !aborted => {
                     break nav_search::SearchOutcome {
                         expanded: plan.spent,
@@ -1148,7 +1202,8 @@ impl MeshContext {
                 Phase::Forward => {
                     plan.phase = Phase::Reverse;
                     let reverse = Limits::default();
-                    self.begin_run(world, (goal, start), r, true, &reverse, plan.work_budget);
+                    let budgets = (plan.work_budget, f64::INFINITY);
+                    self.begin_run(world, (goal, start), r, true, &reverse, budgets);
                 }
                 Phase::Reverse
                     if !aborted && outcome.status == nav_search::SearchStatus::NoPath =>
@@ -1166,7 +1221,8 @@ impl MeshContext {
                     plan.phase = Phase::Forward;
                     plan.work_budget = plan.work_budget.saturating_mul(4);
                     let forward = plan.forward_limits();
-                    self.begin_run(world, (start, goal), r, true, &forward, plan.work_budget);
+                    let budgets = (plan.work_budget, plan.f_bound());
+                    self.begin_run(world, (start, goal), r, true, &forward, budgets);
                 }
             }
         };
@@ -1215,7 +1271,7 @@ impl MeshContext {
         r: f64,
         goal_open: bool,
         limits: &Limits,
-        work_budget: u64,
+        (work_budget, f_bound): (u64, f64),
     ) {
         self.query_stamp = self.query_stamp.wrapping_add(1);
         if self.query_stamp == 0 {
@@ -1241,6 +1297,8 @@ impl MeshContext {
             work: 0,
             work_budget,
             aborted: false,
+            f_bound,
+            pruned: false,
         };
         let (search, _, mut graph) = self.graph(world);
         search.begin(&mut graph, START, limits);
@@ -1255,9 +1313,10 @@ impl MeshContext {
     ) -> Option<(nav_search::SearchOutcome, bool)> {
         let (search, ids, mut graph) = self.graph(world);
         let progress = search.step(&mut graph, max_expansions, ids);
-        let (work, aborted) = (graph.work, graph.aborted);
+        let (work, aborted, pruned) = (graph.work, graph.aborted, graph.pruned);
         self.run.work = work;
         self.run.aborted = aborted;
+        self.run.pruned = pruned;
         match progress {
             nav_search::SearchProgress::Done(outcome) => Some((outcome, aborted)),
             _ => None,
@@ -1291,6 +1350,8 @@ impl MeshContext {
             work: run.work,
             work_budget: run.work_budget,
             aborted: run.aborted,
+            f_bound: run.f_bound,
+            pruned: run.pruned,
             circle_free: (0.0, 0.0),
         };
         (&mut self.search, &mut self.ids, graph)
