@@ -666,7 +666,14 @@ impl MeshGraph<'_> {
             && self.lazy
             && sg > 0.0
             && (w.corners.len() > crate::visible::SCAN_LIMIT || !w.discs.is_empty()))
-        .then(|| sg * (1.0 + BOUND_EXCESS * BOUND_GROWTH.powi(round as i32)))
+        .then(|| {
+            // Under a length bound, the walk stops at it (what lies beyond is pruned).
+            if self.f_bound.is_finite() {
+                self.f_bound
+            } else {
+                sg * (1.0 + BOUND_EXCESS * BOUND_GROWTH.powi(round as i32))
+            }
+        })
         .filter(|b| b.is_finite());
         let walk_bound = bound.map(|b| (self.goal, b + 4.0 * self.r + w.eps()));
         visible_within(w, self.walk, self.start, self.r, None, walk_bound);
@@ -710,7 +717,9 @@ impl MeshGraph<'_> {
             }
         }
         self.walk.cand_discs = discs;
-        if let Some(b) = bound
+        if skipped && self.f_bound.is_finite() {
+            self.pruned = true;
+        } else if let Some(b) = bound
             && skipped
         {
             // `g <= |s X|` and `g + h = b < |s X| + |X g|` for every left-out `X`: the node's
