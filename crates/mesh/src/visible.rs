@@ -679,7 +679,7 @@ fn visit_cell(
             // A circle source: shrunk at both ends by the angle its points see beside `v`.
             let e = edge.b - edge.a;
             let d_line = cross(e, p.v - edge.a).abs() / e.length();
-            if !(d_line > p.src + p.m) {
+            if d_line.is_nan() || d_line <= p.src + p.m {
                 continue;
             }
             let q = Params {
