@@ -814,7 +814,11 @@ impl MeshGraph<'_> {
                 continue;
             }
             // The sweep from the entries' stored departure angles (no trigonometry here).
-            let mut sweep = (s1 * (e.angle - a_in)).rem_euclid(std::f64::consts::TAU);
+            // Both angles in [-π, π]: the difference needs at most one turn added.
+            let mut sweep = s1 * (e.angle - a_in);
+            if sweep < 0.0 {
+                sweep += std::f64::consts::TAU;
+            }
             if sweep > full {
                 sweep = 0.0;
             }

@@ -174,7 +174,14 @@ pub(crate) struct EdgeGrid {
     pub buckets: Vec<Vec<u32>>,
     /// Per bucket: the circles (`MeshWorld::discs` ids) whose disc meets it.
     pub cbuckets: Vec<Vec<u32>>,
+    /// Per bucket: the obstacle loops whose box meets it (those whose box spans more than
+    /// [`BIG_LOOP_CELLS`] buckets are in `big_loops` instead), for `count_containing`.
+    obuckets: Vec<Vec<u32>>,
+    big_loops: Vec<u32>,
 }
+
+/// Obstacle loops whose box spans more buckets than this are listed once, not per bucket.
+const BIG_LOOP_CELLS: i64 = 64;
 
 impl EdgeGrid {
     fn new(min: DVec2, max: DVec2, target_cells: f64) -> Self {
@@ -189,6 +196,8 @@ impl EdgeGrid {
             ny,
             buckets: vec![Vec::new(); (nx * ny) as usize],
             cbuckets: vec![Vec::new(); (nx * ny) as usize],
+            obuckets: vec![Vec::new(); (nx * ny) as usize],
+            big_loops: Vec::new(),
         }
     }
 
@@ -262,6 +271,46 @@ impl EdgeGrid {
                 near.then_some((y * self.nx + x) as usize)
             })
         })
+    }
+
+    fn insert_loop(&mut self, id: u32, min: DVec2, max: DVec2) {
+        let (x0, x1, y0, y1) = self.cells_of(min, max);
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > BIG_LOOP_CELLS {
+            self.big_loops.push(id);
+            return;
+        }
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                self.obuckets[(y * self.nx + x) as usize].push(id);
+            }
+        }
+    }
+
+    fn remove_loop(&mut self, id: u32, min: DVec2, max: DVec2) {
+        let (x0, x1, y0, y1) = self.cells_of(min, max);
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > BIG_LOOP_CELLS {
+            if let Some(k) = self.big_loops.iter().position(|&d| d == id) {
+                self.big_loops.swap_remove(k);
+            }
+            return;
+        }
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let bucket = &mut self.obuckets[(y * self.nx + x) as usize];
+                if let Some(k) = bucket.iter().position(|&d| d == id) {
+                    bucket.swap_remove(k);
+                }
+            }
+        }
+    }
+
+    /// The obstacle loops whose box may hold `p`.
+    fn loops_near(&self, p: DVec2) -> impl Iterator<Item = u32> + '_ {
+        let cell = (self.cell_y(p.y) * self.nx + self.cell_x(p.x)) as usize;
+        self.obuckets[cell]
+            .iter()
+            .chain(self.big_loops.iter())
+            .copied()
     }
 
     fn insert_disc(&mut self, id: u32, c: DVec2, rad: f64) {
@@ -619,7 +668,7 @@ impl MeshWorld {
         if let Some(region) = &self.region {
             n += region.strictly_blocked(p) as u32;
         }
-        let loops = std::iter::once(self.bounds_loop).chain(self.obstacles.values().map(|s| s.lp));
+        let loops = std::iter::once(self.bounds_loop).chain(self.grid.loops_near(p));
         for i in loops {
             if Some(i) == skip {
                 continue;
@@ -744,6 +793,9 @@ impl MeshWorld {
             min,
             max,
         });
+        if owner == Owner::Obstacle {
+            self.grid.insert_loop(lp_id, min, max);
+        }
         // Bury the new loop's corners inside other regions, and other corners inside it.
         let lp = self.loops[lp_id as usize].as_ref().unwrap();
         let own: Vec<u32> = lp.corners.clone();
@@ -797,6 +849,9 @@ impl MeshWorld {
             self.adjust_buried_inside(lp_id, -1);
         }
         let lp = self.loops[lp_id as usize].take().unwrap();
+        if lp.owner == Owner::Obstacle {
+            self.grid.remove_loop(lp_id, lp.min, lp.max);
+        }
         for &e in &lp.edges {
             let edge = self.edges[e as usize];
             self.grid.remove(e, edge.a, edge.b);
