@@ -401,11 +401,16 @@ pub(crate) fn arc_clear_near(
     } else {
         world.eps().min(0.25 * r)
     };
+    // Obstacles farther than `rad + r` from `v` are farther than `r` from the arc.
+    let reach = rad + r + 2.0 * eps;
     for &e in &sc.near {
         if e == skip[0] || e == skip[1] {
             continue;
         }
         let edge = &world.edges[e as usize];
+        if dist_point_segment(v, edge.a, edge.b) > reach {
+            continue;
+        }
         let dist = dist_arc_segment(v, rad, n0, s, sweep, edge.a, edge.b);
         if dist < r - eps {
             return false;
@@ -426,6 +431,9 @@ pub(crate) fn arc_clear_near(
             continue;
         }
         let disc = world.discs[d as usize];
+        if disc.c.distance(v) - disc.rad > reach {
+            continue;
+        }
         let dist = dist_point_arc(disc.c, v, rad, n0, s, sweep);
         let need = disc.rad + r;
         if dist < need - eps {
