@@ -563,6 +563,15 @@ impl MeshGraph<'_> {
             }
         }
         self.walk.cand_discs = discs;
+        if src.corner.is_none() {
+            // A circle's list by length: an expansion under a length bound stops at the first
+            // entry too long for it.
+            let list = &mut self.entries[start as usize..];
+            list.sort_by(|a, b| a.len.total_cmp(&b.len));
+            for (k, e) in list.iter_mut().enumerate() {
+                e.info.entry = start + k as u32;
+            }
+        }
         let range = ListRange {
             stamp: *self.stamp,
             start,
@@ -810,6 +819,11 @@ impl MeshGraph<'_> {
         let (lo, hi) = self.circle_free;
         for i in range.start..range.end {
             let mut e = self.entries[i as usize];
+            if g_node + e.len > self.f_bound {
+                // This one and the longer ones after it exceed the bound.
+                self.pruned = true;
+                break;
+            }
             if e.blocked {
                 continue;
             }
