@@ -482,7 +482,7 @@ impl MeshGraph<'_> {
         let src = site_of(w, code, self.r);
         let sign = turn_sign(code);
         let start = self.entries.len() as u32;
-        let scan = w.corners.len() <= crate::visible::SCAN_LIMIT;
+        let scan = !crate::visible::takes_walk(w);
         if let Some(corner) = src.corner {
             let c = w.corners[corner as usize];
             // Departure normals in the corner's span: directions a quarter turn from them.
@@ -674,7 +674,7 @@ impl MeshGraph<'_> {
         let bound = (self.goal_open
             && self.lazy
             && sg > 0.0
-            && (w.corners.len() > crate::visible::SCAN_LIMIT || !w.discs.is_empty()))
+            && (crate::visible::takes_walk(w) || !w.discs.is_empty()))
         .then(|| {
             // Under a length bound, the walk stops at it (what lies beyond is pruned).
             if self.f_bound.is_finite() {
@@ -1166,8 +1166,7 @@ impl MeshContext {
             work_budget: if both_ways { 1 << 16 } else { u64::MAX },
             spent: 0,
             bound_round: 0,
-            bounded: both_ways
-                && (world.corners.len() > crate::visible::SCAN_LIMIT || !world.discs.is_empty()),
+            bounded: both_ways && (crate::visible::takes_walk(world) || !world.discs.is_empty()),
         };
         let limits = plan.forward_limits();
         self.begin_run(

@@ -93,6 +93,14 @@ impl Ord for Pending {
 
 /// Up to this many corners (live or not) in a world, the candidates are simply all of them.
 pub(crate) const SCAN_LIMIT: usize = 1024;
+/// Up to this many circles (and [`SCAN_LIMIT`] corners), likewise all of them.
+pub(crate) const DISC_SCAN_LIMIT: usize = 128;
+
+/// Whether successor candidates come from the walk (else: every corner and circle).
+#[inline]
+pub(crate) fn takes_walk(world: &MeshWorld) -> bool {
+    world.corners.len() > SCAN_LIMIT || world.discs.len() > DISC_SCAN_LIMIT
+}
 
 /// Half a turn and a turn in pseudo-angles.
 const HALF: f64 = 2.0;
@@ -393,7 +401,7 @@ pub(crate) fn visible_within(
     cone: Option<(f64, f64)>,
     bound: Option<(DVec2, f64)>,
 ) {
-    if world.corners.len() <= SCAN_LIMIT {
+    if !takes_walk(world) {
         // A small world: listing every corner costs less than the walk.
         all_sites(world, walk);
     } else {
@@ -501,7 +509,7 @@ fn visit_discs(
 /// `d` the distance from `c` to its line (every such segment crosses it); and a circle of
 /// radius `R'` the directions within `asin((R' - 1.5 rad - h0) / ρ')` of its centre's.
 pub(crate) fn circle_sources(world: &MeshWorld, walk: &mut Walk, c: DVec2, rad: f64, r: f64) {
-    if world.corners.len() <= SCAN_LIMIT {
+    if !takes_walk(world) {
         all_sites(world, walk);
     } else {
         walk_from(world, walk, (c, rad), r, None, None);

@@ -444,3 +444,51 @@ fn exact_corners_exceed_the_scan(world: &MeshWorld) -> bool {
         * 4
         > 1024
 }
+
+/// More than 128 circles: the candidates come from the walk (circles occluding it, the umbra
+/// walks of the circles' own lists, the start's ellipse, the bounded runs): still nav-tangent's
+/// answers.
+#[test]
+fn many_circles_through_the_walk_equal_nav_tangent() {
+    let size = 100.0f32;
+    let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(size));
+    let mut mesh = MeshWorld::new(bounds).unwrap();
+    let mut tangent = CircleWorld::new(bounds).unwrap();
+    let mut rng = Rng::new(4242);
+    for _ in 0..220 {
+        let radius = rng.range(0.3, 3.5) as f32;
+        let m = radius as f64 + 0.5;
+        let c = rng.point(DVec2::splat(m), DVec2::splat(size as f64 - m));
+        let circle = Circle::new(c.as_vec2(), radius);
+        mesh.insert(Obstacle::Circle(circle)).unwrap();
+        tangent.insert(circle).unwrap();
+    }
+    let (mut mctx, mut tctx) = (MeshContext::new(), CircleContext::new());
+    let mut found = 0;
+    for q in 0..100 {
+        let r = [0.0, 0.3, 1.0, 2.0][q % 4] as f32;
+        let s = rng.point(DVec2::ZERO, DVec2::splat(size as f64)).as_vec2();
+        let g = rng.point(DVec2::ZERO, DVec2::splat(size as f64)).as_vec2();
+        if !mesh.fits(s, r).unwrap() || !mesh.fits(g, r).unwrap() {
+            continue;
+        }
+        let ours = mctx
+            .find_path(&mesh, &MeshQuery::new(s, g).with_radius(r))
+            .unwrap();
+        let (status, length) = (ours.status(), ours.cost());
+        let theirs = tctx
+            .find_path(&tangent, &CircleQuery::new(s, g).with_radius(r))
+            .unwrap();
+        assert_eq!(status, theirs.status(), "query {q}: r {r}, {s} -> {g}");
+        if status == PathStatus::Found {
+            found += 1;
+            let rel = (length - theirs.cost()).abs() / theirs.cost().max(1.0);
+            assert!(
+                rel <= 1e-9,
+                "query {q}: r {r}, {s} -> {g}: nav-mesh {length}, nav-tangent {}",
+                theirs.cost()
+            );
+        }
+    }
+    assert!(found >= 30, "too few found: {found}");
+}
