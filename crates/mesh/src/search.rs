@@ -797,7 +797,7 @@ impl MeshGraph<'_> {
             (-1.0, 0.0)
         } else {
             let (mut lo, mut hi) = (0.0, full);
-            for _ in 0..24 {
+            for _ in 0..12 {
                 let mid = 0.5 * (lo + hi);
                 if clear(self.scratch, mid) {
                     lo = mid;
