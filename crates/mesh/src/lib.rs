@@ -73,13 +73,14 @@
 //! prove hidden: the edge grid's buckets in increasing distance from the corner, restricted to
 //! the cone of directions its turn may leave along, each edge piece occluding the directions it
 //! crosses beyond it; the walk stops when the whole cone is occluded (worlds of up to 1024
-//! corners simply take every corner). So a list costs what the corner sees, not the size of the
+//! corners and 128 circles simply take every corner and circle). So a list costs what the corner sees, not the size of the
 //! world; the start's candidates come from the same walk over every direction (within an
 //! ellipse around the start and the goal that grows as needed), a circle's from a walk from
 //! its centre whose occluders hide only what they hide from every point of the circle;
 //! circles are candidates and occluders of the walk like edges. In such worlds (and in any
 //! world with circles), forward searches run first under a length bound (5%, 25%, 125% over
-//! the straight line, then unbounded), pruning every successor beyond it. Sight tests of
+//! the straight line, then unbounded), pruning every successor beyond it; the start's walk then
+//! stops at the bound's ellipse. Sight tests of
 //! segments longer than two buckets wait until a node made from them is expanded. Two prunings keep
 //! A* small and exact: at `r = 0` only the first (cheapest) arrival at a corner is expanded; at
 //! `r > 0` an arrival that an earlier expanded arrival reaches along a clear arc for no more
