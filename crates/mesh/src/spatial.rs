@@ -184,13 +184,16 @@ impl MeshWorld {
                             let perp = left(d / dl);
                             cands.push(mid + perp * h);
                             cands.push(mid - perp * h);
-                        } else if r1 != r2 && dl > 0.0 && dl <= r1 + r2 && dl >= (r1 - r2).abs() {
-                            let along = ((r1 - r2) * (r1 + r2) + dl * dl) / (2.0 * dl);
-                            let mid = c1 + d / dl * along;
-                            let h = (r1 * r1 - along * along).max(0.0).sqrt();
-                            let perp = left(d / dl);
-                            cands.push(mid + perp * h);
-                            cands.push(mid - perp * h);
+                        } else if r1 != r2 && dl > 0.0 {
+                            // The crossings of two circles (nav-geom's radical-line kernel), or
+                            // where they touch.
+                            if let Some((mid, half)) = nav_geom::f64::covered_arc(c1, r1, c2, r2) {
+                                for a in [mid - half, mid + half] {
+                                    cands.push(c1 + DVec2::from_angle(a) * r1);
+                                }
+                            } else if (dl - (r1 + r2)).abs() <= 1e-12 * (r1 + r2) {
+                                cands.push(c1 + d / dl * r1);
+                            }
                         }
                     }
                 }
