@@ -25,7 +25,7 @@ use criterion::Criterion;
 use nav::geom::Vec2;
 use nav::grid::movingai::{read_map, read_scenario};
 use nav::mesh::{MeshContext, MeshQuery, MeshWorld, PathStatus};
-use nav_benches::{fixed, median_ns, ratio};
+use nav_benches::{fixed, median_ns, ratio, thread_cpu_ns};
 
 /// The grid-to-Polyanya conversion the nav-mesh tests use (one copy for tests and bench).
 #[allow(dead_code)]
@@ -364,6 +364,9 @@ struct AgentScene {
     world: nav::agent::World,
     mesh: MeshWorld,
     queries: Vec<(Vec2, Vec2)>,
+    /// The same world's circles alone, as a circle world and as a polygon world.
+    circles: nav::tangent::CircleWorld,
+    circles_mesh: MeshWorld,
 }
 
 fn agent_scene() -> AgentScene {
@@ -373,6 +376,8 @@ fn agent_scene() -> AgentScene {
     let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(SIZE));
     let mut world = nav::agent::World::with_cell_size(bounds, 8.0).expect("valid world");
     let mut mesh = MeshWorld::new(bounds).expect("valid world");
+    let mut circles = nav::tangent::CircleWorld::new(bounds).expect("valid world");
+    let mut circles_mesh = MeshWorld::new(bounds).expect("valid world");
     let mut rng = nav_testkit::TestRng::new(0x00a9_e7be_5eed);
     for k in 0..1000 {
         let c = Vec2::new(rng.range_f32(0.0, SIZE), rng.range_f32(0.0, SIZE));
@@ -391,6 +396,10 @@ fn agent_scene() -> AgentScene {
             let circle = Circle::new(c, rng.range_f32(2.0, 8.0));
             world.insert_static(circle).expect("valid circle");
             mesh.insert(Obstacle::Circle(circle)).expect("valid circle");
+            circles.insert(circle).expect("valid circle");
+            circles_mesh
+                .insert(Obstacle::Circle(circle))
+                .expect("valid circle");
         }
     }
     let largest = 10.0;
@@ -409,6 +418,8 @@ fn agent_scene() -> AgentScene {
         world,
         mesh,
         queries,
+        circles,
+        circles_mesh,
     }
 }
 
@@ -498,6 +509,117 @@ fn print_agent_summary(scene: &AgentScene) {
     }
 }
 
+/// CPU time per query (this thread's, in µs: a shared machine's load does not inflate it)
+/// of `f` over the scene's queries, the median of 7 rounds of at least 30 ms each.
+fn cpu_us_per_query(queries: usize, f: &mut dyn FnMut()) -> Option<f64> {
+    let mut rounds = Vec::new();
+    for _ in 0..7 {
+        let start = thread_cpu_ns()?;
+        let mut batches = 0u64;
+        while thread_cpu_ns()? - start < 30_000_000 {
+            f();
+            batches += 1;
+        }
+        rounds.push((thread_cpu_ns()? - start) as f64 / 1e3 / (batches * queries as u64) as f64);
+    }
+    rounds.sort_by(f64::total_cmp);
+    Some(rounds[3])
+}
+
+/// The agent world in CPU time: nav-mesh warm (one context for all queries, as in the
+/// criterion groups) and cold (a new context per query), nav-agent cold; then nav-tangent
+/// against nav-mesh on the world's circles alone (both warm), lengths checked equal first.
+fn print_agent_cpu(scene: &AgentScene) {
+    let n = scene.queries.len();
+    println!("\nnav-agent's world, CPU time per query in us (median of 7 rounds):");
+    println!(
+        "{:<8} {:>10} {:>10} {:>16} {:>12} {:>12}",
+        "radius", "mesh warm", "mesh cold", "nav-agent cold", "agent/warm", "agent/cold"
+    );
+    for r in AGENT_RADII {
+        let mut ctx = MeshContext::new();
+        let warm = cpu_us_per_query(n, &mut || {
+            for &(s, g) in &scene.queries {
+                black_box(nav_length(
+                    &mut ctx,
+                    &scene.mesh,
+                    MeshQuery::new(s, g).with_radius(r),
+                ));
+            }
+        });
+        let cold = cpu_us_per_query(n, &mut || {
+            for &(s, g) in &scene.queries {
+                let mut ctx = MeshContext::new();
+                black_box(nav_length(
+                    &mut ctx,
+                    &scene.mesh,
+                    MeshQuery::new(s, g).with_radius(r),
+                ));
+            }
+        });
+        let mut actx = nav::agent::AgentContext::new();
+        let agent = cpu_us_per_query(n, &mut || {
+            for &(s, g) in &scene.queries {
+                actx.clear_cache();
+                black_box(actx.find_path(&scene.world, &agent_query(r, s, g)).is_ok());
+            }
+        });
+        println!(
+            "{:<8} {:>10} {:>10} {:>16} {:>12} {:>12}",
+            r,
+            fixed(warm, 1),
+            fixed(cold, 1),
+            fixed(agent, 1),
+            ratio(agent, warm, 2),
+            ratio(agent, cold, 2)
+        );
+    }
+    println!("\nits 500 circles alone, CPU time per query in us (both warm):");
+    println!(
+        "{:<8} {:>12} {:>12} {:>16} {:>18}",
+        "radius", "nav-mesh", "nav-tangent", "tangent/mesh", "worst length diff"
+    );
+    for r in AGENT_RADII {
+        let mut mctx = MeshContext::new();
+        let mut tctx = nav::tangent::CircleContext::new();
+        let mut worst = 0.0f64;
+        for &(s, g) in &scene.queries {
+            let ours = nav_length(
+                &mut mctx,
+                &scene.circles_mesh,
+                MeshQuery::new(s, g).with_radius(r),
+            );
+            let q = nav::tangent::CircleQuery::new(s, g).with_radius(r);
+            let theirs = tctx.find_path(&scene.circles, &q).expect("valid query");
+            let theirs = theirs.is_found().then(|| theirs.cost());
+            match (ours, theirs) {
+                (Some(a), Some(b)) => worst = worst.max((a - b).abs() / b),
+                (a, b) => assert_eq!(a.is_some(), b.is_some(), "r = {r}: {s} -> {g}"),
+            }
+        }
+        let mesh = cpu_us_per_query(n, &mut || {
+            for &(s, g) in &scene.queries {
+                let q = MeshQuery::new(s, g).with_radius(r);
+                black_box(nav_length(&mut mctx, &scene.circles_mesh, q));
+            }
+        });
+        let tangent = cpu_us_per_query(n, &mut || {
+            for &(s, g) in &scene.queries {
+                let q = nav::tangent::CircleQuery::new(s, g).with_radius(r);
+                black_box(tctx.find_path(&scene.circles, &q).is_ok());
+            }
+        });
+        println!(
+            "{:<8} {:>12} {:>12} {:>16} {:>18.1e}",
+            r,
+            fixed(mesh, 1),
+            fixed(tangent, 1),
+            ratio(tangent, mesh, 2),
+            worst
+        );
+    }
+}
+
 fn main() {
     let cases = load_cases();
     check_lengths(&cases);
@@ -514,4 +636,5 @@ fn main() {
     c.final_summary();
     print_summary(&cases);
     print_agent_summary(&scene);
+    print_agent_cpu(&scene);
 }

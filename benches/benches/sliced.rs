@@ -25,7 +25,7 @@ use nav::grid::{Cell, CompiledRules, GridContext, GridMap, GridQuery, GridRules,
 use nav::mesh::{MeshContext, MeshQuery, MeshWorld};
 use nav::search::PathOutcome;
 use nav::tangent::{CircleContext, CircleQuery, CircleWorld};
-use nav_benches::{fixed, median_ns, ratio};
+use nav_benches::{fixed, median_ns, ratio, thread_cpu_ns};
 use nav_testkit::TestRng;
 
 /// Expansions per step.
@@ -73,13 +73,6 @@ fn paired_rounds() -> usize {
         .and_then(|v| v.parse().ok())
         .unwrap_or(15)
         .max(1)
-}
-
-/// Nanoseconds this thread has spent on a CPU (Linux: `/proc/thread-self/schedstat`), which
-/// the other work of a shared machine does not inflate the way it inflates wall time.
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
 }
 
 /// The paired measurement: `rounds` rounds, each timing one batch one-shot and one batch

@@ -10,8 +10,8 @@ namespace Nav
     /// later obstacle).</summary>
     /// <remarks>Queries only read a world and may run on many threads at once, each with its own
     /// <see cref="NavQuery"/>; changes need it to themselves (<see cref="NavStatus.Busy"/>
-    /// otherwise). Circles are searched as their circumscribed regular 96-gon (lengths within
-    /// 6e-4 relative of the exact ones).</remarks>
+    /// otherwise). Circles are handled exactly (paths bend around them along arcs of radius
+    /// R + r).</remarks>
     public sealed class NavMeshWorld : IDisposable
     {
         private readonly NavMeshWorldHandle handle;

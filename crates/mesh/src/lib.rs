@@ -37,9 +37,11 @@
 //!   arcs of radius `r` around convex obstacle corners ([`PathPiece::Arc`]), joined end to end
 //!   from the start to the goal; `PathRef::cost()` is its `f64` length (the pieces are `f32`,
 //!   so summing them agrees to about `1e-7` relative).
-//! * **Circles** are replaced by their circumscribed regular polygon of
-//!   [`MeshWorld::CIRCLE_SIDES`] sides (a superset of the circle, so paths keep their
-//!   clearance): the length is within `sec(π / 96) - 1 < 6e-4` relative of the exact one.
+//! * **Circles** are exact: the disc's centre keeps distance `>= R + r` from a circle of
+//!   radius `R`, and the path bends around it along arcs of radius `R + r`
+//!   ([`PathPiece::Arc`] centred on the circle). (Only the triangulation behind
+//!   [`MeshWorld::connected`] sees a circle as its inscribed polygon of
+//!   [`MeshWorld::CIRCLE_SIDES`] sides, which keeps its "not connected" answers true.)
 //! * Radii below `1e-12` times the world's scale are treated as 0.
 //! * Statuses ([`PathStatus`]): `Found`; `NoPath`; `LimitReached` (`Limits::max_expanded`, or
 //!   `Limits::max_cost` as the maximum length); `StartBlocked` / `GoalBlocked` (the disc
@@ -52,10 +54,12 @@
 //!
 //! ## The method
 //! A tangent visibility graph over the convex corners of the obstacles (and the reflex corners
-//! of the bounds), grown by `r` at query time and searched lazily with `nav-search`'s A*
-//! (Euclidean heuristic, admissible and consistent). A node is a directed tangent segment
-//! between two corner circles (or from the start), so that the arc length at a corner is exact
-//! whatever the arrival. A tangent is kept only when its contact points lie within their
+//! of the bounds) and the circle obstacles, grown by `r` at query time and searched lazily with
+//! `nav-search`'s A* (Euclidean heuristic, admissible and consistent): a corner is a disc of
+//! radius `r` whose arcs stay in its exterior-angle span, a circle a disc of radius `R + r`
+//! whose arcs may turn any way. A node is a directed tangent segment between two such discs
+//! (or from the start), so that the arc length at a corner or circle is exact whatever the
+//! arrival. A tangent is kept only when its contact points lie within their
 //! corners' exterior-angle spans (the *taut* test), then when the disc swept along it stays
 //! clear of every obstacle edge near it (a uniform grid of edge buckets over the bounds), and
 //! the arc around the corner is clear too. Corners strictly inside another obstacle are never
@@ -69,8 +73,14 @@
 //! prove hidden: the edge grid's buckets in increasing distance from the corner, restricted to
 //! the cone of directions its turn may leave along, each edge piece occluding the directions it
 //! crosses beyond it; the walk stops when the whole cone is occluded (worlds of up to 1024
-//! corners simply take every corner). So a list costs what the corner sees, not the size of the
-//! world; the start's candidates come from the same walk over every direction. Sight tests of
+//! corners and 128 circles simply take every corner and circle). So a list costs what the corner sees, not the size of the
+//! world; the start's candidates come from the same walk over every direction (within an
+//! ellipse around the start and the goal that grows as needed), a circle's from a walk from
+//! its centre whose occluders hide only what they hide from every point of the circle;
+//! circles are candidates and occluders of the walk like edges. In such worlds (and in any
+//! world with circles), forward searches run first under a length bound (5%, 25%, 125% over
+//! the straight line, then unbounded), pruning every successor beyond it; the start's walk then
+//! stops at the bound's ellipse. Sight tests of
 //! segments longer than two buckets wait until a node made from them is expanded. Two prunings keep
 //! A* small and exact: at `r = 0` only the first (cheapest) arrival at a corner is expanded; at
 //! `r > 0` an arrival that an earlier expanded arrival reaches along a clear arc for no more

@@ -5,8 +5,8 @@
 //! forest too); inside each free triangle the midpoints of two crossable edges are joined by
 //! the straight segment between them (parallel to the third side, half way to it), and by the
 //! paths through two hubs of the triangle (its incentre, and its centroid), whichever is clearest. Each roadmap edge carries a
-//! lower bound of its clearance, computed against the world's own obstacle edges (not the
-//! triangulation's): the distance from the segment to every obstacle edge nearer than the
+//! lower bound of its clearance, computed against the world's own obstacle edges and circles (not the
+//! triangulation's, which sees a circle as its inscribed polygon): the distance from the segment to every obstacle edge nearer than the
 //! triangle's vertices, which lie on the blocked set's boundary and so bound it from above.
 //! A forest built by decreasing clearance (union by rank, no path compression) then tells in
 //! `O(log n)`, for any radius `r`, whether two nodes are joined by roadmap edges all clearer
@@ -25,8 +25,8 @@ use crate::geometry::{dist_point_segment, dist_segment_segment};
 use crate::sight::Scratch;
 use crate::world::MeshWorld;
 
-/// A lower bound of the distance from segment `pq` to the world's obstacle edges, given that
-/// it is at most `upper` (some point of the blocked set's boundary is that close).
+/// A lower bound of the distance from segment `pq` to the world's obstacle edges and circles,
+/// given that it is at most `upper` (some point of the blocked set's boundary is that close).
 pub(crate) fn clearance(
     world: &MeshWorld,
     sc: &mut Scratch,
@@ -45,6 +45,14 @@ pub(crate) fn clearance(
             dist_segment_segment(p, q, edge.a, edge.b)
         };
         best = best.min(d);
+    }
+    // Circles have no edges (their loops only shape the triangulation): the distance to a
+    // circle is the distance to its centre less its radius.
+    for &d in &sc.near_d {
+        let disc = &world.discs[d as usize];
+        if disc.alive {
+            best = best.min(dist_point_segment(disc.c, p, q) - disc.rad);
+        }
     }
     best
 }

@@ -12,8 +12,10 @@ use nav_search::{
 
 use crate::error::{MeshError, Point};
 use crate::geometry::{Tangent, ccw_angle, cross, left, tangent};
-use crate::sight::{Scratch, arc_clear, foreign_wedges, outer_sector_hits, segment_block};
-use crate::visible::{Walk, cone, visible_corners};
+use crate::sight::{
+    Scratch, arc_clear, arc_clear_near, foreign_wedges, outer_sector_hits, segment_block,
+};
+use crate::visible::{Walk, circle_sources, cone, visible_corners, visible_within};
 use crate::world::MeshWorld;
 
 /// A path query: start, goal, agent radius and limits.
@@ -57,6 +59,13 @@ pub(crate) const START: NodeId = 0;
 pub(crate) const GOAL: NodeId = 1;
 const START_CODE: u32 = u32::MAX;
 const GOAL_CODE: u32 = u32::MAX - 1;
+/// The target code of a node standing for the start's successors beyond a bound (see
+/// `expand_start`); its `entry` is the round.
+const MORE_CODE: u32 = u32::MAX - 2;
+/// The bound on `|s X| + |X g|` of the start's successors `X` in round `k` is
+/// `|s g| (1 + BOUND_EXCESS BOUND_GROWTH^k)`.
+const BOUND_EXCESS: f64 = 0.25;
+const BOUND_GROWTH: f64 = 3.0;
 
 /// One node: the tangent segment from `from` (a corner code or the start) to `to`, after which
 /// the path turns around `to`.
@@ -92,6 +101,66 @@ const DUMMY: NodeInfo = NodeInfo {
 #[inline]
 fn turn_sign(code: u32) -> f64 {
     if code & 1 == 0 { 1.0 } else { -1.0 }
+}
+
+/// The full turn, within rounding, of an arc around a circle is the empty arc.
+const SWEEP_SLACK: f64 = 1e-9;
+
+/// The arc sweep around a circle from arrival normal `n_in` to departure normal `n_out`
+/// turning `s`, in `[0, 2π)`; a sweep within rounding of a full turn is 0 (a straight line
+/// grazing the circle).
+#[inline]
+fn circle_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> f64 {
+    let sw = if s > 0.0 {
+        ccw_angle(n_in, n_out)
+    } else {
+        ccw_angle(n_out, n_in)
+    };
+    if sw > std::f64::consts::TAU - SWEEP_SLACK {
+        0.0
+    } else {
+        sw
+    }
+}
+
+/// Where a node turns: a convex corner (a disc of radius `r` around its vertex, its arcs within
+/// the corner's exterior span) or a circle obstacle grown by `r` (arcs in any direction).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Site {
+    /// The centre.
+    pub c: DVec2,
+    /// The radius of the arcs: `r` for a corner, `R + r` for a circle.
+    pub rad: f64,
+    /// The corner, if it is one.
+    pub corner: Option<u32>,
+    /// The circle (`MeshWorld::discs` id), or `NO_DISC`.
+    pub disc: u32,
+}
+
+/// `Site::disc` of a corner.
+pub(crate) const NO_DISC: u32 = u32::MAX;
+
+/// The site of node code `code` (a site index and a turn bit): corners first, then circles.
+#[inline]
+pub(crate) fn site_of(world: &MeshWorld, code: u32, r: f64) -> Site {
+    let i = (code >> 1) as usize;
+    let nc = world.corners.len();
+    if i < nc {
+        Site {
+            c: world.corners[i].v,
+            rad: r,
+            corner: Some(i as u32),
+            disc: NO_DISC,
+        }
+    } else {
+        let d = world.discs[i - nc];
+        Site {
+            c: d.c,
+            rad: d.rad + r,
+            corner: None,
+            disc: (i - nc) as u32,
+        }
+    }
 }
 
 /// Per-thread memory for path queries: reuse it; a warm query allocates nothing.
@@ -130,6 +199,9 @@ struct RunState {
     work: u64,
     work_budget: u64,
     aborted: bool,
+    /// Successors with `g + h` above it are left out (`pruned`) in this run.
+    f_bound: f64,
+    pruned: bool,
 }
 
 /// What [`MeshContext::prepare`] found.
@@ -163,6 +235,30 @@ pub(crate) struct MeshPlan {
     work_budget: u64,
     /// Expansions of the runs that ended.
     pub(crate) spent: usize,
+    /// The round of the length bound of the forward runs (see [`BOUND_SLACKS`]); past the
+    /// last one, or when the world skips the walk, unbounded.
+    bound_round: usize,
+    /// Whether the forward runs are bounded at all.
+    bounded: bool,
+}
+
+/// The length bounds of the forward runs in a world that takes the visibility walk or has
+/// circles (polygon worlds of up to 1024 corners search unbounded, as before), as slack
+/// over the straight line: first paths at most 5% longer, then 25%, 125%, then unbounded.
+/// Successors whose `g + h` exceeds the bound are not pushed; a run that ends without a path
+/// and left some out runs again with the next bound. A* under a bound at least the optimum
+/// finds the optimum (no node of an optimal path exceeds it, the heuristic being consistent),
+/// and a run that finds a path under a bound finds the optimal one.
+const BOUND_SLACKS: [f64; 3] = [0.05, 0.25, 1.25];
+
+impl MeshPlan {
+    /// The length bound of the next forward run.
+    fn f_bound(&self) -> f64 {
+        match BOUND_SLACKS.get(self.bound_round) {
+            Some(slack) if self.bounded => self.start.distance(self.goal) * (1.0 + slack),
+            _ => f64::INFINITY,
+        }
+    }
 }
 
 impl MeshPlan {
@@ -204,6 +300,12 @@ struct MeshGraph<'a> {
     work_budget: u64,
     /// Whether the work budget ran out (the outcome then means nothing).
     aborted: bool,
+    /// Successors with `g + h` above it are not pushed (`pruned` says some were).
+    f_bound: f64,
+    pruned: bool,
+    /// At a circle node being expanded: sweeps from the arrival up to `.0` are clear, beyond
+    /// `.1` blocked.
+    circle_free: (f64, f64),
 }
 
 /// The work of building one successor list (a scan of every corner with sight tests) counted
@@ -274,6 +376,8 @@ pub(crate) struct Entry {
     info: NodeInfo,
     len: f64,
     blocked: bool,
+    /// The angle of the departure normal (entries leaving a circle; 0 otherwise).
+    angle: f64,
 }
 
 /// Where the cached list of one corner code lives in `MeshContext::entries`.
@@ -285,14 +389,16 @@ pub(crate) struct ListRange {
 }
 
 impl MeshGraph<'_> {
-    /// The tangent from source (`c1`, `r1`, `s1`, corner `from`) to target code `to`, with the
-    /// span tests at both ends and the sight test, not the turn at the source.
+    /// The tangent from source (`c1`, `r1`, `s1`, corner `from`, a site when `site`) to target
+    /// code `to`, with the span tests at both ends and the sight test, not the turn at the
+    /// source.
+    #[allow(clippy::too_many_arguments)]
     fn segment_edge(
         &mut self,
         c1: DVec2,
         r1: f64,
         s1: f64,
-        from: Option<u32>,
+        (from, site): (Option<u32>, bool),
         to: u32,
         sight: bool,
     ) -> Option<Entry> {
@@ -301,12 +407,8 @@ impl MeshGraph<'_> {
         let (c2, r2, s2, to_corner) = if to == GOAL_CODE {
             (self.goal, 0.0, 1.0, None)
         } else {
-            (
-                w.corners[(to >> 1) as usize].v,
-                r,
-                turn_sign(to),
-                Some(to >> 1),
-            )
+            let t = site_of(w, to, r);
+            (t.c, t.rad, turn_sign(to), t.corner)
         };
         let t: Tangent = tangent(c1, r1, s1, c2, r2, s2)?;
         let n_out = t.normal(s1);
@@ -321,8 +423,8 @@ impl MeshGraph<'_> {
         {
             return None;
         }
-        if r > 0.0 && from.is_some() && to_corner.is_some() && t.len <= w.eps() {
-            // Two corner circles touching: a zero-width gap.
+        if site && to != GOAL_CODE && (r1 > 0.0 || r2 > 0.0) && t.len <= w.eps() {
+            // Two grown sites touching: a zero-width gap.
             return None;
         }
         if sight && segment_block(w, self.scratch, t.p1, t.p2, r, false).is_some() {
@@ -331,6 +433,11 @@ impl MeshGraph<'_> {
         Some(Entry {
             to,
             blocked: false,
+            angle: if site && from.is_none() {
+                n_out.y.atan2(n_out.x)
+            } else {
+                0.0
+            },
             len: t.len,
             info: NodeInfo {
                 to,
@@ -348,6 +455,10 @@ impl MeshGraph<'_> {
     /// `g`.
     #[inline]
     fn push(&mut self, from: u32, e: Entry, cost: f64, g: f64, out: &mut Successors) {
+        if g + cost + e.info.arrive.distance(self.goal) > self.f_bound {
+            self.pruned = true;
+            return;
+        }
         let id = self.keys.id((from, e.to));
         if id as usize == self.nodes.len() {
             self.nodes.push(e.info);
@@ -359,8 +470,8 @@ impl MeshGraph<'_> {
         out.push(id, cost);
     }
 
-    /// Builds (once per world version and radius) the list of segment edges leaving corner
-    /// code `code`.
+    /// Builds (once per world version and radius) the list of segment edges leaving site code
+    /// `code` (a corner's turn or a circle's).
     fn list(&mut self, code: u32) -> ListRange {
         let range = self.lists[code as usize];
         if range.stamp == *self.stamp {
@@ -368,37 +479,51 @@ impl MeshGraph<'_> {
         }
         self.work += LIST_WORK;
         let w = self.world;
-        let corner = code >> 1;
-        let c = w.corners[corner as usize];
-        let start = self.entries.len() as u32;
-        // Departure normals in the corner's span: directions a quarter turn from them.
+        let src = site_of(w, code, self.r);
         let sign = turn_sign(code);
-        let dir_cone = cone(sign * left(c.n1), sign * left(c.n2));
-        visible_corners(w, self.walk, c.v, self.r, Some(dir_cone));
+        let start = self.entries.len() as u32;
+        let scan = !crate::visible::takes_walk(w);
+        if let Some(corner) = src.corner {
+            let c = w.corners[corner as usize];
+            // Departure normals in the corner's span: directions a quarter turn from them.
+            let dir_cone = cone(sign * left(c.n1), sign * left(c.n2));
+            visible_corners(w, self.walk, c.v, self.r, Some(dir_cone));
+        } else {
+            // A circle's tangents leave from all round it: the walk from its centre counts
+            // what hides from every point of it.
+            circle_sources(w, self.walk, src.c, src.rad - self.r, self.r);
+        }
+        // How far a circle source's tangents start from its centre.
+        let reach = if src.corner.is_some() { 0.0 } else { src.rad };
         let cands = std::mem::take(&mut self.walk.cands);
         for &ci in &cands {
-            if ci == corner {
+            if Some(ci) == src.corner {
                 continue;
             }
             let cc = &w.corners[ci as usize];
-            let turns = if self.r == 0.0 {
-                // The span tests of `segment_edge` on the shared direction, without building
-                // the tangent: most corners fail them.
-                let Some(dir) = point_dir(c.v, cc.v) else {
-                    continue;
-                };
-                if !in_span(w, corner, -turn_sign(code) * left(dir)) {
-                    continue;
+            let turns = match src.corner {
+                Some(corner) if self.r == 0.0 => {
+                    // The span tests of `segment_edge` on the shared direction, without
+                    // building the tangent: most corners fail them.
+                    let Some(dir) = point_dir(src.c, cc.v) else {
+                        continue;
+                    };
+                    if !in_span(w, corner, -sign * left(dir)) {
+                        continue;
+                    }
+                    point_turns(w, ci, dir)
                 }
-                point_turns(w, ci, dir)
-            } else {
-                // The tangent to the same turn at an equal circle is parallel to the centres'
-                // line (and computed as `point_dir` does): its span tests need no tangent.
-                let mut turns = [true, true];
-                let n = point_dir(c.v, cc.v).map(|dir| -turn_sign(code) * left(dir));
-                turns[(code & 1) as usize] =
-                    n.is_some_and(|n| in_span(w, corner, n) && in_span(w, ci, n));
-                turns
+                Some(corner) => {
+                    // The tangent to the same turn at an equal circle is parallel to the
+                    // centres' line (and computed as `point_dir` does): its span tests need no
+                    // tangent.
+                    let mut turns = [true, true];
+                    let n = point_dir(src.c, cc.v).map(|dir| -sign * left(dir));
+                    turns[(code & 1) as usize] =
+                        n.is_some_and(|n| in_span(w, corner, n) && in_span(w, ci, n));
+                    turns
+                }
+                None => [true, true],
             };
             for turn in 0..2 {
                 if !turns[turn as usize] {
@@ -408,10 +533,9 @@ impl MeshGraph<'_> {
                 // expanded (most never are); a short one is cheap enough to do now, which
                 // keeps blocked entries out of the list.
                 let to = ci << 1 | turn;
-                let near = w.corners.len() <= crate::visible::SCAN_LIMIT
-                    || c.v.distance(w.corners[ci as usize].v) <= EAGER_SIGHT * w.grid.cell;
+                let near = scan || src.c.distance(cc.v) - reach <= EAGER_SIGHT * w.grid.cell;
                 if let Some(mut e) =
-                    self.segment_edge(c.v, self.r, turn_sign(code), Some(corner), to, near)
+                    self.segment_edge(src.c, src.rad, sign, (src.corner, true), to, near)
                 {
                     e.info.entry = self.entries.len() as u32;
                     self.entries.push(e);
@@ -419,6 +543,35 @@ impl MeshGraph<'_> {
             }
         }
         self.walk.cands = cands;
+        let discs = std::mem::take(&mut self.walk.cand_discs);
+        let nc = w.corners.len() as u32;
+        for &di in &discs {
+            if di == src.disc {
+                continue;
+            }
+            let d = w.discs[di as usize];
+            let near =
+                scan || src.c.distance(d.c) - reach - d.rad - self.r <= EAGER_SIGHT * w.grid.cell;
+            for turn in 0..2 {
+                let to = (nc + di) << 1 | turn;
+                if let Some(mut e) =
+                    self.segment_edge(src.c, src.rad, sign, (src.corner, true), to, near)
+                {
+                    e.info.entry = self.entries.len() as u32;
+                    self.entries.push(e);
+                }
+            }
+        }
+        self.walk.cand_discs = discs;
+        if src.corner.is_none() {
+            // A circle's list by length: an expansion under a length bound stops at the first
+            // entry too long for it.
+            let list = &mut self.entries[start as usize..];
+            list.sort_by(|a, b| a.len.total_cmp(&b.len));
+            for (k, e) in list.iter_mut().enumerate() {
+                e.info.entry = start + k as u32;
+            }
+        }
         let range = ListRange {
             stamp: *self.stamp,
             start,
@@ -441,6 +594,26 @@ impl MeshGraph<'_> {
         let info = self.nodes[node as usize];
         let corner = info.to >> 1;
         let s1 = turn_sign(info.to);
+        if corner as usize >= self.world.corners.len() {
+            // Around a circle: any sweep, the arc clear up to `circle_free.0` (known), not
+            // beyond `circle_free.1`, tested in between.
+            let site = site_of(self.world, info.to, self.r);
+            let sweep = circle_sweep(info.arrive_n, n_out, s1);
+            let (lo, hi) = self.circle_free;
+            let clear = sweep <= lo
+                || (sweep <= hi
+                    && arc_clear(
+                        self.world,
+                        self.scratch,
+                        site.c,
+                        (site.rad, self.r),
+                        info.arrive_n,
+                        s1,
+                        sweep,
+                        ([NO_DISC; 2], site.disc, false),
+                    ));
+            return clear.then_some(sweep);
+        }
         let sweep = taut_sweep(info.arrive_n, n_out, s1)?;
         let c = self.world.corners[corner as usize];
         if self.r > 0.0 {
@@ -449,11 +622,11 @@ impl MeshGraph<'_> {
                     self.world,
                     self.scratch,
                     c.v,
-                    self.r,
+                    (self.r, self.r),
                     info.arrive_n,
                     s1,
                     sweep,
-                    [c.e_in, c.e_out],
+                    ([c.e_in, c.e_out], NO_DISC, true),
                 )
             {
                 return None;
@@ -471,6 +644,216 @@ impl MeshGraph<'_> {
             }
         }
         Some(sweep)
+    }
+}
+
+impl MeshGraph<'_> {
+    /// The start's successors (round 0: the start node itself; later rounds: the node
+    /// standing for those left out, reached for `g_node`). In a world that takes the
+    /// visibility walk (or has circles: the bound only matters with the walk), when the
+    /// two-way search runs (goal open, sight tests lazy), round `k`
+    /// walks only the buckets that may hold a successor `X` with `|s X| + |X g| <= b_k`,
+    /// `b_k = |s g| (1 + 0.25 3^k)` (plus `4r` for the arrival points around corners and
+    /// circles), and stands for the others by a node at `g = (b_k - |s g|) / 2` with
+    /// `h = b_k - g`: each of them has `|s X| > g` and `f >= |s X| + |X g| > b_k`, so A* pops
+    /// that node (`f = b_k`) before any of them would be popped, and the edge costs stay
+    /// non-negative and the heuristic consistent. Popping it
+    /// walks again with the next bound (successors closer than its `g` were within the last
+    /// bound, so pushed already, and are left out).
+    fn expand_start(&mut self, round: u32, g_node: f64, out: &mut Successors) {
+        let w = self.world;
+        let sight = !self.lazy;
+        if round == 0
+            && self.goal_open
+            && let Some(e) =
+                self.segment_edge(self.start, 0.0, 1.0, (None, false), GOAL_CODE, sight)
+        {
+            self.push(START_CODE, e, e.len, 0.0, out);
+        }
+        let sg = self.start.distance(self.goal);
+        let bound = (self.goal_open
+            && self.lazy
+            && sg > 0.0
+            && (crate::visible::takes_walk(w) || !w.discs.is_empty()))
+        .then(|| {
+            // Under a length bound, the walk stops at it (what lies beyond is pruned).
+            if self.f_bound.is_finite() {
+                self.f_bound
+            } else {
+                sg * (1.0 + BOUND_EXCESS * BOUND_GROWTH.powi(round as i32))
+            }
+        })
+        .filter(|b| b.is_finite());
+        let walk_bound = bound.map(|b| (self.goal, b + 4.0 * self.r + w.eps()));
+        visible_within(w, self.walk, self.start, self.r, None, walk_bound);
+        let skipped = self.walk.skipped;
+        let cands = std::mem::take(&mut self.walk.cands);
+        for &ci in &cands {
+            let c = &w.corners[ci as usize];
+            let turns = if self.r == 0.0 {
+                let Some(dir) = point_dir(self.start, c.v) else {
+                    continue;
+                };
+                point_turns(w, ci, dir)
+            } else {
+                [true, true]
+            };
+            for turn in 0..2 {
+                if !turns[turn as usize] {
+                    continue;
+                }
+                let to = ci << 1 | turn;
+                if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
+                    && e.len >= g_node
+                {
+                    // Shorter ones were within the last round's bound: pushed already.
+                    self.push(START_CODE, e, e.len - g_node, g_node, out);
+                }
+            }
+        }
+        self.walk.cands = cands;
+        let discs = std::mem::take(&mut self.walk.cand_discs);
+        let nc = w.corners.len() as u32;
+        for &di in &discs {
+            for turn in 0..2 {
+                let to = (nc + di) << 1 | turn;
+                if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
+                    && e.len >= g_node
+                {
+                    // Shorter ones were within the last round's bound: pushed already.
+                    self.push(START_CODE, e, e.len - g_node, g_node, out);
+                }
+            }
+        }
+        self.walk.cand_discs = discs;
+        if skipped && self.f_bound.is_finite() {
+            self.pruned = true;
+        } else if let Some(b) = bound
+            && skipped
+        {
+            // `g <= |s X|` and `g + h = b < |s X| + |X g|` for every left-out `X`: the node's
+            // `arrive` is placed on the line to the goal at distance `h`.
+            let g_more = 0.5 * (b - sg);
+            let h_more = b - g_more;
+            let toward = self.start - self.goal;
+            let id = self.keys.id((MORE_CODE, round + 1));
+            if id as usize == self.nodes.len() {
+                self.nodes.push(NodeInfo {
+                    to: MORE_CODE,
+                    depart: self.start,
+                    arrive: self.goal + toward * (h_more / sg),
+                    arrive_n: DVec2::X,
+                    depart_n: DVec2::X,
+                    unverified: false,
+                    entry: round + 1,
+                });
+                self.gs.push(g_more);
+            }
+            if b > self.f_bound {
+                self.pruned = true;
+            } else {
+                out.push(id, (g_more - g_node).max(0.0));
+            }
+        }
+    }
+
+    /// The successors of `node`, a tangent arriving at a circle (grown by `r`): the arc around
+    /// it in the node's turn, of any sweep, then the segments of the circle's list.
+    fn expand_circle(&mut self, node: NodeId, info: NodeInfo, g_node: f64, out: &mut Successors) {
+        let w = self.world;
+        let code = info.to;
+        let site = site_of(w, code, self.r);
+        let s1 = turn_sign(code);
+        let skip = ([NO_DISC; 2], site.disc, false);
+        let radii = (site.rad, self.r);
+        // An arrival that an earlier expanded arrival reaches along the arc for no more is
+        // dominated.
+        let d = self.dom[code as usize];
+        if d.stamp == self.query_stamp {
+            let sw = circle_sweep(d.n, info.arrive_n, s1);
+            if d.g + site.rad * sw <= g_node + 1e-12 * w.scale
+                && arc_clear(w, self.scratch, site.c, radii, d.n, s1, sw, skip)
+            {
+                return;
+            }
+        } else {
+            self.dom[code as usize] = Dom {
+                stamp: self.query_stamp,
+                n: info.arrive_n,
+                g: g_node,
+            };
+        }
+        // How far the arc from the arrival is clear: bisected once against the obstacles near
+        // the circle; the sweeps in the last interval are tested one by one.
+        let m = site.rad + self.r + 2.0 * w.eps();
+        self.scratch.gather_box(w, site.c - m, site.c + m);
+        let n0 = info.arrive_n;
+        let full = std::f64::consts::TAU - SWEEP_SLACK;
+        let clear =
+            |sc: &Scratch, sweep: f64| arc_clear_near(w, sc, site.c, radii, n0, s1, sweep, skip);
+        self.circle_free = if clear(self.scratch, full) {
+            (full, full)
+        } else if !clear(self.scratch, 0.0) {
+            (-1.0, 0.0)
+        } else {
+            let (mut lo, mut hi) = (0.0, full);
+            for _ in 0..12 {
+                let mid = 0.5 * (lo + hi);
+                if clear(self.scratch, mid) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            (lo, hi)
+        };
+        let sight = !self.lazy;
+        if self.goal_open
+            && let Some(e) = self.segment_edge(site.c, site.rad, s1, (None, true), GOAL_CODE, sight)
+            && let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), false, false)
+        {
+            self.push(code, e, site.rad * sweep + e.len, g_node, out);
+        }
+        let range = self.list(code);
+        let a_in = n0.y.atan2(n0.x);
+        let (lo, hi) = self.circle_free;
+        for i in range.start..range.end {
+            let mut e = self.entries[i as usize];
+            if g_node + e.len > self.f_bound {
+                // This one and the longer ones after it exceed the bound.
+                self.pruned = true;
+                break;
+            }
+            if e.blocked {
+                continue;
+            }
+            // The sweep from the entries' stored departure angles (no trigonometry here).
+            // Both angles in [-π, π]: the difference needs at most one turn added.
+            let mut sweep = s1 * (e.angle - a_in);
+            if sweep < 0.0 {
+                sweep += std::f64::consts::TAU;
+            }
+            if sweep > full {
+                sweep = 0.0;
+            }
+            if sweep > hi
+                || (sweep > lo && !arc_clear(w, self.scratch, site.c, radii, n0, s1, sweep, skip))
+            {
+                continue;
+            }
+            if e.info.unverified && !self.lazy {
+                // Every pushed node must be real for a partial path.
+                e.blocked =
+                    segment_block(w, self.scratch, e.info.depart, e.info.arrive, self.r, false)
+                        .is_some();
+                e.info.unverified = false;
+                self.entries[i as usize] = e;
+                if e.blocked {
+                    continue;
+                }
+            }
+            self.push(code, e, site.rad * sweep + e.len, g_node, out);
+        }
     }
 }
 
@@ -502,34 +885,7 @@ impl Graph for MeshGraph<'_> {
         let w = self.world;
         let sight = !self.lazy;
         if node == START {
-            if self.goal_open
-                && let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, GOAL_CODE, sight)
-            {
-                self.push(START_CODE, e, e.len, 0.0, out);
-            }
-            visible_corners(w, self.walk, self.start, self.r, None);
-            let cands = std::mem::take(&mut self.walk.cands);
-            for &ci in &cands {
-                let c = &w.corners[ci as usize];
-                let turns = if self.r == 0.0 {
-                    let Some(dir) = point_dir(self.start, c.v) else {
-                        continue;
-                    };
-                    point_turns(w, ci, dir)
-                } else {
-                    [true, true]
-                };
-                for turn in 0..2 {
-                    if !turns[turn as usize] {
-                        continue;
-                    }
-                    let to = ci << 1 | turn;
-                    if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, None, to, sight) {
-                        self.push(START_CODE, e, e.len, 0.0, out);
-                    }
-                }
-            }
-            self.walk.cands = cands;
+            self.expand_start(0, 0.0, out);
             return;
         }
         let info = self.nodes[node as usize];
@@ -549,11 +905,19 @@ impl Graph for MeshGraph<'_> {
             self.nodes[node as usize].unverified = false;
         }
         let g_node = self.gs[node as usize];
+        if info.to == MORE_CODE {
+            self.expand_start(info.entry, g_node, out);
+            return;
+        }
         if info.to == GOAL_CODE {
             out.push(GOAL, 0.0);
             return;
         }
         let code = info.to;
+        if (code >> 1) as usize >= w.corners.len() {
+            self.expand_circle(node, info, g_node, out);
+            return;
+        }
         let corner = w.corners[(code >> 1) as usize];
         let wedges = if self.r == 0.0 {
             foreign_wedges(w, self.scratch, corner.v, [corner.e_in, corner.e_out]);
@@ -583,11 +947,11 @@ impl Graph for MeshGraph<'_> {
                         w,
                         self.scratch,
                         corner.v,
-                        self.r,
+                        (self.r, self.r),
                         d.n,
                         s1,
                         sw,
-                        [corner.e_in, corner.e_out],
+                        ([corner.e_in, corner.e_out], NO_DISC, true),
                     )
                 {
                     return;
@@ -614,11 +978,11 @@ impl Graph for MeshGraph<'_> {
                     w,
                     self.scratch,
                     corner.v,
-                    self.r,
+                    (self.r, self.r),
                     info.arrive_n,
                     s1,
                     sw,
-                    [corner.e_in, corner.e_out],
+                    ([corner.e_in, corner.e_out], NO_DISC, true),
                 )
             })
         };
@@ -627,7 +991,7 @@ impl Graph for MeshGraph<'_> {
                 corner.v,
                 self.r,
                 turn_sign(code),
-                Some(code >> 1),
+                (Some(code >> 1), true),
                 GOAL_CODE,
                 sight,
             )
@@ -771,13 +1135,13 @@ impl MeshContext {
             self.stamp = self.stamp.wrapping_add(1).max(1);
             self.entries.clear();
         }
-        if self.lists.len() < 2 * world.corners.len() {
-            self.lists
-                .resize(2 * world.corners.len(), ListRange::default());
+        let codes = 2 * (world.corners.len() + world.discs.len());
+        if self.lists.len() < codes {
+            self.lists.resize(codes, ListRange::default());
         }
-        if self.expanded.len() < 2 * world.corners.len() {
-            self.expanded.resize(2 * world.corners.len(), 0);
-            self.dom.resize(2 * world.corners.len(), Dom::default());
+        if self.expanded.len() < codes {
+            self.expanded.resize(codes, 0);
+            self.dom.resize(codes, Dom::default());
         }
         let goal_open = goal_status.is_none();
         if goal_open && !query.limits.partial_path && world.proves_disconnected(start, goal, r) {
@@ -801,6 +1165,8 @@ impl MeshContext {
             },
             work_budget: if both_ways { 1 << 16 } else { u64::MAX },
             spent: 0,
+            bound_round: 0,
+            bounded: both_ways && (crate::visible::takes_walk(world) || !world.discs.is_empty()),
         };
         let limits = plan.forward_limits();
         self.begin_run(
@@ -809,7 +1175,7 @@ impl MeshContext {
             r,
             goal_open,
             &limits,
-            plan.work_budget,
+            (plan.work_budget, plan.f_bound()),
         );
         Ok(Prepared::Search(plan))
     }
@@ -841,6 +1207,18 @@ impl MeshContext {
             let (start, goal, r) = (plan.start, plan.goal, plan.r);
             match plan.phase {
                 Phase::Single => break outcome,
+                Phase::Forward
+                    if !aborted
+                        && self.run.pruned
+                        && outcome.status == nav_search::SearchStatus::NoPath
+                        && plan.f_bound().is_finite() =>
+                {
+                    // Nothing under this bound: the next one.
+                    plan.bound_round += 1;
+                    let forward = plan.forward_limits();
+                    let budgets = (plan.work_budget, plan.f_bound());
+                    self.begin_run(world, (start, goal), r, true, &forward, budgets);
+                }
                 Phase::Forward if !aborted => {
                     break nav_search::SearchOutcome {
                         expanded: plan.spent,
@@ -850,7 +1228,8 @@ impl MeshContext {
                 Phase::Forward => {
                     plan.phase = Phase::Reverse;
                     let reverse = Limits::default();
-                    self.begin_run(world, (goal, start), r, true, &reverse, plan.work_budget);
+                    let budgets = (plan.work_budget, f64::INFINITY);
+                    self.begin_run(world, (goal, start), r, true, &reverse, budgets);
                 }
                 Phase::Reverse
                     if !aborted && outcome.status == nav_search::SearchStatus::NoPath =>
@@ -868,7 +1247,8 @@ impl MeshContext {
                     plan.phase = Phase::Forward;
                     plan.work_budget = plan.work_budget.saturating_mul(4);
                     let forward = plan.forward_limits();
-                    self.begin_run(world, (start, goal), r, true, &forward, plan.work_budget);
+                    let budgets = (plan.work_budget, plan.f_bound());
+                    self.begin_run(world, (start, goal), r, true, &forward, budgets);
                 }
             }
         };
@@ -917,7 +1297,7 @@ impl MeshContext {
         r: f64,
         goal_open: bool,
         limits: &Limits,
-        work_budget: u64,
+        (work_budget, f_bound): (u64, f64),
     ) {
         self.query_stamp = self.query_stamp.wrapping_add(1);
         if self.query_stamp == 0 {
@@ -943,6 +1323,8 @@ impl MeshContext {
             work: 0,
             work_budget,
             aborted: false,
+            f_bound,
+            pruned: false,
         };
         let (search, _, mut graph) = self.graph(world);
         search.begin(&mut graph, START, limits);
@@ -957,9 +1339,10 @@ impl MeshContext {
     ) -> Option<(nav_search::SearchOutcome, bool)> {
         let (search, ids, mut graph) = self.graph(world);
         let progress = search.step(&mut graph, max_expansions, ids);
-        let (work, aborted) = (graph.work, graph.aborted);
+        let (work, aborted, pruned) = (graph.work, graph.aborted, graph.pruned);
         self.run.work = work;
         self.run.aborted = aborted;
+        self.run.pruned = pruned;
         match progress {
             nav_search::SearchProgress::Done(outcome) => Some((outcome, aborted)),
             _ => None,
@@ -993,6 +1376,9 @@ impl MeshContext {
             work: run.work,
             work_budget: run.work_budget,
             aborted: run.aborted,
+            f_bound: run.f_bound,
+            pruned: run.pruned,
+            circle_free: (0.0, 0.0),
         };
         (&mut self.search, &mut self.ids, graph)
     }
@@ -1009,19 +1395,26 @@ impl MeshContext {
                 continue;
             }
             let info = self.nodes[id as usize];
+            if info.to == MORE_CODE {
+                // Stands for the start's later successors: no piece.
+                continue;
+            }
+            let circle = prev.is_some_and(|p| (p.to >> 1) as usize >= world.corners.len());
             if let Some(p) = prev
-                && r > 0.0
+                && (r > 0.0 || circle)
             {
-                let corner = (p.to >> 1) as usize;
+                let site = site_of(world, p.to, r);
                 let s = turn_sign(p.to);
-                let v = world.corners[corner].v;
+                let v = site.c;
                 let a0 = p.arrive_n.y.atan2(p.arrive_n.x);
-                let sweep = if s > 0.0 {
+                let sweep = if circle {
+                    circle_sweep(p.arrive_n, info.depart_n, s)
+                } else if s > 0.0 {
                     ccw_angle(p.arrive_n, info.depart_n)
                 } else {
                     ccw_angle(info.depart_n, p.arrive_n)
                 };
-                let sweep = if sweep > std::f64::consts::PI {
+                let sweep = if sweep > std::f64::consts::PI && !circle {
                     0.0
                 } else {
                     sweep
@@ -1029,7 +1422,7 @@ impl MeshContext {
                 if sweep > 0.0 {
                     self.pieces.push(PathPiece::Arc(Arc::new(
                         v.as_vec2(),
-                        r as f32,
+                        site.rad as f32,
                         a0 as f32,
                         sweep as f32,
                         if s > 0.0 { Turn::Ccw } else { Turn::Cw },

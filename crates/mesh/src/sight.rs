@@ -3,7 +3,7 @@
 use glam::DVec2;
 
 use crate::geometry::{
-    ccw_angle, closest_t, cross, dist_arc_segment, dist_point_segment, dist_segment_segment,
+    ccw_angle, closest_t, cross, dist_arc_segment, dist_point_segment, dist_segment_segment, left,
     line_stadium, rotate,
 };
 use crate::world::MeshWorld;
@@ -12,8 +12,12 @@ use crate::world::MeshWorld;
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     stamp: Vec<u32>,
+    /// Per circle: the generation that collected it.
+    dstamp: Vec<u32>,
     generation: u32,
     pub near: Vec<u32>,
+    /// The circles collected with `near`.
+    pub near_d: Vec<u32>,
     touches: Vec<(f64, f64, i8)>,
     pub wedges: Vec<(DVec2, f64)>,
 }
@@ -23,12 +27,17 @@ impl Scratch {
         if self.stamp.len() < world.edges.len() {
             self.stamp.resize(world.edges.len(), 0);
         }
+        if self.dstamp.len() < world.discs.len() {
+            self.dstamp.resize(world.discs.len(), 0);
+        }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.dstamp.iter_mut().for_each(|s| *s = 0);
             self.generation = 1;
         }
         self.near.clear();
+        self.near_d.clear();
     }
 
     #[inline]
@@ -41,9 +50,17 @@ impl Scratch {
                 self.near.push(e);
             }
         }
+        for &d in &g.cbuckets[(y * g.nx + x) as usize] {
+            let s = &mut self.dstamp[d as usize];
+            if *s != self.generation {
+                *s = self.generation;
+                self.near_d.push(d);
+            }
+        }
     }
 
-    /// Collects (into `near`) the edges of every bucket the box `[lo, hi]` meets.
+    /// Collects (into `near`, `near_d`) the edges and circles of every bucket the box
+    /// `[lo, hi]` meets.
     pub fn gather_box(&mut self, world: &MeshWorld, lo: DVec2, hi: DVec2) {
         self.begin(world);
         let g = &world.grid;
@@ -56,8 +73,9 @@ impl Scratch {
         }
     }
 
-    /// Calls `visit` once for each edge of every bucket within `margin` of segment `pq`, in
-    /// travel order (rows from `p` towards `q`), until it returns false.
+    /// Calls `visit` once for each edge (its id) and each circle (its id with [`DISC_BIT`]) of
+    /// every bucket within `margin` of segment `pq`, in travel order (rows from `p` towards
+    /// `q`), until it returns false.
     pub fn gather_segment_with(
         &mut self,
         world: &MeshWorld,
@@ -102,7 +120,8 @@ impl Scratch {
             let (x0, x1) = (g.cell_x(xa.min(xb) - margin), g.cell_x(xa.max(xb) + margin));
             for k in 0..=x1 - x0 {
                 let x = if d.x >= 0.0 { x0 + k } else { x1 - k };
-                for &e in &g.buckets[(cy * g.nx + x) as usize] {
+                let cell = (cy * g.nx + x) as usize;
+                for &e in &g.buckets[cell] {
                     let s = &mut self.stamp[e as usize];
                     if *s != self.generation {
                         *s = self.generation;
@@ -111,10 +130,22 @@ impl Scratch {
                         }
                     }
                 }
+                for &d in &g.cbuckets[cell] {
+                    let s = &mut self.dstamp[d as usize];
+                    if *s != self.generation {
+                        *s = self.generation;
+                        if !visit(d | DISC_BIT) {
+                            return;
+                        }
+                    }
+                }
             }
         }
     }
 }
+
+/// Marks a circle id among edge ids in [`Scratch::gather_segment_with`]'s visits.
+pub(crate) const DISC_BIT: u32 = 1 << 31;
 
 /// The wedge of blocked directions at vertex `a` of an edge `a -> b` whose loop comes from
 /// `prev`: counter-clockwise from `b - a`, of the returned angle.
@@ -162,6 +193,39 @@ pub(crate) fn segment_block(
     let margin = r + 2.0 * eps;
     let (box_lo, box_hi) = (p.min(q) - margin, p.max(q) + margin);
     let mut visit = |e: u32| -> bool {
+        if e & DISC_BIT != 0 {
+            // A circle: the disc's centre keeps distance `R + r` from its centre.
+            let disc = world.discs[(e & !DISC_BIT) as usize];
+            let rho = disc.rad + r;
+            let x = p + d * closest_t(disc.c, p, q);
+            let dist = x.distance(disc.c);
+            if dist > rho + eps {
+                return true;
+            }
+            if dist < rho - eps {
+                let t0 = if first {
+                    line_stadium(p, d, disc.c, disc.c, rho).map_or(0.0, |(l, _)| l)
+                } else {
+                    0.0
+                };
+                block = block.min(t0.clamp(0.0, 1.0));
+                return first;
+            }
+            let Some((lo, hi)) = line_stadium(p, d, disc.c, disc.c, rho + eps) else {
+                return true;
+            };
+            if hi < 0.0 || lo > 1.0 {
+                return true;
+            }
+            let (lo, hi) = (lo.max(0.0), hi.min(1.0));
+            let x = p + d * (0.5 * (lo + hi));
+            let side = cross(d, disc.c - x);
+            let sin = side / (len * x.distance(disc.c).max(f64::MIN_POSITIVE));
+            if sin.abs() > 1e-6 {
+                touches.push((lo, hi, if side > 0.0 { 1 } else { -1 }));
+            }
+            return true;
+        }
         let edge = world.edges[e as usize];
         let (a, b) = (edge.a, edge.b);
         if a.max(b).cmplt(box_lo).any() || a.min(b).cmpgt(box_hi).any() {
@@ -290,37 +354,128 @@ pub(crate) fn segment_block(
     block.is_finite().then_some(block)
 }
 
-/// Whether the arc of radius `r > 0` around corner `v` (from outward direction `n0`, turning
-/// `s`, through `sweep`) keeps the disc clear of every edge but the corner's own two, and
-/// touches none from outside (a touch would be a zero-width gap).
+/// Whether the arc of radius `rad` around `v` (from outward direction `n0`, turning `s`,
+/// through `sweep`) keeps a disc of radius `r` clear of every edge but `skip` and every circle
+/// but `skip_disc`, and touches none from outside (a touch would be a zero-width gap). Around a
+/// corner (`rad == r > 0`, `corner`), edges and circles through the corner itself may touch;
+/// around a circle (`rad = R + r`), edges and circles inside it (copies of it, or obstacles
+/// overlapping it that touch its boundary from within).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn arc_clear(
     world: &MeshWorld,
     sc: &mut Scratch,
     v: DVec2,
-    r: f64,
+    (rad, r): (f64, f64),
     n0: DVec2,
     s: f64,
     sweep: f64,
-    skip: [u32; 2],
+    (skip, skip_disc, corner): ([u32; 2], u32, bool),
 ) -> bool {
-    let eps = world.eps().min(0.25 * r);
-    let m = 2.0 * r + 2.0 * eps;
+    let eps = if r == 0.0 {
+        world.eps()
+    } else {
+        world.eps().min(0.25 * r)
+    };
+    let m = rad + r + 2.0 * eps;
     sc.gather_box(world, v - m, v + m);
+    arc_clear_near(
+        world,
+        sc,
+        v,
+        (rad, r),
+        n0,
+        s,
+        sweep,
+        (skip, skip_disc, corner),
+    )
+}
+
+/// [`arc_clear`] against the edges and circles already gathered in `sc` (by a `gather_box`
+/// over at least `v ± (rad + r + 2 eps)`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn arc_clear_near(
+    world: &MeshWorld,
+    sc: &Scratch,
+    v: DVec2,
+    (rad, r): (f64, f64),
+    n0: DVec2,
+    s: f64,
+    sweep: f64,
+    (skip, skip_disc, corner): ([u32; 2], u32, bool),
+) -> bool {
+    let eps = if r == 0.0 {
+        world.eps()
+    } else {
+        world.eps().min(0.25 * r)
+    };
+    // Obstacles farther than `rad + r` from `v` are farther than `r` from the arc.
+    let reach = rad + r + 2.0 * eps;
     for &e in &sc.near {
         if e == skip[0] || e == skip[1] {
             continue;
         }
         let edge = &world.edges[e as usize];
-        let dist = dist_arc_segment(v, r, n0, s, sweep, edge.a, edge.b);
+        if dist_point_segment(v, edge.a, edge.b) > reach {
+            continue;
+        }
+        let dist = dist_arc_segment(v, rad, n0, s, sweep, edge.a, edge.b);
         if dist < r - eps {
             return false;
         }
-        if dist <= r + eps && dist_point_segment(v, edge.a, edge.b) > eps {
+        // A touch from inside the circle (an edge within it) is no gap; nor, around a corner,
+        // one by an edge through the corner.
+        let inside = if corner {
+            dist_point_segment(v, edge.a, edge.b) <= eps
+        } else {
+            edge.a.distance(v).max(edge.b.distance(v)) <= rad - r + eps
+        };
+        if dist <= r + eps && !inside {
+            return false;
+        }
+    }
+    for &d in &sc.near_d {
+        if d == skip_disc {
+            continue;
+        }
+        let disc = world.discs[d as usize];
+        if disc.c.distance(v) - disc.rad > reach {
+            continue;
+        }
+        let dist = dist_point_arc(disc.c, v, rad, n0, s, sweep);
+        let need = disc.rad + r;
+        if dist < need - eps {
+            return false;
+        }
+        let inside = if corner {
+            (disc.c.distance(v) - disc.rad).abs() <= eps
+        } else {
+            disc.c.distance(v) + disc.rad <= rad - r + eps
+        };
+        if dist <= need + eps && !inside {
             return false;
         }
     }
     true
+}
+
+/// Distance from `x` to the arc (centre `v`, radius `rad`, from direction `n0` turning `s`
+/// through `sweep`).
+pub(crate) fn dist_point_arc(x: DVec2, v: DVec2, rad: f64, n0: DVec2, s: f64, sweep: f64) -> f64 {
+    let dir = x - v;
+    let dl = dir.length();
+    if dl > 0.0 {
+        let t = if s > 0.0 {
+            ccw_angle(n0, dir)
+        } else {
+            ccw_angle(dir, n0)
+        };
+        if t <= sweep {
+            return (dl - rad).abs();
+        }
+    }
+    let e0 = v + n0 * rad;
+    let e1 = v + rotate(n0, s * sweep) * rad;
+    x.distance(e0).min(x.distance(e1))
 }
 
 /// Collects (into `wedges`) the blocked wedges of other loops (or other visits of the same
@@ -342,6 +497,15 @@ pub(crate) fn foreign_wedges(world: &MeshWorld, sc: &mut Scratch, v: DVec2, skip
         } else if edge.b.distance(v) > eps {
             let out = (edge.b - edge.a).normalize();
             sc.wedges.push((out, std::f64::consts::PI));
+        }
+    }
+    for &d in &sc.near_d {
+        let disc = world.discs[d as usize];
+        let dl = disc.c.distance(v);
+        if (dl - disc.rad).abs() <= eps && dl > 0.0 {
+            // A circle through `v`: the half turn of directions into it.
+            let u = (disc.c - v) / dl;
+            sc.wedges.push((-left(u), std::f64::consts::PI));
         }
     }
 }

@@ -24,11 +24,18 @@ pub(crate) fn fit_status(world: &MeshWorld, sc: &mut Scratch, p: DVec2, r: f64) 
         return Fit::OutOfBounds;
     }
     let mut blocked = false;
-    if r > 0.0 {
-        let eps = world.eps().min(0.25 * r);
+    if r > 0.0 || !world.discs.is_empty() {
+        let eps = if r > 0.0 {
+            world.eps().min(0.25 * r)
+        } else {
+            world.eps()
+        };
         let m = r + eps;
         sc.gather_box(world, p - m, p + m);
         for &e in &sc.near {
+            if r == 0.0 {
+                break;
+            }
             let edge = &world.edges[e as usize];
             let d = crate::geometry::dist_point_segment(p, edge.a, edge.b);
             if d < r - eps {
@@ -38,6 +45,11 @@ pub(crate) fn fit_status(world: &MeshWorld, sc: &mut Scratch, p: DVec2, r: f64) 
                 blocked = true;
             }
         }
+        // Circles: the centre keeps distance `R + r` from theirs.
+        blocked |= sc.near_d.iter().any(|&d| {
+            let disc = &world.discs[d as usize];
+            p.distance(disc.c) < disc.rad + r - eps
+        });
     }
     if blocked || world.count_containing(p, Some(bl)) > 0 {
         Fit::Blocked
@@ -103,7 +115,8 @@ impl MeshWorld {
         #[derive(Clone, Copy)]
         enum F {
             Seg(DVec2, DVec2),
-            Circ(DVec2),
+            /// A circle: a corner's (radius `r`) or a circle obstacle's (`R + r`).
+            Circ(DVec2, f64),
         }
         let m = reach + r + self.eps();
         sc.gather_box(self, p - m, p + m);
@@ -117,16 +130,23 @@ impl MeshWorld {
                 feats.push(F::Seg(a, b));
             }
             if r > 0.0 && edge.corner != NO_CORNER && (p.distance(edge.a) - r).abs() <= reach {
-                feats.push(F::Circ(edge.a));
+                feats.push(F::Circ(edge.a, r));
+            }
+        }
+        for &d in &sc.near_d {
+            let disc = &self.discs[d as usize];
+            let rad = disc.rad + r;
+            if (p.distance(disc.c) - rad).abs() <= reach {
+                feats.push(F::Circ(disc.c, rad));
             }
         }
         let mut cands: Vec<DVec2> = Vec::new();
         for f in &feats {
             match *f {
                 F::Seg(a, b) => cands.push(a + (b - a) * closest_t(p, a, b)),
-                F::Circ(c) => {
+                F::Circ(c, rad) => {
                     let d = (p - c).try_normalize().unwrap_or(DVec2::X);
-                    cands.push(c + d * r);
+                    cands.push(c + d * rad);
                 }
             }
         }
@@ -145,8 +165,8 @@ impl MeshWorld {
                             }
                         }
                     }
-                    (F::Seg(a, b), F::Circ(c)) | (F::Circ(c), F::Seg(a, b)) => {
-                        if let Some((t0, t1)) = crate::geometry::line_stadium(a, b - a, c, c, r) {
+                    (F::Seg(a, b), F::Circ(c, rad)) | (F::Circ(c, rad), F::Seg(a, b)) => {
+                        if let Some((t0, t1)) = crate::geometry::line_stadium(a, b - a, c, c, rad) {
                             for t in [t0, t1] {
                                 if (0.0..=1.0).contains(&t) {
                                     cands.push(a + (b - a) * t);
@@ -154,15 +174,26 @@ impl MeshWorld {
                             }
                         }
                     }
-                    (F::Circ(c1), F::Circ(c2)) => {
+                    (F::Circ(c1, r1), F::Circ(c2, r2)) => {
+                        // The crossings of two circles, from the radical line.
                         let d = c2 - c1;
                         let dl = d.length();
-                        if dl > 0.0 && dl <= 2.0 * r {
+                        if r1 == r2 && dl > 0.0 && dl <= 2.0 * r1 {
                             let mid = c1 + d * 0.5;
-                            let h = (r * r - 0.25 * dl * dl).max(0.0).sqrt();
+                            let h = (r1 * r1 - 0.25 * dl * dl).max(0.0).sqrt();
                             let perp = left(d / dl);
                             cands.push(mid + perp * h);
                             cands.push(mid - perp * h);
+                        } else if r1 != r2 && dl > 0.0 {
+                            // The crossings of two circles (nav-geom's radical-line kernel), or
+                            // where they touch.
+                            if let Some((mid, half)) = nav_geom::f64::covered_arc(c1, r1, c2, r2) {
+                                for a in [mid - half, mid + half] {
+                                    cands.push(c1 + DVec2::from_angle(a) * r1);
+                                }
+                            } else if (dl - (r1 + r2)).abs() <= 1e-12 * (r1 + r2) {
+                                cands.push(c1 + d / dl * r1);
+                            }
                         }
                     }
                 }

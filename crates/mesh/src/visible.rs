@@ -52,6 +52,12 @@ pub(crate) struct Walk {
     pending: BinaryHeap<Pending>,
     /// The candidates found by the last walk (corner ids, each once).
     pub cands: Vec<u32>,
+    /// The circles found by the last walk (`MeshWorld::discs` ids, each once).
+    pub cand_discs: Vec<u32>,
+    /// Per circle: the walk that met it.
+    dseen: Vec<u32>,
+    /// Whether the last walk left out buckets beyond its bound (see [`visible_corners`]).
+    pub skipped: bool,
     /// Buckets to visit, by distance from the source (`f64` bits of a non-negative distance
     /// order as the distances do).
     queue: BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
@@ -87,6 +93,14 @@ impl Ord for Pending {
 
 /// Up to this many corners (live or not) in a world, the candidates are simply all of them.
 pub(crate) const SCAN_LIMIT: usize = 1024;
+/// Up to this many circles (and [`SCAN_LIMIT`] corners), likewise all of them.
+pub(crate) const DISC_SCAN_LIMIT: usize = 128;
+
+/// Whether successor candidates come from the walk (else: every corner and circle).
+#[inline]
+pub(crate) fn takes_walk(world: &MeshWorld) -> bool {
+    world.corners.len() > SCAN_LIMIT || world.discs.len() > DISC_SCAN_LIMIT
+}
 
 /// Half a turn and a turn in pseudo-angles.
 const HALF: f64 = 2.0;
@@ -103,6 +117,20 @@ impl Walk {
         self.covered.clear();
         self.pending.clear();
         self.cands.clear();
+        self.cand_discs.clear();
+        self.skipped = false;
+    }
+
+    /// Whether the closed range of pseudo-angles `[a0, a1]` (`a1 - a0 < 4`, within `[-6, 6]`)
+    /// is hidden, across the `±2` cut.
+    fn hides_wrapped(&self, a0: f64, a1: f64) -> bool {
+        if a1 > HALF {
+            self.hides_range(a0.max(-HALF), HALF) && self.hides_range(-HALF, a1 - FULL)
+        } else if a0 < -HALF {
+            self.hides_range(a0 + FULL, HALF) && self.hides_range(-HALF, a1)
+        } else {
+            self.hides_range(a0, a1)
+        }
     }
 
     /// Adds the open range `(lo, hi)` (within `[-π - 1, π + 1]`) to `covered`, merging
@@ -265,17 +293,26 @@ fn passes_through(v: DVec2, w: DVec2, p: DVec2, q: DVec2, h0: f64) -> bool {
         && (op > 0.0) != (oq > 0.0)
 }
 
+#[derive(Clone, Copy)]
 struct Params {
     v: DVec2,
     h0: f64,
     m: f64,
+    /// The agent radius.
+    r: f64,
+    /// The radius of the source's circle obstacle (0 for a point or a corner): tangents leave
+    /// from all round it, so occluders only hide what they hide from every point of it.
+    src: f64,
+    /// The extra shrink (radians) at both ends of the piece being occluded, for a circle
+    /// source.
+    umbra: f64,
 }
 
 /// Queues the piece `s → t` of an edge as an occluder; `pass_s` / `pass_t` say whether the loop
 /// runs on through that end across the rays near it.
 fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t: bool) {
     let v = p.v;
-    if dist_point_segment(v, s, t) < p.m {
+    if dist_point_segment(v, s, t) < p.m + p.src {
         return;
     }
     let (ds, dt) = (s - v, t - v);
@@ -295,11 +332,11 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
     // In pseudo-angles, which change no faster than angles: shrinking by an angle's worth
     // shrinks by at least that angle.
     let shrink = |pass: bool, l: f64| {
-        if pass {
+        if pass && p.src == 0.0 {
             -EXTEND
         } else {
             let x = p.h0 / l;
-            (if x < 0.1 { 1.01 * x } else { x.min(1.0).asin() }) + 1e-12
+            (if x < 0.1 { 1.01 * x } else { x.min(1.0).asin() }) + 1e-12 + p.umbra
         }
     };
     let (sa, sb) = (shrink(pa, la), shrink(pb, lb));
@@ -349,25 +386,149 @@ pub(crate) fn visible_corners(
     r: f64,
     cone: Option<(f64, f64)>,
 ) {
-    if world.corners.len() <= SCAN_LIMIT {
+    visible_within(world, walk, v, r, cone, None);
+}
+
+/// [`visible_corners`], leaving out (when the world takes the walk) the buckets whose every
+/// point `p` has `|v p| + |p g| > b` for `bound = (g, b)`: a ray from `v` leaves that ellipse
+/// once, so the buckets inside it are reached as without the bound. `walk.skipped` tells
+/// whether a bucket was left out.
+pub(crate) fn visible_within(
+    world: &MeshWorld,
+    walk: &mut Walk,
+    v: DVec2,
+    r: f64,
+    cone: Option<(f64, f64)>,
+    bound: Option<(DVec2, f64)>,
+) {
+    if !takes_walk(world) {
         // A small world: listing every corner costs less than the walk.
-        walk.clear();
-        walk.cands
-            .extend((0..world.corners.len() as u32).filter(|&c| {
-                let c = &world.corners[c as usize];
-                c.alive && c.buried == 0
-            }));
+        all_sites(world, walk);
     } else {
-        walk_corners(world, walk, v, r, cone);
+        walk_from(world, walk, (v, 0.0), r, cone, bound);
     }
 }
 
-/// [`visible_corners`] by the walk, whatever the size of the world: buckets in increasing
-/// distance from `v` (a priority queue), each one's eight neighbours queued once it is
-/// visited. Every ray from `v` crosses an 8-connected chain of buckets in increasing distance,
-/// and what hides a bucket hides the ray beyond it, so a bucket holding a direction still
-/// open is always reached.
-fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Option<(f64, f64)>) {
+/// Every live, unburied corner and every circle as candidates.
+pub(crate) fn all_sites(world: &MeshWorld, walk: &mut Walk) {
+    walk.clear();
+    walk.cands
+        .extend((0..world.corners.len() as u32).filter(|&c| {
+            let c = &world.corners[c as usize];
+            c.alive && c.buried == 0
+        }));
+    walk.cand_discs
+        .extend((0..world.discs.len() as u32).filter(|&d| world.discs[d as usize].alive));
+}
+
+/// The circles of bucket `idx` met for the first time in this walk: a candidate unless every
+/// direction of its disc is hidden, or (with a cone) no tangent to it leaves along the cone.
+///
+/// A tangent from the source (a point, or a disc of radius `r` around it) to the circle grown
+/// by `r` arrives at `p2`; the point `w = p2 - r n` (`n` the arrival normal) lies on the circle
+/// itself, and `v` and `w` both lie in the disc's sweep along the tangent (a convex stadium),
+/// so an edge crossing `v → w` transversally blocks the tangent, as for corners. A `w` whose
+/// direction is open is in a bucket the walk visits, so the first bucket meeting the disc sees
+/// its direction open too. The tangent's direction is that of `v → w` (outer tangents) or
+/// within `asin(2r / |w - v|)` of it.
+fn visit_discs(
+    world: &MeshWorld,
+    walk: &mut Walk,
+    p: &Params,
+    idx: usize,
+    cone: Option<(f64, f64)>,
+) {
+    let g = &world.grid;
+    if g.cbuckets[idx].is_empty() {
+        return;
+    }
+    if walk.dseen.len() < world.discs.len() {
+        walk.dseen.resize(world.discs.len(), 0);
+    }
+    for &di in &g.cbuckets[idx] {
+        if walk.dseen[di as usize] == walk.generation {
+            continue;
+        }
+        walk.dseen[di as usize] = walk.generation;
+        let disc = world.discs[di as usize];
+        let dvec = disc.c - p.v;
+        let dl = dvec.length();
+        let near = dl - disc.rad;
+        // From a circle source of radius `R`, a segment from any point of it to a target
+        // whose ray from `v` passes within `e` of this circle's centre passes within
+        // `e + 1.42 R` of it (see `circle_sources`).
+        let occluding = disc.rad - 1.5 * p.src - p.h0;
+        if near >= p.m + p.src && occluding > 0.0 {
+            // The circle occludes, beyond its farthest point (plus the margin), the rays
+            // passing deeper than `h0` inside it: a tangent whose `v → w` segment (see above)
+            // passes there comes closer than `R' + r - h0` to its centre.
+            let half = (occluding / dl).min(1.0).asin();
+            let u = dvec / dl;
+            let lo = pseudo(crate::geometry::rotate(u, -half)) + 1e-12;
+            let ext = (pseudo(crate::geometry::rotate(u, half)) - lo).rem_euclid(FULL) - 1e-12;
+            if ext > 0.0 && ext < 1.5 {
+                walk.push_pending(dl + disc.rad + p.m, lo, ext);
+            }
+        }
+        if near <= p.m + 2.0 * p.r || near <= 0.0 {
+            walk.cand_discs.push(di);
+            continue;
+        }
+        // Radians bound pseudo-angles from above (see `pseudo`).
+        let half = (disc.rad / dl).min(1.0).asin() + 1e-9;
+        let a = pseudo(dvec);
+        let (a0, a1) = (a - half, a + half);
+        if walk.hides_wrapped(a0, a1) {
+            continue;
+        }
+        if let Some(c) = cone {
+            let w = if p.r == 0.0 {
+                0.0
+            } else {
+                (2.0 * p.r / near).min(1.0).asin() + 1e-9
+            };
+            let keep = widen(c, w).is_none_or(|c| in_cone(a0, c) || in_cone(c.0, (a0, a1 - a0)));
+            if !keep {
+                continue;
+            }
+        }
+        walk.cand_discs.push(di);
+    }
+}
+
+/// The candidates of the tangents leaving circle obstacle `(c, rad)` (grown by `r`), in any
+/// direction: [`all_sites`] in a world small enough to skip the walk, else the walk from `c`
+/// whose occluders hide only what they hide from every point of the circle.
+///
+/// A tangent from the grown circle to a target passes within `r` of the segment from its
+/// contact point's `w` on the circle itself (see [`visit_discs`]) to the target's; the
+/// segments from points of the circle to a point `X` lie in the convex hull of the circle and
+/// `X`, whose points at distance `ρ` from `c` are within the angle `asin(rad / ρ)` of the
+/// direction of `X`. So an edge piece at distance `>= rad + m` from `c` hides, beyond its
+/// farthest point plus `m`, the directions it spans shrunk by `asin(rad / d)` at both ends,
+/// `d` the distance from `c` to its line (every such segment crosses it); and a circle of
+/// radius `R'` the directions within `asin((R' - 1.5 rad - h0) / ρ')` of its centre's.
+pub(crate) fn circle_sources(world: &MeshWorld, walk: &mut Walk, c: DVec2, rad: f64, r: f64) {
+    if !takes_walk(world) {
+        all_sites(world, walk);
+    } else {
+        walk_from(world, walk, (c, rad), r, None, None);
+    }
+}
+
+/// The walk of [`visible_within`] (and [`circle_sources`], `src` the source circle's radius),
+/// whatever the size of the world: buckets in increasing distance from `v` (a priority
+/// queue), each one's eight neighbours queued once it is visited. Every ray from `v` crosses
+/// an 8-connected chain of buckets in increasing distance, and what hides a bucket hides the
+/// ray beyond it, so a bucket holding a direction still open is always reached.
+fn walk_from(
+    world: &MeshWorld,
+    walk: &mut Walk,
+    (v, src): (DVec2, f64),
+    r: f64,
+    cone: Option<(f64, f64)>,
+    bound: Option<(DVec2, f64)>,
+) {
     walk.clear();
     let eps = world.eps();
     let h0 = 10.0 * eps;
@@ -377,7 +538,14 @@ fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Opti
     } else {
         (2000.0 * eps).max(10.0 * eps * diag / r)
     };
-    let params = Params { v, h0, m };
+    let params = Params {
+        v,
+        h0,
+        m,
+        r,
+        src,
+        umbra: 0.0,
+    };
     let g = &world.grid;
     let cells = (g.nx * g.ny) as usize;
     if walk.seen.len() < cells {
@@ -386,6 +554,7 @@ fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Opti
     walk.generation = walk.generation.wrapping_add(1);
     if walk.generation == 0 {
         walk.seen.iter_mut().for_each(|s| *s = 0);
+        walk.dseen.iter_mut().for_each(|s| *s = 0);
         walk.generation = 1;
     }
     let pad = g.cell * 1e-9 + eps;
@@ -416,6 +585,16 @@ fn walk_corners(world: &MeshWorld, walk: &mut Walk, v: DVec2, r: f64, cone: Opti
             widen(c, w)
         });
         let (x, y) = (idx as i64 % g.nx, idx as i64 / g.nx);
+        if let Some((goal, b)) = bound
+            && idx != start
+        {
+            let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
+            let hi = lo + DVec2::splat(g.cell);
+            if rho + goal.clamp(lo, hi).distance(goal) > b {
+                walk.skipped = true;
+                continue;
+            }
+        }
         if !visit_cell(world, walk, &params, x, y, idx != start, pad, cell_cone) {
             continue;
         }
@@ -472,17 +651,11 @@ fn visit_cell(
         {
             return false;
         }
-        let hidden = if a1 > HALF {
-            walk.hides_range(a0.max(-HALF), HALF) && walk.hides_range(-HALF, a1 - FULL)
-        } else if a0 < -HALF {
-            walk.hides_range(a0 + FULL, HALF) && walk.hides_range(-HALF, a1)
-        } else {
-            walk.hides_range(a0, a1)
-        };
-        if hidden {
+        if walk.hides_wrapped(a0, a1) {
             return false;
         }
     }
+    visit_discs(world, walk, p, (y * g.nx + x) as usize, cone);
     for &e in &g.buckets[(y * g.nx + x) as usize] {
         let edge = &world.edges[e as usize];
         if edge.corner != NO_CORNER && g.cell_x(edge.a.x) == x && g.cell_y(edge.a.y) == y {
@@ -510,6 +683,20 @@ fn visit_cell(
         } else {
             passes_through(v, t, edge.a, edge.b, p.h0)
         };
+        if p.src > 0.0 {
+            // A circle source: shrunk at both ends by the angle its points see beside `v`.
+            let e = edge.b - edge.a;
+            let d_line = cross(e, p.v - edge.a).abs() / e.length();
+            if d_line.is_nan() || d_line <= p.src + p.m {
+                continue;
+            }
+            let q = Params {
+                umbra: (p.src / d_line).min(1.0).asin() + 1e-9,
+                ..*p
+            };
+            occlude(walk, &q, s, t, false, false);
+            continue;
+        }
         occlude(walk, p, s, t, pass_s, pass_t);
     }
     true
@@ -539,12 +726,13 @@ mod tests {
             cross(c.n1, n) >= -1e-9 && cross(n, c.n2) >= -1e-9 && n.dot(c.n1 + c.n2) > 0.0
         };
         // (source point, source radius, source corner and its turn)
-        let mut check_from = |v: DVec2, r1: f64, from: Option<(u32, f64)>| {
+        // (source point, source radius, source corner and its turn, source circle's radius)
+        let mut check_from = |v: DVec2, r1: f64, from: Option<(u32, f64)>, src: f64| {
             let dir_cone = from.map(|(c, s1)| {
                 let c = &world.corners[c as usize];
                 cone(s1 * left(c.n1), s1 * left(c.n2))
             });
-            walk_corners(world, &mut walk, v, r, dir_cone);
+            walk_from(world, &mut walk, (v, src), r, dir_cone, None);
             let mut cands = walk.cands.clone();
             cands.sort_unstable();
             let mut dedup = cands.clone();
@@ -558,6 +746,7 @@ mod tests {
                         &[-1.0]
                     }
                 }
+                None if src > 0.0 => &[1.0, -1.0],
                 None => &[1.0],
             };
             for &c in &live {
@@ -582,13 +771,45 @@ mod tests {
                     );
                 }
             }
+            let mut discs = walk.cand_discs.clone();
+            discs.sort_unstable();
+            let n = discs.len();
+            discs.dedup();
+            assert_eq!(n, discs.len(), "{what}: a circle listed twice");
+            for (d, disc) in world.discs.iter().enumerate() {
+                if !disc.alive || (src > 0.0 && disc.c == v && disc.rad == src) {
+                    continue;
+                }
+                let clear = turns.iter().any(|&s1| {
+                    [1.0, -1.0].iter().any(|&s2| {
+                        tangent(v, r1, s1, disc.c, disc.rad + r, s2).is_some_and(|t| {
+                            from.is_none_or(|(f, _)| in_span(f, t.normal(s1)))
+                                && segment_block(world, &mut sc, t.p1, t.p2, r, false).is_none()
+                        })
+                    })
+                });
+                if clear {
+                    seen += 1;
+                    assert!(
+                        discs.binary_search(&(d as u32)).is_ok(),
+                        "{what}: r {r}, circle {} reached by a clear tangent from {v} \
+                         ({from:?}) but hidden by the walk",
+                        disc.c
+                    );
+                }
+            }
         };
         for &s in sources {
-            check_from(s, 0.0, None);
+            check_from(s, 0.0, None, 0.0);
+        }
+        for d in &world.discs {
+            if d.alive {
+                check_from(d.c, d.rad + r, None, d.rad);
+            }
         }
         for &c in &live {
             for s1 in [1.0, -1.0] {
-                check_from(world.corners[c as usize].v, r, Some((c, s1)));
+                check_from(world.corners[c as usize].v, r, Some((c, s1)), 0.0);
             }
         }
         seen
@@ -601,9 +822,10 @@ mod tests {
             let mut rng = TestRng::new(seed);
             let size = 30.0f32;
             let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-            for _ in 0..12 {
+            for _ in 0..16 {
                 let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
-                let ob = match rng.below(3) {
+                let ob = match rng.below(4) {
+                    3 => Obstacle::Circle(nav_geom::Circle::new(c, rng.range_f32(0.3, 3.0))),
                     0 => {
                         let h = Vec2::new(rng.range_f32(0.2, 3.0), rng.range_f32(0.2, 3.0));
                         Obstacle::Box(Aabb::new(c - h, c + h))

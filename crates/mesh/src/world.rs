@@ -41,8 +41,8 @@ pub enum Obstacle {
     Polygon(Vec<Vec2>),
     /// An axis-aligned box with positive width and height.
     Box(Aabb),
-    /// A disc of positive radius. Handled as its circumscribed regular polygon of
-    /// [`MeshWorld::CIRCLE_SIDES`] sides (see the crate documentation).
+    /// A disc of positive radius, handled exactly: paths keep distance `>= r` from it and bend
+    /// around it along arcs of radius `R + r` (see the crate documentation).
     Circle(Circle),
 }
 
@@ -109,11 +109,26 @@ pub(crate) struct Corner {
     pub alive: bool,
 }
 
+/// A circle obstacle: centre and radius, in the edge grid's circle buckets.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Disc {
+    pub c: DVec2,
+    pub rad: f64,
+    pub alive: bool,
+}
+
+/// `Stored::disc` of an obstacle that is not a circle.
+const NO_DISC: u32 = u32::MAX;
+
 /// What the world stores for each obstacle.
 #[derive(Debug, Clone)]
 struct Stored {
     obstacle: Obstacle,
+    /// Its boundary loop; for a circle, its inscribed polygon (no edges, no corners: only the
+    /// triangulation behind `connected` and the containment counts read it).
     lp: u32,
+    /// The circle's entry in `MeshWorld::discs`, or `NO_DISC`.
+    disc: u32,
 }
 
 /// The blocked cells of a world built by [`MeshWorld::from_grid`].
@@ -157,7 +172,16 @@ pub(crate) struct EdgeGrid {
     pub nx: i64,
     pub ny: i64,
     pub buckets: Vec<Vec<u32>>,
+    /// Per bucket: the circles (`MeshWorld::discs` ids) whose disc meets it.
+    pub cbuckets: Vec<Vec<u32>>,
+    /// Per bucket: the obstacle loops whose box meets it (those whose box spans more than
+    /// [`BIG_LOOP_CELLS`] buckets are in `big_loops` instead), for `count_containing`.
+    obuckets: Vec<Vec<u32>>,
+    big_loops: Vec<u32>,
 }
+
+/// Obstacle loops whose box spans more buckets than this are listed once, not per bucket.
+const BIG_LOOP_CELLS: i64 = 64;
 
 impl EdgeGrid {
     fn new(min: DVec2, max: DVec2, target_cells: f64) -> Self {
@@ -171,6 +195,9 @@ impl EdgeGrid {
             nx,
             ny,
             buckets: vec![Vec::new(); (nx * ny) as usize],
+            cbuckets: vec![Vec::new(); (nx * ny) as usize],
+            obuckets: vec![Vec::new(); (nx * ny) as usize],
+            big_loops: Vec::new(),
         }
     }
 
@@ -218,6 +245,91 @@ impl EdgeGrid {
         }
     }
 
+    /// The buckets the disc `(c, rad)` meets (padded as `cell_near_segment`).
+    fn disc_cells(&self, c: DVec2, rad: f64) -> impl Iterator<Item = usize> + '_ {
+        let (x0, x1, y0, y1) = self.cells_of(c - rad, c + rad);
+        (y0..=y1).flat_map(move |y| {
+            (x0..=x1).filter_map(move |x| {
+                let pad = self.cell * 1e-6;
+                let lo = self.origin + DVec2::new(x as f64, y as f64) * self.cell - pad;
+                let hi = lo + self.cell + 2.0 * pad;
+                let mut lo = lo;
+                let mut hi = hi;
+                if x == 0 {
+                    lo.x = f64::NEG_INFINITY;
+                }
+                if y == 0 {
+                    lo.y = f64::NEG_INFINITY;
+                }
+                if x == self.nx - 1 {
+                    hi.x = f64::INFINITY;
+                }
+                if y == self.ny - 1 {
+                    hi.y = f64::INFINITY;
+                }
+                let near = c.clamp(lo, hi).distance(c) <= rad * (1.0 + 1e-9);
+                near.then_some((y * self.nx + x) as usize)
+            })
+        })
+    }
+
+    fn insert_loop(&mut self, id: u32, min: DVec2, max: DVec2) {
+        let (x0, x1, y0, y1) = self.cells_of(min, max);
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > BIG_LOOP_CELLS {
+            self.big_loops.push(id);
+            return;
+        }
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                self.obuckets[(y * self.nx + x) as usize].push(id);
+            }
+        }
+    }
+
+    fn remove_loop(&mut self, id: u32, min: DVec2, max: DVec2) {
+        let (x0, x1, y0, y1) = self.cells_of(min, max);
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > BIG_LOOP_CELLS {
+            if let Some(k) = self.big_loops.iter().position(|&d| d == id) {
+                self.big_loops.swap_remove(k);
+            }
+            return;
+        }
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let bucket = &mut self.obuckets[(y * self.nx + x) as usize];
+                if let Some(k) = bucket.iter().position(|&d| d == id) {
+                    bucket.swap_remove(k);
+                }
+            }
+        }
+    }
+
+    /// The obstacle loops whose box may hold `p`.
+    fn loops_near(&self, p: DVec2) -> impl Iterator<Item = u32> + '_ {
+        let cell = (self.cell_y(p.y) * self.nx + self.cell_x(p.x)) as usize;
+        self.obuckets[cell]
+            .iter()
+            .chain(self.big_loops.iter())
+            .copied()
+    }
+
+    fn insert_disc(&mut self, id: u32, c: DVec2, rad: f64) {
+        let cells: Vec<usize> = self.disc_cells(c, rad).collect();
+        for i in cells {
+            self.cbuckets[i].push(id);
+        }
+    }
+
+    fn remove_disc(&mut self, id: u32, c: DVec2, rad: f64) {
+        let cells: Vec<usize> = self.disc_cells(c, rad).collect();
+        for i in cells {
+            let bucket = &mut self.cbuckets[i];
+            if let Some(k) = bucket.iter().position(|&d| d == id) {
+                bucket.swap_remove(k);
+            }
+        }
+    }
+
     /// Whether the segment `ab` passes within the (slightly padded) cell `(x, y)`. Border cells
     /// extend to infinity (coordinates are clamped into them).
     fn cell_near_segment(&self, x: i64, y: i64, a: DVec2, b: DVec2) -> bool {
@@ -257,6 +369,9 @@ pub struct MeshWorld {
     free_edges: Vec<u32>,
     pub(crate) corners: Vec<Corner>,
     free_corners: Vec<u32>,
+    /// The circle obstacles (dead entries are reused).
+    pub(crate) discs: Vec<Disc>,
+    free_discs: Vec<u32>,
     pub(crate) grid: EdgeGrid,
     pub(crate) region: Option<GridRegion>,
     bounds_loop: u32,
@@ -417,12 +532,14 @@ fn obstacle_loop(obstacle: &Obstacle, which: ObstacleRef) -> Result<Vec<DVec2>, 
             if c.center.abs().max_element() + c.radius > MeshWorld::MAX_COORDINATE {
                 return Err(bad(ShapeProblem::TooLarge));
             }
+            // The inscribed polygon, for the triangulation behind `connected` (a subset of the
+            // circle: the free space it sees is a superset, so "not connected" stays true).
             let n = MeshWorld::CIRCLE_SIDES;
             let step = std::f64::consts::TAU / n as f64;
-            let big = c.radius as f64 / (step / 2.0).cos();
             let center = c.center.as_dvec2();
+            let rad = c.radius as f64;
             let pts: Vec<DVec2> = (0..n)
-                .map(|k| center + DVec2::from_angle(k as f64 * step) * big)
+                .map(|k| center + DVec2::from_angle(k as f64 * step) * rad)
                 .collect();
             // No cleaning needed (convex, distinct), but keep the area check honest.
             if signed_area(&pts) <= 0.0 {
@@ -438,9 +555,9 @@ fn obstacle_loop(obstacle: &Obstacle, which: ObstacleRef) -> Result<Vec<DVec2>, 
 }
 
 impl MeshWorld {
-    /// Sides of the regular polygon that replaces a circle obstacle (circumscribed: it holds the
-    /// circle, so paths keep their clearance; lengths are within `sec(π / 96) - 1 < 6e-4`
-    /// relative of the exact ones).
+    /// Sides of the regular polygon inscribed in a circle obstacle that the triangulation behind
+    /// [`connected`](MeshWorld::connected) and [`free_triangles`](MeshWorld::free_triangles)
+    /// uses (paths, `fits`, `nearest_fit` and `raycast` treat circles exactly).
     pub const CIRCLE_SIDES: usize = 96;
     /// Largest coordinate magnitude accepted.
     pub const MAX_COORDINATE: f32 = 1.0e7;
@@ -482,6 +599,8 @@ impl MeshWorld {
             free_edges: Vec::new(),
             corners: Vec::new(),
             free_corners: Vec::new(),
+            discs: Vec::new(),
+            free_discs: Vec::new(),
             grid: EdgeGrid::new(min, max, target_cells),
             region: None,
             bounds_loop: 0,
@@ -550,7 +669,7 @@ impl MeshWorld {
         if let Some(region) = &self.region {
             n += region.strictly_blocked(p) as u32;
         }
-        let loops = std::iter::once(self.bounds_loop).chain(self.obstacles.values().map(|s| s.lp));
+        let loops = std::iter::once(self.bounds_loop).chain(self.grid.loops_near(p));
         for i in loops {
             if Some(i) == skip {
                 continue;
@@ -598,6 +717,12 @@ impl MeshWorld {
     }
 
     fn add_loop(&mut self, pts: Vec<DVec2>, owner: Owner) -> u32 {
+        self.add_loop_with(pts, owner, false)
+    }
+
+    /// Adds a loop; a `shadow` loop (a circle's inscribed polygon) gets no edges and no
+    /// corners.
+    fn add_loop_with(&mut self, pts: Vec<DVec2>, owner: Owner, shadow: bool) -> u32 {
         let lp_id = match self.free_loops.pop() {
             Some(i) => i,
             None => {
@@ -610,7 +735,7 @@ impl MeshWorld {
         let mut edges = Vec::with_capacity(n);
         let mut corners = Vec::new();
         let mut edge_ids = Vec::with_capacity(n);
-        for i in 0..n {
+        for i in (0..n).filter(|_| !shadow) {
             let e = Edge {
                 a: pts[i],
                 b: pts[(i + 1) % n],
@@ -634,7 +759,7 @@ impl MeshWorld {
             edge_ids.push(id);
             edges.push(e);
         }
-        for i in 0..n {
+        for i in (0..n).filter(|_| !shadow) {
             let (p, v, q) = (pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]);
             if cross(v - p, q - v) > 0.0 {
                 let outward = |d: DVec2| DVec2::new(d.y, -d.x).normalize();
@@ -669,6 +794,9 @@ impl MeshWorld {
             min,
             max,
         });
+        if owner == Owner::Obstacle {
+            self.grid.insert_loop(lp_id, min, max);
+        }
         // Bury the new loop's corners inside other regions, and other corners inside it.
         let lp = self.loops[lp_id as usize].as_ref().unwrap();
         let own: Vec<u32> = lp.corners.clone();
@@ -722,6 +850,9 @@ impl MeshWorld {
             self.adjust_buried_inside(lp_id, -1);
         }
         let lp = self.loops[lp_id as usize].take().unwrap();
+        if lp.owner == Owner::Obstacle {
+            self.grid.remove_loop(lp_id, lp.min, lp.max);
+        }
         for &e in &lp.edges {
             let edge = self.edges[e as usize];
             self.grid.remove(e, edge.a, edge.b);
@@ -757,8 +888,47 @@ impl MeshWorld {
     /// outside the bounds.
     pub fn insert(&mut self, obstacle: Obstacle) -> Result<ObstacleId, MeshError> {
         let pts = self.checked_loop(&obstacle, ObstacleRef::New)?;
-        let lp = self.add_loop(pts, Owner::Obstacle);
-        Ok(ObstacleId(self.obstacles.insert(Stored { obstacle, lp })))
+        let (lp, disc) = self.add_obstacle(&obstacle, pts);
+        Ok(ObstacleId(self.obstacles.insert(Stored {
+            obstacle,
+            lp,
+            disc,
+        })))
+    }
+
+    /// Adds the checked loop of `obstacle` (and its disc, for a circle).
+    fn add_obstacle(&mut self, obstacle: &Obstacle, pts: Vec<DVec2>) -> (u32, u32) {
+        let Obstacle::Circle(c) = obstacle else {
+            return (self.add_loop(pts, Owner::Obstacle), NO_DISC);
+        };
+        let d = Disc {
+            c: c.center.as_dvec2(),
+            rad: c.radius as f64,
+            alive: true,
+        };
+        let id = match self.free_discs.pop() {
+            Some(id) => {
+                self.discs[id as usize] = d;
+                id
+            }
+            None => {
+                self.discs.push(d);
+                (self.discs.len() - 1) as u32
+            }
+        };
+        self.grid.insert_disc(id, d.c, d.rad);
+        (self.add_loop_with(pts, Owner::Obstacle, true), id)
+    }
+
+    /// Removes what [`add_obstacle`](Self::add_obstacle) added.
+    fn remove_obstacle(&mut self, lp: u32, disc: u32) {
+        if disc != NO_DISC {
+            let d = self.discs[disc as usize];
+            self.grid.remove_disc(disc, d.c, d.rad);
+            self.discs[disc as usize].alive = false;
+            self.free_discs.push(disc);
+        }
+        self.remove_loop(lp);
     }
 
     /// Replaces (moves, reshapes) obstacle `id`, returning the old shape. Refused (world
@@ -768,18 +938,19 @@ impl MeshWorld {
             return Err(MeshError::UnknownObstacle { id });
         }
         let pts = self.checked_loop(&obstacle, ObstacleRef::Id(id))?;
-        let old_lp = self.obstacles[id.0].lp;
-        self.remove_loop(old_lp);
-        let lp = self.add_loop(pts, Owner::Obstacle);
+        let (old_lp, old_disc) = (self.obstacles[id.0].lp, self.obstacles[id.0].disc);
+        self.remove_obstacle(old_lp, old_disc);
+        let (lp, disc) = self.add_obstacle(&obstacle, pts);
         let stored = &mut self.obstacles[id.0];
         stored.lp = lp;
+        stored.disc = disc;
         Ok(std::mem::replace(&mut stored.obstacle, obstacle))
     }
 
     /// Removes obstacle `id`, returning it (`None` for an unknown handle).
     pub fn remove(&mut self, id: ObstacleId) -> Option<Obstacle> {
         let stored = self.obstacles.remove(id.0)?;
-        self.remove_loop(stored.lp);
+        self.remove_obstacle(stored.lp, stored.disc);
         Some(stored.obstacle)
     }
 

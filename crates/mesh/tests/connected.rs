@@ -3,7 +3,7 @@
 //! disc (closed), random grids at radius 0.5 (corridors one cell wide are closed), edits, and
 //! bad input.
 
-use nav_geom::{Aabb, Vec2};
+use nav_geom::{Aabb, Circle, Vec2};
 use nav_mesh::{Decided, MeshContext, MeshError, MeshQuery, MeshWorld, Obstacle};
 use nav_testkit::{CountingAllocator, TestRng, allocations_during};
 
@@ -581,4 +581,61 @@ fn warm_answers_without_a_search_allocate_nothing() {
         assert_eq!(n, 0, "{a} -> {b}: {first:?}");
     }
     assert!(decided > 20, "{decided}");
+}
+
+#[test]
+fn circles_keep_connected_exact() {
+    // A wall of overlapping circles from the bottom bound to the top one: the triangulation sees
+    // each circle as its inscribed polygon, so it finds gaps where two circles overlap; the
+    // roadmap must still measure its clearance against the true circles and never certify a
+    // way through them.
+    let mut t = Tally::default();
+    for seed in 0..24u64 {
+        let mut rng = TestRng::new(seed);
+        let size = 30.0;
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        let x = rng.range_f32(10.0, 20.0);
+        let radius = rng.range_f32(1.0, 2.5);
+        // Overlapping by less than an inscribed 96-gon's sagitta (5.4e-4 of the radius), so that
+        // the polygons the triangulation sees leave gaps where the circles do not.
+        let step = 2.0 * radius * rng.range_f32(0.9997, 0.99995);
+        let tilt = rng.range_f32(-0.3, 0.3);
+        let mut y = 0.0;
+        while y < size + radius {
+            world
+                .insert(Obstacle::Circle(Circle::new(
+                    Vec2::new(x + tilt * y, y),
+                    radius,
+                )))
+                .unwrap();
+            // Centres `step` apart along the tilted line.
+            y += step / (1.0 + tilt * tilt).sqrt();
+        }
+        for _ in 0..(5 + rng.below(15)) {
+            let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+            let _ = world.insert(if rng.below(2) == 0 {
+                Obstacle::Circle(Circle::new(c, rng.range_f32(0.3, 3.0)))
+            } else {
+                random_obstacle(&mut rng, size)
+            });
+        }
+        compare(&world, &mut rng, size, &[0.0, 0.01, 0.3, 1.0], 8, &mut t);
+        // Across the wall: never connected.
+        for &r in &[0.0, 0.001, 0.01, 0.05] {
+            for k in 0..6 {
+                let yy = 2.0 + k as f32 * 5.0;
+                let (a, b) = (Vec2::new(1.0, yy), Vec2::new(size - 1.0, yy));
+                let answer = MeshContext::new().connected_how(&world, a, b, r).unwrap();
+                assert!(
+                    !by_search(&world, a, b, r),
+                    "seed {seed} r {r}: the wall has a gap"
+                );
+                assert!(
+                    !answer.0,
+                    "seed {seed} r {r}: {a} -> {b} through the wall ({answer:?})"
+                );
+            }
+        }
+    }
+    assert!(t.yes > 100 && t.no > 40, "yes {} no {}", t.yes, t.no);
 }

@@ -10,14 +10,12 @@
 //! * every found path passes the geometric checker (pieces join, clearance, bounds, arcs
 //!   around corners, reported length = sum of pieces).
 //!
-//! Circles: the mesh replaces a circle of radius `R` by its circumscribed polygon of
-//! `MeshWorld::CIRCLE_SIDES` sides; the lower bound uses the true circle (the mesh blocks more),
-//! the upper bound a disc holding that polygon (it blocks more than the mesh), so the bracket
-//! holds with no extra slack.
+//! Circles are exact in the mesh (arcs of radius `R + r`): both bounds grow the true circle,
+//! by inscribed and circumscribed regular polygons as for corners.
 
 mod common;
 
-use common::{Rng, circles_inflated, mesh_world, rounded, v};
+use common::{Rng, mesh_world, rounded, v};
 use glam::DVec2;
 use nav_mesh::{MeshContext, MeshQuery, MeshWorld, PathStatus};
 use nav_testkit::polygon_oracle::{
@@ -41,8 +39,7 @@ struct Tally {
 fn bracket(world: &OracleWorld, r: f64, s: DVec2, g: DVec2) -> Bracket {
     Bracket {
         lower: grown_shortest_path(world, r, s, g, K, Growth::Inscribed).map(|p| p.length),
-        upper: grown_shortest_path(&circles_inflated(world), r, s, g, K, Growth::Circumscribed)
-            .map(|p| p.length),
+        upper: grown_shortest_path(world, r, s, g, K, Growth::Circumscribed).map(|p| p.length),
     }
 }
 

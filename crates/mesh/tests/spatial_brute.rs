@@ -4,13 +4,12 @@
 //! and `connected` (equals whether `find_path` finds a path, and agrees with the oracle's
 //! bracket where it decides).
 //!
-//! Circles: the mesh blocks a little more than the true circle (its circumscribed polygon), so
-//! with circles the brute force runs twice, on the true world and on one whose circles hold
-//! that polygon, and the mesh's answer must lie between the two.
+//! Circles are exact in the mesh: the brute force runs on the true world (`big` is the same
+//! world; it held the circles' circumscribed polygons when the mesh used them).
 
 mod common;
 
-use common::{Rng, circles_inflated, mesh_world, rounded, v};
+use common::{Rng, mesh_world, rounded, v};
 use glam::DVec2;
 use nav_mesh::{MeshContext, MeshQuery};
 use nav_testkit::polygon_oracle::{
@@ -50,7 +49,7 @@ fn fits_matches_distances() {
     for circles in [false, true] {
         for (seed, world) in worlds(circles) {
             let mesh = mesh_world(&world);
-            let big = circles_inflated(&world);
+            let big = world.clone();
             let mut rng = Rng::new(seed);
             for _ in 0..300 {
                 let p = rng.point(DVec2::splat(-1.0), DVec2::splat(SIZE + 1.0));
@@ -141,7 +140,7 @@ fn raycast_brackets_marching() {
     for circles in [false, true] {
         for (seed, world) in worlds(circles).take(6) {
             let mesh = mesh_world(&world);
-            let big = circles_inflated(&world);
+            let big = world.clone();
             let mut rng = Rng::new(seed + 7);
             for _ in 0..25 {
                 let r = [0.0, 0.3, 1.0][rng.below(3)];

@@ -277,8 +277,8 @@ pub unsafe extern "C" fn nav_mesh_world_insert_box(
 }
 
 /// Adds a circle obstacle (finite centre, finite radius > 0, not entirely outside the bounds;
-/// searched as its circumscribed regular 96-gon, so lengths are within 6e-4 relative of the
-/// exact ones) and writes its id (never 0) to `*out_obstacle`.
+/// handled exactly: paths bend around it along arcs of radius R + r) and writes its id (never
+/// 0) to `*out_obstacle`.
 ///
 /// # Safety
 /// `out_obstacle` must point to a writable `uint64_t`.

@@ -8,7 +8,8 @@
 //! (the edge is made whole again). Only the triangles around the obstacle change; a move is a
 //! removal and an addition. Whatever spade or the walk cannot do (a vertex not found, a walk
 //! that does not reach the edge's end) leaves the repair undone, and the next `connected`
-//! builds the triangulation from scratch.
+//! builds the triangulation from scratch; so does removing a loop near a circle (a circle's
+//! inscribed polygon has no edges the walk could see).
 
 use glam::DVec2;
 use spade::{Point2, Triangulation};
@@ -62,6 +63,14 @@ impl Connectivity {
             }
             Change::Removed(points) => {
                 let (lo, hi) = crate::world::bbox(points);
+                // A circle's loop has no edges, so the walk below cannot see it cover a piece
+                // or keep a vertex it shares with the removed loop: near a circle, rebuild.
+                let mut sc = Scratch::default();
+                let tol = DVec2::splat(world.eps());
+                sc.gather_box(world, lo - tol, hi + tol);
+                if sc.near_d.iter().any(|&d| world.discs[d as usize].alive) {
+                    return false;
+                }
                 self.note_edit(lo, hi);
                 remove_loop(&mut self.cdt, world, points).is_some()
             }

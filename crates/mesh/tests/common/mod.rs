@@ -90,20 +90,6 @@ pub fn mesh_world(world: &OracleWorld) -> MeshWorld {
     mesh
 }
 
-/// The world the mesh really navigates for the upper bound: circles replaced by discs holding
-/// the mesh's circumscribed polygon (radius `R / cos(π / CIRCLE_SIDES)`), so that the oracle's
-/// circumscribed problem blocks at least what the mesh blocks.
-pub fn circles_inflated(world: &OracleWorld) -> OracleWorld {
-    let factor = 1.0 / (std::f64::consts::PI / MeshWorld::CIRCLE_SIDES as f64).cos();
-    let mut out = world.clone();
-    for o in &mut out.obstacles {
-        if let OracleObstacle::Circle { radius, .. } = o {
-            *radius *= factor * (1.0 + 1e-9);
-        }
-    }
-    out
-}
-
 pub fn v(p: DVec2) -> Vec2 {
     p.as_vec2()
 }

@@ -340,7 +340,8 @@ pub fn mesh_query(data: &[u8]) {
     let mut ids: Vec<ObstacleId> = Vec::new();
     let mut ctx = MeshContext::new();
     let mut bracketed = 0;
-    // The mesh replaces a circle by its circumscribed polygon: a disc this much larger holds it.
+    // Circles are exact in the mesh; the bracket's upper world grows each one to its
+    // circumscribed 96-gon (a disc this much larger holds that polygon): a looser bound, still valid.
     let factor = 1.0 / (std::f64::consts::PI / MeshWorld::CIRCLE_SIDES as f64).cos() * (1.0 + 1e-9);
     for _ in 0..24 {
         if b.is_empty() {
