@@ -12,6 +12,7 @@
 mod queue;
 mod repair;
 mod sight;
+mod uniform;
 
 use nav_search::{PathOutcome, PathStatus};
 
@@ -180,6 +181,8 @@ pub struct FlowField {
     multipliers: Vec<f32>,
     uniform_multiplier: f64,
     queue: FlowQueue,
+    /// The two lanes of the build's search on maps of uniform cost.
+    lanes: [uniform::Lane; 2],
     order: Vec<u32>,
     /// The padded indices of the cells that reach a goal.
     reached: Vec<u32>,
@@ -283,6 +286,7 @@ impl FlowField {
         self.goal_slots.clear();
         self.reached.clear();
         let mut goals_used = 0;
+        let uniform = self.uniform_search_applies();
         for (i, goal) in self.goals.iter().enumerate() {
             let p = map.padded_index(goal.x, goal.y);
             self.goal_slots.push((p, goal.x, goal.y));
@@ -292,11 +296,17 @@ impl FlowField {
                     self.cost[p] = 0.0;
                     self.goal_of[p] = i as u32;
                     self.reached.push(p as u32);
-                    self.queue.push(p as u32, 0.0);
+                    if !uniform {
+                        self.queue.push(p as u32, 0.0);
+                    }
                 }
             }
         }
-        let expanded = self.search(fits);
+        let expanded = if uniform {
+            self.search_uniform(fits)
+        } else {
+            self.search(fits)
+        };
         self.finish(map);
         self.report = FlowReport {
             reachable: self.report.reachable,
