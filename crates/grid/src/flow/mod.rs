@@ -117,10 +117,13 @@ pub struct FlowReport {
 /// nothing. After cells of the map change, [`update`](FlowField::update) repairs only the
 /// cells whose path went through them.
 ///
-/// The search is Dial's algorithm with buckets as wide as the cheapest move: every cell of
-/// the cheapest bucket is final, so cells come out of plain lists in about the time of a
-/// breadth-first search (a binary heap is used instead when the move costs times the
-/// multipliers spread over more than about 4,000 times the cheapest move).
+/// On a map of uniform cost under the usual 4 or 8 moves, the search keeps two first-in
+/// first-out lists, one per move cost (straight, diagonal): each list's costs never decrease,
+/// so the cheapest cell is at the head of one of them, and cells come out in exactly
+/// Dijkstra's order in about the time of a breadth-first search. Otherwise (terrain
+/// multipliers, custom moves) it is Dial's algorithm with buckets as wide as the cheapest
+/// move (a binary heap when the move costs times the multipliers spread over more than about
+/// 4,000 times the cheapest move).
 ///
 /// ```
 /// use nav_grid::{Cell, FlowField, FlowQuery, GridMap, GridRules};

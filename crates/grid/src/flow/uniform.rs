@@ -10,7 +10,8 @@
 //! sums, so the order is exactly Dijkstra's: no bucket rounding and no cell expanded twice.
 //! An entry whose key is no longer its cell's cost is stale (the cell was lowered since) and
 //! skipped; an entry whose key is the cost is the only one (a push needs a strictly lower
-//! cost), so no mark is needed to tell expanded cells apart.
+//! cost), so no mark is needed to tell expanded cells apart (expanded cells are still marked,
+//! as the general search marks them, for the repairs that follow).
 //!
 //! A cell's goal is copied from the cell its move enters when it is expanded (its move is
 //! final then), so that a relaxation writes only the cost and the move.
@@ -59,11 +60,11 @@ impl Lane {
         }
     }
 
-    /// Appends `(key, node)` when `keep` (room reserved).
+    /// Appends `(key, node)` (room reserved).
     #[inline(always)]
-    fn push_if(&mut self, keep: bool, key: f64, node: u32) {
+    fn push(&mut self, key: f64, node: u32) {
         self.entries[self.tail] = (key, node);
-        self.tail += keep as usize;
+        self.tail += 1;
     }
 
     #[inline(always)]
@@ -135,7 +136,7 @@ impl FlowField {
         lane_d.clear();
         for &g in reached.iter() {
             lane_s.reserve();
-            lane_s.push_if(true, 0.0, g);
+            lane_s.push(0.0, g);
         }
         let mut expanded = 0;
         loop {
@@ -173,7 +174,7 @@ impl FlowField {
                     if $open && nd < cost[q] {
                         cost[q] = nd;
                         next[q] = $step;
-                        $lane.push_if(true, nd, q as u32);
+                        $lane.push(nd, q as u32);
                     }
                 }};
             }
