@@ -305,8 +305,10 @@ impl FlowField {
                 }
             }
         }
-        let expanded = if uniform {
-            self.search_uniform(fits)
+        let expanded = if uniform && uniform::cluttered(fits, self.padded_width, need) {
+            self.search_uniform::<true>(fits)
+        } else if uniform {
+            self.search_uniform::<false>(fits)
         } else {
             self.search(fits)
         };
