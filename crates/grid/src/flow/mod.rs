@@ -12,6 +12,7 @@
 mod queue;
 mod repair;
 mod sight;
+mod uniform;
 
 use nav_search::{PathOutcome, PathStatus};
 
@@ -116,10 +117,13 @@ pub struct FlowReport {
 /// nothing. After cells of the map change, [`update`](FlowField::update) repairs only the
 /// cells whose path went through them.
 ///
-/// The search is Dial's algorithm with buckets as wide as the cheapest move: every cell of
-/// the cheapest bucket is final, so cells come out of plain lists in about the time of a
-/// breadth-first search (a binary heap is used instead when the move costs times the
-/// multipliers spread over more than about 4,000 times the cheapest move).
+/// On a map of uniform cost under the usual 4 or 8 moves, the search keeps two first-in
+/// first-out lists, one per move cost (straight, diagonal): each list's costs never decrease,
+/// so the cheapest cell is at the head of one of them, and cells come out in exactly
+/// Dijkstra's order in about the time of a breadth-first search. Otherwise (terrain
+/// multipliers, custom moves) it is Dial's algorithm with buckets as wide as the cheapest
+/// move (a binary heap when the move costs times the multipliers spread over more than about
+/// 4,000 times the cheapest move).
 ///
 /// ```
 /// use nav_grid::{Cell, FlowField, FlowQuery, GridMap, GridRules};
@@ -180,6 +184,8 @@ pub struct FlowField {
     multipliers: Vec<f32>,
     uniform_multiplier: f64,
     queue: FlowQueue,
+    /// The two lanes of the build's search on maps of uniform cost.
+    lanes: [uniform::Lane; 2],
     order: Vec<u32>,
     /// The padded indices of the cells that reach a goal.
     reached: Vec<u32>,
@@ -283,6 +289,7 @@ impl FlowField {
         self.goal_slots.clear();
         self.reached.clear();
         let mut goals_used = 0;
+        let uniform = self.uniform_search_applies();
         for (i, goal) in self.goals.iter().enumerate() {
             let p = map.padded_index(goal.x, goal.y);
             self.goal_slots.push((p, goal.x, goal.y));
@@ -292,11 +299,19 @@ impl FlowField {
                     self.cost[p] = 0.0;
                     self.goal_of[p] = i as u32;
                     self.reached.push(p as u32);
-                    self.queue.push(p as u32, 0.0);
+                    if !uniform {
+                        self.queue.push(p as u32, 0.0);
+                    }
                 }
             }
         }
-        let expanded = self.search(fits);
+        let expanded = if uniform && uniform::cluttered(fits, self.padded_width, need) {
+            self.search_uniform::<true>(fits)
+        } else if uniform {
+            self.search_uniform::<false>(fits)
+        } else {
+            self.search(fits)
+        };
         self.finish(map);
         self.report = FlowReport {
             reachable: self.report.reachable,

@@ -1,4 +1,6 @@
-//! The priority queue of flow-field searches: a ring of buckets as wide as the cheapest move
+//! The priority queue of flow-field searches on weighted maps, under custom moves and in
+//! repairs (builds on maps of uniform cost under the usual moves use the two lanes of
+//! `uniform.rs`): a ring of buckets as wide as the cheapest move
 //! (Dial's algorithm with buckets of width `w`, as in Dinitz's refinement), or a binary heap
 //! when the costs spread too far for a small ring.
 //!
