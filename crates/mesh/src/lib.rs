@@ -142,6 +142,7 @@ mod visible;
 mod world;
 
 pub use error::{MeshError, ObstacleRef, Point, ShapeProblem};
+pub use search::nearest::{MAX_NEAREST_GOALS, NearestGoal};
 pub use search::{MeshContext, MeshQuery};
 pub use spatial::{ConnectedBuild, Decided};
 pub use world::{Bounds, MeshWorld, Obstacle, ObstacleId};
