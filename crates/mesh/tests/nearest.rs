@@ -140,6 +140,47 @@ fn nearest_equals_the_shortest_of_one_search_per_goal() {
     );
 }
 
+/// With the triangulation prepared, goals it proves cut off are dropped before the search: a
+/// walled-in goal alone is `NoPath` at once, and beside a reachable one it changes nothing.
+#[test]
+fn a_prepared_world_drops_walled_in_goals() {
+    let mut oracle = rounded(&random_world(
+        7,
+        RandomWorld {
+            size: SIZE,
+            obstacles: 6,
+            circles: true,
+            scale: 2.0,
+            overlaps: false,
+        },
+    ));
+    oracle.obstacles.retain(|o| match o {
+        OracleObstacle::Circle { center, radius } => center.max_element() + radius < 16.0,
+        _ => true,
+    });
+    oracle.obstacles.extend(pen());
+    let world = mesh_world(&oracle);
+    let query = MeshQuery::new(Vec2::new(0.5, 0.5), Vec2::ZERO).with_radius(0.3);
+    let walled = [Vec2::new(20.0, 20.0)];
+    let open = [Vec2::new(20.0, 20.0), Vec2::new(1.0, 1.5)];
+    let mut ctx = MeshContext::new();
+    let unprepared = ctx.find_nearest(&world, &query, &walled).unwrap();
+    assert_eq!(unprepared.answer.status(), PathStatus::NoPath);
+    assert!(unprepared.answer.expanded() > 0);
+    let expected = ctx
+        .find_nearest(&world, &query, &open)
+        .unwrap()
+        .answer
+        .cost();
+    assert!(world.prepare_connected() > 0);
+    let prepared = ctx.find_nearest(&world, &query, &walled).unwrap();
+    assert_eq!(prepared.answer.status(), PathStatus::NoPath);
+    assert_eq!(prepared.answer.expanded(), 0);
+    let nearest = ctx.find_nearest(&world, &query, &open).unwrap();
+    assert_eq!(nearest.goal, Some(1));
+    assert_eq!(nearest.answer.cost(), expected);
+}
+
 /// A world of more than 1024 corners takes the visibility walk: the start's walk is unbounded
 /// here (the bounded rounds of `find_path` need one goal).
 #[test]
