@@ -86,6 +86,10 @@
 //! `r > 0` an arrival that an earlier expanded arrival reaches along a clear arc for no more
 //! cost is skipped.
 //!
+//! ## Many goals
+//! [`MeshContext::find_nearest`] finds the shortest path to the nearest of several goals (up
+//! to [`MAX_NEAREST_GOALS`]) in one search, equal to the shortest of one `find_path` per goal.
+//!
 //! ## Spatial queries
 //! [`MeshWorld::fits`], [`MeshWorld::nearest_fit`] (exact: candidates on the grown boundary and
 //! their pairwise intersections), [`MeshWorld::raycast`] (distance to the first contact of the
