@@ -103,7 +103,8 @@
 #define NAV_MAX_GOALS (1 << 20)
 
 /**
- * The most goals `nav_world_find_nearest` and `nav_circle_world_find_nearest` accept (the
+ * The most goals `nav_world_find_nearest`, `nav_circle_world_find_nearest` and
+ * `nav_mesh_world_find_nearest` accept (the
  * grid's `nav_grid_find_nearest` accepts `NAV_MAX_GOALS`): their searches look at every goal
  * at every node. For more, build a flow field from the goals.
  */
@@ -2670,6 +2671,43 @@ NavStatus nav_circle_world_find_nearest(const struct NavCircleWorld *world,
                                         uint32_t capacity,
                                         struct NavCirclePathResult *out_result,
                                         uint32_t *out_goal_index);
+
+/**
+ * Finds the exact shortest path for a disc agent of `agent_radius` from `start` to the
+ * nearest of `goals[0..goal_count]` (the goal with the shortest path, not the nearest in a
+ * straight line) in `world`, in one search, into `out_pieces[0..capacity]` as
+ * `nav_mesh_world_find_path` writes a path; `*out_goal_index` receives the index of the goal
+ * reached (`UINT32_MAX` when none was). Its length is the shortest of one
+ * `nav_mesh_world_find_path` per goal.
+ *
+ * Goals outside the bounds or where the disc does not fit are ignored (repeated goals: the
+ * first index counts). `out_result->path_status`: `NAV_PATH_STATUS_OUT_OF_BOUNDS` when the
+ * start is outside the bounds or every goal is, `NAV_PATH_STATUS_START_BLOCKED`,
+ * `NAV_PATH_STATUS_GOAL_BLOCKED` when no goal is usable (or `goal_count` is 0), else found,
+ * no path or limit reached (with a partial path towards the nearest goal if the options ask).
+ * `NAV_BUFFER_TOO_SMALL` as `nav_mesh_world_find_path` (`nav_query_mesh_path` and
+ * `nav_query_mesh_path_polyline` then read the path); `NAV_INVALID_ARGUMENT` for NaN or
+ * infinite points (naming `goals[i]`), a bad radius or bad options; `NAV_INVALID_SIZE` for
+ * more than `NAV_MAX_NEAREST_GOALS` goals.
+ *
+ * Thread safety: as `nav_mesh_world_find_path`.
+ *
+ * # Safety
+ * `options` must be NULL or readable; `goals` NULL with `goal_count` 0 or `goal_count`
+ * readable `NavVec2`s; `out_pieces` NULL (with `capacity` 0) or valid for `capacity` writes;
+ * `out_result` and `out_goal_index` writable.
+ */
+NavStatus nav_mesh_world_find_nearest(const struct NavMeshWorld *world,
+                                      struct NavQuery *query,
+                                      float agent_radius,
+                                      const struct NavMeshQueryOptions *options,
+                                      struct NavVec2 start,
+                                      const struct NavVec2 *goals,
+                                      uint32_t goal_count,
+                                      struct NavPathPiece *out_pieces,
+                                      uint32_t capacity,
+                                      struct NavMeshPathResult *out_result,
+                                      uint32_t *out_goal_index);
 
 /**
  * Sets how long calls made **on this thread** wait for a grid or world that a call on another

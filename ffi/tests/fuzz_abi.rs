@@ -106,10 +106,10 @@ enum Op {
         cancel: bool,
     },
     FlowOp(FlowOp),
-    /// `nav_world_find_nearest` (`circle` false) or `nav_circle_world_find_nearest`, with a
-    /// NULL goal index out-pointer when `null_index`.
+    /// `nav_world_find_nearest` (`navigator` 0), `nav_circle_world_find_nearest` (1) or
+    /// `nav_mesh_world_find_nearest` (2), with a NULL goal index out-pointer when `null_index`.
     Nearest {
-        circle: bool,
+        navigator: u8,
         world: usize,
         query: usize,
         radius: f32,
@@ -486,7 +486,7 @@ fn op() -> impl Strategy<Value = Op> {
             }),
         10 => mesh_op().prop_map(Op::MeshOp),
         3 => (
-            (any::<bool>(), slot.clone(), slot.clone()),
+            (0u8..3, slot.clone(), slot.clone()),
             prop_oneof![4 => 0.0..2.0f32, 1 => hostile_f32()],
             (hostile_f32(), hostile_f32()),
             proptest::collection::vec((hostile_f32(), hostile_f32()), 0..5),
@@ -494,8 +494,8 @@ fn op() -> impl Strategy<Value = Op> {
             prop_oneof![0u32..3, 3u32..128],
             prop_oneof![9 => Just(false), 1 => Just(true)],
         )
-            .prop_map(|((circle, world, query), radius, start, goals, pick, capacity, null_index)| Op::Nearest {
-                circle, world, query, radius, start, count: cell_count(goals.len(), pick), goals, capacity, null_index,
+            .prop_map(|((navigator, world, query), radius, start, goals, pick, capacity, null_index)| Op::Nearest {
+                navigator, world, query, radius, start, count: cell_count(goals.len(), pick), goals, capacity, null_index,
             }),
         1 => (slot.clone(), prop_oneof![4 => 0u32..4, 1 => Just(4u32), 1 => any::<u32>()])
             .prop_map(|(query, navigator)| Op::SliceState(query, navigator)),
@@ -1295,7 +1295,7 @@ fn run(model: &mut Model, op: &Op) {
                 }
             }
             Op::Nearest {
-                circle,
+                navigator,
                 world,
                 query,
                 radius,
@@ -1306,7 +1306,7 @@ fn run(model: &mut Model, op: &Op) {
                 null_index,
             } => run_nearest(
                 model,
-                *circle,
+                *navigator,
                 *world,
                 *query,
                 *radius,
@@ -1981,12 +1981,12 @@ fn cases() -> u32 {
 
 /// The pointer of `cells` for a count that the buffer backs (NULL with 0); an absurd count is
 /// given with the real buffer, to be refused before anything is read.
-/// One `Op::Nearest`: a nearest-goal query on a `NavWorld` or a `NavCircleWorld`, and its
-/// contract.
+/// One `Op::Nearest`: a nearest-goal query on a `NavWorld`, a `NavCircleWorld` or a
+/// `NavMeshWorld`, and its contract.
 #[allow(clippy::too_many_arguments)]
 fn run_nearest(
     model: &Model,
-    circle: bool,
+    navigator: u8,
     world: usize,
     query: usize,
     radius: f32,
@@ -1996,10 +1996,10 @@ fn run_nearest(
     capacity: u32,
     null_index: bool,
 ) {
-    let kind = if circle {
-        Kind::CircleWorld
-    } else {
-        Kind::World
+    let kind = match navigator {
+        1 => Kind::CircleWorld,
+        2 => Kind::MeshWorld,
+        _ => Kind::World,
     };
     let (w, q) = (
         model.pick_for(world, kind),
@@ -2019,7 +2019,52 @@ fn run_nearest(
     };
     let read = (count as usize).min(goals.len());
     let all_finite = finite(start) && goals[..read].iter().all(|&g| finite(g));
-    let (status, found, last, written) = if circle {
+    let (status, found, last, written) = if navigator == 2 {
+        let options = NavMeshQueryOptions {
+            max_expanded: 3000,
+            ..Default::default()
+        };
+        let mut pieces = vec![NavPathPiece::default(); capacity as usize];
+        let mut result = NavMeshPathResult::default();
+        // SAFETY: buffers of the lengths given (a count over the goals' length is refused
+        // before anything is read); handles are checked.
+        let status = unsafe {
+            nav_mesh_world_find_nearest(
+                w as *const NavMeshWorld,
+                q as *mut NavQuery,
+                radius,
+                &options,
+                v(start),
+                goals_ptr,
+                count,
+                out_ptr(capacity, &mut pieces),
+                capacity,
+                &mut result,
+                index_ptr,
+            )
+        };
+        check_status(status, "nav_mesh_world_find_nearest");
+        expect_handle(model, status, &[(w, Kind::MeshWorld), (q, Kind::Query)]);
+        if model.handle_status(q, Kind::Query).is_none() {
+            let expected = left_behind(status, result.piece_count);
+            assert_eq!(mesh_kept(q), expected, "mesh path kept after {status}");
+        }
+        let n = (result.piece_count as usize).min(capacity as usize);
+        let last = (n > 0).then(|| pieces[n - 1].end);
+        if status == NavStatus::NavOk {
+            assert!(result.length.is_finite() && result.length >= 0.0);
+            assert!(result.path_status <= 5 && result.partial <= 1);
+            if result.path_status == NavPathStatus::Found as u32 && n > 0 {
+                assert_eq!(pieces[0].start, v(start));
+            }
+        }
+        (
+            status,
+            result.path_status == NavPathStatus::Found as u32,
+            last,
+            n,
+        )
+    } else if navigator == 1 {
         let options = NavCircleQueryOptions {
             max_expanded: 5000,
             ..Default::default()
@@ -2448,6 +2493,7 @@ fn random_operation_sequences_never_break_the_contract() {
         "nav_grid_find_nearest",
         "nav_world_find_nearest",
         "nav_circle_world_find_nearest",
+        "nav_mesh_world_find_nearest",
         "nav_query_slice_state",
     ] {
         assert!(

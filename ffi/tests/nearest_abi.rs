@@ -1,6 +1,6 @@
-//! `nav_world_find_nearest` and `nav_circle_world_find_nearest` against the Rust answers and
-//! one `*_find_path` per goal, hostile inputs; `nav_query_slice_state` reads a sliced query's
-//! state without stepping it.
+//! `nav_world_find_nearest`, `nav_circle_world_find_nearest` and
+//! `nav_mesh_world_find_nearest` against the Rust answers and one `*_find_path` per goal,
+//! hostile inputs; `nav_query_slice_state` reads a sliced query's state without stepping it.
 
 mod common;
 
@@ -576,5 +576,280 @@ fn slice_state_reads_without_stepping() {
     let status = unsafe { nav_query_slice_state(query, 0, ptr::null_mut()) };
     fails_with(status, NavStatus::NavNullPointer, &["out_state"]);
     common::free_grid(grid);
+    free_query(query);
+}
+
+#[test]
+fn mesh_nearest_matches_rust_and_one_query_per_goal() {
+    let bounds = aabb(-20.0, -20.0, 20.0, 20.0);
+    let mut world = ptr::null_mut();
+    // SAFETY: valid pointers.
+    ok(unsafe { nav_mesh_world_create(&bounds, &mut world) });
+    let mut rust = nav_mesh::MeshWorld::new(nav_geom::Aabb::new(
+        nav_geom::Vec2::splat(-20.0),
+        nav_geom::Vec2::splat(20.0),
+    ))
+    .unwrap();
+    let mut id = 0;
+    // SAFETY: valid pointers.
+    ok(unsafe { nav_mesh_world_insert_box(world, aabb(2.0, -3.0, 6.0, 3.0), &mut id) });
+    ok(unsafe { nav_mesh_world_insert_circle(world, v(-6.0, 5.0), 2.0, &mut id) });
+    let rect = nav_geom::Aabb::new(
+        nav_geom::Vec2::new(2.0, -3.0),
+        nav_geom::Vec2::new(6.0, 3.0),
+    );
+    rust.insert(nav_mesh::Obstacle::Box(rect)).unwrap();
+    let disc = nav_geom::Circle::new(nav_geom::Vec2::new(-6.0, 5.0), 2.0);
+    rust.insert(nav_mesh::Obstacle::Circle(disc)).unwrap();
+    let query = new_query();
+    let goals = [
+        v(8.0, 0.0),
+        v(-9.0, 9.0),
+        v(4.0, 0.0),
+        v(-13.0, 5.0),
+        v(30.0, 0.0),
+    ];
+    let run = |goals: &[NavVec2], capacity: u32| {
+        let mut pieces = vec![NavPathPiece::default(); capacity as usize];
+        let mut result = NavMeshPathResult::default();
+        let mut index = 7;
+        // SAFETY: valid buffers of the lengths given.
+        let status = unsafe {
+            nav_mesh_world_find_nearest(
+                world,
+                query,
+                0.5,
+                ptr::null(),
+                v(0.0, 0.0),
+                if goals.is_empty() {
+                    ptr::null()
+                } else {
+                    goals.as_ptr()
+                },
+                goals.len() as u32,
+                if capacity == 0 {
+                    ptr::null_mut()
+                } else {
+                    pieces.as_mut_ptr()
+                },
+                capacity,
+                &mut result,
+                &mut index,
+            )
+        };
+        pieces.truncate(result.piece_count.min(capacity) as usize);
+        (status, result, index, pieces)
+    };
+    let (status, result, index, pieces) = run(&goals, 64);
+    ok(status);
+    assert_eq!(result.path_status, NavPathStatus::Found as u32);
+    let rust_goals: Vec<nav_geom::Vec2> = goals
+        .iter()
+        .map(|g| nav_geom::Vec2::new(g.x, g.y))
+        .collect();
+    let mut ctx = nav_mesh::MeshContext::new();
+    let q = nav_mesh::MeshQuery::new(nav_geom::Vec2::ZERO, nav_geom::Vec2::ZERO).with_radius(0.5);
+    let expected = ctx.find_nearest(&rust, &q, &rust_goals).unwrap();
+    assert_eq!(Some(index as usize), expected.goal);
+    assert_eq!(result.length, expected.answer.cost());
+    assert_eq!(result.expanded, expected.answer.expanded() as u64);
+    assert_eq!(pieces.len(), expected.answer.path().len());
+    assert_eq!(pieces.last().map(|p| p.end), Some(goals[index as usize]));
+    // The shortest of one nav_mesh_world_find_path per goal.
+    let mut best = f64::INFINITY;
+    for goal in &goals {
+        let mut one = NavMeshPathResult::default();
+        // SAFETY: no buffer (capacity 0): the size only.
+        let status = unsafe {
+            nav_mesh_world_find_path(
+                world,
+                query,
+                0.5,
+                ptr::null(),
+                v(0.0, 0.0),
+                *goal,
+                ptr::null_mut(),
+                0,
+                &mut one,
+            )
+        };
+        assert!(matches!(
+            status,
+            NavStatus::NavOk | NavStatus::NavBufferTooSmall
+        ));
+        if one.path_status == NavPathStatus::Found as u32 {
+            best = best.min(one.length);
+        }
+    }
+    assert!(
+        (result.length - best).abs() <= 1e-9 * best,
+        "{} vs {best}",
+        result.length
+    );
+    // Too small a buffer: nav_query_mesh_path copies the pieces afterwards, and the polyline
+    // reads the same path.
+    let (status, _, again, _) = run(&goals, 0);
+    fails_with(
+        status,
+        NavStatus::NavBufferTooSmall,
+        &["nav_mesh_world_find_nearest"],
+    );
+    assert_eq!(again, index);
+    let mut count = 0;
+    // SAFETY: size only.
+    let status = unsafe { nav_query_mesh_path(query, ptr::null_mut(), 0, &mut count) };
+    assert_eq!(
+        (status, count as usize),
+        (NavStatus::NavBufferTooSmall, pieces.len())
+    );
+    let mut points = vec![v(0.0, 0.0); 256];
+    // SAFETY: a buffer of 256 points.
+    ok(unsafe { nav_query_mesh_path_polyline(query, 0.05, points.as_mut_ptr(), 256, &mut count) });
+    assert_eq!(points[count as usize - 1], goals[index as usize]);
+
+    // Limits through the options: a length bound below every goal.
+    let options = NavMeshQueryOptions {
+        max_length: 3.0,
+        ..Default::default()
+    };
+    let mut limited = NavMeshPathResult::default();
+    let mut limited_index = 0;
+    // SAFETY: valid pointers, no buffer.
+    let status = unsafe {
+        nav_mesh_world_find_nearest(
+            world,
+            query,
+            0.5,
+            &options,
+            v(0.0, 0.0),
+            goals.as_ptr(),
+            2,
+            ptr::null_mut(),
+            0,
+            &mut limited,
+            &mut limited_index,
+        )
+    };
+    ok(status);
+    assert_eq!(
+        (limited.path_status, limited_index),
+        (NavPathStatus::LimitReached as u32, u32::MAX)
+    );
+
+    // Hostile input.
+    let nan = [v(1.0, 1.0), v(f32::NAN, 0.0)];
+    fails_with(run(&nan, 8).0, NavStatus::NavInvalidArgument, &["goals[1]"]);
+    let mut result = NavMeshPathResult::default();
+    let mut index = 0;
+    // SAFETY: hostile on purpose: NULL goals with a count, NULL outputs, a bad radius.
+    unsafe {
+        let status = nav_mesh_world_find_nearest(
+            world,
+            query,
+            0.5,
+            ptr::null(),
+            v(0.0, 0.0),
+            ptr::null(),
+            3,
+            ptr::null_mut(),
+            0,
+            &mut result,
+            &mut index,
+        );
+        fails_with(status, NavStatus::NavNullPointer, &["goals"]);
+        let status = nav_mesh_world_find_nearest(
+            world,
+            query,
+            0.5,
+            ptr::null(),
+            v(0.0, 0.0),
+            goals.as_ptr(),
+            2,
+            ptr::null_mut(),
+            0,
+            &mut result,
+            ptr::null_mut(),
+        );
+        fails_with(status, NavStatus::NavNullPointer, &["out_goal_index"]);
+        let status = nav_mesh_world_find_nearest(
+            world,
+            query,
+            f32::NAN,
+            ptr::null(),
+            v(0.0, 0.0),
+            goals.as_ptr(),
+            2,
+            ptr::null_mut(),
+            0,
+            &mut result,
+            &mut index,
+        );
+        fails_with(status, NavStatus::NavInvalidArgument, &["agent_radius"]);
+        let status = nav_mesh_world_find_nearest(
+            world,
+            query,
+            0.5,
+            ptr::null(),
+            v(f32::INFINITY, 0.0),
+            goals.as_ptr(),
+            2,
+            ptr::null_mut(),
+            0,
+            &mut result,
+            &mut index,
+        );
+        fails_with(status, NavStatus::NavInvalidArgument, &["start"]);
+        let status = nav_mesh_world_find_nearest(
+            world,
+            query,
+            0.5,
+            ptr::null(),
+            v(0.0, 0.0),
+            goals.as_ptr(),
+            NAV_MAX_NEAREST_GOALS + 1,
+            ptr::null_mut(),
+            0,
+            &mut result,
+            &mut index,
+        );
+        fails_with(status, NavStatus::NavInvalidSize, &["goals"]);
+        let status = nav_mesh_world_find_nearest(
+            ptr::null(),
+            query,
+            0.5,
+            ptr::null(),
+            v(0.0, 0.0),
+            goals.as_ptr(),
+            2,
+            ptr::null_mut(),
+            0,
+            &mut result,
+            &mut index,
+        );
+        fails_with(status, NavStatus::NavNullPointer, &["world"]);
+    }
+    // A refused call leaves no path behind.
+    // SAFETY: size only.
+    let status = unsafe { nav_query_mesh_path(query, ptr::null_mut(), 0, &mut count) };
+    assert_eq!((status, count), (NavStatus::NavOk, 0));
+    let (status, result, index, _) = run(&[], 8);
+    ok(status);
+    assert_eq!(
+        (result.path_status, index),
+        (NavPathStatus::GoalBlocked as u32, u32::MAX)
+    );
+    let (status, result, index, _) = run(&goals[2..3], 8);
+    ok(status);
+    assert_eq!(
+        (result.path_status, index),
+        (NavPathStatus::GoalBlocked as u32, u32::MAX)
+    );
+    let (status, result, _, _) = run(&goals[4..], 8);
+    ok(status);
+    assert_eq!(result.path_status, NavPathStatus::OutOfBounds as u32);
+    // SAFETY: the handles made here.
+    unsafe {
+        nav_mesh_world_free(world);
+    }
     free_query(query);
 }

@@ -7,6 +7,8 @@
 //   with the cheapest lattice path, in one search (nav_world_find_nearest).
 // * nav::find_nearest(query, circle_world, radius, start, goals, out): the exact shortest path
 //   to the nearest goal among circles (nav_circle_world_find_nearest).
+// * nav::find_nearest(query, mesh_world, radius, start, goals, out): the exact shortest path
+//   to the nearest goal among polygons, boxes and circles (nav_mesh_world_find_nearest).
 // * nav::slice_state(query, navigator): the state of a sliced query, without stepping it.
 //
 // The paths stay readable from the Query afterwards, as after Query::find_path.
@@ -89,6 +91,38 @@ inline Result<void> find_nearest(Query& query, const CircleWorld& world, float a
     out.length = result.length;
     out.expanded = result.expanded;
     out.blocking_circle = result.blocking_circle;
+    out.pieces.resize(result.piece_count);
+    return {};
+}
+
+/// The exact shortest path of a disc of `agent_radius` from `start` to the nearest of `goals`
+/// in the polygon world `world` into `out` (reusing its memory); `*goal_index` receives the
+/// index of the goal reached (UINT32_MAX when none was). Query::mesh_path_polyline reads the
+/// path afterwards.
+inline Result<void> find_nearest(Query& query, const MeshWorld& world, float agent_radius, Vec2 start,
+                                 const std::vector<Vec2>& goals, MeshPath& out, uint32_t& goal_index,
+                                 const MeshQueryOptions& options = MeshQueryOptions{}) {
+    out.pieces.resize(out.pieces.capacity());
+    NavMeshPathResult result{};
+    goal_index = UINT32_MAX;
+    NavStatus s = nav_mesh_world_find_nearest(world.get(), query.get(), agent_radius, &options, start,
+                                              goals.data(), detail::count32(goals.size()), out.pieces.data(),
+                                              static_cast<uint32_t>(out.pieces.size()), &result, &goal_index);
+    if (s == NAV_BUFFER_TOO_SMALL) {
+        out.pieces.resize(result.piece_count);
+        uint32_t count = 0;
+        s = nav_query_mesh_path(query.get(), out.pieces.data(), result.piece_count, &count);
+    }
+    if (s != NAV_OK) {
+        Error error = Error::from_status(s);
+        out.pieces.clear();
+        goal_index = UINT32_MAX;
+        return error;
+    }
+    out.status = static_cast<PathStatus>(result.path_status);
+    out.length = result.length;
+    out.expanded = result.expanded;
+    out.partial = result.partial == 1;
     out.pieces.resize(result.piece_count);
     return {};
 }

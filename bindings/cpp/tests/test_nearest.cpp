@@ -1,5 +1,5 @@
-// C++ test of nav_nearest.hpp against libnav: the nearest of several goals on a World and a
-// CircleWorld against one Query::find_path per goal, refusals as values, and
+// C++ test of nav_nearest.hpp against libnav: the nearest of several goals on a World, a
+// CircleWorld and a MeshWorld against one Query::find_path per goal, refusals as values, and
 // nav::slice_state against what the steps wrote. Run under valgrind by scripts/test-native.sh.
 #include <cmath>
 #include <cstdio>
@@ -86,6 +86,42 @@ void test_circle_world() {
     CHECK(!bad.ok() && bad.status() == nav::Status::InvalidArgument);
 }
 
+void test_mesh_world() {
+    auto world = nav::MeshWorld::create(nav::Aabb{v(-20, -20), v(20, 20)}).value();
+    CHECK(world.insert_box(nav::Aabb{v(2, -3), v(6, 3)}).ok());
+    CHECK(world.insert_circle(v(-6, 5), 2).ok());
+    auto query = nav::Query::create().value();
+    // Behind the box (about 12.1 around it), in the open but further, in the box, outside.
+    const std::vector<nav::Vec2> goals = {v(7.5f, 0), v(-13, 0), v(4, 0), v(30, 0)};
+    nav::MeshPath path;
+    uint32_t goal = 0;
+    CHECK(nav::find_nearest(query, world, 0.5f, v(0, 0), goals, path, goal).ok());
+    CHECK(path.found() && goal == 0 && !path.pieces.empty());
+    CHECK(path.pieces.back().end.x == 7.5f && path.pieces.back().end.y == 0.0f);
+    double best = INFINITY;
+    for (const nav::Vec2& g : goals) {
+        auto one = query.find_path(world, 0.5f, v(0, 0), g).value();
+        if (one.found()) best = std::fmin(best, one.length);
+    }
+    CHECK(std::fabs(best - path.length) <= 1e-9 * best);
+    // The path stays readable as a polyline.
+    CHECK(nav::find_nearest(query, world, 0.5f, v(0, 0), goals, path, goal).ok());
+    auto points = query.mesh_path_polyline(0.05f).value();
+    CHECK(points.size() >= 2 && points.back().x == 7.5f);
+    // A larger disc does not fit behind the box: the goal in the open.
+    CHECK(nav::find_nearest(query, world, 1.9f, v(0, 0), goals, path, goal).ok());
+    CHECK(path.found() && goal == 1);
+    CHECK(nav::find_nearest(query, world, 0.5f, v(0, 0), {v(4, 0)}, path, goal).ok());
+    CHECK(path.status == nav::PathStatus::GoalBlocked && goal == UINT32_MAX);
+    CHECK(nav::find_nearest(query, world, 0.5f, v(0, 0), {v(30, 0)}, path, goal).ok());
+    CHECK(path.status == nav::PathStatus::OutOfBounds && goal == UINT32_MAX);
+    auto bad = nav::find_nearest(query, world, -1.0f, v(0, 0), goals, path, goal);
+    CHECK(!bad.ok() && bad.status() == nav::Status::InvalidArgument);
+    auto nan = nav::find_nearest(query, world, 0.5f, v(0, 0), {v(1, 1), v(NAN, 1)}, path, goal);
+    CHECK(!nan.ok() && nan.error().message.find("goals[1]") != std::string::npos);
+    CHECK(goal == UINT32_MAX && path.pieces.empty());
+}
+
 void test_slice_state() {
     auto grid = nav::Grid::load_movingai(
                     "type octile\nheight 5\nwidth 10\nmap\n"
@@ -116,6 +152,7 @@ void test_slice_state() {
 int main() {
     test_world();
     test_circle_world();
+    test_mesh_world();
     test_slice_state();
     std::printf("nav_nearest.hpp: %d checks passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -27,6 +27,14 @@ namespace Nav
             NavVec2* goals, uint goal_count, NavPathPiece* out_pieces, uint capacity,
             NavCirclePathResult* out_result, uint* out_goal_index);
 
+        /// <summary><c>nav_mesh_world_find_nearest</c>: the exact shortest path to the nearest of
+        /// several goals in a polygon world; <paramref name="options"/> may be NULL.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_mesh_world_find_nearest(
+            IntPtr world, IntPtr query, float agent_radius, NavMeshQueryOptions* options, NavVec2 start,
+            NavVec2* goals, uint goal_count, NavPathPiece* out_pieces, uint capacity,
+            NavMeshPathResult* out_result, uint* out_goal_index);
+
         // ---- sliced queries ---------------------------------------------------------------
 
         /// <summary><c>nav_query_slice_state</c>: a sliced query's state, without stepping it.</summary>

@@ -122,5 +122,50 @@ namespace Nav
             goalIndex = index == uint.MaxValue ? -1 : (int)index;
             return result;
         }
+
+        /// <summary>Finds the exact shortest path of a disc of <paramref name="agentRadius"/>
+        /// from <paramref name="start"/> to the nearest of <paramref name="goals"/> in the polygon
+        /// world <paramref name="world"/> in one search, into <paramref name="path"/> (growing its
+        /// buffer when needed); <paramref name="goalIndex"/> is the index of the goal reached (-1
+        /// when none). Its length is the shortest of one FindPath per goal; goals outside the
+        /// bounds or where the disc does not fit are ignored.</summary>
+        /// <exception cref="NavException">For NaN or infinite points (naming <c>goals[i]</c>), a
+        /// bad radius or options, more than 1024 goals; the path is then empty.</exception>
+        public unsafe NavMeshPathResult FindNearest(NavMeshWorld world, float agentRadius, NavVec2 start,
+            NavVec2[] goals, NavMeshPath path, out int goalIndex,
+            NavMeshQueryOptions options = default(NavMeshQueryOptions))
+        {
+            Checked.NotNull(world, "world");
+            Checked.NotNull(goals, "goals");
+            Checked.NotNull(path, "path");
+            path.Clear();
+            goalIndex = -1;
+            NavPathPiece[] pieces = path.PieceBuffer;
+            uint capacity = Checked.Length(pieces);
+            NavMeshPathResult result = default(NavMeshPathResult);
+            uint index = uint.MaxValue;
+            NavStatus status;
+            using (HandleLease w = world.Lease())
+            using (HandleLease q = Lease())
+            {
+                fixed (NavVec2* g = goals)
+                fixed (NavPathPiece* p = pieces)
+                {
+                    status = NativeMethods.nav_mesh_world_find_nearest(w.Pointer, q.Pointer, agentRadius, &options,
+                        start, goals.Length == 0 ? null : g, Checked.Length(goals), capacity == 0 ? null : p, capacity,
+                        &result, &index);
+                }
+            }
+            if (status == NavStatus.BufferTooSmall)
+            {
+                path.Pieces.EnsureCapacity((int)result.PieceCount);
+                CopyMeshPath(path.PieceBuffer);
+                status = NavStatus.Ok;
+            }
+            NavLibrary.Check(status);
+            path.Set(result);
+            goalIndex = index == uint.MaxValue ? -1 : (int)index;
+            return result;
+        }
     }
 }

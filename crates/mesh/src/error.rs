@@ -142,4 +142,13 @@ pub enum MeshError {
          the query again"
     )]
     WorldChanged,
+    /// A nearest-goal query ([`MeshContext::find_nearest`](crate::MeshContext::find_nearest))
+    /// was given more than [`MAX_NEAREST_GOALS`](crate::MAX_NEAREST_GOALS) goals.
+    #[error("{count} goals given, at most {max} are accepted")]
+    TooManyGoals {
+        /// The number of goals given.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
 }

@@ -86,6 +86,10 @@
 //! `r > 0` an arrival that an earlier expanded arrival reaches along a clear arc for no more
 //! cost is skipped.
 //!
+//! ## Many goals
+//! [`MeshContext::find_nearest`] finds the shortest path to the nearest of several goals (up
+//! to [`MAX_NEAREST_GOALS`]) in one search, equal to the shortest of one `find_path` per goal.
+//!
 //! ## Spatial queries
 //! [`MeshWorld::fits`], [`MeshWorld::nearest_fit`] (exact: candidates on the grown boundary and
 //! their pairwise intersections), [`MeshWorld::raycast`] (distance to the first contact of the
@@ -142,6 +146,7 @@ mod visible;
 mod world;
 
 pub use error::{MeshError, ObstacleRef, Point, ShapeProblem};
+pub use search::nearest::{MAX_NEAREST_GOALS, NearestGoal};
 pub use search::{MeshContext, MeshQuery};
 pub use spatial::{ConnectedBuild, Decided};
 pub use world::{Bounds, MeshWorld, Obstacle, ObstacleId};

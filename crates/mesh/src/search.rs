@@ -18,6 +18,10 @@ use crate::sight::{
 use crate::visible::{Walk, circle_sources, cone, visible_corners, visible_within};
 use crate::world::MeshWorld;
 
+/// The nearest of several goals in one search (`MeshContext::find_nearest`).
+#[path = "nearest.rs"]
+pub(crate) mod nearest;
+
 /// A path query: start, goal, agent radius and limits.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MeshQuery {
@@ -186,6 +190,8 @@ pub struct MeshContext {
     run: RunState,
     /// The time-sliced query, if one was begun (see `sliced.rs`).
     pub(crate) slice: Option<crate::sliced::Slice>,
+    /// The goals of a nearest-goal query (see `nearest.rs`).
+    nearest: nearest::Goals,
 }
 
 /// The numbers of one search run that its graph needs at each step.
@@ -202,6 +208,8 @@ struct RunState {
     /// Successors with `g + h` above it are left out (`pruned`) in this run.
     f_bound: f64,
     pruned: bool,
+    /// Whether the targets are `nearest.goals` (a nearest-goal query), not the goal.
+    multi: bool,
 }
 
 /// What [`MeshContext::prepare`] found.
@@ -306,6 +314,8 @@ struct MeshGraph<'a> {
     /// At a circle node being expanded: sweeps from the arrival up to `.0` are clear, beyond
     /// `.1` blocked.
     circle_free: (f64, f64),
+    /// The goals of a nearest-goal run, each a target (empty otherwise).
+    goals: &'a [DVec2],
 }
 
 /// The work of building one successor list (a scan of every corner with sight tests) counted
@@ -670,6 +680,10 @@ impl MeshGraph<'_> {
         {
             self.push(START_CODE, e, e.len, 0.0, out);
         }
+        if round == 0 {
+            let src = (self.start, 0.0, 1.0, None, false);
+            self.goal_edges(START_CODE, src, None, 0.0, out);
+        }
         let sg = self.start.distance(self.goal);
         let bound = (self.goal_open
             && self.lazy
@@ -814,6 +828,8 @@ impl MeshGraph<'_> {
         {
             self.push(code, e, site.rad * sweep + e.len, g_node, out);
         }
+        let src = (site.c, site.rad, s1, None, true);
+        self.goal_edges(code, src, Some((node, false, false)), g_node, out);
         let range = self.list(code);
         let a_in = n0.y.atan2(n0.x);
         let (lo, hi) = self.circle_free;
@@ -909,7 +925,7 @@ impl Graph for MeshGraph<'_> {
             self.expand_start(info.entry, g_node, out);
             return;
         }
-        if info.to == GOAL_CODE {
+        if info.to == GOAL_CODE || nearest::goal_of(info.to).is_some() {
             out.push(GOAL, 0.0);
             return;
         }
@@ -1000,6 +1016,8 @@ impl Graph for MeshGraph<'_> {
         {
             self.push(code, e, self.r * sweep + e.len, g_node, out);
         }
+        let src = (corner.v, self.r, turn_sign(code), Some(code >> 1), true);
+        self.goal_edges(code, src, Some((node, wedges, arc_free)), g_node, out);
         let range = self.list(code);
         for i in range.start..range.end {
             let mut e = self.entries[i as usize];
@@ -1027,6 +1045,9 @@ impl Graph for MeshGraph<'_> {
     }
 
     fn heuristic(&self, node: NodeId) -> f64 {
+        if !self.goals.is_empty() {
+            return self.nearest_heuristic(node);
+        }
         match node {
             START => self.start.distance(self.goal),
             GOAL => 0.0,
@@ -1325,7 +1346,9 @@ impl MeshContext {
             aborted: false,
             f_bound,
             pruned: false,
+            multi: self.nearest.active,
         };
+        self.nearest.active = false;
         let (search, _, mut graph) = self.graph(world);
         search.begin(&mut graph, START, limits);
     }
@@ -1379,6 +1402,7 @@ impl MeshContext {
             f_bound: run.f_bound,
             pruned: run.pruned,
             circle_free: (0.0, 0.0),
+            goals: if run.multi { &self.nearest.goals } else { &[] },
         };
         (&mut self.search, &mut self.ids, graph)
     }

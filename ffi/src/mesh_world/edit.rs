@@ -46,7 +46,9 @@ impl From<MeshError> for FfiError {
     fn from(error: MeshError) -> Self {
         let status = match &error {
             MeshError::UnknownObstacle { .. } => NavStatus::NavUnknownObject,
-            MeshError::GridTooLarge { .. } => NavStatus::NavInvalidSize,
+            MeshError::GridTooLarge { .. } | MeshError::TooManyGoals { .. } => {
+                NavStatus::NavInvalidSize
+            }
             _ => NavStatus::NavInvalidArgument,
         };
         FfiError::new(status, error.to_string())

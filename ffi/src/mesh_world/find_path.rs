@@ -49,6 +49,21 @@ impl MeshState {
         Ok(outcome)
     }
 
+    /// Runs a nearest-goal `query` to `goals` on `world`; its path is the latest from now on.
+    pub(crate) fn search_nearest(
+        &mut self,
+        world: &nav_mesh::MeshWorld,
+        query: &MeshQuery,
+        goals: &[Vec2],
+    ) -> FfiResult<(Option<usize>, PathOutcome)> {
+        let nearest = self.context.find_nearest(world, query, goals)?;
+        self.pieces.clear();
+        self.pieces.extend_from_slice(nearest.answer.path());
+        let answer = (nearest.goal, nearest.answer.outcome());
+        self.kept = true;
+        Ok(answer)
+    }
+
     /// Takes the state of the sliced query: a finished one's path becomes the latest.
     pub(crate) fn sliced(&mut self, sliced: nav_mesh::SliceState) -> crate::slice::NavSliceState {
         if let Some(answer) = self.context.sliced_path() {

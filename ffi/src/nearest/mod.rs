@@ -1,8 +1,12 @@
 //! Nearest of several goals in one search, for the continuous worlds: `NavWorld` (agents of
-//! any radius, nav-agent) and `NavCircleWorld` (circles, nav-tangent). The grid's is
-//! `nav_grid_find_nearest` (grid/flow.rs).
+//! any radius, nav-agent), `NavCircleWorld` (circles, nav-tangent) and `NavMeshWorld`
+//! (polygons, nav-mesh: `mesh.rs`). The grid's is `nav_grid_find_nearest` (grid/flow.rs).
 
 use std::cell::RefCell;
+
+mod mesh;
+
+pub use mesh::nav_mesh_world_find_nearest;
 
 use nav_agent::AgentQuery;
 use nav_geom::Vec2;
@@ -24,7 +28,8 @@ use crate::status::NavStatus;
 use crate::world::find_path::{agent_from_desc, copy_points, limits_from_options};
 use crate::world::{NavAgentDesc, NavWorld, NavWorldPathResult, NavWorldQueryOptions};
 
-/// The most goals `nav_world_find_nearest` and `nav_circle_world_find_nearest` accept (the
+/// The most goals `nav_world_find_nearest`, `nav_circle_world_find_nearest` and
+/// `nav_mesh_world_find_nearest` accept (the
 /// grid's `nav_grid_find_nearest` accepts `NAV_MAX_GOALS`): their searches look at every goal
 /// at every node. For more, build a flow field from the goals.
 pub const NAV_MAX_NEAREST_GOALS: u32 = 1024;

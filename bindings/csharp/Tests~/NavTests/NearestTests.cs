@@ -1,4 +1,5 @@
-// The nearest of several goals on a NavWorld and a NavCircleWorld through the C# bindings,
+// The nearest of several goals on a NavWorld, a NavCircleWorld and a NavMeshWorld through the
+// C# bindings,
 // against one FindPath per goal (the Rust results through the C ABI), refused input, and
 // NavQuery.SliceState against what the steps returned.
 using System;
@@ -10,6 +11,7 @@ namespace Nav.Tests
         public static void Register(Harness h)
         {
             h.Add("nearest: NavWorld and NavCircleWorld nearest goals equal the best of one FindPath per goal", Nearest);
+            h.Add("nearest: NavMeshWorld nearest goal equals the best of one FindPath per goal", MeshNearest);
             h.Add("nearest: refused goals, radii and navigators", Errors);
             h.Add("slice: SliceState reads what the steps wrote, without stepping", SliceState);
         }
@@ -65,6 +67,48 @@ namespace Nav.Tests
                     }
                     Assert.Close(best, path.Length, 1e-9 * best, "the shortest of one FindPath per goal");
                 }
+            }
+        }
+
+        private static void MeshNearest()
+        {
+            using (NavQuery query = new NavQuery())
+            using (NavMeshWorld world = new NavMeshWorld(new NavAabb(-20, -20, 20, 20)))
+            {
+                world.InsertBox(new NavAabb(2, -3, 6, 3));
+                world.InsertCircle(V(-6, 5), 2);
+                // Behind the box (about 12.1 around it), in the open but further, in the box,
+                // outside the bounds.
+                NavVec2[] goals = { V(7.5f, 0), V(-13, 0), V(4, 0), V(30, 0) };
+                NavMeshPath path = new NavMeshPath(1);
+                int goal;
+                query.FindNearest(world, 0.5f, V(0, 0), goals, path, out goal);
+                Assert.True(path.Found, "found among polygons");
+                Assert.Equal(0, goal, "goal index among polygons");
+                Assert.Equal(goals[0].X, path[path.Count - 1].End.X, "ends on the goal");
+                double best = double.PositiveInfinity;
+                NavMeshPath one = new NavMeshPath();
+                foreach (NavVec2 g in goals)
+                {
+                    query.FindPath(world, 0.5f, V(0, 0), g, one);
+                    if (one.Found)
+                    {
+                        best = Math.Min(best, one.Length);
+                    }
+                }
+                Assert.Close(best, path.Length, 1e-9 * best, "the shortest of one FindPath per goal");
+                query.FindNearest(world, 1.9f, V(0, 0), goals, path, out goal);
+                Assert.Equal(1, goal, "a larger disc does not fit behind the box");
+                query.FindNearest(world, 0.5f, V(0, 0), new[] { V(4, 0) }, path, out goal);
+                Assert.Equal(NavPathStatus.GoalBlocked, path.Status, "a blocked goal only");
+                Assert.Equal(-1, goal, "no goal reached");
+                NavVec2[] nan = { V(1, 1), V(float.NaN, 1) };
+                NavException e = Assert.Fails(NavStatus.InvalidArgument, "nav_mesh_world_find_nearest",
+                    () => query.FindNearest(world, 0.5f, V(0, 0), nan, path, out goal), "a NaN goal");
+                Assert.True(e.NativeMessage.Contains("goals[1]"), "names the goal: " + e.NativeMessage);
+                Assert.Equal(0, path.Count, "no path after a refusal");
+                Assert.Fails(NavStatus.InvalidSize, "nav_mesh_world_find_nearest",
+                    () => query.FindNearest(world, 0.5f, V(0, 0), new NavVec2[1025], path, out goal), "too many goals");
             }
         }
 

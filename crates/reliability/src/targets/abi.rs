@@ -796,7 +796,7 @@ unsafe fn step(b: &mut Bytes, p: &mut Program) {
                 } else {
                     &mut index as *mut u32
                 };
-                match b.below(3) {
+                match b.below(4) {
                     0 => {
                         let world = p.pick(b, Kind::World) as *const NavWorld;
                         let agent = NavAgentDesc {
@@ -853,6 +853,35 @@ unsafe fn step(b: &mut Bytes, p: &mut Program) {
                         );
                         if status == NavStatus::NavOk {
                             let found = result.path_status == NavPathStatus::Found as u32;
+                            assert_eq!(found, index != u32::MAX);
+                        }
+                    }
+                    2 => {
+                        let world = p.pick(b, Kind::MeshWorld) as *const NavMeshWorld;
+                        let mut options: NavMeshQueryOptions = std::mem::zeroed();
+                        options.max_expanded = [0, 1, 500][b.below(3)];
+                        options.partial_path = b.below(2) as u32;
+                        let mut pieces = vec![NavPathPiece::default(); 32];
+                        let mut result = NavMeshPathResult::default();
+                        let status = check(
+                            nav_mesh_world_find_nearest(
+                                world,
+                                query,
+                                b.length(2.0),
+                                &options,
+                                vec2(b),
+                                goals_ptr,
+                                n,
+                                pieces.as_mut_ptr(),
+                                32,
+                                &mut result,
+                                index_ptr,
+                            ),
+                            "nav_mesh_world_find_nearest",
+                        );
+                        if status == NavStatus::NavOk {
+                            let found = result.path_status == NavPathStatus::Found as u32
+                                && result.partial == 0;
                             assert_eq!(found, index != u32::MAX);
                         }
                     }
