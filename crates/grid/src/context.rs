@@ -135,6 +135,9 @@ impl GridContext {
             query.goal,
             Some(&mut self.arrivals),
         )?;
+        if query.limits.max_cost == f64::INFINITY {
+            view = view.with_exact_steps(compiled);
+        }
         debug_assert_eq!(view.uses_jump_points(), plan.jumping);
         let outcome = self
             .ctx
@@ -355,7 +358,11 @@ impl GridContext {
             .map(move |node| Cell::new(node % width, node / width))
     }
 
-    /// The search context, with the last query's tree (node ids are cell indices).
+    /// The search context, with the last query's tree (node ids are cell indices). Its `g`
+    /// values are the search's costs: cell by cell on a map of equal multipliers under the
+    /// octile heuristic and no cost limit, the step costs rounded by a relative 1e-12 at most so
+    /// that the search's sums are exact (see `GridView::with_exact_steps`); the path's costs
+    /// ([`path_costs`](GridContext::path_costs)) are always the rules' own.
     pub fn search_context(&self) -> &SearchContext {
         &self.ctx
     }

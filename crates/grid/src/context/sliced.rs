@@ -80,6 +80,9 @@ impl GridContext {
                     query.goal,
                     Some(&mut self.arrivals),
                 )?;
+                if query.limits.max_cost == f64::INFINITY {
+                    view = view.with_exact_steps(rules);
+                }
                 self.ctx.begin(&mut view, plan.start, &query.limits);
                 (Some(plan), SliceState::Running { expanded: 0 })
             }
@@ -138,6 +141,9 @@ impl GridContext {
             slice.query.goal,
             Some(&mut self.arrivals),
         )?;
+        if slice.query.limits.max_cost == f64::INFINITY {
+            view = view.with_exact_steps(rules);
+        }
         let state = match self.ctx.step(&mut view, max_expansions, &mut self.nodes) {
             SearchProgress::Running { expanded } => SliceState::Running { expanded },
             SearchProgress::Done(outcome) => {
