@@ -306,6 +306,30 @@ struct Params {
     /// The extra shrink (radians) at both ends of the piece being occluded, for a circle
     /// source.
     umbra: f64,
+    /// A point source at `r > 0` (the start or the goal): `r`, else 0. Occluders are then
+    /// grown by `r` and targets tested along their tangents' directions (see [`walk_from`]).
+    grow: f64,
+}
+
+impl Params {
+    /// The distance from `v` beyond which an occluder whose rays meet the obstacle (or come
+    /// within `r - h0` of it, grown) nearer than `far` hides its directions.
+    ///
+    /// From a point source at `r > 0` the targets are the tangents' contact points `p2`
+    /// (at distance `|p2 - v| >= ρ - min(r, r² / ρ)` for a corner at `ρ`; a circle's is
+    /// tested in a bucket at most as far as the point `w` within `r` of `p2` on it, likewise)
+    /// and buckets are tested grown by `r`: the chain of buckets along `v → c` (or `v → w`)
+    /// stays within `r` of the ray towards `p2`, and every one of them is at most `ρ` (resp.
+    /// `|v w|`) away. So an occluder in force at such a bucket (`act <= ρ`) with
+    /// `act = far + m + min(r, r² / far)` meets the ray before `p2`, by `m`.
+    #[inline]
+    fn act(&self, far: f64) -> f64 {
+        if self.grow > 0.0 {
+            far + self.m + self.grow.min(self.grow * self.grow / far)
+        } else {
+            far + self.m
+        }
+    }
 }
 
 /// Queues the piece `s → t` of an edge as an occluder; `pass_s` / `pass_t` say whether the loop
@@ -339,6 +363,24 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
             (if x < 0.1 { 1.01 * x } else { x.min(1.0).asin() }) + 1e-12 + p.umbra
         }
     };
+    if p.grow > 0.0 && dist_point_segment(v, s, t) >= p.grow + p.m {
+        // Grown by `r - h0`: the rays passing within it of the piece, its ends widened by
+        // the exact angle (rotated, then taken as pseudo-angles, shrunk by a rounding margin).
+        let g = p.grow - p.h0;
+        if g > 0.0 {
+            let (wa, wb) = ((g / la).min(1.0).asin(), (g / lb).min(1.0).asin());
+            let span = cross(a, b).atan2(a.dot(b)) + wa + wb;
+            if span < 0.9 * std::f64::consts::PI {
+                let lo = pseudo(crate::geometry::rotate(a, -wa)) + 1e-12;
+                let hi = pseudo(crate::geometry::rotate(b, wb)) - 1e-12;
+                let ext = (hi - lo).rem_euclid(FULL);
+                if ext > 0.0 && ext < 1.9 {
+                    walk.push_pending(p.act(la.max(lb)), lo, ext);
+                    return;
+                }
+            }
+        }
+    }
     let (sa, sb) = (shrink(pa, la), shrink(pb, lb));
     let a0 = pseudo(a);
     let ext = (pseudo(b) - a0).rem_euclid(4.0);
@@ -351,7 +393,7 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
     if span <= 0.0 {
         return;
     }
-    walk.push_pending(la.max(lb) + p.m, a0 + sa, span);
+    walk.push_pending(p.act(la.max(lb)), a0 + sa, span);
 }
 
 /// The directions a successor list of a corner may leave along: from `from` counter-clockwise
@@ -458,6 +500,13 @@ fn visit_discs(
         // whose ray from `v` passes within `e` of this circle's centre passes within
         // `e + 1.42 R` of it (see `circle_sources`).
         let occluding = disc.rad - 1.5 * p.src - p.h0;
+        // A point source at `r > 0` outside the circle grown by `r`: the grown circle occludes.
+        let grown = p.grow > 0.0 && near >= p.grow + p.m;
+        let occluding = if grown {
+            occluding + p.grow
+        } else {
+            occluding
+        };
         if near >= p.m + p.src && occluding > 0.0 {
             // The circle occludes, beyond its farthest point (plus the margin), the rays
             // passing deeper than `h0` inside it: a tangent whose `v → w` segment (see above)
@@ -467,15 +516,22 @@ fn visit_discs(
             let lo = pseudo(crate::geometry::rotate(u, -half)) + 1e-12;
             let ext = (pseudo(crate::geometry::rotate(u, half)) - lo).rem_euclid(FULL) - 1e-12;
             if ext > 0.0 && ext < 1.5 {
-                walk.push_pending(dl + disc.rad + p.m, lo, ext);
+                let act = if p.grow > 0.0 {
+                    // The rays enter the circle nearer than its centre.
+                    p.act(dl)
+                } else {
+                    dl + disc.rad + p.m
+                };
+                walk.push_pending(act, lo, ext);
             }
         }
         if near <= p.m + 2.0 * p.r || near <= 0.0 {
             walk.cand_discs.push(di);
             continue;
         }
-        // Radians bound pseudo-angles from above (see `pseudo`).
-        let half = (disc.rad / dl).min(1.0).asin() + 1e-9;
+        // Radians bound pseudo-angles from above (see `pseudo`). From a point source at
+        // `r > 0`, the tangents' directions: those of the circle grown by `r`.
+        let half = ((disc.rad + p.grow) / dl).min(1.0).asin() + 1e-9;
         let a = pseudo(dvec);
         let (a0, a1) = (a - half, a + half);
         if walk.hides_wrapped(a0, a1) {
@@ -545,6 +601,7 @@ fn walk_from(
         r,
         src,
         umbra: 0.0,
+        grow: if src == 0.0 && cone.is_none() { r } else { 0.0 },
     };
     let g = &world.grid;
     let cells = (g.nx * g.ny) as usize;
@@ -643,7 +700,10 @@ fn visit_cell(
     let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
     let hi = lo + DVec2::splat(g.cell);
     let v = p.v;
-    if may_skip && let Some((a0, ext)) = box_range(v, lo - pad, hi + pad) {
+    // From a point source at `r > 0`, the bucket grown by `r` (its targets' tangents aim
+    // within it).
+    let gpad = pad + p.grow;
+    if may_skip && let Some((a0, ext)) = box_range(v, lo - gpad, hi + gpad) {
         let (a0, a1) = (a0 - 1e-12, a0 + ext + 1e-12);
         if let Some(c) = cone
             && !in_cone(a0, c)
@@ -663,7 +723,20 @@ fn visit_cell(
             let d = c.v - v;
             let keep = d == DVec2::ZERO || {
                 let a = pseudo(d);
-                !walk.hides(a) && cone.is_none_or(|c| in_cone(a, c))
+                if p.grow > 0.0 {
+                    // The two tangents' directions from the point to the disc of radius `r`.
+                    let rho = d.length();
+                    rho <= 2.0 * p.grow || {
+                        let w = (p.grow / rho).asin();
+                        let (t1, t2) = (
+                            crate::geometry::rotate(d, w),
+                            crate::geometry::rotate(d, -w),
+                        );
+                        !walk.hides(pseudo(t1)) || !walk.hides(pseudo(t2))
+                    }
+                } else {
+                    !walk.hides(a) && cone.is_none_or(|c| in_cone(a, c))
+                }
             };
             if c.alive && c.buried == 0 && keep {
                 walk.cands.push(edge.corner);
