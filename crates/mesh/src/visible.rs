@@ -368,15 +368,27 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
         // the exact angle (rotated, then taken as pseudo-angles, shrunk by a rounding margin).
         let g = p.grow - p.h0;
         if g > 0.0 {
-            let (wa, wb) = ((g / la).min(1.0).asin(), (g / lb).min(1.0).asin());
-            let span = cross(a, b).atan2(a.dot(b)) + wa + wb;
-            if span < 0.9 * std::f64::consts::PI {
-                let lo = pseudo(crate::geometry::rotate(a, -wa)) + 1e-12;
-                let hi = pseudo(crate::geometry::rotate(b, wb)) - 1e-12;
-                let ext = (hi - lo).rem_euclid(FULL);
-                if ext > 0.0 && ext < 1.9 {
+            let (xa, xb) = ((g / la).min(1.0), (g / lb).min(1.0));
+            if xa.max(xb) < 0.1 {
+                // Small angles: `asin x >= x`, and a pseudo-angle changes at least half as
+                // fast as the angle, so widening by `x / 2` in pseudo-angle stays inside.
+                let lo = pseudo(a) - 0.5 * xa + 1e-12;
+                let ext = (pseudo(b) - pseudo(a)).rem_euclid(FULL) + 0.5 * (xa + xb) - 2e-12;
+                if ext > 0.0 && ext < 1.5 {
                     walk.push_pending(p.act(la.max(lb)), lo, ext);
                     return;
+                }
+            } else {
+                let (wa, wb) = (xa.asin(), xb.asin());
+                let span = cross(a, b).atan2(a.dot(b)) + wa + wb;
+                if span < 0.9 * std::f64::consts::PI {
+                    let lo = pseudo(crate::geometry::rotate(a, -wa)) + 1e-12;
+                    let hi = pseudo(crate::geometry::rotate(b, wb)) - 1e-12;
+                    let ext = (hi - lo).rem_euclid(FULL);
+                    if ext > 0.0 && ext < 1.9 {
+                        walk.push_pending(p.act(la.max(lb)), lo, ext);
+                        return;
+                    }
                 }
             }
         }
@@ -502,11 +514,7 @@ fn visit_discs(
         let occluding = disc.rad - 1.5 * p.src - p.h0;
         // A point source at `r > 0` outside the circle grown by `r`: the grown circle occludes.
         let grown = p.grow > 0.0 && near >= p.grow + p.m;
-        let occluding = if grown {
-            occluding + p.grow
-        } else {
-            occluding
-        };
+        let occluding = if grown { occluding + p.grow } else { occluding };
         if near >= p.m + p.src && occluding > 0.0 {
             // The circle occludes, beyond its farthest point (plus the margin), the rays
             // passing deeper than `h0` inside it: a tangent whose `v → w` segment (see above)
@@ -724,16 +732,12 @@ fn visit_cell(
             let keep = d == DVec2::ZERO || {
                 let a = pseudo(d);
                 if p.grow > 0.0 {
-                    // The two tangents' directions from the point to the disc of radius `r`.
-                    let rho = d.length();
-                    rho <= 2.0 * p.grow || {
-                        let w = (p.grow / rho).asin();
-                        let (t1, t2) = (
-                            crate::geometry::rotate(d, w),
-                            crate::geometry::rotate(d, -w),
-                        );
-                        !walk.hides(pseudo(t1)) || !walk.hides(pseudo(t2))
-                    }
+                    // The two tangents' directions from the point to the disc of radius `r`
+                    // lie within `asin(r / ρ)` of `d` (at most that much in pseudo-angle;
+                    // `asin x <= 1.01 x` below 0.1).
+                    let x = p.grow / d.length();
+                    let w = if x < 0.1 { 1.01 * x } else { x.min(1.0).asin() } + 1e-9;
+                    !walk.hides_wrapped(a - w, a + w)
                 } else {
                     !walk.hides(a) && cone.is_none_or(|c| in_cone(a, c))
                 }
@@ -745,17 +749,11 @@ fn visit_cell(
         let Some((s, t, is_a, is_b)) = clip(edge.a, edge.b, lo - pad, hi + pad) else {
             continue;
         };
-        // A clipped end is inside the edge: the edge itself runs on across the ray.
-        let pass_s = if is_a {
-            passes_through(v, edge.a, edge.prev, edge.b, p.h0)
-        } else {
-            passes_through(v, s, edge.a, edge.b, p.h0)
-        };
-        let pass_t = if is_b {
-            passes_through(v, edge.b, edge.a, edge.next, p.h0)
-        } else {
-            passes_through(v, t, edge.a, edge.b, p.h0)
-        };
+        if p.src == 0.0 && p.grow > 0.0 && dist_point_segment(v, s, t) >= p.grow + p.m {
+            // Grown by `r` (see `occlude`): whether the loop runs on is not asked.
+            occlude(walk, p, s, t, false, false);
+            continue;
+        }
         if p.src > 0.0 {
             // A circle source: shrunk at both ends by the angle its points see beside `v`.
             let e = edge.b - edge.a;
@@ -770,6 +768,17 @@ fn visit_cell(
             occlude(walk, &q, s, t, false, false);
             continue;
         }
+        // A clipped end is inside the edge: the edge itself runs on across the ray.
+        let pass_s = if is_a {
+            passes_through(v, edge.a, edge.prev, edge.b, p.h0)
+        } else {
+            passes_through(v, s, edge.a, edge.b, p.h0)
+        };
+        let pass_t = if is_b {
+            passes_through(v, edge.b, edge.a, edge.next, p.h0)
+        } else {
+            passes_through(v, t, edge.a, edge.b, p.h0)
+        };
         occlude(walk, p, s, t, pass_s, pass_t);
     }
     true
