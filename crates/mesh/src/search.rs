@@ -13,7 +13,8 @@ use nav_search::{
 use crate::error::{MeshError, Point};
 use crate::geometry::{Tangent, ccw_angle, cross, left, tangent};
 use crate::sight::{
-    Scratch, arc_clear, arc_clear_near, foreign_wedges, outer_sector_hits, segment_block,
+    Scratch, arc_clear, arc_clear_near, arc_first_contact, foreign_wedges, outer_sector_hits,
+    segment_block,
 };
 use crate::visible::{Walk, circle_sources, cone, visible_corners, visible_within};
 use crate::world::MeshWorld;
@@ -805,21 +806,39 @@ impl MeshGraph<'_> {
         let full = std::f64::consts::TAU - SWEEP_SLACK;
         let clear =
             |sc: &Scratch, sweep: f64| arc_clear_near(w, sc, site.c, radii, n0, s1, sweep, skip);
-        self.circle_free = if clear(self.scratch, full) {
-            (full, full)
-        } else if !clear(self.scratch, 0.0) {
-            (-1.0, 0.0)
-        } else {
+        let bisect = |sc: &Scratch| {
             let (mut lo, mut hi) = (0.0, full);
             for _ in 0..12 {
                 let mid = 0.5 * (lo + hi);
-                if clear(self.scratch, mid) {
+                if clear(sc, mid) {
                     lo = mid;
                 } else {
                     hi = mid;
                 }
             }
             (lo, hi)
+        };
+        // The first contact in closed form, checked just short of it and just beyond it (the
+        // clearance is monotone in the sweep); the bisection when the check fails.
+        const STEP: f64 = 1e-9;
+        let sc: &Scratch = self.scratch;
+        self.circle_free = if !clear(sc, 0.0) {
+            (-1.0, 0.0)
+        } else {
+            match arc_first_contact(w, sc, site.c, radii, n0, s1, site.disc) {
+                Some(t) if t + STEP < full => {
+                    let (lo, hi) = ((t - STEP).max(0.0), t + STEP);
+                    if clear(sc, lo) && !clear(sc, hi) {
+                        (lo, hi)
+                    } else if clear(sc, full) {
+                        (full, full)
+                    } else {
+                        bisect(sc)
+                    }
+                }
+                _ if clear(sc, full) => (full, full),
+                _ => bisect(sc),
+            }
         };
         let sight = !self.lazy;
         if self.goal_open

@@ -458,6 +458,113 @@ pub(crate) fn arc_clear_near(
     true
 }
 
+/// The smallest sweep, from `n0` turning `s`, at which the circle of radius `rad` around `v`
+/// meets the boundary of what [`arc_clear_near`] counts as blocking (edges grown by `r ± ε`,
+/// circles by `R' + r ± ε`), from the obstacles gathered in `sc`; `None` when it meets none.
+///
+/// Closed form (circle–circle and circle–line intersections), no test: the caller checks the
+/// arcs just short of it and just beyond it with [`arc_clear_near`], whose answer is monotone
+/// in the sweep, so a wrong guess costs only a fallback.
+pub(crate) fn arc_first_contact(
+    world: &MeshWorld,
+    sc: &Scratch,
+    v: DVec2,
+    (rad, r): (f64, f64),
+    n0: DVec2,
+    s: f64,
+    skip_disc: u32,
+) -> Option<f64> {
+    let eps = if r == 0.0 {
+        world.eps()
+    } else {
+        world.eps().min(0.25 * r)
+    };
+    let reach = rad + r + 2.0 * eps;
+    let mut best = f64::INFINITY;
+    let mut take = |p: DVec2| {
+        let d = p - v;
+        let t = if s > 0.0 {
+            ccw_angle(n0, d)
+        } else {
+            ccw_angle(d, n0)
+        };
+        best = best.min(t);
+    };
+    // The points of the circle at distance `dd` from `q`.
+    let meet_circle = |q: DVec2, dd: f64, take: &mut dyn FnMut(DVec2)| {
+        let u = q - v;
+        let d = u.length();
+        if d == 0.0 || d > rad + dd || d < (rad - dd).abs() {
+            return;
+        }
+        let a = (d * d + rad * rad - dd * dd) / (2.0 * d);
+        let h = (rad * rad - a * a).max(0.0).sqrt();
+        let u = u / d;
+        take(v + u * a + left(u) * h);
+        take(v + u * a - left(u) * h);
+    };
+    for &e in &sc.near {
+        let edge = &world.edges[e as usize];
+        if dist_point_segment(v, edge.a, edge.b) > reach {
+            continue;
+        }
+        let ab = edge.b - edge.a;
+        let len2 = ab.length_squared();
+        if len2 == 0.0 {
+            continue;
+        }
+        let len = len2.sqrt();
+        let dir = ab / len;
+        let nrm = left(dir);
+        for dd in [r - eps, r + eps] {
+            if dd < 0.0 {
+                continue;
+            }
+            // The end discs, where the end is the closest point of the edge.
+            meet_circle(edge.a, dd, &mut |p| {
+                if (p - edge.a).dot(dir) <= 1e-9 * len {
+                    take(p)
+                }
+            });
+            meet_circle(edge.b, dd, &mut |p| {
+                if (p - edge.b).dot(dir) >= -1e-9 * len {
+                    take(p)
+                }
+            });
+            // The two sides, offset by `dd`.
+            for side in [-1.0, 1.0] {
+                let p0 = edge.a + nrm * (side * dd) - v;
+                // |p0 + t dir|² = rad²
+                let b = p0.dot(dir);
+                let c = p0.length_squared() - rad * rad;
+                let disc = b * b - c;
+                if disc < 0.0 {
+                    continue;
+                }
+                let q = disc.sqrt();
+                for t in [-b - q, -b + q] {
+                    if t >= -1e-9 * len && t <= len * (1.0 + 1e-9) {
+                        take(v + p0 + dir * t);
+                    }
+                }
+            }
+        }
+    }
+    for &d in &sc.near_d {
+        if d == skip_disc {
+            continue;
+        }
+        let disc = world.discs[d as usize];
+        if disc.c.distance(v) - disc.rad > reach {
+            continue;
+        }
+        for dd in [disc.rad + r - eps, disc.rad + r + eps] {
+            meet_circle(disc.c, dd, &mut take);
+        }
+    }
+    best.is_finite().then_some(best)
+}
+
 /// Distance from `x` to the arc (centre `v`, radius `rad`, from direction `n0` turning `s`
 /// through `sweep`).
 pub(crate) fn dist_point_arc(x: DVec2, v: DVec2, rad: f64, n0: DVec2, s: f64, sweep: f64) -> f64 {
