@@ -312,8 +312,8 @@ struct MeshGraph<'a> {
     /// Successors with `g + h` above it are not pushed (`pruned` says some were).
     f_bound: f64,
     pruned: bool,
-    /// At a circle node being expanded: sweeps from the arrival up to `.0` are clear, beyond
-    /// `.1` blocked.
+    /// At a circle node being expanded (or a corner at `r > 0` whose arc to the end of its
+    /// span is not clear): sweeps from the arrival up to `.0` are clear, beyond `.1` blocked.
     circle_free: (f64, f64),
     /// The goals of a nearest-goal run, each a target (empty otherwise).
     goals: &'a [DVec2],
@@ -628,7 +628,12 @@ impl MeshGraph<'_> {
         let sweep = taut_sweep(info.arrive_n, n_out, s1)?;
         let c = self.world.corners[corner as usize];
         if self.r > 0.0 {
+            let (lo, hi) = self.circle_free;
+            if !arc_free && sweep > hi {
+                return None;
+            }
             if !arc_free
+                && sweep > lo
                 && !arc_clear(
                     self.world,
                     self.scratch,
@@ -825,7 +830,7 @@ impl MeshGraph<'_> {
         self.circle_free = if !clear(sc, 0.0) {
             (-1.0, 0.0)
         } else {
-            match arc_first_contact(w, sc, site.c, radii, n0, s1, site.disc) {
+            match arc_first_contact(w, sc, site.c, radii, n0, s1, ([NO_DISC; 2], site.disc)) {
                 Some(t) if t + STEP < full => {
                     let (lo, hi) = ((t - STEP).max(0.0), t + STEP);
                     if clear(sc, lo) && !clear(sc, hi) {
@@ -1021,6 +1026,32 @@ impl Graph for MeshGraph<'_> {
                 )
             })
         };
+        if self.r > 0.0 && !arc_free {
+            // How far the arc from the arrival is clear: the first contact in closed form,
+            // checked on both sides (as around a circle); unknown when the check fails.
+            let s1 = turn_sign(code);
+            let n0 = info.arrive_n;
+            let skip = ([corner.e_in, corner.e_out], NO_DISC, true);
+            let radii = (self.r, self.r);
+            let eps = w.eps().min(0.25 * self.r);
+            let m = 2.0 * self.r + 2.0 * eps;
+            self.scratch.gather_box(w, corner.v - m, corner.v + m);
+            let sc: &Scratch = self.scratch;
+            let clear = |sweep: f64| arc_clear_near(w, sc, corner.v, radii, n0, s1, sweep, skip);
+            let contact = arc_first_contact(
+                w,
+                sc,
+                corner.v,
+                radii,
+                n0,
+                s1,
+                ([corner.e_in, corner.e_out], NO_DISC),
+            );
+            self.circle_free = match contact {
+                Some(t) if t > 1e-9 && clear(t - 1e-9) && !clear(t + 1e-9) => (t - 1e-9, t + 1e-9),
+                _ => (-1.0, f64::INFINITY),
+            };
+        }
         if self.goal_open
             && let Some(e) = self.segment_edge(
                 corner.v,

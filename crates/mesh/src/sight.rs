@@ -472,7 +472,7 @@ pub(crate) fn arc_first_contact(
     (rad, r): (f64, f64),
     n0: DVec2,
     s: f64,
-    skip_disc: u32,
+    (skip, skip_disc): ([u32; 2], u32),
 ) -> Option<f64> {
     let eps = if r == 0.0 {
         world.eps()
@@ -504,6 +504,9 @@ pub(crate) fn arc_first_contact(
         take(v + u * a - left(u) * h);
     };
     for &e in &sc.near {
+        if e == skip[0] || e == skip[1] {
+            continue;
+        }
         let edge = &world.edges[e as usize];
         if dist_point_segment(v, edge.a, edge.b) > reach {
             continue;
