@@ -655,7 +655,7 @@ fn walk_from(
         {
             let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
             let hi = lo + DVec2::splat(g.cell);
-            if rho + goal.clamp(lo, hi).distance(goal) > b || ellipse_min(v, goal, lo, hi) > b {
+            if rho + goal.clamp(lo, hi).distance(goal) > b {
                 walk.skipped = true;
                 continue;
             }
@@ -688,43 +688,6 @@ fn walk_from(
             walk.queue.push(std::cmp::Reverse((d.to_bits(), n)));
         }
     }
-}
-
-/// The least `|v X| + |X g|` over the box `[lo, hi]` (within rounding): `|v g|` when the
-/// segment `v g` meets the box, else the least over its four sides (on each, the sum is convex
-/// along the side and least where the segment from `v` to `g`, or to `g` reflected across the
-/// side's line when both lie on one side of it, crosses that line, clamped to the side).
-fn ellipse_min(v: DVec2, g: DVec2, lo: DVec2, hi: DVec2) -> f64 {
-    if clip(v, g, lo, hi).is_some() {
-        return v.distance(g);
-    }
-    let corners = [lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)];
-    let mut best = f64::INFINITY;
-    for k in 0..4 {
-        let (p, q) = (corners[k], corners[(k + 1) % 4]);
-        let d = q - p;
-        let len2 = d.length_squared();
-        let nrm = DVec2::new(-d.y, d.x);
-        let (sv, sg) = (nrm.dot(v - p), nrm.dot(g - p));
-        // `g` on the same side as `v`: reflected.
-        let g2 = if (sv > 0.0) == (sg > 0.0) && sg != 0.0 {
-            g - nrm * (2.0 * sg / len2)
-        } else {
-            g
-        };
-        let sg2 = nrm.dot(g2 - p);
-        let f = |x: DVec2| v.distance(x) + x.distance(g);
-        if sv == sg2 {
-            // Both on the side's line (off the side): the nearer end.
-            best = best.min(f(p)).min(f(q));
-        } else {
-            let x = v + (g2 - v) * (sv / (sv - sg2));
-            let t = ((x - p).dot(d) / len2).clamp(0.0, 1.0);
-            best = best.min(f(p + d * t));
-        }
-    }
-    // Rounding: never more than the true least.
-    best * (1.0 - 1e-12)
 }
 
 /// Visits bucket `(x, y)`: its corners (in `cone`, if any) and occluders, unless all its
@@ -983,30 +946,6 @@ mod tests {
             }
         }
         assert!(seen > 1000, "too few reachable corners checked: {seen}");
-    }
-
-    #[test]
-    fn ellipse_min_is_the_least_sum_over_the_box() {
-        let mut rng = TestRng::new(7);
-        for _ in 0..400 {
-            let mut pt = || DVec2::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0));
-            let (v, g, c) = (pt(), pt(), pt());
-            let h = DVec2::new(rng.range(0.1, 4.0), rng.range(0.1, 4.0));
-            let (lo, hi) = (c - h, c + h);
-            let got = ellipse_min(v, g, lo, hi);
-            let n = 60;
-            let mut best = f64::INFINITY;
-            for i in 0..=n {
-                for j in 0..=n {
-                    let x = lo + (hi - lo) * DVec2::new(i as f64, j as f64) / n as f64;
-                    best = best.min(v.distance(x) + x.distance(g));
-                }
-            }
-            // Never above the least (it bounds a skip), and close to it.
-            let step = ((hi - lo) / n as f64).length();
-            assert!(got <= best + 1e-9, "{v} {g} {lo} {hi}: {got} > {best}");
-            assert!(got >= best - 2.0 * step, "{v} {g} {lo} {hi}: {got} << {best}");
-        }
     }
 
     #[test]
