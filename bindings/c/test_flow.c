@@ -8,38 +8,7 @@
 #include <string.h>
 
 #include "nav.h"
-
-static int passed = 0;
-static int failed = 0;
-
-#define CHECK(cond)                                                           \
-    do {                                                                      \
-        if (cond) {                                                           \
-            passed++;                                                         \
-        } else {                                                              \
-            failed++;                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                    #cond);                                                   \
-        }                                                                     \
-    } while (0)
-
-static const char *last_error(void) {
-    static char buffer[512];
-    uint32_t size = 0;
-    nav_last_error(buffer, sizeof buffer, &size);
-    return buffer;
-}
-
-static const char MAP[] =
-    "type octile\n"
-    "height 5\n"
-    "width 8\n"
-    "map\n"
-    "........\n"
-    ".@@@@@@.\n"
-    ".@....@.\n"
-    ".@.@@.@.\n"
-    "...@....\n";
+#include "test_check.h"
 
 enum { W = 8, H = 5 };
 
