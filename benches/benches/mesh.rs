@@ -60,6 +60,27 @@ struct Case {
     tri_poly: polyanya::Mesh,
     tri_located: Vec<(polyanya::Coords, polyanya::Coords)>,
     triangles: usize,
+    /// Polyanya's meshes baked for one radius each ([`BAKED_RADII`]).
+    baked: Vec<Baked>,
+}
+
+/// Radii (in cells) for which a Polyanya mesh is baked.
+const BAKED_RADII: [f32; 2] = [0.5, 1.0];
+
+/// A Polyanya mesh of the free space of one map at one radius: every blocked cell grown by
+/// `radius` (arcs as the triangulation's inscribed 96-gons), the bounds shrunk by it.
+struct Baked {
+    radius: f32,
+    mesh: polyanya::Mesh,
+    /// The rows' points located on `mesh` (`None`: the grown start or goal is blocked there).
+    located: Vec<Option<(polyanya::Coords, polyanya::Coords)>>,
+    triangles: usize,
+    obstacles: usize,
+    /// The rows both find a path on (filled by `check_baked`): the rows timed.
+    both: Vec<usize>,
+    /// Building the grown world and triangulating it, and converting to Polyanya, in ms.
+    bake_ms: f64,
+    convert_ms: f64,
 }
 
 /// A polyanya mesh of counter-clockwise triangles: each vertex lists its triangles
@@ -127,6 +148,128 @@ fn triangle_mesh(tris: &[[Vec2; 3]]) -> polyanya::Mesh {
     let mut mesh = polyanya::Mesh::new(vertices, polygons).expect("a valid polyanya mesh");
     mesh.bake();
     mesh
+}
+
+/// The map's free space for a disc of radius `r` as a polygon world at radius 0: the map's cells
+/// (`MeshWorld::from_grid`) with, on top, every maximal run of blocked cells grown by `r` along
+/// the run towards its free ends (horizontal runs in x, vertical runs in y: together the strips
+/// along every cell edge), a circle of radius `r` at every convex corner of the blocked region
+/// (outside the map counts as blocked), and strips of width `r` along the map's edges (the disc
+/// stays inside the bounds). This is the Minkowski sum of the blocked region and the disc, with
+/// circles as the triangulation's inscribed 96-gons.
+fn grown_world(map: &nav::grid::GridMap, r: f32) -> MeshWorld {
+    use nav::geom::{Aabb, Circle};
+    use nav::grid::Cell;
+    use nav::mesh::Obstacle;
+    let (w, h) = (map.width() as i64, map.height() as i64);
+    let blocked = |x: i64, y: i64| {
+        x < 0 || y < 0 || x >= w || y >= h || !map.is_walkable(Cell::new(x as u32, y as u32))
+    };
+    let mut world = MeshWorld::from_grid(map).expect("a valid world");
+    let mut add = |o: Obstacle| {
+        world.insert(o).expect("a valid obstacle");
+    };
+    let (wf, hf) = (w as f32, h as f32);
+    let b = |x0: f32, y0: f32, x1: f32, y1: f32| {
+        Obstacle::Box(Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1)))
+    };
+    add(b(-1.0, -1.0, wf + 1.0, r));
+    add(b(-1.0, hf - r, wf + 1.0, hf + 1.0));
+    add(b(-1.0, -1.0, r, hf + 1.0));
+    add(b(wf - r, -1.0, wf + 1.0, hf + 1.0));
+    // Horizontal runs grown in x (the vertical edges' strips).
+    for y in 0..h {
+        let mut x = 0;
+        while x < w {
+            if !blocked(x, y) {
+                x += 1;
+                continue;
+            }
+            let x0 = x;
+            while x < w && blocked(x, y) {
+                x += 1;
+            }
+            let (lo, hi) = (x0 > 0, x < w);
+            if lo || hi {
+                let l = x0 as f32 - if lo { r } else { 0.0 };
+                let rr = x as f32 + if hi { r } else { 0.0 };
+                add(b(l, y as f32, rr, y as f32 + 1.0));
+            }
+        }
+    }
+    // Vertical runs grown in y (the horizontal edges' strips).
+    for x in 0..w {
+        let mut y = 0;
+        while y < h {
+            if !blocked(x, y) {
+                y += 1;
+                continue;
+            }
+            let y0 = y;
+            while y < h && blocked(x, y) {
+                y += 1;
+            }
+            let (lo, hi) = (y0 > 0, y < h);
+            if lo || hi {
+                let l = y0 as f32 - if lo { r } else { 0.0 };
+                let rr = y as f32 + if hi { r } else { 0.0 };
+                add(b(x as f32, l, x as f32 + 1.0, rr));
+            }
+        }
+    }
+    // Circles at the convex corners: one blocked cell of the four around the corner, or two
+    // diagonal ones.
+    for j in 0..=h {
+        for i in 0..=w {
+            let around = [
+                blocked(i - 1, j - 1),
+                blocked(i, j - 1),
+                blocked(i - 1, j),
+                blocked(i, j),
+            ];
+            let n = around.iter().filter(|&&x| x).count();
+            let diagonal = n == 2 && around[0] == around[3];
+            if n == 1 || diagonal {
+                add(Obstacle::Circle(Circle::new(
+                    Vec2::new(i as f32, j as f32),
+                    r,
+                )));
+            }
+        }
+    }
+    world
+}
+
+/// Bakes the Polyanya mesh of `map` for radius `r` and locates `rows` on it.
+fn bake(map: &nav::grid::GridMap, r: f32, rows: &[(Vec2, Vec2)]) -> Baked {
+    let t = std::time::Instant::now();
+    let world = grown_world(map, r);
+    let tris = world.free_triangles();
+    let bake_ms = t.elapsed().as_secs_f64() * 1e3;
+    let t = std::time::Instant::now();
+    let mesh = triangle_mesh(&tris);
+    let convert_ms = t.elapsed().as_secs_f64() * 1e3;
+    let on_mesh = |p: Vec2| {
+        let c = polyanya::Coords::on_mesh([p.x, p.y].into());
+        mesh.get_closest_point(c).filter(|c| {
+            let q = c.position();
+            (q.x - p.x).hypot(q.y - p.y) < 1e-4
+        })
+    };
+    let located = rows
+        .iter()
+        .map(|&(s, g)| Some((on_mesh(s)?, on_mesh(g)?)))
+        .collect();
+    Baked {
+        radius: r,
+        located,
+        triangles: tris.len(),
+        obstacles: world.len(),
+        both: Vec::new(),
+        mesh,
+        bake_ms,
+        convert_ms,
+    }
 }
 
 fn data_dir() -> PathBuf {
@@ -199,6 +342,7 @@ fn load_cases() -> Vec<Case> {
             .iter()
             .map(|&(s, g)| (locate(&tri_poly, s), locate(&tri_poly, g)))
             .collect();
+        let baked = BAKED_RADII.map(|r| bake(&map, r, &rows)).into();
         cases.push(Case {
             name: name.rsplit('/').next().unwrap_or(name).to_string(),
             world,
@@ -208,6 +352,7 @@ fn load_cases() -> Vec<Case> {
             tri_poly,
             tri_located,
             triangles: tris.len(),
+            baked,
         });
     }
     cases
@@ -282,6 +427,113 @@ fn check_lengths(cases: &[Case]) {
             found[1],
             found[2]
         );
+    }
+}
+
+/// Relative length agreement required between nav-mesh at radius r and Polyanya on the mesh
+/// baked for r: its arcs are inscribed 96-gons (each arc at most `1 - cos(pi / 96)`, about
+/// 5e-4, shorter), so Polyanya may be shorter by that much, never longer by more than `REL`.
+const BAKED_REL: f64 = 1e-3;
+
+/// Compares nav-mesh at each baked radius (on the original world) with Polyanya on the baked
+/// mesh, fills each bake's `both` (rows both find a path on), prints the worst relative
+/// difference and what was skipped. Panics on a difference beyond the arcs' approximation.
+fn check_baked(cases: &mut [Case]) {
+    let mut ctx = MeshContext::new();
+    println!("\nPolyanya on a mesh baked for one radius, against nav-mesh at that radius:");
+    for case in cases {
+        for baked in &mut case.baked {
+            let r = baked.radius;
+            let (mut worst, mut shorter) = (0.0f64, 0.0f64);
+            let (mut nav_only, mut poly_only, mut neither) = (0, 0, 0);
+            baked.both.clear();
+            for (k, (&(s, g), located)) in case.rows.iter().zip(&baked.located).enumerate() {
+                let ours = nav_length(&mut ctx, &case.world, MeshQuery::new(s, g).with_radius(r));
+                let theirs = located.and_then(|l| polyanya_length(&baked.mesh, l));
+                match (ours, theirs) {
+                    (Some(a), Some(b)) => {
+                        let rel = (b - a) / a.max(1e-9);
+                        assert!(
+                            (-BAKED_REL..=REL).contains(&rel),
+                            "{}: r = {r}: from {s} to {g}: nav-mesh {a} vs Polyanya baked {b}",
+                            case.name
+                        );
+                        worst = worst.max(rel.abs());
+                        shorter = shorter.max(-rel);
+                        baked.both.push(k);
+                    }
+                    (Some(_), None) => nav_only += 1,
+                    (None, Some(_)) => poly_only += 1,
+                    (None, None) => neither += 1,
+                }
+            }
+            println!(
+                "{} r = {r}: {} obstacles on the grid, {} free triangles, baked in {:.0} ms \
+                 (+ {:.0} ms to convert); {} rows both find, worst relative difference \
+                 {worst:.1e} (Polyanya shorter by up to {shorter:.1e}); skipped: {neither} \
+                 neither finds, {nav_only} only nav, {poly_only} only Polyanya",
+                case.name,
+                baked.obstacles,
+                baked.triangles,
+                baked.bake_ms,
+                baked.convert_ms,
+                baked.both.len()
+            );
+        }
+    }
+}
+
+/// Polyanya at r = 0 on each baked mesh against nav-mesh at that radius on the original world
+/// (warm context), over the rows both find.
+fn bench_baked(c: &mut Criterion, case: &Case) {
+    for baked in &case.baked {
+        let r = baked.radius;
+        let mut group = c.benchmark_group(format!("mesh/baked_{}_r{r}", case.name));
+        group.sample_size(10);
+        let mut ctx = MeshContext::new();
+        group.bench_function("nav_mesh", |b| {
+            b.iter(|| {
+                for &k in &baked.both {
+                    let (s, g) = case.rows[k];
+                    let q = MeshQuery::new(s, g).with_radius(r);
+                    black_box(nav_length(&mut ctx, &case.world, q));
+                }
+            })
+        });
+        group.bench_function("polyanya_baked", |b| {
+            b.iter(|| {
+                for &k in &baked.both {
+                    let located = baked.located[k].expect("located");
+                    black_box(polyanya_length(&baked.mesh, located));
+                }
+            })
+        });
+        group.finish();
+    }
+}
+
+fn print_baked_summary(cases: &[Case]) {
+    println!("\nbaked meshes, time per query in us (criterion median / rows timed):");
+    println!(
+        "{:<10} {:>6} {:>6} {:>12} {:>16} {:>14}",
+        "map", "radius", "rows", "nav-mesh r", "Polyanya baked", "baked/nav"
+    );
+    for case in cases {
+        for baked in &case.baked {
+            let group = format!("mesh/baked_{}_r{}", case.name, baked.radius);
+            let n = baked.both.len().max(1) as f64;
+            let per = |f: &str| median_ns(&group, f).map(|ns| ns / n / 1e3);
+            let (m, p) = (per("nav_mesh"), per("polyanya_baked"));
+            println!(
+                "{:<10} {:>6} {:>6} {:>12} {:>16} {:>14}",
+                case.name,
+                baked.radius,
+                baked.both.len(),
+                fixed(m, 1),
+                fixed(p, 1),
+                ratio(p, m, 2)
+            );
+        }
     }
 }
 
@@ -621,8 +873,9 @@ fn print_agent_cpu(scene: &AgentScene) {
 }
 
 fn main() {
-    let cases = load_cases();
+    let mut cases = load_cases();
     check_lengths(&cases);
+    check_baked(&mut cases);
     let scene = agent_scene();
     agent_report(&scene);
     let mut c = Criterion::default()
@@ -631,10 +884,12 @@ fn main() {
         .configure_from_args();
     for case in &cases {
         bench_case(&mut c, case);
+        bench_baked(&mut c, case);
     }
     bench_agent_scene(&mut c, &scene);
     c.final_summary();
     print_summary(&cases);
+    print_baked_summary(&cases);
     print_agent_summary(&scene);
     print_agent_cpu(&scene);
 }
