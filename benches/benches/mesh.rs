@@ -64,13 +64,16 @@ struct Case {
     baked: Vec<Baked>,
 }
 
-/// Radii (in cells) for which a Polyanya mesh is baked.
-const BAKED_RADII: [f32; 2] = [0.5, 1.0];
+/// The Polyanya meshes baked per map: radius (in cells) and sides of the polygon standing for
+/// each corner's circle (96: `Obstacle::Circle`, the triangulation's inscribed 96-gon; fewer:
+/// an inscribed polygon obstacle, a coarser bake as a game would make).
+const BAKES: [(f32, usize); 4] = [(0.5, 96), (0.5, 8), (1.0, 96), (1.0, 8)];
 
 /// A Polyanya mesh of the free space of one map at one radius: every blocked cell grown by
 /// `radius` (arcs as the triangulation's inscribed 96-gons), the bounds shrunk by it.
 struct Baked {
     radius: f32,
+    sides: usize,
     mesh: polyanya::Mesh,
     /// The rows' points located on `mesh` (`None`: the grown start or goal is blocked there).
     located: Vec<Option<(polyanya::Coords, polyanya::Coords)>>,
@@ -157,7 +160,7 @@ fn triangle_mesh(tris: &[[Vec2; 3]]) -> polyanya::Mesh {
 /// (outside the map counts as blocked), and strips of width `r` along the map's edges (the disc
 /// stays inside the bounds). This is the Minkowski sum of the blocked region and the disc, with
 /// circles as the triangulation's inscribed 96-gons.
-fn grown_world(map: &nav::grid::GridMap, r: f32) -> MeshWorld {
+fn grown_world(map: &nav::grid::GridMap, r: f32, sides: usize) -> MeshWorld {
     use nav::geom::{Aabb, Circle};
     use nav::grid::Cell;
     use nav::mesh::Obstacle;
@@ -229,11 +232,15 @@ fn grown_world(map: &nav::grid::GridMap, r: f32) -> MeshWorld {
             ];
             let n = around.iter().filter(|&&x| x).count();
             let diagonal = n == 2 && around[0] == around[3];
-            if n == 1 || diagonal {
-                add(Obstacle::Circle(Circle::new(
-                    Vec2::new(i as f32, j as f32),
-                    r,
-                )));
+            let c = Vec2::new(i as f32, j as f32);
+            if (n == 1 || diagonal) && sides == MeshWorld::CIRCLE_SIDES {
+                add(Obstacle::Circle(Circle::new(c, r)));
+            } else if n == 1 || diagonal {
+                let step = std::f32::consts::TAU / sides as f32;
+                let pts = (0..sides)
+                    .map(|k| c + Vec2::from_angle(k as f32 * step) * r)
+                    .collect();
+                add(Obstacle::Polygon(pts));
             }
         }
     }
@@ -241,9 +248,9 @@ fn grown_world(map: &nav::grid::GridMap, r: f32) -> MeshWorld {
 }
 
 /// Bakes the Polyanya mesh of `map` for radius `r` and locates `rows` on it.
-fn bake(map: &nav::grid::GridMap, r: f32, rows: &[(Vec2, Vec2)]) -> Baked {
+fn bake(map: &nav::grid::GridMap, (r, sides): (f32, usize), rows: &[(Vec2, Vec2)]) -> Baked {
     let t = std::time::Instant::now();
-    let world = grown_world(map, r);
+    let world = grown_world(map, r, sides);
     let tris = world.free_triangles();
     let bake_ms = t.elapsed().as_secs_f64() * 1e3;
     let t = std::time::Instant::now();
@@ -262,6 +269,7 @@ fn bake(map: &nav::grid::GridMap, r: f32, rows: &[(Vec2, Vec2)]) -> Baked {
         .collect();
     Baked {
         radius: r,
+        sides,
         located,
         triangles: tris.len(),
         obstacles: world.len(),
@@ -342,7 +350,7 @@ fn load_cases() -> Vec<Case> {
             .iter()
             .map(|&(s, g)| (locate(&tri_poly, s), locate(&tri_poly, g)))
             .collect();
-        let baked = BAKED_RADII.map(|r| bake(&map, r, &rows)).into();
+        let baked = BAKES.map(|b| bake(&map, b, &rows)).into();
         cases.push(Case {
             name: name.rsplit('/').next().unwrap_or(name).to_string(),
             world,
@@ -430,10 +438,13 @@ fn check_lengths(cases: &[Case]) {
     }
 }
 
-/// Relative length agreement required between nav-mesh at radius r and Polyanya on the mesh
-/// baked for r: its arcs are inscribed 96-gons (each arc at most `1 - cos(pi / 96)`, about
-/// 5e-4, shorter), so Polyanya may be shorter by that much, never longer by more than `REL`.
-const BAKED_REL: f64 = 1e-3;
+/// Relative length agreement required between nav-mesh at radius r and Polyanya on a mesh
+/// baked for r with `sides`-gon corners: its arcs are inscribed polygons (a subset of each disc,
+/// the way around it at most `1 - cos(pi / sides)` shorter: about 5e-4 for 96 sides), so Polyanya
+/// may be shorter by that much, never longer by more than `REL`.
+fn baked_rel(sides: usize) -> f64 {
+    1.0 - (std::f64::consts::PI / sides as f64).cos()
+}
 
 /// Compares nav-mesh at each baked radius (on the original world) with Polyanya on the baked
 /// mesh, fills each bake's `both` (rows both find a path on), prints the worst relative
@@ -454,9 +465,10 @@ fn check_baked(cases: &mut [Case]) {
                     (Some(a), Some(b)) => {
                         let rel = (b - a) / a.max(1e-9);
                         assert!(
-                            (-BAKED_REL..=REL).contains(&rel),
-                            "{}: r = {r}: from {s} to {g}: nav-mesh {a} vs Polyanya baked {b}",
-                            case.name
+                            (-baked_rel(baked.sides)..=REL).contains(&rel),
+                            "{}: r = {r}, {}-gons: from {s} to {g}: nav-mesh {a} vs Polyanya baked {b}",
+                            case.name,
+                            baked.sides
                         );
                         worst = worst.max(rel.abs());
                         shorter = shorter.max(-rel);
@@ -468,11 +480,12 @@ fn check_baked(cases: &mut [Case]) {
                 }
             }
             println!(
-                "{} r = {r}: {} obstacles on the grid, {} free triangles, baked in {:.0} ms \
+                "{} r = {r}, {}-gon corners: {} obstacles on the grid, {} free triangles, baked in {:.0} ms \
                  (+ {:.0} ms to convert); {} rows both find, worst relative difference \
                  {worst:.1e} (Polyanya shorter by up to {shorter:.1e}); skipped: {neither} \
                  neither finds, {nav_only} only nav, {poly_only} only Polyanya",
                 case.name,
+                baked.sides,
                 baked.obstacles,
                 baked.triangles,
                 baked.bake_ms,
@@ -488,7 +501,8 @@ fn check_baked(cases: &mut [Case]) {
 fn bench_baked(c: &mut Criterion, case: &Case) {
     for baked in &case.baked {
         let r = baked.radius;
-        let mut group = c.benchmark_group(format!("mesh/baked_{}_r{r}", case.name));
+        let mut group =
+            c.benchmark_group(format!("mesh/baked_{}_r{r}_n{}", case.name, baked.sides));
         group.sample_size(10);
         let mut ctx = MeshContext::new();
         group.bench_function("nav_mesh", |b| {
@@ -515,19 +529,23 @@ fn bench_baked(c: &mut Criterion, case: &Case) {
 fn print_baked_summary(cases: &[Case]) {
     println!("\nbaked meshes, time per query in us (criterion median / rows timed):");
     println!(
-        "{:<10} {:>6} {:>6} {:>12} {:>16} {:>14}",
-        "map", "radius", "rows", "nav-mesh r", "Polyanya baked", "baked/nav"
+        "{:<10} {:>6} {:>6} {:>6} {:>12} {:>16} {:>14}",
+        "map", "radius", "sides", "rows", "nav-mesh r", "Polyanya baked", "baked/nav"
     );
     for case in cases {
         for baked in &case.baked {
-            let group = format!("mesh/baked_{}_r{}", case.name, baked.radius);
+            let group = format!(
+                "mesh/baked_{}_r{}_n{}",
+                case.name, baked.radius, baked.sides
+            );
             let n = baked.both.len().max(1) as f64;
             let per = |f: &str| median_ns(&group, f).map(|ns| ns / n / 1e3);
             let (m, p) = (per("nav_mesh"), per("polyanya_baked"));
             println!(
-                "{:<10} {:>6} {:>6} {:>12} {:>16} {:>14}",
+                "{:<10} {:>6} {:>6} {:>6} {:>12} {:>16} {:>14}",
                 case.name,
                 baked.radius,
+                baked.sides,
                 baked.both.len(),
                 fixed(m, 1),
                 fixed(p, 1),
