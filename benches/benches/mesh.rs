@@ -4,9 +4,13 @@
 //! triangulation, `MeshWorld::free_triangles`), and nav-mesh at r = 0.5 and 1 on the same rows,
 //! in the same run. Then nav-agent's benchmark world (1000 boxes and discs, the same seed as
 //! `benches/agent.rs`) as a polygon world: nav-mesh (exact) against nav-agent with its cache
-//! emptied before each query (`nav_cold`, its lattice path), time and path length.
+//! emptied before each query (`nav_cold`, its lattice path), time and path length. And
+//! (groups `mesh/baked_*`) Polyanya at r = 0 on a mesh baked for r = 0.5 and 1 (the map's
+//! blocked cells grown by r, corners as inscribed 96-gons or 8-gons: one mesh per agent size, as
+//! its users do) against nav-mesh at radius r on the original world, lengths checked first.
 //!
-//! Run: `cargo bench -p nav-benches --bench mesh -- --warm-up-time 1 --measurement-time 3`.
+//! Run: `cargo bench -p nav-benches --bench mesh -- --warm-up-time 1 --measurement-time 3`
+//! (`-- baked ...` for the baked groups alone).
 //! Every benchmark runs one batch of rows per iteration (nav with one context kept warm across
 //! iterations, as a game would; polyanya on its baked mesh, start and goal located on it
 //! before timing, so only its search is timed); the summary printed at the end
