@@ -275,19 +275,40 @@ impl GridContext {
                 let (ax, ay) = (dx.abs(), dy.abs());
                 let steps = ax.max(ay);
                 if jumping && steps > 1 {
+                    // Both axes move while both have steps left (`diagonal` steps), then the
+                    // longer one. Jumping implies a uniform map: every step of a run costs the
+                    // same product, so each run is written in one pass (the same additions in
+                    // the same order as a step at a time); the jump point itself is pushed
+                    // below.
                     let (sx, sy) = (dx.signum(), dy.signum());
-                    let (mut x, mut y) = (prev.x as i64, prev.y as i64);
-                    for k in 1..steps {
-                        // Both axes move while both have steps left, then the longer one.
-                        let (ux, uy) = ((k <= ax) as i64 * sx, (k <= ay) as i64 * sy);
-                        (x, y) = (x + ux, y + uy);
-                        let here = Cell::new(x as u32, y as u32);
-                        total += unit_cost(ux, uy) * multiplier(here);
-                        self.cells.push(here);
-                        self.costs.push(total);
-                    }
-                    let (ux, uy) = (sx * (ax == steps) as i64, sy * (ay == steps) as i64);
-                    total += unit_cost(ux, uy) * multiplier(cell);
+                    let m = uniform.unwrap_or(f64::NAN);
+                    let diagonal = ax.min(ay);
+                    let (x0, y0) = (prev.x as i64, prev.y as i64);
+                    let (tx, ty) = ((ax > ay) as i64 * sx, (ay > ax) as i64 * sy);
+                    let (cd, cs) = (unit_cost(sx, sy) * m, unit_cost(tx, ty) * m);
+                    let (xd, yd) = (x0 + diagonal * sx, y0 + diagonal * sy);
+                    // Every cell but the last (the jump point), diagonal run first.
+                    let at_diagonal =
+                        move |k: i64| Cell::new((x0 + k * sx) as u32, (y0 + k * sy) as u32);
+                    let at_straight =
+                        move |k: i64| Cell::new((xd + k * tx) as u32, (yd + k * ty) as u32);
+                    let straight = steps - diagonal;
+                    let (n_diagonal, n_straight) = if straight == 0 {
+                        (diagonal - 1, 0)
+                    } else {
+                        (diagonal, straight - 1)
+                    };
+                    self.cells.extend((1..=n_diagonal).map(at_diagonal));
+                    self.cells.extend((1..=n_straight).map(at_straight));
+                    self.costs.extend((0..n_diagonal).map(|_| {
+                        total += cd;
+                        total
+                    }));
+                    self.costs.extend((0..n_straight).map(|_| {
+                        total += cs;
+                        total
+                    }));
+                    total += if straight == 0 { cd } else { cs };
                 } else {
                     let base = if ax <= 1 && ay <= 1 {
                         unit_cost(dx, dy)
