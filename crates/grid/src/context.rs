@@ -422,3 +422,75 @@ fn mode_of(compiled: &CompiledRules, jumping: bool) -> SearchMode {
         SearchMode::CellByCell
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{MapGenerator, MapKind};
+    use crate::{DiagonalRule, GridRules, MoveCosts};
+
+    /// The costs of a jump point path, written a run at a time, are bit for bit the sums of
+    /// its steps one at a time (step cost times the map's multiplier, added in path order).
+    #[test]
+    fn jump_runs_cost_what_single_steps_cost() {
+        for (kind, seed) in [
+            (MapKind::Random, 1),
+            (MapKind::Caves, 2),
+            (MapKind::Rooms, 3),
+        ] {
+            let mut map = MapGenerator::new(kind, 96, 80)
+                .with_seed(seed)
+                .generate()
+                .unwrap();
+            for multiplier in [1.0, 1.7] {
+                for index in 0..map.cell_count() {
+                    let cell = map.cell_at(index).unwrap();
+                    map.set_cost_multiplier(cell, multiplier).unwrap();
+                }
+                assert!(map.has_uniform_cost());
+                for diagonal in [DiagonalRule::NoCornerCutting, DiagonalRule::Free] {
+                    let rules = GridRules::default()
+                        .with_diagonal(diagonal)
+                        .with_costs(MoveCosts::new(1.1, 1.3).unwrap())
+                        .with_search(SearchMode::JumpPoints)
+                        .compile()
+                        .unwrap();
+                    let mut ctx = GridContext::new();
+                    let mut jumps = 0;
+                    for k in 0..60u32 {
+                        let start = Cell::new((k * 13) % 96, (k * 7) % 80);
+                        let goal = Cell::new((k * 29 + 50) % 96, (k * 11 + 40) % 80);
+                        let query = GridQuery::new(start, goal);
+                        let answer = ctx.find_path(&map, &rules, &query).unwrap();
+                        if !answer.is_found() {
+                            continue;
+                        }
+                        let cost = answer.cost();
+                        jumps += ctx
+                            .nodes
+                            .windows(2)
+                            .filter(|w| w[0].abs_diff(w[1]) > 97)
+                            .count();
+                        let mut total = 0.0;
+                        let mut expected = vec![0.0];
+                        for w in ctx.path().windows(2) {
+                            let (dx, dy) =
+                                (w[1].x as i64 - w[0].x as i64, w[1].y as i64 - w[0].y as i64);
+                            total += rules.moves.step_cost(dx, dy).unwrap()
+                                * map.cost_multiplier(w[1]).unwrap();
+                            expected.push(total);
+                        }
+                        let bits = |c: &[f64]| c.iter().map(|c| c.to_bits()).collect::<Vec<_>>();
+                        assert_eq!(
+                            bits(ctx.path_costs()),
+                            bits(&expected),
+                            "{start:?} -> {goal:?}"
+                        );
+                        assert_eq!(cost.to_bits(), total.to_bits());
+                    }
+                    assert!(jumps > 20, "too few long jumps ({jumps}) to test anything");
+                }
+            }
+        }
+    }
+}
