@@ -275,19 +275,40 @@ impl GridContext {
                 let (ax, ay) = (dx.abs(), dy.abs());
                 let steps = ax.max(ay);
                 if jumping && steps > 1 {
+                    // Both axes move while both have steps left (`diagonal` steps), then the
+                    // longer one. Jumping implies a uniform map: every step of a run costs the
+                    // same product, so each run is written in one pass (the same additions in
+                    // the same order as a step at a time); the jump point itself is pushed
+                    // below.
                     let (sx, sy) = (dx.signum(), dy.signum());
-                    let (mut x, mut y) = (prev.x as i64, prev.y as i64);
-                    for k in 1..steps {
-                        // Both axes move while both have steps left, then the longer one.
-                        let (ux, uy) = ((k <= ax) as i64 * sx, (k <= ay) as i64 * sy);
-                        (x, y) = (x + ux, y + uy);
-                        let here = Cell::new(x as u32, y as u32);
-                        total += unit_cost(ux, uy) * multiplier(here);
-                        self.cells.push(here);
-                        self.costs.push(total);
-                    }
-                    let (ux, uy) = (sx * (ax == steps) as i64, sy * (ay == steps) as i64);
-                    total += unit_cost(ux, uy) * multiplier(cell);
+                    let m = uniform.unwrap_or(f64::NAN);
+                    let diagonal = ax.min(ay);
+                    let (x0, y0) = (prev.x as i64, prev.y as i64);
+                    let (tx, ty) = ((ax > ay) as i64 * sx, (ay > ax) as i64 * sy);
+                    let (cd, cs) = (unit_cost(sx, sy) * m, unit_cost(tx, ty) * m);
+                    let (xd, yd) = (x0 + diagonal * sx, y0 + diagonal * sy);
+                    // Every cell but the last (the jump point), diagonal run first.
+                    let at_diagonal =
+                        move |k: i64| Cell::new((x0 + k * sx) as u32, (y0 + k * sy) as u32);
+                    let at_straight =
+                        move |k: i64| Cell::new((xd + k * tx) as u32, (yd + k * ty) as u32);
+                    let straight = steps - diagonal;
+                    let (n_diagonal, n_straight) = if straight == 0 {
+                        (diagonal - 1, 0)
+                    } else {
+                        (diagonal, straight - 1)
+                    };
+                    self.cells.extend((1..=n_diagonal).map(at_diagonal));
+                    self.cells.extend((1..=n_straight).map(at_straight));
+                    self.costs.extend((0..n_diagonal).map(|_| {
+                        total += cd;
+                        total
+                    }));
+                    self.costs.extend((0..n_straight).map(|_| {
+                        total += cs;
+                        total
+                    }));
+                    total += if straight == 0 { cd } else { cs };
                 } else {
                     let base = if ax <= 1 && ay <= 1 {
                         unit_cost(dx, dy)
@@ -399,5 +420,77 @@ fn mode_of(compiled: &CompiledRules, jumping: bool) -> SearchMode {
         compiled.search_mode()
     } else {
         SearchMode::CellByCell
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{MapGenerator, MapKind};
+    use crate::{DiagonalRule, GridRules, MoveCosts};
+
+    /// The costs of a jump point path, written a run at a time, are bit for bit the sums of
+    /// its steps one at a time (step cost times the map's multiplier, added in path order).
+    #[test]
+    fn jump_runs_cost_what_single_steps_cost() {
+        for (kind, seed) in [
+            (MapKind::Random, 1),
+            (MapKind::Caves, 2),
+            (MapKind::Rooms, 3),
+        ] {
+            let mut map = MapGenerator::new(kind, 96, 80)
+                .with_seed(seed)
+                .generate()
+                .unwrap();
+            for multiplier in [1.0, 1.7] {
+                for index in 0..map.cell_count() {
+                    let cell = map.cell_at(index).unwrap();
+                    map.set_cost_multiplier(cell, multiplier).unwrap();
+                }
+                assert!(map.has_uniform_cost());
+                for diagonal in [DiagonalRule::NoCornerCutting, DiagonalRule::Free] {
+                    let rules = GridRules::default()
+                        .with_diagonal(diagonal)
+                        .with_costs(MoveCosts::new(1.1, 1.3).unwrap())
+                        .with_search(SearchMode::JumpPoints)
+                        .compile()
+                        .unwrap();
+                    let mut ctx = GridContext::new();
+                    let mut jumps = 0;
+                    for k in 0..60u32 {
+                        let start = Cell::new((k * 13) % 96, (k * 7) % 80);
+                        let goal = Cell::new((k * 29 + 50) % 96, (k * 11 + 40) % 80);
+                        let query = GridQuery::new(start, goal);
+                        let answer = ctx.find_path(&map, &rules, &query).unwrap();
+                        if !answer.is_found() {
+                            continue;
+                        }
+                        let cost = answer.cost();
+                        jumps += ctx
+                            .nodes
+                            .windows(2)
+                            .filter(|w| w[0].abs_diff(w[1]) > 97)
+                            .count();
+                        let mut total = 0.0;
+                        let mut expected = vec![0.0];
+                        for w in ctx.path().windows(2) {
+                            let (dx, dy) =
+                                (w[1].x as i64 - w[0].x as i64, w[1].y as i64 - w[0].y as i64);
+                            total += rules.moves.step_cost(dx, dy).unwrap()
+                                * map.cost_multiplier(w[1]).unwrap();
+                            expected.push(total);
+                        }
+                        let bits = |c: &[f64]| c.iter().map(|c| c.to_bits()).collect::<Vec<_>>();
+                        assert_eq!(
+                            bits(ctx.path_costs()),
+                            bits(&expected),
+                            "{start:?} -> {goal:?}"
+                        );
+                        assert_eq!(cost.to_bits(), total.to_bits());
+                    }
+                    assert!(jumps > 20, "too few long jumps ({jumps}) to test anything");
+                }
+            }
+        }
     }
 }
