@@ -12,9 +12,10 @@ use crate::lattice_graph::{LatticeGraph, NodeKey, START, TIE_BREAK, find_targets
 use crate::string_pulling::string_pull;
 use crate::{AgentContext, AgentQuery, Obstacle, QueryError, World};
 
-/// The most goals [`AgentContext::find_nearest`] accepts: each brings up to 16 lattice
-/// targets, and the heuristic looks at every target once per expanded node.
-pub const MAX_NEAREST_GOALS: usize = 1024;
+/// The most goals [`AgentContext::find_nearest`] accepts (one limit for every navigator): each
+/// brings up to 16 lattice targets, and the heuristic looks at every target once per expanded
+/// node.
+pub use nav_search::MAX_NEAREST_GOALS;
 
 /// The answer of [`AgentContext::find_nearest`]: which goal the path reaches, and the path.
 #[derive(Debug, Clone, Copy)]
@@ -220,11 +221,7 @@ impl<I: SpatialIndex<Obstacle>> World<I> {
         }
         ctx.targets.clear();
         if scratch.goals.is_empty() {
-            return Some(if inside == 0 && !goals.is_empty() {
-                PathStatus::OutOfBounds
-            } else {
-                PathStatus::GoalBlocked
-            });
+            return Some(PathStatus::no_usable_goal(goals.len(), inside));
         }
         let reachable = !scratch.targets.is_empty() || scratch.goals.iter().any(|g| g.direct);
         if !reachable && !partial {

@@ -18,9 +18,10 @@ use super::{
 use crate::spatial::{Fit, fit_status};
 use crate::{MeshError, MeshWorld};
 
-/// The most goals [`MeshContext::find_nearest`] accepts: every corner the search expands gets
-/// a segment to each goal, and the heuristic looks at every goal once per node.
-pub const MAX_NEAREST_GOALS: usize = 1024;
+/// The most goals [`MeshContext::find_nearest`] accepts (one limit for every navigator):
+/// every corner the search expands gets a segment to each goal, and the heuristic looks at
+/// every goal once per node.
+pub use nav_search::MAX_NEAREST_GOALS;
 
 /// The target code of the segment to goal `k` of a nearest-goal query (below the codes of
 /// the start, the goal and the start's later successors; far above every site code).
@@ -227,11 +228,7 @@ impl MeshContext {
             inside += 1;
         }
         if usable.goals.is_empty() {
-            return answered(if inside == 0 && !goals.is_empty() {
-                PathStatus::OutOfBounds
-            } else {
-                PathStatus::GoalBlocked
-            });
+            return answered(PathStatus::no_usable_goal(goals.len(), inside));
         }
         if let Some(k) = usable.goals.iter().position(|&g| g == start) {
             let outcome = PathOutcome {

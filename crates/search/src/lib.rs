@@ -64,4 +64,4 @@ pub use graph::{Graph, NodeId, Successors, ZeroHeuristic};
 pub use keys::NodeKeys;
 pub use outcome::{Limits, SearchOutcome, SearchStatus};
 pub use slice::{Revision, SliceState};
-pub use vocabulary::{LimitsError, PathOutcome, PathRef, PathStatus};
+pub use vocabulary::{LimitsError, MAX_NEAREST_GOALS, PathOutcome, PathRef, PathStatus};

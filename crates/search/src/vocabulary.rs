@@ -34,6 +34,12 @@ pub enum PathStatus {
     OutOfBounds,
 }
 
+/// The most goals the nearest-goal searches of the continuous navigators accept (nav-agent,
+/// nav-tangent, nav-mesh; the C ABI's `NAV_MAX_NEAREST_GOALS`): every node a search expands
+/// gets a way to each goal, and the heuristic looks at every goal once per node. For more,
+/// build a flow field from the goals.
+pub const MAX_NEAREST_GOALS: usize = 1024;
+
 impl PathStatus {
     /// Every status, in the order of their stable numbers in the C ABI.
     pub const ALL: [PathStatus; 6] = [
@@ -61,6 +67,25 @@ impl PathStatus {
             PathStatus::StartBlocked => "start_blocked",
             PathStatus::GoalBlocked => "goal_blocked",
             PathStatus::OutOfBounds => "out_of_bounds",
+        }
+    }
+
+    /// The status of a nearest-goal query none of whose `given` goals is usable, `inside` of
+    /// them lying inside the bounds: [`OutOfBounds`](PathStatus::OutOfBounds) when every goal
+    /// (at least one) is outside, [`GoalBlocked`](PathStatus::GoalBlocked) otherwise (blocked
+    /// goals, or none given).
+    ///
+    /// ```
+    /// use nav_search::PathStatus;
+    /// assert_eq!(PathStatus::no_usable_goal(3, 0), PathStatus::OutOfBounds);
+    /// assert_eq!(PathStatus::no_usable_goal(3, 1), PathStatus::GoalBlocked);
+    /// assert_eq!(PathStatus::no_usable_goal(0, 0), PathStatus::GoalBlocked);
+    /// ```
+    pub fn no_usable_goal(given: usize, inside: usize) -> PathStatus {
+        if inside == 0 && given > 0 {
+            PathStatus::OutOfBounds
+        } else {
+            PathStatus::GoalBlocked
         }
     }
 

@@ -33,6 +33,8 @@ use crate::world::{NavAgentDesc, NavWorld, NavWorldPathResult, NavWorldQueryOpti
 /// grid's `nav_grid_find_nearest` accepts `NAV_MAX_GOALS`): their searches look at every goal
 /// at every node. For more, build a flow field from the goals.
 pub const NAV_MAX_NEAREST_GOALS: u32 = 1024;
+// cbindgen needs the literal; it is the navigators' one limit.
+const _: () = assert!(NAV_MAX_NEAREST_GOALS as usize == nav_search::MAX_NEAREST_GOALS);
 
 thread_local! {
     /// This thread's copy of the goals of a nearest-goal query (warm queries allocate nothing).

@@ -17,9 +17,10 @@ use super::state::{FIRST_ENTRY, GOAL, GOAL_TARGET, MULTI_GOAL, Params, START};
 use super::{BOUND_SLACKS, CircleContext, CircleQuery, Mode, Plan};
 use crate::{CircleWorld, TangentError, TangentPath};
 
-/// The most goals [`CircleContext::find_nearest`] accepts: every circle the search reaches
-/// gets a tangent to each goal, and the heuristic looks at every goal once per node.
-pub const MAX_NEAREST_GOALS: usize = 1024;
+/// The most goals [`CircleContext::find_nearest`] accepts (one limit for every navigator):
+/// every circle the search reaches gets a tangent to each goal, and the heuristic looks at
+/// every goal once per node.
+pub use nav_search::MAX_NEAREST_GOALS;
 
 /// The answer of [`CircleContext::find_nearest`]: which goal the path reaches, and the path.
 #[derive(Debug, Clone, Copy)]
@@ -245,12 +246,12 @@ impl CircleContext {
         on.clear();
         self.nodes = on;
         if state.goals.is_empty() {
-            let status = if inside == 0 && !goals.is_empty() {
-                PathStatus::OutOfBounds
-            } else {
-                PathStatus::GoalBlocked
-            };
-            path.finish(status, 0.0, 0, false);
+            path.finish(
+                PathStatus::no_usable_goal(goals.len(), inside),
+                0.0,
+                0,
+                false,
+            );
             return Ok(None);
         }
         if let Some(k) = state.goals.iter().position(|&g| g == params.start) {
