@@ -63,14 +63,6 @@ impl Connectivity {
             }
             Change::Removed(points) => {
                 let (lo, hi) = crate::world::bbox(points);
-                // A circle's loop has no edges, so the walk below cannot see it cover a piece
-                // or keep a vertex it shares with the removed loop: near a circle, rebuild.
-                let mut sc = Scratch::default();
-                let tol = DVec2::splat(world.eps());
-                sc.gather_box(world, lo - tol, hi + tol);
-                if sc.near_d.iter().any(|&d| world.discs[d as usize].alive) {
-                    return false;
-                }
                 self.note_edit(lo, hi);
                 remove_loop(&mut self.cdt, world, points).is_some()
             }
@@ -154,6 +146,13 @@ pub(super) fn walk(
 fn remove_loop(cdt: &mut Cdt, world: &MeshWorld, points: &[DVec2]) -> Option<()> {
     let tol = world.eps();
     let mut sc = Scratch::default();
+    // A circle's loop has no edges, so the walk below cannot see it cover a piece or keep a
+    // vertex it shares with the removed loop: near a circle, leave it to a rebuild.
+    let (lo, hi) = crate::world::bbox(points);
+    sc.gather_box(world, lo - DVec2::splat(tol), hi + DVec2::splat(tol));
+    if sc.near_d.iter().any(|&d| world.discs[d as usize].alive) {
+        return None;
+    }
     let n = points.len();
     // The constraint pieces of each edge, and the vertices met on the way.
     let mut pieces: Vec<(DVec2, DVec2)> = Vec::new();
