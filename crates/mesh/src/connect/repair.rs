@@ -64,7 +64,13 @@ impl Connectivity {
             Change::Removed(points) => {
                 let (lo, hi) = crate::world::bbox(points);
                 self.note_edit(lo, hi);
-                remove_loop(&mut self.cdt, world, points).is_some()
+                let mut rejoined = Vec::new();
+                let ok = remove_loop(&mut self.cdt, world, points, &mut rejoined).is_some();
+                // A boundary edge made whole again may reach beyond the removed loop's box.
+                for (x, y) in rejoined {
+                    self.note_edit(x.min(y), x.max(y));
+                }
+                ok
             }
         }
     }
@@ -142,8 +148,14 @@ pub(super) fn walk(
     Some(())
 }
 
-/// Takes the loop `points` (already removed from `world`) out of the triangulation.
-fn remove_loop(cdt: &mut Cdt, world: &MeshWorld, points: &[DVec2]) -> Option<()> {
+/// Takes the loop `points` (already removed from `world`) out of the triangulation; the ends
+/// of every boundary edge it makes whole again go to `rejoined`.
+fn remove_loop(
+    cdt: &mut Cdt,
+    world: &MeshWorld,
+    points: &[DVec2],
+    rejoined: &mut Vec<(DVec2, DVec2)>,
+) -> Option<()> {
     let tol = world.eps();
     let mut sc = Scratch::default();
     // A circle's loop has no edges, so the walk below cannot see it cover a piece or keep a
@@ -199,6 +211,7 @@ fn remove_loop(cdt: &mut Cdt, world: &MeshWorld, points: &[DVec2]) -> Option<()>
             }
             &[x, y] if !is_loop_vertex(world, &mut sc, p) && dist_point_segment(p, x, y) <= tol => {
                 cdt.remove(v);
+                rejoined.push((x, y));
                 let hx = cdt.locate_vertex(pt(x))?.fix();
                 let hy = cdt.locate_vertex(pt(y))?.fix();
                 cdt.add_constraint_and_split(hx, hy, |p| p);
@@ -266,7 +279,7 @@ mod tests {
         );
         // What the memo kept gives what a derivation from nothing gives.
         let kept = repaired.ready(world).expect("derived");
-        let fresh_d = super::super::Derived::of(world, &repaired.cdt, &mut Default::default())
+        let fresh_d = super::super::Derived::of(world, &repaired.cdt, &mut Default::default(), &[])
             .expect("derived");
         assert_eq!(kept.free, fresh_d.free, "{what}: free triangles");
         assert_eq!(
@@ -275,6 +288,9 @@ mod tests {
         );
         assert_eq!(kept.roads, fresh_d.roads, "{what}: roadmap forest");
         assert_eq!(kept.widths, fresh_d.widths, "{what}: width forest");
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&kept.cross), bits(&fresh_d.cross), "{what}: crossings");
+        assert_eq!(kept.sound, fresh_d.sound, "{what}: constraint chains");
         let mut copy = world.clone();
         copy.conn = std::sync::OnceLock::new();
         let (a, b) = (free_area(world), free_area(&copy));
