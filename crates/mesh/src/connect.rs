@@ -77,15 +77,39 @@ pub(crate) struct Connectivity {
 pub(crate) struct Memo {
     /// Per vertex index: its position, and whether it is a loop vertex (an exact point).
     verts: Vec<(DVec2, bool)>,
-    /// Per face index: its corners (spade's order), whether it is free, and the roadmap link
-    /// weight between its edges `k` and `k + 1` (NaN: not computed yet).
-    faces: Vec<([DVec2; 3], bool, [f64; 3])>,
+    /// Per face index (see [`FaceMemo`]).
+    faces: Vec<FaceMemo>,
     /// Per undirected edge index: its ends (spade's order) and its midpoint's clearance (NaN:
     /// not computed yet).
     edges: Vec<([DVec2; 2], f64)>,
     /// The boundary edges whose chain of constraint pieces is broken, if every boundary edge
     /// was walked.
     broken: Option<Vec<(DVec2, DVec2)>>,
+}
+
+/// What deriving found about one face.
+#[derive(Clone, Copy)]
+struct FaceMemo {
+    /// Its corners (spade's order).
+    pts: [DVec2; 3],
+    /// Whether it is free.
+    free: bool,
+    /// The roadmap link weight between its edges `k` and `k + 1` (NaN: not computed yet).
+    roads: [f64; 3],
+    /// The width of the gap between the vertex opposite its edge `k` and that edge, as a
+    /// wall (NaN: not computed yet).
+    gaps: [f64; 3],
+}
+
+impl FaceMemo {
+    fn new(pts: [DVec2; 3], free: bool) -> Self {
+        FaceMemo {
+            pts,
+            free,
+            roads: [f64::NAN; 3],
+            gaps: [f64::NAN; 3],
+        }
+    }
 }
 
 /// Bitwise equality of points (the memo's keys).
@@ -423,17 +447,17 @@ impl Derived {
         }
         let n_faces = cdt.num_all_faces();
         memo.faces
-            .resize(n_faces, ([unknown; 3], false, [f64::NAN; 3]));
+            .resize(n_faces, FaceMemo::new([unknown; 3], false));
         let mut free = vec![false; n_faces];
         for face in cdt.inner_faces() {
             let pts = face.positions().map(dv);
             let m = &mut memo.faces[face.fix().index()];
-            if !same(&m.0, &pts) || reaches(&pts, dirty) {
+            if !same(&m.pts, &pts) || reaches(&pts, dirty) {
                 let [a, b, c] = pts;
                 let free = world.count_containing((a + b + c) / 3.0, None) == 0;
-                *m = (pts, free, [f64::NAN; 3]);
+                *m = FaceMemo::new(pts, free);
             }
-            free[face.fix().index()] = m.1;
+            free[face.fix().index()] = m.free;
         }
         let verts = &memo.verts;
         let exact = |v: FixedVertexHandle| verts[v.index()].1;
@@ -483,15 +507,22 @@ impl Derived {
                 let mut w = cross[ids[i]].min(cross[ids[j]]);
                 let wall = es[k];
                 if cross[ids[k]].is_nan() && cdt.is_constraint_edge(wall.as_undirected().fix()) {
-                    let p = es[i].to();
-                    let [q, t] = wall.vertices();
-                    let gap =
-                        dist_point_segment(dv(p.position()), dv(q.position()), dv(t.position()));
-                    w = w.min(if exact(p.fix()) && exact(q.fix()) && exact(t.fix()) {
-                        gap + 1e-13 * world.scale
-                    } else {
-                        gap + 1e-7 * world.scale
-                    });
+                    let gap = &mut memo.faces[fi].gaps[k];
+                    if gap.is_nan() {
+                        let p = es[i].to();
+                        let [q, t] = wall.vertices();
+                        let d = dist_point_segment(
+                            dv(p.position()),
+                            dv(q.position()),
+                            dv(t.position()),
+                        );
+                        *gap = if exact(p.fix()) && exact(q.fix()) && exact(t.fix()) {
+                            d + 1e-13 * world.scale
+                        } else {
+                            d + 1e-7 * world.scale
+                        };
+                    }
+                    w = w.min(*gap);
                 }
                 links.push((w, ids[i] as u32, ids[j] as u32));
             }
@@ -709,9 +740,19 @@ fn roadmap_of(
         if s.iter().filter(|&&e| e != u32::MAX).count() < 2 {
             continue;
         }
-        let verts = face.positions().map(|p| DVec2::new(p.x, p.y));
         // Filled (and checked against the edits) by the free triangles' pass.
         let entry = &mut memo.faces[fi];
+        let pairs = (0..3).filter(|&k| s[k] != u32::MAX && s[(k + 1) % 3] != u32::MAX);
+        if pairs.clone().all(|k| !entry.roads[k].is_nan()) {
+            // All known: no geometry.
+            for k in pairs {
+                if entry.roads[k] > 0.0 {
+                    links.push((entry.roads[k], s[k], s[(k + 1) % 3]));
+                }
+            }
+            continue;
+        }
+        let verts = entry.pts;
         // Per crossable edge, its hub: the point half way from its midpoint to the opposite
         // vertex's line, along the edge's inward normal (the way a disc leaves a narrow mouth).
         let mut hub = [DVec2::ZERO; 3];
@@ -740,9 +781,9 @@ fn roadmap_of(
             if s[i] == u32::MAX || s[j] == u32::MAX {
                 continue;
             }
-            if !entry.2[k].is_nan() {
-                if entry.2[k] > 0.0 {
-                    links.push((entry.2[k], s[i], s[j]));
+            if !entry.roads[k].is_nan() {
+                if entry.roads[k] > 0.0 {
+                    links.push((entry.roads[k], s[i], s[j]));
                 }
                 continue;
             }
@@ -772,7 +813,7 @@ fn roadmap_of(
                 }
                 w = w.max(v);
             }
-            entry.2[k] = w;
+            entry.roads[k] = w;
             if w > 0.0 {
                 links.push((w, s[i], s[j]));
             }
