@@ -72,7 +72,14 @@ pub(crate) struct Connectivity {
 /// What deriving found about each vertex, triangle and edge, kept across edits by spade's
 /// index and checked against its coordinates: an entry depends only on its own geometry and
 /// the obstacle edges near it, so it is used again when the index still holds the same points
-/// and its reach (its box grown by twice its diagonal) meets no obstacle edited since.
+/// and its reach (its box grown by its diagonal) meets no obstacle edited since.
+///
+/// The reach holds everything an entry depends on: whether a face is free depends on the
+/// loops holding its centroid; a clearance on the obstacle edges and circles within its
+/// upper bound of the measured segment (see [`clearance`]), and that bound is at most the
+/// distance from the segment (inside the face, or an edge's midpoint) to a vertex of the
+/// face (an end of the edge), itself at most the box's diagonal; a vertex's exactness on the
+/// loops through it.
 #[derive(Clone, Default)]
 pub(crate) struct Memo {
     /// Per vertex index: its position, and whether it is a loop vertex (an exact point).
@@ -130,7 +137,7 @@ fn reaches(pts: &[DVec2], dirty: &[(DVec2, DVec2)]) -> bool {
         a = a.min(p);
         b = b.max(p);
     }
-    let grow = 2.0 * (b - a).length() + 1e-6 * (1.0 + b.abs().max_element());
+    let grow = (b - a).length() + 1e-6 * (1.0 + b.abs().max_element());
     dirty
         .iter()
         .any(|&(lo, hi)| !((b + grow).cmplt(lo).any() || (a - grow).cmpgt(hi).any()))
@@ -461,31 +468,46 @@ impl Derived {
         }
         let verts = &memo.verts;
         let exact = |v: FixedVertexHandle| verts[v.index()].1;
-        // Per undirected edge: whether it joins two free triangles, and the weight of crossing
-        // it (open for radius r iff more than 2r).
+        // Per undirected edge: whether it joins two free triangles, the weight of crossing it
+        // (open for radius r iff more than 2r), and its midpoint and that point's clearance
+        // (a node of the roadmap).
         let n_edges = cdt.num_undirected_edges();
         let mut cross = vec![f64::NAN; n_edges];
         let mut across = vec![[0u32; 2]; n_edges];
+        let mut mid = vec![DVec2::ZERO; n_edges];
+        let mut node_clear = vec![0.0; n_edges];
+        memo.edges.resize(n_edges, ([unknown; 2], f64::NAN));
         for edge in cdt.undirected_edges() {
             let d0 = edge.as_directed();
             let (Some(f0), Some(f1)) = (d0.face().as_inner(), d0.rev().face().as_inner()) else {
                 continue;
             };
-            if free[f0.fix().index()] && free[f1.fix().index()] {
-                across[edge.fix().index()] = [f0.fix().index() as u32, f1.fix().index() as u32];
-                let len = edge.length_2().sqrt();
-                cross[edge.fix().index()] = if edge.vertices().iter().all(|v| exact(v.fix())) {
-                    len / (1.0 + 1e-12)
-                } else {
-                    len + 1e-7 * world.scale
-                };
+            if !(free[f0.fix().index()] && free[f1.fix().index()]) {
+                continue;
             }
+            let i = edge.fix().index();
+            across[i] = [f0.fix().index() as u32, f1.fix().index() as u32];
+            let [p, q] = edge.positions().map(dv);
+            let len = p.distance(q);
+            cross[i] = if edge.vertices().iter().all(|v| exact(v.fix())) {
+                len / (1.0 + 1e-12)
+            } else {
+                len + 1e-7 * world.scale
+            };
+            let m = 0.5 * (p + q);
+            mid[i] = m;
+            let entry = &mut memo.edges[i];
+            if !same(&entry.0, &[p, q]) || entry.1.is_nan() || reaches(&[p, q], dirty) {
+                *entry = ([p, q], clearance(world, &mut sc, m, m, 0.5 * len));
+            }
+            node_clear[i] = entry.1;
         }
-        // Per free triangle: its crossable edges; and the links between two of them, weighted
-        // by the narrowest of the two crossings and the gap between their shared vertex and
-        // the wall opposite (see the module documentation).
+        // Per free triangle: its crossable edges; the links between two of them, weighted by
+        // the narrowest of the two crossings and the gap between their shared vertex and the
+        // wall opposite (see the module documentation); and its roadmap links.
         let mut sides = vec![[u32::MAX; 3]; n_faces];
         let mut links: Vec<(f64, u32, u32)> = Vec::new();
+        let mut roads: Vec<(f64, u32, u32)> = Vec::new();
         for face in cdt.inner_faces() {
             let fi = face.fix().index();
             if !free[fi] {
@@ -526,9 +548,17 @@ impl Derived {
                 }
                 links.push((w, ids[i] as u32, ids[j] as u32));
             }
+            road_links(
+                world,
+                &mut sc,
+                &mut memo.faces[fi],
+                sides[fi],
+                (&mid, &node_clear),
+                &mut roads,
+            );
         }
         let widths = Forest::build(n_edges, links);
-        let (mid, node_clear, roads) = roadmap_of(world, cdt, &free, &sides, &cross, memo, dirty);
+        let roads = Forest::build(n_edges, roads);
         let sound = chains_sound(world, cdt, &mut sc, memo, dirty);
         let hints_grid = HintGrid {
             origin: world.grid.origin,
@@ -700,126 +730,94 @@ impl Ready<'_> {
     }
 }
 
-/// The roadmap of a triangulation (see [`crate::roadmap`]): per undirected edge its midpoint
-/// and that point's clearance, and the forest of the roadmap's edges by clearance.
-fn roadmap_of(
+/// The roadmap links (see [`crate::roadmap`]) of a free face whose memo entry is `entry` and
+/// whose crossable edges are `s` (edge `k` runs from its corner `k` to corner `k + 1`), given
+/// the edges' midpoints and their clearances, pushed to `links`.
+fn road_links(
     world: &MeshWorld,
-    cdt: &Cdt,
-    free: &[bool],
-    sides: &[[u32; 3]],
-    cross: &[f64],
-    memo: &mut Memo,
-    dirty: &[(DVec2, DVec2)],
-) -> (Vec<DVec2>, Vec<f64>, Forest) {
-    let n_edges = cross.len();
-    let mut sc = Scratch::default();
-    let mut mid = vec![DVec2::ZERO; n_edges];
-    let mut node_clear = vec![0.0; n_edges];
-    memo.edges
-        .resize(n_edges, ([DVec2::splat(f64::NAN); 2], f64::NAN));
-    for edge in cdt.undirected_edges() {
-        let i = edge.fix().index();
-        if !cross[i].is_nan() {
-            let [p, q] = edge.positions().map(|p| DVec2::new(p.x, p.y));
-            let m = 0.5 * (p + q);
-            mid[i] = m;
-            let entry = &mut memo.edges[i];
-            if !same(&entry.0, &[p, q]) || entry.1.is_nan() || reaches(&[p, q], dirty) {
-                *entry = ([p, q], clearance(world, &mut sc, m, m, 0.5 * p.distance(q)));
+    sc: &mut Scratch,
+    entry: &mut FaceMemo,
+    s: [u32; 3],
+    (mid, node_clear): (&[DVec2], &[f64]),
+    links: &mut Vec<(f64, u32, u32)>,
+) {
+    if s.iter().filter(|&&e| e != u32::MAX).count() < 2 {
+        return;
+    }
+    let pairs = (0..3).filter(|&k| s[k] != u32::MAX && s[(k + 1) % 3] != u32::MAX);
+    if pairs.clone().all(|k| !entry.roads[k].is_nan()) {
+        // All known: no geometry.
+        for k in pairs {
+            if entry.roads[k] > 0.0 {
+                links.push((entry.roads[k], s[k], s[(k + 1) % 3]));
             }
-            node_clear[i] = entry.1;
+        }
+        return;
+    }
+    let verts = entry.pts;
+    // Per crossable edge, its hub: the point half way from its midpoint to the opposite
+    // vertex's line, along the edge's inward normal (the way a disc leaves a narrow mouth).
+    let mut hub = [DVec2::ZERO; 3];
+    for k in 0..3 {
+        if s[k] != u32::MAX {
+            let (p, q) = (verts[k], verts[(k + 1) % 3]);
+            let o = verts
+                .iter()
+                .copied()
+                .find(|&v| v != p && v != q)
+                .unwrap_or(p);
+            let n = crate::geometry::left(q - p).normalize_or_zero();
+            let m = mid[s[k] as usize];
+            hub[k] = m + n * (0.5 * (o - m).dot(n));
         }
     }
-    let mut links: Vec<(f64, u32, u32)> = Vec::new();
-    for face in cdt.inner_faces() {
-        let fi = face.fix().index();
-        if !free[fi] {
+    let centres = [
+        incentre(verts[0], verts[1], verts[2]),
+        (verts[0] + verts[1] + verts[2]) / 3.0,
+    ];
+    let mut clear = |p: DVec2, q: DVec2| clearance(world, sc, p, q, nearest_of(p, q, &verts));
+    for k in 0..3 {
+        let (i, j) = (k, (k + 1) % 3);
+        if s[i] == u32::MAX || s[j] == u32::MAX {
             continue;
         }
-        let s = sides[fi];
-        if s.iter().filter(|&&e| e != u32::MAX).count() < 2 {
-            continue;
-        }
-        // Filled (and checked against the edits) by the free triangles' pass.
-        let entry = &mut memo.faces[fi];
-        let pairs = (0..3).filter(|&k| s[k] != u32::MAX && s[(k + 1) % 3] != u32::MAX);
-        if pairs.clone().all(|k| !entry.roads[k].is_nan()) {
-            // All known: no geometry.
-            for k in pairs {
-                if entry.roads[k] > 0.0 {
-                    links.push((entry.roads[k], s[k], s[(k + 1) % 3]));
-                }
+        if !entry.roads[k].is_nan() {
+            if entry.roads[k] > 0.0 {
+                links.push((entry.roads[k], s[i], s[j]));
             }
             continue;
         }
-        let verts = entry.pts;
-        // Per crossable edge, its hub: the point half way from its midpoint to the opposite
-        // vertex's line, along the edge's inward normal (the way a disc leaves a narrow mouth).
-        let mut hub = [DVec2::ZERO; 3];
-        let es = face.adjacent_edges();
-        for k in 0..3 {
-            if s[k] != u32::MAX {
-                let [p, q] = es[k].positions().map(|p| DVec2::new(p.x, p.y));
-                let o = verts
-                    .iter()
-                    .copied()
-                    .find(|&v| v != p && v != q)
-                    .unwrap_or(p);
-                let n = crate::geometry::left(q - p).normalize_or_zero();
-                let m = mid[s[k] as usize];
-                hub[k] = m + n * (0.5 * (o - m).dot(n));
-            }
-        }
-        let centres = [
-            incentre(verts[0], verts[1], verts[2]),
-            (verts[0] + verts[1] + verts[2]) / 3.0,
+        let (mi, mj) = (mid[s[i] as usize], mid[s[j] as usize]);
+        // No path through the two nodes is clearer than they are: stop there.
+        let cap = node_clear[s[i] as usize].min(node_clear[s[j] as usize]);
+        let mut w = clear(mi, mj);
+        let vias: [&[DVec2]; 5] = [
+            &[hub[i]],
+            &[hub[j]],
+            &[hub[i], hub[j]],
+            &centres[..1],
+            &centres[1..],
         ];
-        let mut clear =
-            |p: DVec2, q: DVec2| clearance(world, &mut sc, p, q, nearest_of(p, q, &verts));
-        for k in 0..3 {
-            let (i, j) = (k, (k + 1) % 3);
-            if s[i] == u32::MAX || s[j] == u32::MAX {
-                continue;
+        for via in vias {
+            if w >= cap {
+                break;
             }
-            if !entry.roads[k].is_nan() {
-                if entry.roads[k] > 0.0 {
-                    links.push((entry.roads[k], s[i], s[j]));
-                }
-                continue;
-            }
-            let (mi, mj) = (mid[s[i] as usize], mid[s[j] as usize]);
-            // No path through the two nodes is clearer than they are: stop there.
-            let cap = node_clear[s[i] as usize].min(node_clear[s[j] as usize]);
-            let mut w = clear(mi, mj);
-            let vias: [&[DVec2]; 5] = [
-                &[hub[i]],
-                &[hub[j]],
-                &[hub[i], hub[j]],
-                &centres[..1],
-                &centres[1..],
-            ];
-            for via in vias {
-                if w >= cap {
+            let mut at = mi;
+            let mut v = f64::INFINITY;
+            for &x in via.iter().chain(std::iter::once(&mj)) {
+                if v <= w {
                     break;
                 }
-                let mut at = mi;
-                let mut v = f64::INFINITY;
-                for &x in via.iter().chain(std::iter::once(&mj)) {
-                    if v <= w {
-                        break;
-                    }
-                    v = v.min(clear(at, x));
-                    at = x;
-                }
-                w = w.max(v);
+                v = v.min(clear(at, x));
+                at = x;
             }
-            entry.roads[k] = w;
-            if w > 0.0 {
-                links.push((w, s[i], s[j]));
-            }
+            w = w.max(v);
+        }
+        entry.roads[k] = w;
+        if w > 0.0 {
+            links.push((w, s[i], s[j]));
         }
     }
-    (mid, node_clear, Forest::build(n_edges, links))
 }
 
 /// Whether every boundary edge of `world` is a chain of constraint edges of `cdt` (see
