@@ -273,14 +273,24 @@ impl std::fmt::Debug for Connectivity {
     }
 }
 
-/// The roadmap nodes one end of a query has tried (at most its two rings: 3 + 6).
-#[derive(Default)]
+/// The roadmap nodes one end of a query has tried (at most its four rings: 3 + 6 + 12 + 24).
 struct Near {
-    tried: [u32; 9],
+    tried: [u32; 45],
     n_tried: usize,
     /// Visible nodes and their components.
-    nodes: [(u32, u32); 9],
+    nodes: [(u32, u32); 45],
     len: usize,
+}
+
+impl Default for Near {
+    fn default() -> Self {
+        Near {
+            tried: [0; 45],
+            n_tried: 0,
+            nodes: [(0, 0); 45],
+            len: 0,
+        }
+    }
 }
 
 impl Near {
@@ -627,7 +637,7 @@ impl Ready<'_> {
         let cut = r + self.margin;
         let mut seen_a = Near::default();
         let mut seen_b = Near::default();
-        for ring in 0..2 {
+        for ring in 0..4 {
             // The nodes `a` sees, with their components.
             for e in self.ring(fa, ring) {
                 if seen_a.tried(e) {
@@ -656,28 +666,39 @@ impl Ready<'_> {
             && segment_block(world, sc, a, b, r, false).is_none()
     }
 
-    /// The crossable edges of free triangle `f` (ring 0), or those of the triangles across
-    /// them (ring 1).
+    /// The crossable edges at `ring` steps from free triangle `f`: its own (ring 0), those of
+    /// the triangles across them other than the one crossed (ring 1), and so on.
     fn ring(&self, f: u32, ring: usize) -> impl Iterator<Item = u32> + '_ {
-        let own = self.sides[f as usize]
-            .into_iter()
-            .filter(|&e| e != u32::MAX);
-        let (first, second) = if ring == 0 {
-            (Some(own), None)
-        } else {
-            let next = own.flat_map(move |e| {
-                let [f0, f1] = self.across[e as usize];
-                let g = if f0 == f { f1 } else { f0 };
-                self.sides[g as usize]
-                    .into_iter()
-                    .filter(move |&x| x != u32::MAX && x != e)
-            });
-            (None, Some(next))
-        };
-        first
-            .into_iter()
-            .flatten()
-            .chain(second.into_iter().flatten())
+        let mut out = [u32::MAX; 24];
+        let mut n = 0;
+        // (triangle, edge entering it) at the current depth.
+        let mut cur = [(u32::MAX, u32::MAX); 12];
+        let mut n_cur = 1;
+        cur[0] = (f, u32::MAX);
+        for depth in 0..=ring {
+            let mut next = [(u32::MAX, u32::MAX); 12];
+            let mut n_next = 0;
+            for &(g, came) in &cur[..n_cur] {
+                for e in self.sides[g as usize] {
+                    if e == u32::MAX || e == came {
+                        continue;
+                    }
+                    if depth == ring {
+                        if n < out.len() {
+                            out[n] = e;
+                            n += 1;
+                        }
+                    } else if n_next < next.len() {
+                        let [f0, f1] = self.across[e as usize];
+                        next[n_next] = (if f0 == g { f1 } else { f0 }, e);
+                        n_next += 1;
+                    }
+                }
+            }
+            cur = next;
+            n_cur = n_next;
+        }
+        out.into_iter().take(n)
     }
 
     /// The free triangle holding `p` (a finite point).

@@ -32,3 +32,36 @@ fn arena_every_row_at_radius_0() {
         );
     }
 }
+
+/// `connected` on den520d's first 400 rows at r = 0.5 agrees with the path search, and the
+/// roadmap certifies all but one of the "connected" rows (its ends try three rings of nodes
+/// round their triangles; two rings left 8 rows to the search).
+#[test]
+fn den520d_connected_agrees_and_rarely_searches() {
+    let Some(dir) = nav_testkit::movingai_dir() else {
+        return;
+    };
+    let map = read_map(dir.join("dao/den520d.map")).unwrap();
+    let scen = read_scenario(dir.join("dao/den520d.map.scen")).unwrap();
+    let world = MeshWorld::from_grid(&map).unwrap();
+    let plain = MeshWorld::from_grid(&map).unwrap();
+    let (mut ctx, mut search) = (MeshContext::new(), MeshContext::new());
+    let (mut yes, mut searched) = (0, 0);
+    for row in scen.rows.iter().take(400) {
+        let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
+        let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
+        let (c, how) = ctx.connected_how(&world, s, g, 0.5).unwrap();
+        let q = MeshQuery::new(s, g).with_radius(0.5);
+        let found = search.find_path(&plain, &q).unwrap().is_found();
+        assert_eq!(c, found, "{row:?}: connected {c} ({})", how.as_str());
+        if c {
+            yes += 1;
+            searched += (how == nav_mesh::Decided::Search) as u32;
+        }
+    }
+    assert!(yes > 300, "{yes} connected rows");
+    assert!(
+        searched <= 2,
+        "{searched} of {yes} connected rows needed a search"
+    );
+}
