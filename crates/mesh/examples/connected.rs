@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release -p nav-mesh --example connected -- MAP.map SCEN RADIUS [MAX_ROWS]
 //! [ROUNDS]`: with `ROUNDS`, the edits are repeated that many times and medians printed, against
-//! the median of as many full builds (at least five) of fresh worlds.
+//! the median of as many full builds (5 to 25) of fresh worlds.
 
 use std::time::Instant;
 
@@ -141,7 +141,7 @@ fn main() {
     // Repeated: medians of each kind of edit, against the median full build.
     let mut full_t = Vec::new();
     let mut full_f = Vec::new();
-    let builds = rounds.max(5);
+    let builds = rounds.clamp(5, 25);
     for _ in 0..builds {
         let fresh = MeshWorld::from_grid(&map).expect("world");
         fresh.prepare_connected();
