@@ -106,6 +106,10 @@ struct FaceMemo {
     /// The width of the gap between the vertex opposite its edge `k` and that edge, as a
     /// wall (NaN: not computed yet).
     gaps: [f64; 3],
+    /// How far beyond its box what it holds looked: the farthest bound of its roadmap links'
+    /// clearances, and at least half its longest side (its edges' midpoint clearances, which
+    /// cap its links, look that far).
+    reach: f64,
 }
 
 impl FaceMemo {
@@ -115,6 +119,10 @@ impl FaceMemo {
             free,
             roads: [f64::NAN; 3],
             gaps: [f64::NAN; 3],
+            reach: 0.5
+                * (0..3)
+                    .map(|k| pts[k].distance(pts[(k + 1) % 3]))
+                    .fold(0.0, f64::max),
         }
     }
 }
@@ -126,8 +134,9 @@ fn same<const N: usize>(a: &[DVec2; N], b: &[DVec2; N]) -> bool {
         .all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits())
 }
 
-/// Whether an entry for `pts` may depend on what lies in one of the boxes `dirty`.
-fn reaches(pts: &[DVec2], dirty: &[(DVec2, DVec2)]) -> bool {
+/// Whether an entry for `pts` that looked as far as `reach` beyond their box may depend on
+/// what lies in one of the boxes `dirty`.
+fn reaches(pts: &[DVec2], reach: f64, dirty: &[(DVec2, DVec2)]) -> bool {
     if dirty.is_empty() {
         return false;
     }
@@ -137,7 +146,7 @@ fn reaches(pts: &[DVec2], dirty: &[(DVec2, DVec2)]) -> bool {
         a = a.min(p);
         b = b.max(p);
     }
-    let grow = (b - a).length() + 1e-6 * (1.0 + b.abs().max_element());
+    let grow = reach + 1e-6 * (1.0 + b.abs().max_element());
     dirty
         .iter()
         .any(|&(lo, hi)| !((b + grow).cmplt(lo).any() || (a - grow).cmpgt(hi).any()))
@@ -469,7 +478,7 @@ impl Derived {
         for face in cdt.inner_faces() {
             let pts = face.positions().map(dv);
             let m = &mut memo.faces[face.fix().index()];
-            if !same(&m.pts, &pts) || reaches(&pts, dirty) {
+            if !same(&m.pts, &pts) || reaches(&pts, m.reach, dirty) {
                 let [a, b, c] = pts;
                 let free = world.count_containing((a + b + c) / 3.0, None) == 0;
                 *m = FaceMemo::new(pts, free);
@@ -507,7 +516,7 @@ impl Derived {
             let m = 0.5 * (p + q);
             mid[i] = m;
             let entry = &mut memo.edges[i];
-            if !same(&entry.0, &[p, q]) || entry.1.is_nan() || reaches(&[p, q], dirty) {
+            if !same(&entry.0, &[p, q]) || entry.1.is_nan() || reaches(&[p, q], 0.5 * len, dirty) {
                 *entry = ([p, q], clearance(world, &mut sc, m, m, 0.5 * len));
             }
             node_clear[i] = entry.1;
@@ -796,7 +805,12 @@ fn road_links(
         incentre(verts[0], verts[1], verts[2]),
         (verts[0] + verts[1] + verts[2]) / 3.0,
     ];
-    let mut clear = |p: DVec2, q: DVec2| clearance(world, sc, p, q, nearest_of(p, q, &verts));
+    let mut reach = entry.reach;
+    let mut clear = |p: DVec2, q: DVec2| {
+        let upper = nearest_of(p, q, &verts);
+        reach = reach.max(upper);
+        clearance(world, sc, p, q, upper)
+    };
     for k in 0..3 {
         let (i, j) = (k, (k + 1) % 3);
         if s[i] == u32::MAX || s[j] == u32::MAX {
@@ -839,6 +853,7 @@ fn road_links(
             links.push((w, s[i], s[j]));
         }
     }
+    entry.reach = reach;
 }
 
 /// Whether every boundary edge of `world` is a chain of constraint edges of `cdt` (see
