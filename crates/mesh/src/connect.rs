@@ -72,14 +72,15 @@ pub(crate) struct Connectivity {
 /// What deriving found about each vertex, triangle and edge, kept across edits by spade's
 /// index and checked against its coordinates: an entry depends only on its own geometry and
 /// the obstacle edges near it, so it is used again when the index still holds the same points
-/// and its reach (its box grown by its diagonal) meets no obstacle edited since.
+/// and its reach (its box grown by as far as its clearances looked) meets no obstacle edited
+/// since.
 ///
 /// The reach holds everything an entry depends on: whether a face is free depends on the
-/// loops holding its centroid; a clearance on the obstacle edges and circles within its
-/// upper bound of the measured segment (see [`clearance`]), and that bound is at most the
-/// distance from the segment (inside the face, or an edge's midpoint) to a vertex of the
-/// face (an end of the edge), itself at most the box's diagonal; a vertex's exactness on the
-/// loops through it.
+/// loops holding its centroid (inside its box); a clearance on the obstacle edges and circles
+/// within its upper bound of the measured segment (see [`clearance`]): half the edge for an
+/// edge's midpoint, and for a face's links the bound each used (recorded in
+/// [`FaceMemo::reach`], at least half its longest side, as its links are capped by its edges'
+/// midpoint clearances); a vertex's exactness on the loops through it.
 #[derive(Clone, Default)]
 pub(crate) struct Memo {
     /// Per vertex index: its position, and whether it is a loop vertex (an exact point).
