@@ -23,9 +23,11 @@
 //!
 //! This width forest only ever answers "not connected"; "connected" comes from the roadmap's
 //! forest over the same nodes (see [`crate::roadmap`]). A crossing between two loop vertices
-//! (exact points of the obstacles) is closed when `|pq| <= 2r (1 + 1e-12)`, a vertex-to-wall gap
-//! when `dist <= 2r - 1e-13 × scale`: the disc would touch both sides at once, a gap of zero
-//! width, which the path search closes as well (its tolerance is wider). A width involving a
+//! (exact points of the obstacles) is closed when `|pq| <= 2r (1 + 1e-12)`, and so is a
+//! vertex-to-wall gap between loop vertices when `dist <= 2r (1 + 1e-12)` (before: only below
+//! `2r - 1e-13 × scale`, which left every gap of exactly `2r` to the search): the disc would
+//! touch both sides at once, a gap of zero width, which the path search closes as well (it
+//! takes distances within `min(1e-9 × scale, r / 4)` of `r` for touches). A width involving a
 //! point where spade split two crossing edges (a rounded point) is closed only when it is
 //! narrower than `2r - 1e-7 × scale`, well beyond that rounding.
 //! Everything else, and every case the triangulation cannot place (a point on a triangulation
@@ -559,7 +561,7 @@ impl Derived {
                             dv(t.position()),
                         );
                         *gap = if exact(p.fix()) && exact(q.fix()) && exact(t.fix()) {
-                            d + 1e-13 * world.scale
+                            d / (1.0 + 1e-12)
                         } else {
                             d + 1e-7 * world.scale
                         };
