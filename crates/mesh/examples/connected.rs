@@ -3,7 +3,9 @@
 //! answers needed no search; then one edit of each kind (insert, move, remove a small box),
 //! the edit's repair of the triangulation and the next call's rebuild of the forests.
 //!
-//! `cargo run --release -p nav-mesh --example connected -- MAP.map SCEN RADIUS [MAX_ROWS]`
+//! `cargo run --release -p nav-mesh --example connected -- MAP.map SCEN RADIUS [MAX_ROWS]
+//! [ROUNDS]`: with `ROUNDS`, the edits are repeated that many times and medians printed, against
+//! the median of as many full builds (5 to 25) of fresh worlds.
 
 use std::time::Instant;
 
@@ -26,6 +28,7 @@ fn main() {
     let scen = read_scenario(&args[2]).expect("scenario");
     let radius: f32 = args[3].parse().expect("radius");
     let max_rows: usize = args.get(4).map_or(usize::MAX, |s| s.parse().expect("rows"));
+    let rounds: Option<usize> = args.get(5).map(|s| s.parse().expect("rounds"));
     let mut world = MeshWorld::from_grid(&map).expect("world");
     // The search's reference: a world that never builds the triangulation (find_path uses it
     // once it is built).
@@ -132,4 +135,59 @@ fn main() {
         full.forests.map_or(0.0, |d| d.as_secs_f64() * 1e3),
         edits.join("\n  ")
     );
+    let Some(rounds) = rounds else {
+        return;
+    };
+    // Repeated: medians of each kind of edit, against the median full build.
+    let mut full_t = Vec::new();
+    let mut full_f = Vec::new();
+    let builds = rounds.clamp(5, 25);
+    for _ in 0..builds {
+        let fresh = MeshWorld::from_grid(&map).expect("world");
+        fresh.prepare_connected();
+        let b = fresh.connected_build().expect("built");
+        full_t.push(b.triangulation.as_secs_f64());
+        full_f.push(b.forests.map_or(0.0, |d| d.as_secs_f64()));
+    }
+    let (full_t, full_f) = (median(&mut full_t), median(&mut full_f));
+    let mut samples = vec![(Vec::new(), Vec::new(), Vec::new()); 3];
+    for _ in 0..rounds {
+        for (k, (repair, next, forests)) in samples.iter_mut().enumerate() {
+            match k {
+                0 => id = Some(world.insert(square(c)).expect("edit")),
+                1 => {
+                    world
+                        .set(id.unwrap(), square(c + Vec2::new(1.3, 0.7)))
+                        .expect("edit");
+                }
+                _ => {
+                    world.remove(id.unwrap());
+                }
+            }
+            let t = Instant::now();
+            cctx.connected(&world, s, g, radius).expect("connected");
+            next.push(t.elapsed().as_secs_f64());
+            let b = world.connected_build().expect("kept");
+            repair.push(b.triangulation.as_secs_f64());
+            forests.push(b.forests.map_or(0.0, |d| d.as_secs_f64()));
+        }
+    }
+    println!(
+        "  {rounds} rounds, medians; full build (median of {builds}): triangulation {:.3} ms, \
+         forests {:.3} ms",
+        full_t * 1e3,
+        full_f * 1e3
+    );
+    for (what, (repair, next, forests)) in ["insert", "move", "remove"].iter().zip(&mut samples) {
+        let (r, n, f) = (median(repair), median(next), median(forests));
+        println!(
+            "  {what}: repair {:.3} ms ({:.2}% of a triangulation), next call {:.3} ms, \
+             forests {:.3} ms ({:.2}% of a full derivation)",
+            r * 1e3,
+            100.0 * r / full_t,
+            n * 1e3,
+            f * 1e3,
+            100.0 * f / full_f
+        );
+    }
 }

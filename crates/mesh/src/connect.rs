@@ -23,9 +23,11 @@
 //!
 //! This width forest only ever answers "not connected"; "connected" comes from the roadmap's
 //! forest over the same nodes (see [`crate::roadmap`]). A crossing between two loop vertices
-//! (exact points of the obstacles) is closed when `|pq| <= 2r (1 + 1e-12)`, a vertex-to-wall gap
-//! when `dist <= 2r - 1e-13 × scale`: the disc would touch both sides at once, a gap of zero
-//! width, which the path search closes as well (its tolerance is wider). A width involving a
+//! (exact points of the obstacles) is closed when `|pq| <= 2r (1 + 1e-12)`, and so is a
+//! vertex-to-wall gap between loop vertices when `dist <= 2r (1 + 1e-12)` (before: only below
+//! `2r - 1e-13 × scale`, which left every gap of exactly `2r` to the search): the disc would
+//! touch both sides at once, a gap of zero width, which the path search closes as well (it
+//! takes distances within `min(1e-9 × scale, r / 4)` of `r` for touches). A width involving a
 //! point where spade split two crossing edges (a rounded point) is closed only when it is
 //! narrower than `2r - 1e-7 × scale`, well beyond that rounding.
 //! Everything else, and every case the triangulation cannot place (a point on a triangulation
@@ -69,79 +71,104 @@ pub(crate) struct Connectivity {
     pub(crate) repaired: bool,
 }
 
-/// What deriving found about each triangle and edge, kept across edits: it depends only on
-/// their own geometry and the obstacle edges near them, so an edit forgets only the entries
-/// whose reach (their box grown by twice its diagonal) meets the edited obstacle's box.
+/// What deriving found about each vertex, triangle and edge, kept across edits by spade's
+/// index and checked against its coordinates: an entry depends only on its own geometry and
+/// the obstacle edges near it, so it is used again when the index still holds the same points
+/// and its reach (its box grown by as far as its clearances looked) meets no obstacle edited
+/// since.
+///
+/// The reach holds everything an entry depends on: whether a face is free depends on the
+/// loops holding its centroid (inside its box); a clearance on the obstacle edges and circles
+/// within its upper bound of the measured segment (see [`clearance`]): half the edge for an
+/// edge's midpoint, and for a face's links the bound each used (recorded in
+/// [`FaceMemo::reach`], at least half its longest side, as its links are capped by its edges'
+/// midpoint clearances); a vertex's exactness on the loops through it.
 #[derive(Clone, Default)]
 pub(crate) struct Memo {
-    /// Per triangle (its vertices' bits, sorted): whether it is free, and the roadmap link
-    /// weight of its two edges at each vertex (in key order; NaN: not computed yet).
-    tris: HashMap<[u64; 6], (bool, [f64; 3]), KeyHash>,
-    /// Per edge (its ends' bits, sorted): its midpoint's clearance.
-    edges: HashMap<[u64; 4], f64, KeyHash>,
+    /// Per vertex index: its position, and whether it is a loop vertex (an exact point).
+    verts: Vec<(DVec2, bool)>,
+    /// Per face index (see [`FaceMemo`]).
+    faces: Vec<FaceMemo>,
+    /// Per undirected edge index: its ends (spade's order) and its midpoint's clearance (NaN:
+    /// not computed yet).
+    edges: Vec<([DVec2; 2], f64)>,
+    /// The boundary edges whose chain of constraint pieces is broken, if every boundary edge
+    /// was walked.
+    broken: Option<Vec<(DVec2, DVec2)>>,
 }
 
-/// A fast hash of the memo's keys (coordinates' bits, chosen by no adversary: a collision only
-/// costs time).
-type KeyHash = std::hash::BuildHasherDefault<KeyHasher>;
+/// What deriving found about one face.
+#[derive(Clone, Copy)]
+struct FaceMemo {
+    /// Its corners (spade's order).
+    pts: [DVec2; 3],
+    /// Whether it is free.
+    free: bool,
+    /// The roadmap link weight between its edges `k` and `k + 1` (NaN: not computed yet).
+    roads: [f64; 3],
+    /// The width of the gap between the vertex opposite its edge `k` and that edge, as a
+    /// wall (NaN: not computed yet).
+    gaps: [f64; 3],
+    /// How far beyond its box what it holds looked: the farthest bound of its roadmap links'
+    /// clearances, and at least half its longest side (its edges' midpoint clearances, which
+    /// cap its links, look that far).
+    reach: f64,
+}
 
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        // splitmix64's finaliser: coordinates' low bits are mostly zero.
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(b));
+impl FaceMemo {
+    fn new(pts: [DVec2; 3], free: bool) -> Self {
+        FaceMemo {
+            pts,
+            free,
+            roads: [f64::NAN; 3],
+            gaps: [f64::NAN; 3],
+            reach: 0.5
+                * (0..3)
+                    .map(|k| pts[k].distance(pts[(k + 1) % 3]))
+                    .fold(0.0, f64::max),
         }
     }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0 ^ x)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(23);
-    }
 }
 
-fn key_points<const N: usize, const M: usize>(pts: [DVec2; N]) -> ([u64; M], [DVec2; N]) {
-    let mut pts = pts;
-    pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
-    let mut key = [0u64; M];
-    for (k, p) in pts.iter().enumerate() {
-        key[2 * k] = p.x.to_bits();
-        key[2 * k + 1] = p.y.to_bits();
-    }
-    (key, pts)
+/// Bitwise equality of points (the memo's keys).
+fn same<const N: usize>(a: &[DVec2; N], b: &[DVec2; N]) -> bool {
+    a.iter()
+        .zip(b)
+        .all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits())
 }
 
-/// Whether the entry with key `key` (points' bits) may depend on what lies in `[lo, hi]`.
-fn reaches(key: &[u64], lo: DVec2, hi: DVec2) -> bool {
+/// Whether an entry for `pts` that looked as far as `reach` beyond their box may depend on
+/// what lies in one of the boxes `dirty`.
+fn reaches(pts: &[DVec2], reach: f64, dirty: &[(DVec2, DVec2)]) -> bool {
+    if dirty.is_empty() {
+        return false;
+    }
     let mut a = DVec2::splat(f64::INFINITY);
     let mut b = DVec2::splat(f64::NEG_INFINITY);
-    for p in key.chunks(2) {
-        let p = DVec2::new(f64::from_bits(p[0]), f64::from_bits(p[1]));
+    for &p in pts {
         a = a.min(p);
         b = b.max(p);
     }
-    let grow = 2.0 * (b - a).length() + 1e-6 * (1.0 + b.abs().max_element());
-    !((b + grow).cmplt(lo).any() || (a - grow).cmpgt(hi).any())
+    let grow = reach + 1e-6 * (1.0 + b.abs().max_element());
+    dirty
+        .iter()
+        .any(|&(lo, hi)| !((b + grow).cmplt(lo).any() || (a - grow).cmpgt(hi).any()))
 }
 
-impl Memo {
-    /// Forgets what an edit inside `[lo, hi]` may have changed.
-    fn forget(&mut self, lo: DVec2, hi: DVec2) {
-        self.tris.retain(|k, _| !reaches(k, lo, hi));
-        self.edges.retain(|k, _| !reaches(k, lo, hi));
-    }
+/// Whether `p` is a vertex of a loop of `world` (an exact point of the obstacles).
+fn is_original(world: &MeshWorld, sc: &mut Scratch, p: DVec2) -> bool {
+    sc.gather_box(world, p, p);
+    let on_edge = sc.near.iter().any(|&e| {
+        let edge = &world.edges[e as usize];
+        edge.alive && (edge.a == p || edge.b == p)
+    });
+    // A circle's loop has no edges.
+    on_edge
+        || world.loops_in_box(p, p).into_iter().any(|i| {
+            world.loops[i as usize]
+                .as_ref()
+                .is_some_and(|lp| lp.edges.is_empty() && lp.points.contains(&p))
+        })
 }
 
 /// The triangulation with its derived data, ready for queries.
@@ -258,14 +285,24 @@ impl std::fmt::Debug for Connectivity {
     }
 }
 
-/// The roadmap nodes one end of a query has tried (at most its two rings: 3 + 6).
-#[derive(Default)]
+/// The roadmap nodes one end of a query has tried (at most its four rings: 3 + 6 + 12 + 24).
 struct Near {
-    tried: [u32; 9],
+    tried: [u32; 45],
     n_tried: usize,
     /// Visible nodes and their components.
-    nodes: [(u32, u32); 9],
+    nodes: [(u32, u32); 45],
     len: usize,
+}
+
+impl Default for Near {
+    fn default() -> Self {
+        Near {
+            tried: [0; 45],
+            n_tried: 0,
+            nodes: [(0, 0); 45],
+            len: 0,
+        }
+    }
 }
 
 impl Near {
@@ -318,11 +355,8 @@ impl Connectivity {
     pub(crate) fn ready(&self, world: &MeshWorld) -> Option<Ready<'_>> {
         let d = self.derived.get_or_init(|| {
             let mut memo = self.memo_lock();
-            for &(lo, hi) in &self.dirty {
-                memo.forget(lo, hi);
-            }
             let d = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                Derived::of(world, &self.cdt, &mut memo).map(Box::new)
+                Derived::of(world, &self.cdt, &mut memo, &self.dirty).map(Box::new)
             }))
             .ok()
             .flatten();
@@ -344,12 +378,13 @@ impl Connectivity {
         self.memo.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Notes an edit of an obstacle with box `[lo, hi]`: the memo forgets what it reaches
-    /// before the next derivation.
+    /// Notes an edit of the triangulation within box `[lo, hi]`: the memo forgets what it
+    /// reaches at the next derivation.
     fn note_edit(&mut self, lo: DVec2, hi: DVec2) {
         if self.derived.get().is_some() {
             // The memo was refilled since the last edits.
             self.dirty.clear();
+            self.derived = OnceLock::new();
         }
         if self.dirty.len() >= 64 {
             // Many edits without a `connected` between them: forgetting everything is cheaper
@@ -421,54 +456,80 @@ fn triangulate(world: &MeshWorld) -> Option<Cdt> {
 
 impl Derived {
     /// The forests and the roadmap of `cdt`, a triangulation of `world`.
-    fn of(world: &MeshWorld, cdt: &Cdt, memo: &mut Memo) -> Option<Self> {
+    ///
+    /// `memo` holds what the last derivation found, and `dirty` the boxes of the edits since:
+    /// entries they may reach are computed again.
+    fn of(world: &MeshWorld, cdt: &Cdt, memo: &mut Memo, dirty: &[(DVec2, DVec2)]) -> Option<Self> {
         let t = Instant::now();
-        let originals: std::collections::HashSet<(u64, u64)> = world
-            .loops
-            .iter()
-            .flatten()
-            .flat_map(|lp| lp.points.iter().map(|p| (p.x.to_bits(), p.y.to_bits())))
-            .collect();
+        let mut sc = Scratch::default();
+        let unknown = DVec2::splat(f64::NAN);
+        memo.verts.resize(cdt.num_vertices(), (unknown, false));
+        for v in cdt.vertices() {
+            let p = dv(v.position());
+            let m = &mut memo.verts[v.fix().index()];
+            let touched = dirty
+                .iter()
+                .any(|&(lo, hi)| !(p.cmplt(lo).any() || p.cmpgt(hi).any()));
+            if touched || !same(&[m.0], &[p]) {
+                *m = (p, is_original(world, &mut sc, p));
+            }
+        }
         let n_faces = cdt.num_all_faces();
+        memo.faces
+            .resize(n_faces, FaceMemo::new([unknown; 3], false));
         let mut free = vec![false; n_faces];
         for face in cdt.inner_faces() {
-            let (key, _) = key_points::<3, 6>(face.positions().map(dv));
-            free[face.fix().index()] = memo
-                .tris
-                .entry(key)
-                .or_insert_with(|| {
-                    let [a, b, c] = face.positions().map(dv);
-                    let free = world.count_containing((a + b + c) / 3.0, None) == 0;
-                    (free, [f64::NAN; 3])
-                })
-                .0;
+            let pts = face.positions().map(dv);
+            let m = &mut memo.faces[face.fix().index()];
+            if !same(&m.pts, &pts) || reaches(&pts, m.reach, dirty) {
+                let [a, b, c] = pts;
+                let free = world.count_containing((a + b + c) / 3.0, None) == 0;
+                *m = FaceMemo::new(pts, free);
+            }
+            free[face.fix().index()] = m.free;
         }
-        let exact = |p: Point2<f64>| originals.contains(&(p.x.to_bits(), p.y.to_bits()));
-        // Per undirected edge: whether it joins two free triangles, and the weight of crossing
-        // it (open for radius r iff more than 2r).
+        let verts = &memo.verts;
+        let exact = |v: FixedVertexHandle| verts[v.index()].1;
+        // Per undirected edge: whether it joins two free triangles, the weight of crossing it
+        // (open for radius r iff more than 2r), and its midpoint and that point's clearance
+        // (a node of the roadmap).
         let n_edges = cdt.num_undirected_edges();
         let mut cross = vec![f64::NAN; n_edges];
         let mut across = vec![[0u32; 2]; n_edges];
+        let mut mid = vec![DVec2::ZERO; n_edges];
+        let mut node_clear = vec![0.0; n_edges];
+        memo.edges.resize(n_edges, ([unknown; 2], f64::NAN));
         for edge in cdt.undirected_edges() {
             let d0 = edge.as_directed();
             let (Some(f0), Some(f1)) = (d0.face().as_inner(), d0.rev().face().as_inner()) else {
                 continue;
             };
-            if free[f0.fix().index()] && free[f1.fix().index()] {
-                across[edge.fix().index()] = [f0.fix().index() as u32, f1.fix().index() as u32];
-                let len = edge.length_2().sqrt();
-                cross[edge.fix().index()] = if edge.positions().iter().all(|&p| exact(p)) {
-                    len / (1.0 + 1e-12)
-                } else {
-                    len + 1e-7 * world.scale
-                };
+            if !(free[f0.fix().index()] && free[f1.fix().index()]) {
+                continue;
             }
+            let i = edge.fix().index();
+            across[i] = [f0.fix().index() as u32, f1.fix().index() as u32];
+            let [p, q] = edge.positions().map(dv);
+            let len = p.distance(q);
+            cross[i] = if edge.vertices().iter().all(|v| exact(v.fix())) {
+                len / (1.0 + 1e-12)
+            } else {
+                len + 1e-7 * world.scale
+            };
+            let m = 0.5 * (p + q);
+            mid[i] = m;
+            let entry = &mut memo.edges[i];
+            if !same(&entry.0, &[p, q]) || entry.1.is_nan() || reaches(&[p, q], 0.5 * len, dirty) {
+                *entry = ([p, q], clearance(world, &mut sc, m, m, 0.5 * len));
+            }
+            node_clear[i] = entry.1;
         }
-        // Per free triangle: its crossable edges; and the links between two of them, weighted
-        // by the narrowest of the two crossings and the gap between their shared vertex and
-        // the wall opposite (see the module documentation).
+        // Per free triangle: its crossable edges; the links between two of them, weighted by
+        // the narrowest of the two crossings and the gap between their shared vertex and the
+        // wall opposite (see the module documentation); and its roadmap links.
         let mut sides = vec![[u32::MAX; 3]; n_faces];
         let mut links: Vec<(f64, u32, u32)> = Vec::new();
+        let mut roads: Vec<(f64, u32, u32)> = Vec::new();
         for face in cdt.inner_faces() {
             let fi = face.fix().index();
             if !free[fi] {
@@ -490,34 +551,37 @@ impl Derived {
                 let mut w = cross[ids[i]].min(cross[ids[j]]);
                 let wall = es[k];
                 if cross[ids[k]].is_nan() && cdt.is_constraint_edge(wall.as_undirected().fix()) {
-                    let p = es[i].to().position();
-                    let [q, t] = wall.positions();
-                    let gap = dist_point_segment(
-                        DVec2::new(p.x, p.y),
-                        DVec2::new(q.x, q.y),
-                        DVec2::new(t.x, t.y),
-                    );
-                    w = w.min(if exact(p) && exact(q) && exact(t) {
-                        gap + 1e-13 * world.scale
-                    } else {
-                        gap + 1e-7 * world.scale
-                    });
+                    let gap = &mut memo.faces[fi].gaps[k];
+                    if gap.is_nan() {
+                        let p = es[i].to();
+                        let [q, t] = wall.vertices();
+                        let d = dist_point_segment(
+                            dv(p.position()),
+                            dv(q.position()),
+                            dv(t.position()),
+                        );
+                        *gap = if exact(p.fix()) && exact(q.fix()) && exact(t.fix()) {
+                            d / (1.0 + 1e-12)
+                        } else {
+                            d + 1e-7 * world.scale
+                        };
+                    }
+                    w = w.min(*gap);
                 }
                 links.push((w, ids[i] as u32, ids[j] as u32));
             }
+            road_links(
+                world,
+                &mut sc,
+                &mut memo.faces[fi],
+                sides[fi],
+                (&mid, &node_clear),
+                &mut roads,
+            );
         }
         let widths = Forest::build(n_edges, links);
-        let (mid, node_clear, roads) = roadmap_of(world, cdt, &free, &sides, &cross, memo);
-        let sound = world.loops.iter().flatten().all(|lp| {
-            if lp.owner == Owner::Bounds && world.region.is_some() {
-                return true; // not triangulated: the grid's loops run along it
-            }
-            let n = lp.points.len();
-            (0..n).all(|i| {
-                let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
-                repair::walk(cdt, world.eps(), a, b, |_, _| {}).is_some()
-            })
-        });
+        let roads = Forest::build(n_edges, roads);
+        let sound = chains_sound(world, cdt, &mut sc, memo, dirty);
         let hints_grid = HintGrid {
             origin: world.grid.origin,
             cell: world.grid.cell,
@@ -585,7 +649,7 @@ impl Ready<'_> {
         let cut = r + self.margin;
         let mut seen_a = Near::default();
         let mut seen_b = Near::default();
-        for ring in 0..2 {
+        for ring in 0..4 {
             // The nodes `a` sees, with their components.
             for e in self.ring(fa, ring) {
                 if seen_a.tried(e) {
@@ -614,28 +678,39 @@ impl Ready<'_> {
             && segment_block(world, sc, a, b, r, false).is_none()
     }
 
-    /// The crossable edges of free triangle `f` (ring 0), or those of the triangles across
-    /// them (ring 1).
+    /// The crossable edges at `ring` steps from free triangle `f`: its own (ring 0), those of
+    /// the triangles across them other than the one crossed (ring 1), and so on.
     fn ring(&self, f: u32, ring: usize) -> impl Iterator<Item = u32> + '_ {
-        let own = self.sides[f as usize]
-            .into_iter()
-            .filter(|&e| e != u32::MAX);
-        let (first, second) = if ring == 0 {
-            (Some(own), None)
-        } else {
-            let next = own.flat_map(move |e| {
-                let [f0, f1] = self.across[e as usize];
-                let g = if f0 == f { f1 } else { f0 };
-                self.sides[g as usize]
-                    .into_iter()
-                    .filter(move |&x| x != u32::MAX && x != e)
-            });
-            (None, Some(next))
-        };
-        first
-            .into_iter()
-            .flatten()
-            .chain(second.into_iter().flatten())
+        let mut out = [u32::MAX; 24];
+        let mut n = 0;
+        // (triangle, edge entering it) at the current depth.
+        let mut cur = [(u32::MAX, u32::MAX); 12];
+        let mut n_cur = 1;
+        cur[0] = (f, u32::MAX);
+        for depth in 0..=ring {
+            let mut next = [(u32::MAX, u32::MAX); 12];
+            let mut n_next = 0;
+            for &(g, came) in &cur[..n_cur] {
+                for e in self.sides[g as usize] {
+                    if e == u32::MAX || e == came {
+                        continue;
+                    }
+                    if depth == ring {
+                        if n < out.len() {
+                            out[n] = e;
+                            n += 1;
+                        }
+                    } else if n_next < next.len() {
+                        let [f0, f1] = self.across[e as usize];
+                        next[n_next] = (if f0 == g { f1 } else { f0 }, e);
+                        n_next += 1;
+                    }
+                }
+            }
+            cur = next;
+            n_cur = n_next;
+        }
+        out.into_iter().take(n)
     }
 
     /// The free triangle holding `p` (a finite point).
@@ -688,116 +763,187 @@ impl Ready<'_> {
     }
 }
 
-/// The roadmap of a triangulation (see [`crate::roadmap`]): per undirected edge its midpoint
-/// and that point's clearance, and the forest of the roadmap's edges by clearance.
-fn roadmap_of(
+/// The roadmap links (see [`crate::roadmap`]) of a free face whose memo entry is `entry` and
+/// whose crossable edges are `s` (edge `k` runs from its corner `k` to corner `k + 1`), given
+/// the edges' midpoints and their clearances, pushed to `links`.
+fn road_links(
     world: &MeshWorld,
-    cdt: &Cdt,
-    free: &[bool],
-    sides: &[[u32; 3]],
-    cross: &[f64],
-    memo: &mut Memo,
-) -> (Vec<DVec2>, Vec<f64>, Forest) {
-    let n_edges = cross.len();
-    let mut sc = Scratch::default();
-    let mut mid = vec![DVec2::ZERO; n_edges];
-    let mut node_clear = vec![0.0; n_edges];
-    for edge in cdt.undirected_edges() {
-        let i = edge.fix().index();
-        if !cross[i].is_nan() {
-            let [p, q] = edge.positions().map(|p| DVec2::new(p.x, p.y));
-            let m = 0.5 * (p + q);
-            mid[i] = m;
-            let (key, _) = key_points::<2, 4>([p, q]);
-            node_clear[i] = *memo
-                .edges
-                .entry(key)
-                .or_insert_with(|| clearance(world, &mut sc, m, m, 0.5 * p.distance(q)));
+    sc: &mut Scratch,
+    entry: &mut FaceMemo,
+    s: [u32; 3],
+    (mid, node_clear): (&[DVec2], &[f64]),
+    links: &mut Vec<(f64, u32, u32)>,
+) {
+    if s.iter().filter(|&&e| e != u32::MAX).count() < 2 {
+        return;
+    }
+    let pairs = (0..3).filter(|&k| s[k] != u32::MAX && s[(k + 1) % 3] != u32::MAX);
+    if pairs.clone().all(|k| !entry.roads[k].is_nan()) {
+        // All known: no geometry.
+        for k in pairs {
+            if entry.roads[k] > 0.0 {
+                links.push((entry.roads[k], s[k], s[(k + 1) % 3]));
+            }
+        }
+        return;
+    }
+    let verts = entry.pts;
+    // Per crossable edge, its hub: the point half way from its midpoint to the opposite
+    // vertex's line, along the edge's inward normal (the way a disc leaves a narrow mouth).
+    let mut hub = [DVec2::ZERO; 3];
+    for k in 0..3 {
+        if s[k] != u32::MAX {
+            let (p, q) = (verts[k], verts[(k + 1) % 3]);
+            let o = verts
+                .iter()
+                .copied()
+                .find(|&v| v != p && v != q)
+                .unwrap_or(p);
+            let n = crate::geometry::left(q - p).normalize_or_zero();
+            let m = mid[s[k] as usize];
+            hub[k] = m + n * (0.5 * (o - m).dot(n));
         }
     }
-    let mut links: Vec<(f64, u32, u32)> = Vec::new();
-    for face in cdt.inner_faces() {
-        let fi = face.fix().index();
-        if !free[fi] {
+    let centres = [
+        incentre(verts[0], verts[1], verts[2]),
+        (verts[0] + verts[1] + verts[2]) / 3.0,
+    ];
+    let mut reach = entry.reach;
+    let mut clear = |p: DVec2, q: DVec2| {
+        let upper = nearest_of(p, q, &verts);
+        reach = reach.max(upper);
+        clearance(world, sc, p, q, upper)
+    };
+    for k in 0..3 {
+        let (i, j) = (k, (k + 1) % 3);
+        if s[i] == u32::MAX || s[j] == u32::MAX {
             continue;
         }
-        let s = sides[fi];
-        if s.iter().filter(|&&e| e != u32::MAX).count() < 2 {
-            continue;
-        }
-        let verts = face.positions().map(|p| DVec2::new(p.x, p.y));
-        let (key, sorted) = key_points::<3, 6>(verts);
-        let Some(entry) = memo.tris.get_mut(&key) else {
-            continue;
-        };
-        // Per crossable edge, its hub: the point half way from its midpoint to the opposite
-        // vertex's line, along the edge's inward normal (the way a disc leaves a narrow mouth).
-        let mut hub = [DVec2::ZERO; 3];
-        let es = face.adjacent_edges();
-        for k in 0..3 {
-            if s[k] != u32::MAX {
-                let [p, q] = es[k].positions().map(|p| DVec2::new(p.x, p.y));
-                let o = verts
-                    .iter()
-                    .copied()
-                    .find(|&v| v != p && v != q)
-                    .unwrap_or(p);
-                let n = crate::geometry::left(q - p).normalize_or_zero();
-                let m = mid[s[k] as usize];
-                hub[k] = m + n * (0.5 * (o - m).dot(n));
+        if !entry.roads[k].is_nan() {
+            if entry.roads[k] > 0.0 {
+                links.push((entry.roads[k], s[i], s[j]));
             }
+            continue;
         }
-        let centres = [
-            incentre(verts[0], verts[1], verts[2]),
-            (verts[0] + verts[1] + verts[2]) / 3.0,
+        let (mi, mj) = (mid[s[i] as usize], mid[s[j] as usize]);
+        // No path through the two nodes is clearer than they are: stop there.
+        let cap = node_clear[s[i] as usize].min(node_clear[s[j] as usize]);
+        let mut w = clear(mi, mj);
+        let vias: [&[DVec2]; 5] = [
+            &[hub[i]],
+            &[hub[j]],
+            &[hub[i], hub[j]],
+            &centres[..1],
+            &centres[1..],
         ];
-        let mut clear =
-            |p: DVec2, q: DVec2| clearance(world, &mut sc, p, q, nearest_of(p, q, &verts));
-        for k in 0..3 {
-            let (i, j) = (k, (k + 1) % 3);
-            if s[i] == u32::MAX || s[j] == u32::MAX {
-                continue;
+        for via in vias {
+            if w >= cap {
+                break;
             }
-            // The two edges' shared vertex, where the memo keeps their link.
-            let shared = dv(es[i].to().position());
-            let at = sorted.iter().position(|&v| v == shared).unwrap_or(0);
-            if !entry.1[at].is_nan() {
-                if entry.1[at] > 0.0 {
-                    links.push((entry.1[at], s[i], s[j]));
-                }
-                continue;
-            }
-            let (mi, mj) = (mid[s[i] as usize], mid[s[j] as usize]);
-            // No path through the two nodes is clearer than they are: stop there.
-            let cap = node_clear[s[i] as usize].min(node_clear[s[j] as usize]);
-            let mut w = clear(mi, mj);
-            let vias: [&[DVec2]; 5] = [
-                &[hub[i]],
-                &[hub[j]],
-                &[hub[i], hub[j]],
-                &centres[..1],
-                &centres[1..],
-            ];
-            for via in vias {
-                if w >= cap {
+            let mut at = mi;
+            let mut v = f64::INFINITY;
+            for &x in via.iter().chain(std::iter::once(&mj)) {
+                if v <= w {
                     break;
                 }
-                let mut at = mi;
-                let mut v = f64::INFINITY;
-                for &x in via.iter().chain(std::iter::once(&mj)) {
-                    if v <= w {
-                        break;
-                    }
-                    v = v.min(clear(at, x));
-                    at = x;
-                }
-                w = w.max(v);
+                v = v.min(clear(at, x));
+                at = x;
             }
-            entry.1[at] = w;
-            if w > 0.0 {
-                links.push((w, s[i], s[j]));
-            }
+            w = w.max(v);
+        }
+        entry.roads[k] = w;
+        if w > 0.0 {
+            links.push((w, s[i], s[j]));
         }
     }
-    (mid, node_clear, Forest::build(n_edges, links))
+    entry.reach = reach;
+}
+
+/// Whether every boundary edge of `world` is a chain of constraint edges of `cdt` (see
+/// [`Derived::sound`]). When `memo` knows the broken ones, only the edges near the boxes
+/// `dirty` are walked again: an edit changes constraints only there.
+fn chains_sound(
+    world: &MeshWorld,
+    cdt: &Cdt,
+    sc: &mut Scratch,
+    memo: &mut Memo,
+    dirty: &[(DVec2, DVec2)],
+) -> bool {
+    let tol = world.eps();
+    let pad = DVec2::splat(4.0 * tol);
+    let broken = |a: DVec2, b: DVec2| repair::walk(cdt, tol, a, b, |_, _| {}).is_none();
+    // A grid world's bounds are not triangulated: the grid's loops run along them.
+    let skip = |lp: &crate::world::Loop| lp.owner == Owner::Bounds && world.region.is_some();
+    let meets =
+        |a: DVec2, b: DVec2, (lo, hi): (DVec2, DVec2)| segment_meets_box(a, b, lo - pad, hi + pad);
+    let list = match memo.broken.take() {
+        Some(mut list) => {
+            list.retain(|&(a, b)| !dirty.iter().any(|&d| meets(a, b, d)));
+            for &(lo, hi) in dirty {
+                let check = |a: DVec2, b: DVec2, list: &mut Vec<(DVec2, DVec2)>| {
+                    if meets(a, b, (lo, hi)) && !list.contains(&(a, b)) && broken(a, b) {
+                        list.push((a, b));
+                    }
+                };
+                sc.gather_box(world, lo - pad, hi + pad);
+                for &e in &sc.near {
+                    let edge = &world.edges[e as usize];
+                    if edge.alive
+                        && world.loops[edge.lp as usize]
+                            .as_ref()
+                            .is_some_and(|lp| !skip(lp))
+                    {
+                        check(edge.a, edge.b, &mut list);
+                    }
+                }
+                // Circles' loops have no edges.
+                for lp in world.loops_in_box(lo - pad, hi + pad) {
+                    let Some(lp) = world.loops[lp as usize].as_ref() else {
+                        continue;
+                    };
+                    if lp.edges.is_empty() {
+                        let n = lp.points.len();
+                        for i in 0..n {
+                            check(lp.points[i], lp.points[(i + 1) % n], &mut list);
+                        }
+                    }
+                }
+            }
+            list
+        }
+        None => {
+            let mut list = Vec::new();
+            for lp in world.loops.iter().flatten().filter(|lp| !skip(lp)) {
+                let n = lp.points.len();
+                for i in 0..n {
+                    let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
+                    if broken(a, b) {
+                        list.push((a, b));
+                    }
+                }
+            }
+            list
+        }
+    };
+    let sound = list.is_empty();
+    memo.broken = Some(list);
+    sound
+}
+
+/// Whether segment `ab` meets the box `[lo, hi]`.
+fn segment_meets_box(a: DVec2, b: DVec2, lo: DVec2, hi: DVec2) -> bool {
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for k in 0..2 {
+        if d[k] == 0.0 {
+            if a[k] < lo[k] || a[k] > hi[k] {
+                return false;
+            }
+        } else {
+            let (u, v) = ((lo[k] - a[k]) / d[k], (hi[k] - a[k]) / d[k]);
+            t0 = t0.max(u.min(v));
+            t1 = t1.min(u.max(v));
+        }
+    }
+    t0 <= t1
 }

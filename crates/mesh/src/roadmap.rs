@@ -92,14 +92,19 @@ impl Forest {
         let mut parent: Vec<u32> = (0..n as u32).collect();
         let mut rank = vec![0u8; n];
         let mut link = vec![f64::INFINITY; n];
-        let root = |parent: &[u32], mut f: u32| {
-            while parent[f as usize] != f {
-                f = parent[f as usize];
+        // Roots are found on a copy of the parents with path halving: the same roots, found
+        // faster; the forest itself keeps its uncompressed parents.
+        let mut up = parent.clone();
+        let root = |up: &mut [u32], mut f: u32| {
+            while up[f as usize] != f {
+                let g = up[up[f as usize] as usize];
+                up[f as usize] = g;
+                f = g;
             }
             f
         };
         for (w, a, b) in links {
-            let (ra, rb) = (root(&parent, a), root(&parent, b));
+            let (ra, rb) = (root(&mut up, a), root(&mut up, b));
             if ra == rb {
                 continue;
             }
@@ -112,6 +117,7 @@ impl Forest {
                 rank[top as usize] += 1;
             }
             parent[child as usize] = top;
+            up[child as usize] = top;
             link[child as usize] = w;
         }
         Forest { parent, link }

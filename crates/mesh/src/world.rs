@@ -685,6 +685,21 @@ impl MeshWorld {
         n
     }
 
+    /// The obstacle loops (circles' included) whose box may meet `[lo, hi]`, each once.
+    pub(crate) fn loops_in_box(&self, lo: DVec2, hi: DVec2) -> Vec<u32> {
+        let g = &self.grid;
+        let (x0, x1, y0, y1) = g.cells_of(lo, hi);
+        let mut out: Vec<u32> = g.big_loops.clone();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                out.extend_from_slice(&g.obuckets[(y * g.nx + x) as usize]);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Whether `p` is strictly inside the blocked side of a loop (an obstacle's interior, or
     /// the outside of the bounds).
     pub(crate) fn loop_strictly_contains(&self, lp: &Loop, p: DVec2) -> bool {

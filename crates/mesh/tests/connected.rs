@@ -213,6 +213,49 @@ fn a_gap_exactly_as_wide_as_the_disc_is_closed() {
     }
 }
 
+/// A corner pointing at a wall, exactly `2r` away (and `2r` times 1 ± 1e-3): closed at `2r`
+/// by the widths (no search), as the search closes it, open just below.
+#[test]
+fn a_corner_exactly_2r_from_a_wall_is_closed_by_the_widths() {
+    let mut rng = TestRng::new(11);
+    for _ in 0..40 {
+        // Integers and halves: exact in f32, the gap exact in f64.
+        let gap = (rng.below(8) + 1) as f32 * 0.5;
+        let y0 = (rng.below(10) + 4) as f32 * 0.5;
+        let apex_x = (rng.below(8) + 16) as f32 * 0.5;
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(20.0))).unwrap();
+        // A wall along the bottom, y in [0, y0]; from the top, a pentagon whose lowest point
+        // is a corner `gap` above the wall: the only way from left to right.
+        world
+            .insert(Obstacle::Box(Aabb::new(Vec2::ZERO, Vec2::new(20.0, y0))))
+            .unwrap();
+        let top = y0 + gap;
+        world
+            .insert(Obstacle::Polygon(vec![
+                Vec2::new(apex_x, top),
+                Vec2::new(apex_x + 1.5, top + 1.0),
+                Vec2::new(apex_x + 1.5, 20.0),
+                Vec2::new(apex_x - 1.5, 20.0),
+                Vec2::new(apex_x - 1.5, top + 1.0),
+            ]))
+            .unwrap();
+        let plain = reference(&world);
+        let (a, b) = (Vec2::new(2.5, 15.0), Vec2::new(17.5, 15.0));
+        let mut ctx = MeshContext::new();
+        let r = gap / 2.0;
+        for r in [r, r * (1.0 + 1e-3), r * (1.0 - 1e-3)] {
+            let (c, how) = ctx.connected_how(&world, a, b, r).unwrap();
+            assert_eq!(c, by_search(&plain, a, b, r), "gap {gap} r {r} ({how:?})");
+        }
+        assert_eq!(
+            ctx.connected_how(&world, a, b, r).unwrap(),
+            (false, Decided::Widths),
+            "gap {gap}"
+        );
+        assert!(ctx.connected_how(&world, a, b, r * (1.0 - 1e-3)).unwrap().0);
+    }
+}
+
 #[test]
 fn connected_equals_the_search_on_random_grids() {
     let mut t = Tally::default();

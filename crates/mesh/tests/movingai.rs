@@ -32,3 +32,47 @@ fn arena_every_row_at_radius_0() {
         );
     }
 }
+
+/// `connected` on den520d's first 400 rows at r = 0.5 agrees with the path search, the roadmap
+/// certifies all but one of the "connected" rows (its ends try three rings of nodes round their
+/// triangles; one ring left 8 rows to the search), and the widths prove every "not connected"
+/// row (5 were left to the search while gaps of exactly 2r between a vertex and a wall stayed
+/// open).
+#[test]
+fn den520d_connected_agrees_and_rarely_searches() {
+    let Some(dir) = nav_testkit::movingai_dir() else {
+        return;
+    };
+    let map = read_map(dir.join("dao/den520d.map")).unwrap();
+    let scen = read_scenario(dir.join("dao/den520d.map.scen")).unwrap();
+    let world = MeshWorld::from_grid(&map).unwrap();
+    let plain = MeshWorld::from_grid(&map).unwrap();
+    let (mut ctx, mut search) = (MeshContext::new(), MeshContext::new());
+    let (mut yes, mut searched, mut no, mut no_searched) = (0, 0, 0, 0);
+    for row in scen.rows.iter().take(400) {
+        let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
+        let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
+        let (c, how) = ctx.connected_how(&world, s, g, 0.5).unwrap();
+        let q = MeshQuery::new(s, g).with_radius(0.5);
+        let found = search.find_path(&plain, &q).unwrap().is_found();
+        assert_eq!(c, found, "{row:?}: connected {c} ({})", how.as_str());
+        let search = (how == nav_mesh::Decided::Search) as u32;
+        if c {
+            yes += 1;
+            searched += search;
+        } else {
+            no += 1;
+            no_searched += search;
+        }
+    }
+    assert!(yes > 300, "{yes} connected rows");
+    assert!(
+        searched <= 2,
+        "{searched} of {yes} connected rows needed a search"
+    );
+    assert!(no >= 10, "{no} rows not connected");
+    assert_eq!(
+        no_searched, 0,
+        "rows not connected that needed a search (of {no})"
+    );
+}
