@@ -9,6 +9,7 @@
 //! Over 600 lines: the field's arrays, its build and the search loop that builds and
 //! repairs share one padded layout (the repair after edits is in `repair.rs`).
 
+mod exact;
 mod queue;
 mod repair;
 mod sight;
@@ -186,6 +187,10 @@ pub struct FlowField {
     queue: FlowQueue,
     /// The two lanes of the build's search on maps of uniform cost.
     lanes: [uniform::Lane; 2],
+    /// The lanes, keys and neighbour masks of the integer search (`exact.rs`).
+    exact_lanes: [exact::ExactLane; 2],
+    keys: Vec<u64>,
+    masks: Vec<u8>,
     order: Vec<u32>,
     /// The padded indices of the cells that reach a goal.
     reached: Vec<u32>,
@@ -305,7 +310,10 @@ impl FlowField {
                 }
             }
         }
-        let expanded = if uniform && uniform::cluttered(fits, self.padded_width, need) {
+        let exact = if uniform { self.exact_scale() } else { None };
+        let expanded = if let Some(scale) = exact {
+            self.search_exact(fits, scale)
+        } else if uniform && uniform::cluttered(fits, self.padded_width, need) {
             self.search_uniform::<true>(fits)
         } else if uniform {
             self.search_uniform::<false>(fits)
