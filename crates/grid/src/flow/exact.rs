@@ -25,14 +25,16 @@ use super::{FlowField, NO_GOAL, NO_MOVE};
 use crate::moves::Neighbourhood;
 
 /// Key of a cell not reached.
-const UNREACHED: u64 = u64::MAX;
+/// Key of a cell not reached: the bits of `f64::INFINITY`, above every key (keys are below
+/// `2^62`), so that the search keeps its keys in the field's cost array, whose cells not
+/// reached hold infinity.
+const UNREACHED: u64 = 0x7FF0_0000_0000_0000;
 
-/// One lane entry: the key, the cell and its number of diagonal moves.
+/// One lane entry: the key and the cell.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Entry {
     key: u64,
     node: u32,
-    diagonals: u32,
 }
 
 /// The entries of one lane and the next one to pop, as `uniform::Lane`.
@@ -105,14 +107,14 @@ pub(super) fn scale(straight: f64, diagonal: f64, four: bool, cells: usize) -> O
     if !(32.0..=52.0).contains(&k) {
         // Above 52 an f64 ratio has no more bits to give; cap it there.
         if k > 52.0 {
-            let d = (ratio * (1u64 << 52) as f64).round() as u64;
-            return (d > 0).then_some((52, d));
+            let d = (ratio * (1u64 << 52) as f64).round() as u64 | 1;
+            return Some((52, d));
         }
         return None;
     }
     let k = k as u32;
-    let d = (ratio * (1u64 << k) as f64).round() as u64;
-    (d > 0).then_some((k, d))
+    let d = (ratio * (1u64 << k) as f64).round() as u64 | 1;
+    Some((k, d))
 }
 
 impl FlowField {
@@ -244,11 +246,9 @@ impl FlowField {
         }
         self.neighbour_masks(fits, four, free);
         let len = self.cost.len();
-        self.keys.clear();
-        self.keys.resize(len, UNREACHED);
-        let keys = &mut self.keys[..len];
         let masks = &self.masks[..len];
-        let cost = &mut self.cost[..len];
+        // The keys live in the cost array as bits until the search ends.
+        let keys = &mut self.cost[..len];
         let next = &mut self.next[..len];
         let goal_of = &mut self.goal_of[..len];
         let marks = &mut self.marks[..len];
@@ -257,12 +257,11 @@ impl FlowField {
         lane_s.clear();
         lane_d.clear();
         for &g in reached.iter() {
-            keys[g as usize] = 0;
+            keys[g as usize] = f64::from_bits(0);
             lane_s.reserve();
             lane_s.push(Entry {
                 key: 0,
                 node: g,
-                diagonals: 0,
             });
         }
         let mut expanded = 0;
@@ -280,14 +279,11 @@ impl FlowField {
                 continue;
             }
             let key = e.key;
-            if key != keys[p] {
+            if key != keys[p].to_bits() {
                 continue; // stale: lowered since
             }
             expanded += 1;
             marks[p] = 1;
-            let b = e.diagonals as u64;
-            let a = (key - b * d_key) >> k;
-            cost[p] = a as f64 * ws + b as f64 * wd;
             if key != 0 {
                 goal_of[p] = if ONE_GOAL {
                     0
@@ -301,20 +297,19 @@ impl FlowField {
             lane_s.reserve();
             let ns = key + s_key;
             let mut lower = mask
-                & ((ns < keys[p - pw]) as u8
-                    | ((ns < keys[p + pw]) as u8) << 1
-                    | ((ns < keys[p - 1]) as u8) << 2
-                    | ((ns < keys[p + 1]) as u8) << 3);
+                & ((ns < keys[p - pw].to_bits()) as u8
+                    | ((ns < keys[p + pw].to_bits()) as u8) << 1
+                    | ((ns < keys[p - 1].to_bits()) as u8) << 2
+                    | ((ns < keys[p + 1].to_bits()) as u8) << 3);
             while lower != 0 {
                 let i = lower.trailing_zeros() as usize;
                 lower &= lower - 1;
                 let q = (p as isize + around[i].0) as usize;
-                keys[q] = ns;
+                keys[q] = f64::from_bits(ns);
                 next[q] = around[i].1;
                 lane_s.push(Entry {
                     key: ns,
                     node: q as u32,
-                    diagonals: e.diagonals,
                 });
             }
             if mask < 16 {
@@ -323,23 +318,42 @@ impl FlowField {
             lane_d.reserve();
             let nd = key + d_key;
             let mut lower = mask
-                & (((nd < keys[p - pw - 1]) as u8) << 4
-                    | ((nd < keys[p - pw + 1]) as u8) << 5
-                    | ((nd < keys[p + pw - 1]) as u8) << 6
-                    | ((nd < keys[p + pw + 1]) as u8) << 7);
+                & (((nd < keys[p - pw - 1].to_bits()) as u8) << 4
+                    | ((nd < keys[p - pw + 1].to_bits()) as u8) << 5
+                    | ((nd < keys[p + pw - 1].to_bits()) as u8) << 6
+                    | ((nd < keys[p + pw + 1].to_bits()) as u8) << 7);
             while lower != 0 {
                 let i = lower.trailing_zeros() as usize;
                 lower &= lower - 1;
                 let q = (p as isize + around[i].0) as usize;
-                keys[q] = nd;
+                keys[q] = f64::from_bits(nd);
                 next[q] = around[i].1;
                 lane_d.push(Entry {
                     key: nd,
                     node: q as u32,
-                    diagonals: e.diagonals + 1,
                 });
             }
         }
+        // Keys to costs: `b = (key mod 2^k) / D mod 2^k` (`D` is odd, and `b < 2^k`), then
+        // `a = (key - b D) / 2^k`.
+        let low = (1u64 << k) - 1;
+        let inverse = odd_inverse(d_key);
+        for &p in reached.iter() {
+            let key = keys[p as usize].to_bits();
+            let b = ((key & low).wrapping_mul(inverse)) & low;
+            let a = (key - b * d_key) >> k;
+            keys[p as usize] = a as f64 * ws + b as f64 * wd;
+        }
         expanded
     }
+}
+
+/// The inverse of the odd `d` modulo `2^64` (Newton's iteration, each step doubling the
+/// correct low bits from the 3 that `d * d = 1 mod 8` gives).
+fn odd_inverse(d: u64) -> u64 {
+    let mut x = d;
+    for _ in 0..5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
+    }
+    x
 }

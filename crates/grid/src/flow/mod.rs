@@ -187,9 +187,8 @@ pub struct FlowField {
     queue: FlowQueue,
     /// The two lanes of the build's search on maps of uniform cost.
     lanes: [uniform::Lane; 2],
-    /// The lanes, keys and neighbour masks of the integer search (`exact.rs`).
+    /// The lanes and neighbour masks of the integer search (`exact.rs`).
     exact_lanes: [exact::ExactLane; 2],
-    keys: Vec<u64>,
     masks: Vec<u8>,
     order: Vec<u32>,
     /// The padded indices of the cells that reach a goal.
