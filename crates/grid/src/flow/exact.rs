@@ -259,10 +259,7 @@ impl FlowField {
         for &g in reached.iter() {
             keys[g as usize] = f64::from_bits(0);
             lane_s.reserve();
-            lane_s.push(Entry {
-                key: 0,
-                node: g,
-            });
+            lane_s.push(Entry { key: 0, node: g });
         }
         let mut expanded = 0;
         loop {

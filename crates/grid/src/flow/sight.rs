@@ -203,7 +203,7 @@ pub(crate) fn line_of_sight(
                             gx,
                             gy,
                         };
-                        decide(input, touching, split, sight, blockers, at);
+                        decide::<true>(input, touching, split, sight, blockers, at);
                     }
                     i += 1;
                 }
@@ -251,7 +251,7 @@ pub(crate) fn line_of_sight(
             gx: gx as i64,
             gy: gy as i64,
         };
-        decide(input, touching, split, sight, blockers, at);
+        decide::<false>(input, touching, split, sight, blockers, at);
     }
 }
 
@@ -267,8 +267,10 @@ struct Place {
 }
 
 /// Decides the flag of the cell at padded index `t`, its neighbours towards its goal decided.
+/// `SWEEP`: in the sweep of a whole build from one goal, where `sight` is 0 on every cell
+/// not decided yet in this pass (so a cell that sees needs no goal check).
 #[inline(always)]
-fn decide(
+fn decide<const SWEEP: bool>(
     input: &SightInput<'_>,
     touching: bool,
     split: RowSplit,
@@ -298,7 +300,7 @@ fn decide(
     let step_x = -dx.signum() as isize;
     let step_y = -dy.signum() as isize * pw as isize;
     let at = |offset: isize| (t as isize + offset) as usize;
-    let sees = |p: usize| input.goal_of[p] == goal && sight[p] != 0;
+    let sees = |p: usize| (SWEEP || input.goal_of[p] == goal) && sight[p] != 0;
     // The neighbours towards the goal whose segments enclose this one.
     let (first, second) = if ay == 0 {
         (at(step_x), None)
