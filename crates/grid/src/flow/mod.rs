@@ -12,6 +12,7 @@
 mod exact;
 mod queue;
 mod repair;
+mod shadow;
 mod sight;
 mod uniform;
 
@@ -190,6 +191,8 @@ pub struct FlowField {
     /// The lanes and neighbour masks of the integer search (`exact.rs`).
     exact_lanes: [exact::ExactLane; 2],
     masks: Vec<u8>,
+    /// Scratch of the line-of-sight sweep: the shadows of one octant.
+    spans: Vec<shadow::Span>,
     order: Vec<u32>,
     /// The padded indices of the cells that reach a goal.
     reached: Vec<u32>,
@@ -354,6 +357,7 @@ impl FlowField {
                 &mut self.blockers,
                 &mut self.order,
                 &mut self.counts,
+                &mut self.spans,
             );
         } else {
             for &p in &self.reached {

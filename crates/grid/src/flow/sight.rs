@@ -115,6 +115,8 @@ pub(crate) fn meets(dx: i64, dy: i64, bx: i64, by: i64, touching: bool) -> bool 
     }
 }
 
+use super::shadow;
+
 /// Inputs of the line-of-sight pass, all in the padded layout of the field.
 pub(crate) struct SightInput<'a> {
     pub fits: &'a [u8],
@@ -175,41 +177,23 @@ pub(crate) fn line_of_sight(
     blockers: &mut [u32],
     order: &mut Vec<u32>,
     counts: &mut Vec<u32>,
+    spans: &mut Vec<shadow::Span>,
 ) {
     let pw = input.padded_width;
     let split = RowSplit::new(pw);
     let one_goal = input.goals.windows(2).all(|g| g[0] == g[1]);
     if let (Some((w, h)), Some(&(_, gx, gy)), true) = (input.whole, input.goals.first(), one_goal) {
-        // Every cell comes after its neighbours towards the goal if the map is swept
-        // quadrant by quadrant, row by row outwards from the goal: `(x - sx, y)`,
-        // `(x, y - sy)` and `(x - sx, y - sy)` come first. The row and the column of the
-        // goal belong to the first quadrants that hold them. In memory order, without
-        // sorting; cells that do not reach the goal are skipped.
-        let (gx, gy, w, h) = (gx as i64, gy as i64, w as i64, h as i64);
-        for (sx, sy) in [(1i64, 1i64), (-1, 1), (1, -1), (-1, -1)] {
-            let (i0, j0) = ((sx < 0) as i64, (sy < 0) as i64);
-            let mut j = j0;
-            while (0..h).contains(&(gy + sy * j)) {
-                let y = gy + sy * j;
-                let mut i = i0;
-                while (0..w).contains(&(gx + sx * i)) {
-                    let t = (y as usize + 1) * pw + (gx + sx * i) as usize + 1;
-                    if input.goal_of[t] == 0 {
-                        let at = Place {
-                            t,
-                            x: gx + sx * i,
-                            y,
-                            goal: 0,
-                            gx,
-                            gy,
-                        };
-                        decide::<true>(input, touching, split, sight, blockers, at);
-                    }
-                    i += 1;
-                }
-                j += 1;
-            }
-        }
+        // A whole build from one goal: shadow casting, octant by octant (`shadow.rs`).
+        let sweep = shadow::Sweep {
+            fits: input.fits,
+            need: input.need,
+            padded_width: pw,
+            goal_of: input.goal_of,
+            goal: (gx as i64, gy as i64),
+            size: (w as i64, h as i64),
+            touching,
+        };
+        shadow::sweep(&sweep, sight, blockers, spans);
         return;
     }
     // `sight` is 0 everywhere but on the cells of `reached`, all written below.
@@ -251,7 +235,7 @@ pub(crate) fn line_of_sight(
             gx: gx as i64,
             gy: gy as i64,
         };
-        decide::<false>(input, touching, split, sight, blockers, at);
+        decide(input, touching, split, sight, blockers, at);
     }
 }
 
@@ -267,10 +251,8 @@ struct Place {
 }
 
 /// Decides the flag of the cell at padded index `t`, its neighbours towards its goal decided.
-/// `SWEEP`: in the sweep of a whole build from one goal, where `sight` is 0 on every cell
-/// not decided yet in this pass (so a cell that sees needs no goal check).
 #[inline(always)]
-fn decide<const SWEEP: bool>(
+fn decide(
     input: &SightInput<'_>,
     touching: bool,
     split: RowSplit,
@@ -300,7 +282,7 @@ fn decide<const SWEEP: bool>(
     let step_x = -dx.signum() as isize;
     let step_y = -dy.signum() as isize * pw as isize;
     let at = |offset: isize| (t as isize + offset) as usize;
-    let sees = |p: usize| (SWEEP || input.goal_of[p] == goal) && sight[p] != 0;
+    let sees = |p: usize| input.goal_of[p] == goal && sight[p] != 0;
     // The neighbours towards the goal whose segments enclose this one.
     let (first, second) = if ay == 0 {
         (at(step_x), None)
