@@ -1,104 +1,46 @@
-//! The build of a field on a map of uniform cost under the usual moves with integer keys: the
-//! two first-in first-out lanes of `uniform.rs`, keyed by a fixed-point `u64` instead of an
-//! `f64` sum, over a precomputed mask of each cell's legal neighbours.
+//! The build of a field on a map of uniform cost under the usual moves, with exact integer
+//! keys in buckets (Dial's algorithm) over a precomputed mask of each cell's legal moves.
 //!
 //! A cell's cost is `a * straight + b * diagonal` for the `a` straight and `b` diagonal moves
 //! of its path. Its key is `a * S + b * D` with `S = 2^k` and `D = round(S * diagonal /
-//! straight)`, `k` as large as the map allows (`a + b` is below the number of cells). Sums of
-//! integers do not depend on their order, so two paths with the same moves tie exactly (the
-//! `f64` sums of the other search differ by an ulp with the order of the moves, and the later
-//! one then lowers the cell again), and comparing keys is an integer compare. `D` rounds the
-//! ratio by at most `2^-(k+1)` per diagonal move: with `diagonal = √2 straight`, two distinct
-//! costs of paths of `n` moves differ by at least `straight / (3n)` (since `|p^2 - 2q^2| >= 1`
-//! for integers), which is more than the keys' error while `3 n^2 < 2^k`; on a 1024 x 1024
-//! map `k` is 42 and the order is exactly Dijkstra's. Beyond (or for ratios other than √2),
-//! a misordered pair differs by less than `2^-k` straight moves per move, far below the
-//! rounding of `f64` sums. The cost written is `a * straight + b * diagonal` (times the map's
-//! multiplier), from the key and the `b` carried in the lane entry.
+//! straight)` made odd, `k` as large as the map allows (`a + b` is below the number of cells,
+//! and every key stays below `2^62`). Sums of integers do not depend on their order, so two
+//! paths with the same moves tie exactly, and comparing keys is an integer compare. `D`
+//! rounds the ratio by at most `2^-k` per diagonal move: with `diagonal = √2 straight`, two
+//! distinct costs of paths of `n` moves differ by at least `straight / (3n)` (since
+//! `|p^2 - 2q^2| >= 1` for integers), which is more than the keys' error while `3 n^2 < 2^k`:
+//! on a 1024 x 1024 map `k` is 41 and the keys order the costs exactly. Beyond (or for ratios
+//! other than √2), a misordered pair differs by less than `2^-k` straight moves per move, far
+//! below the rounding of the `f64` sums of the other searches.
 //!
-//! Each cell's legal reverse moves are first written as a bit mask (four straight, four
-//! diagonal bits: the neighbour fits the agent and, for a diagonal under the corner rule, the
-//! two cells beside the move do), so the loop reads one byte per cell instead of testing up
-//! to eight neighbours and their corners.
+//! The keys live in the field's cost array as bits during the search (a cell not reached
+//! holds the bits of infinity, above every key) and become costs at the end:
+//! `b = (key mod 2^k) * D^-1 mod 2^k` (`D` is odd and `b < 2^k`), `a = (key - b D) / 2^k`, cost
+//! `a * straight + b * diagonal` times the map's multiplier.
+//!
+//! The buckets are as wide as the straight move (the cheapest: the ratio is in `[1, 2)`), so
+//! every cell of the lowest one is final and it is emptied in any order (first in, first out);
+//! a diagonal move reaches one or two buckets ahead. Each cell's legal reverse moves are
+//! first written as a bit mask (four straight, four diagonal bits: the neighbour fits the
+//! agent and, for a diagonal under the corner rule, the two cells beside the move do), so the
+//! loop reads one byte per cell instead of testing up to eight neighbours and their corners.
 
 use super::{FlowField, NO_GOAL, NO_MOVE};
 use crate::moves::Neighbourhood;
 
-/// Key of a cell not reached.
-/// Key of a cell not reached: the bits of `f64::INFINITY`, above every key (keys are below
-/// `2^62`), so that the search keeps its keys in the field's cost array, whose cells not
-/// reached hold infinity.
-const UNREACHED: u64 = 0x7FF0_0000_0000_0000;
-
-/// One lane entry: the key and the cell.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Entry {
-    key: u64,
-    node: u32,
-}
-
-/// The entries of one lane and the next one to pop, as `uniform::Lane`.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct ExactLane {
-    entries: Vec<Entry>,
-    head: usize,
-    tail: usize,
-}
-
-impl ExactLane {
-    fn clear(&mut self) {
-        self.head = 0;
-        self.tail = 0;
-    }
-
-    /// The head's key (`UNREACHED` when empty).
-    #[inline(always)]
-    fn key(&self) -> u64 {
-        if self.head < self.tail {
-            self.entries[self.head].key
-        } else {
-            UNREACHED
-        }
-    }
-
-    /// Makes room for 4 appends.
-    #[inline(always)]
-    fn reserve(&mut self) {
-        if self.tail + 4 > self.entries.len() {
-            if self.head * 2 >= self.tail {
-                self.entries.copy_within(self.head..self.tail, 0);
-                self.tail -= self.head;
-                self.head = 0;
-            }
-            let room = (self.entries.len() * 2).max(self.tail + 1024);
-            self.entries.resize(room, Entry::default());
-        }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, entry: Entry) {
-        self.entries[self.tail] = entry;
-        self.tail += 1;
-    }
-
-    #[inline(always)]
-    fn pop(&mut self) -> Entry {
-        let e = self.entries[self.head];
-        self.head += 1;
-        e
-    }
-}
-
 /// The fixed-point scale of the integer search: `(k, D)` for keys `a * 2^k + b * D`, or `None`
-/// when the costs do not suit it (a weight zero, negative or not finite, or a map so large or
-/// a ratio so far from 1 that fewer than 32 bits of fraction remain).
+/// when the costs do not suit it (a weight zero, negative or not finite, a ratio of the
+/// diagonal to the straight weight outside `[1, 2)`, or a map so large that fewer than 32 bits
+/// of fraction remain).
 pub(super) fn scale(straight: f64, diagonal: f64, four: bool, cells: usize) -> Option<(u32, u64)> {
     let ok = |v: f64| v.is_finite() && v > 0.0;
     if !ok(straight) || (!four && !ok(diagonal)) {
         return None;
     }
     let ratio = if four { 1.0 } else { diagonal / straight };
-    if !ok(ratio) {
+    // The buckets are as wide as the straight move, the cheapest, and a diagonal one reaches
+    // at most two widths ahead.
+    if !(1.0..2.0).contains(&ratio) {
         return None;
     }
     // Every key is below cells * max(1, ratio) * 2^k, kept under 2^62.
@@ -119,7 +61,7 @@ pub(super) fn scale(straight: f64, diagonal: f64, four: bool, cells: usize) -> O
 
 impl FlowField {
     /// The scale of [`search_exact`](FlowField::search_exact) for the stored moves and map
-    /// size (`None`: use the `f64` lanes).
+    /// size (`None`: use the `f64` lanes of `uniform.rs`).
     pub(super) fn exact_scale(&self) -> Option<(u32, u64)> {
         let moves = self.moves.as_ref()?;
         let four = matches!(moves.neighbourhood, Neighbourhood::Four);
@@ -253,87 +195,103 @@ impl FlowField {
         let goal_of = &mut self.goal_of[..len];
         let marks = &mut self.marks[..len];
         let reached = &mut self.reached;
-        let [lane_s, lane_d] = &mut self.exact_lanes;
-        lane_s.clear();
-        lane_d.clear();
+        // Buckets as wide as the straight move: `now` holds the cells whose key is in
+        // `[c S, (c + 1) S)`, `soon` and `later` the next two widths (a diagonal move, less
+        // than two straight ones, reaches one of them). Every cell of `now` is final: a cell
+        // of it lowers others by at least `S`, past its width. So `now` is emptied in any
+        // order (first in, first out: the wavefront in memory order), without comparing
+        // keys, and a cell listed twice (lowered after its first listing) is skipped by its
+        // mark. Locals (put back at the end), so that the byte stores do not keep them in
+        // memory.
+        let [mut now, mut soon, mut later] = std::mem::take(&mut self.buckets);
+        now.clear();
+        soon.clear();
+        later.clear();
         for &g in reached.iter() {
             keys[g as usize] = f64::from_bits(0);
-            lane_s.reserve();
-            lane_s.push(Entry { key: 0, node: g });
+            now.push(g);
         }
+        let low = s_key - 1;
         let mut expanded = 0;
         loop {
-            // The cheaper head, the straight lane's on a tie: chosen by index rather than by
-            // a branch (which lane comes next is a coin toss).
-            let (ks, kd) = (lane_s.key(), lane_d.key());
-            if ks.min(kd) == UNREACHED {
-                break;
-            }
-            let e = if kd < ks { lane_d.pop() } else { lane_s.pop() };
-            let p = e.node as usize;
-            // Never true (border cells never fit, so are never queued).
-            if p <= pw || p + pw + 1 >= len {
+            if now.is_empty() {
+                if soon.is_empty() && later.is_empty() {
+                    break;
+                }
+                std::mem::swap(&mut now, &mut soon);
+                std::mem::swap(&mut soon, &mut later);
                 continue;
             }
-            let key = e.key;
-            if key != keys[p].to_bits() {
-                continue; // stale: lowered since
-            }
-            expanded += 1;
-            marks[p] = 1;
-            if key != 0 {
-                goal_of[p] = if ONE_GOAL {
-                    0
+            for &p in now.iter() {
+                let p = p as usize;
+                // Never true (border cells never fit, so are never queued).
+                if p <= pw || p + pw + 1 >= len {
+                    continue;
+                }
+                if marks[p] != 0 {
+                    continue; // listed again after it was lowered, or expanded already
+                }
+                let key = keys[p].to_bits();
+                expanded += 1;
+                marks[p] = 1;
+                if key != 0 {
+                    goal_of[p] = if ONE_GOAL {
+                        0
+                    } else {
+                        let parent = (p as isize + offset[next[p] as usize]) as usize;
+                        goal_of.get(parent).copied().unwrap_or(NO_GOAL)
+                    };
+                    reached.push(p as u32);
+                }
+                let mask = masks[p];
+                let ns = key + s_key;
+                let mut lower = mask
+                    & ((ns < keys[p - pw].to_bits()) as u8
+                        | ((ns < keys[p + pw].to_bits()) as u8) << 1
+                        | ((ns < keys[p - 1].to_bits()) as u8) << 2
+                        | ((ns < keys[p + 1].to_bits()) as u8) << 3);
+                while lower != 0 {
+                    let i = lower.trailing_zeros() as usize;
+                    lower &= lower - 1;
+                    let q = (p as isize + around[i].0) as usize;
+                    keys[q] = f64::from_bits(ns);
+                    next[q] = around[i].1;
+                    soon.push(q as u32);
+                }
+                if mask < 16 {
+                    continue;
+                }
+                let nd = key + d_key;
+                let mut lower = mask
+                    & (((nd < keys[p - pw - 1].to_bits()) as u8) << 4
+                        | ((nd < keys[p - pw + 1].to_bits()) as u8) << 5
+                        | ((nd < keys[p + pw - 1].to_bits()) as u8) << 6
+                        | ((nd < keys[p + pw + 1].to_bits()) as u8) << 7);
+                if lower == 0 {
+                    continue;
+                }
+                // One width ahead or two, by where in its width the key falls.
+                let bucket = if ((key & low) + d_key) >> k == 1 {
+                    &mut soon
                 } else {
-                    let parent = (p as isize + offset[next[p] as usize]) as usize;
-                    goal_of.get(parent).copied().unwrap_or(NO_GOAL)
+                    &mut later
                 };
-                reached.push(p as u32);
+                while lower != 0 {
+                    let i = lower.trailing_zeros() as usize;
+                    lower &= lower - 1;
+                    let q = (p as isize + around[i].0) as usize;
+                    keys[q] = f64::from_bits(nd);
+                    next[q] = around[i].1;
+                    bucket.push(q as u32);
+                }
             }
-            let mask = masks[p];
-            lane_s.reserve();
-            let ns = key + s_key;
-            let mut lower = mask
-                & ((ns < keys[p - pw].to_bits()) as u8
-                    | ((ns < keys[p + pw].to_bits()) as u8) << 1
-                    | ((ns < keys[p - 1].to_bits()) as u8) << 2
-                    | ((ns < keys[p + 1].to_bits()) as u8) << 3);
-            while lower != 0 {
-                let i = lower.trailing_zeros() as usize;
-                lower &= lower - 1;
-                let q = (p as isize + around[i].0) as usize;
-                keys[q] = f64::from_bits(ns);
-                next[q] = around[i].1;
-                lane_s.push(Entry {
-                    key: ns,
-                    node: q as u32,
-                });
-            }
-            if mask < 16 {
-                continue;
-            }
-            lane_d.reserve();
-            let nd = key + d_key;
-            let mut lower = mask
-                & (((nd < keys[p - pw - 1].to_bits()) as u8) << 4
-                    | ((nd < keys[p - pw + 1].to_bits()) as u8) << 5
-                    | ((nd < keys[p + pw - 1].to_bits()) as u8) << 6
-                    | ((nd < keys[p + pw + 1].to_bits()) as u8) << 7);
-            while lower != 0 {
-                let i = lower.trailing_zeros() as usize;
-                lower &= lower - 1;
-                let q = (p as isize + around[i].0) as usize;
-                keys[q] = f64::from_bits(nd);
-                next[q] = around[i].1;
-                lane_d.push(Entry {
-                    key: nd,
-                    node: q as u32,
-                });
-            }
+            now.clear();
         }
+        self.buckets = [now, soon, later];
         // Keys to costs: `b = (key mod 2^k) / D mod 2^k` (`D` is odd, and `b < 2^k`), then
         // `a = (key - b D) / 2^k`.
-        let low = (1u64 << k) - 1;
+        let reached = &self.reached;
+        let keys = &mut self.cost[..len];
         let inverse = odd_inverse(d_key);
         for &p in reached.iter() {
             let key = keys[p as usize].to_bits();

@@ -119,13 +119,15 @@ pub struct FlowReport {
 /// nothing. After cells of the map change, [`update`](FlowField::update) repairs only the
 /// cells whose path went through them.
 ///
-/// On a map of uniform cost under the usual 4 or 8 moves, the search keeps two first-in
-/// first-out lists, one per move cost (straight, diagonal): each list's costs never decrease,
-/// so the cheapest cell is at the head of one of them, and cells come out in exactly
-/// Dijkstra's order in about the time of a breadth-first search. Otherwise (terrain
-/// multipliers, custom moves) it is Dial's algorithm with buckets as wide as the cheapest
-/// move (a binary heap when the move costs times the multipliers spread over more than about
-/// 4,000 times the cheapest move).
+/// On a map of uniform cost under the usual 4 or 8 moves (with the diagonal move costing 1 to
+/// 2 straight ones), the search keys each cell by its numbers of straight and diagonal moves
+/// as one exact fixed-point integer and keeps the cells in buckets as wide as the straight
+/// move (Dial's algorithm: every cell of the lowest bucket is final), so a field costs about
+/// what a breadth-first search costs. Otherwise (terrain multipliers, custom moves) it is
+/// Dial's algorithm over `f64` costs with buckets as wide as the cheapest move (a binary heap
+/// when the move costs times the multipliers spread over more than about 4,000 times the
+/// cheapest move). Line of sight from one goal is decided by casting shadows octant by
+/// octant, from several goals cell by cell from the neighbours towards each cell's goal.
 ///
 /// ```
 /// use nav_grid::{Cell, FlowField, FlowQuery, GridMap, GridRules};
@@ -188,8 +190,9 @@ pub struct FlowField {
     queue: FlowQueue,
     /// The two lanes of the build's search on maps of uniform cost.
     lanes: [uniform::Lane; 2],
-    /// The lanes and neighbour masks of the integer search (`exact.rs`).
-    exact_lanes: [exact::ExactLane; 2],
+    /// The three buckets (this width and the next two) and the neighbour masks of the
+    /// integer search (`exact.rs`).
+    buckets: [Vec<u32>; 3],
     masks: Vec<u8>,
     /// Scratch of the line-of-sight sweep: the shadows of one octant.
     spans: Vec<shadow::Span>,
