@@ -123,7 +123,8 @@ pub struct FlowReport {
 /// 2 straight ones), the search keys each cell by its numbers of straight and diagonal moves
 /// as one exact fixed-point integer and keeps the cells in buckets as wide as the straight
 /// move (Dial's algorithm: every cell of the lowest bucket is final), so a field costs about
-/// what a breadth-first search costs. Otherwise (terrain multipliers, custom moves) it is
+/// what a breadth-first search costs (other move ratios: two first-in first-out lists keyed
+/// by the `f64` sums, one per move weight). Otherwise (terrain multipliers, custom moves) it is
 /// Dial's algorithm over `f64` costs with buckets as wide as the cheapest move (a binary heap
 /// when the move costs times the multipliers spread over more than about 4,000 times the
 /// cheapest move). Line of sight from one goal is decided by casting shadows octant by
@@ -188,7 +189,8 @@ pub struct FlowField {
     multipliers: Vec<f32>,
     uniform_multiplier: f64,
     queue: FlowQueue,
-    /// The two lanes of the build's search on maps of uniform cost.
+    /// The two lanes of the build's search on maps of uniform cost that the integer search
+    /// does not take (other move ratios, maps too large).
     lanes: [uniform::Lane; 2],
     /// The three buckets (this width and the next two) and the neighbour masks of the
     /// integer search (`exact.rs`).

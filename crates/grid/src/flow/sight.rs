@@ -1,4 +1,5 @@
-//! Line of sight from each cell to its goal: the flag that lets a unit walk straight.
+//! Line of sight from each cell to its goal: the flag that lets a unit walk straight, cell
+//! by cell (a whole build from one goal casts shadows instead: `shadow.rs`).
 //!
 //! A cell sees its goal when every cell that the segment between the two cell centres meets
 //! fits the agent (corner touches count, except under
