@@ -738,3 +738,88 @@ fn updates_on_a_map_of_another_size() {
     );
     assert_eq!(field.cost(near), None);
 }
+
+/// Maps of uniform cost under move costs of every kind the builds tell apart: a diagonal of
+/// 1 to 2 straight moves (the integer search: √2, Chebyshev's 1, 4/3), other ratios (the
+/// `f64` lanes: 2.5, 0.7), and a uniform multiplier other than 1; one goal and several.
+#[test]
+fn uniform_maps_under_any_move_costs_match_dijkstra() {
+    let mut rng = TestRng::new(0x5eed);
+    let mut field = FlowField::new();
+    let mut checked = 0;
+    for round in 0..4u64 {
+        let (w, h) = (12 + rng.below(10) as u32, 9 + rng.below(10) as u32);
+        let mut map = match round % 2 {
+            0 => random_fill(w, h, 0.2, round).unwrap(),
+            _ => caves(w, h, 0.42, round).unwrap(),
+        };
+        if round >= 2 {
+            for i in 0..map.cell_count() {
+                let c = map.cell_at(i).unwrap();
+                map.set_cost_multiplier(c, 2.5).unwrap();
+            }
+            assert!(map.has_uniform_cost());
+        }
+        let open: Vec<Cell> = (0..map.cell_count())
+            .filter_map(|i| map.cell_at(i))
+            .filter(|&c| map.is_walkable(c))
+            .collect();
+        for (straight, diagonal) in [
+            (1.0, 2f64.sqrt()),
+            (1.0, 1.0),
+            (3.0, 4.0),
+            (1.0, 2.5),
+            (1.0, 0.7),
+        ] {
+            for diagonal_rule in [DiagonalRule::NoCornerCutting, DiagonalRule::Free] {
+                let rules = GridRules::default()
+                    .with_diagonal(diagonal_rule)
+                    .with_costs(MoveCosts::new(straight, diagonal).unwrap())
+                    .with_heuristic(nav_grid::Heuristic::Zero);
+                let compiled = rules.compile().unwrap();
+                for size in 1..=2 {
+                    let k = 1 + (checked % 2);
+                    let goals: Vec<Cell> = (0..k).map(|_| open[rng.index(open.len())]).collect();
+                    let query = FlowQuery::to_goals(&goals).with_agent_size(size);
+                    field.build(&map, &compiled, &query).unwrap();
+                    let what = format!(
+                        "round {round}, costs ({straight}, {diagonal}), {diagonal_rule:?}, size {size}, goals {goals:?}"
+                    );
+                    check_field(&map, &rules, size, &goals, &field, true, 1, &what);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 80, "{checked}");
+}
+
+/// Larger open maps, where the integer search's buckets hold long wavefronts: every cost
+/// against the oracle (a diagonal move pushed one bucket too early shows here, not on the
+/// small maps above).
+#[test]
+fn large_uniform_maps_match_dijkstra() {
+    let mut field = FlowField::new();
+    for (seed, fill) in [(1u64, 0.1), (2, 0.25)] {
+        let map = random_fill(160, 120, fill, seed).unwrap();
+        let open: Vec<Cell> = (0..map.cell_count())
+            .filter_map(|i| map.cell_at(i))
+            .filter(|&c| map.is_walkable(c))
+            .collect();
+        for costs in [MoveCosts::default(), MoveCosts::new(10.0, 14.0).unwrap()] {
+            let rules = GridRules::default()
+                .with_costs(costs)
+                .with_heuristic(nav_grid::Heuristic::Zero);
+            let goals = [open[open.len() / 2]];
+            field
+                .build(
+                    &map,
+                    &rules.compile().unwrap(),
+                    &FlowQuery::to_goals(&goals),
+                )
+                .unwrap();
+            let what = format!("seed {seed}, fill {fill}, {costs:?}");
+            check_field(&map, &rules, 1, &goals, &field, true, 101, &what);
+        }
+    }
+}

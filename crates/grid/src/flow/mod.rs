@@ -9,8 +9,10 @@
 //! Over 600 lines: the field's arrays, its build and the search loop that builds and
 //! repairs share one padded layout (the repair after edits is in `repair.rs`).
 
+mod exact;
 mod queue;
 mod repair;
+mod shadow;
 mod sight;
 mod uniform;
 
@@ -117,13 +119,16 @@ pub struct FlowReport {
 /// nothing. After cells of the map change, [`update`](FlowField::update) repairs only the
 /// cells whose path went through them.
 ///
-/// On a map of uniform cost under the usual 4 or 8 moves, the search keeps two first-in
-/// first-out lists, one per move cost (straight, diagonal): each list's costs never decrease,
-/// so the cheapest cell is at the head of one of them, and cells come out in exactly
-/// Dijkstra's order in about the time of a breadth-first search. Otherwise (terrain
-/// multipliers, custom moves) it is Dial's algorithm with buckets as wide as the cheapest
-/// move (a binary heap when the move costs times the multipliers spread over more than about
-/// 4,000 times the cheapest move).
+/// On a map of uniform cost under the usual 4 or 8 moves (with the diagonal move costing 1 to
+/// 2 straight ones), the search keys each cell by its numbers of straight and diagonal moves
+/// as one exact fixed-point integer and keeps the cells in buckets as wide as the straight
+/// move (Dial's algorithm: every cell of the lowest bucket is final), so a field costs about
+/// what a breadth-first search costs (other move ratios: two first-in first-out lists keyed
+/// by the `f64` sums, one per move weight). Otherwise (terrain multipliers, custom moves) it is
+/// Dial's algorithm over `f64` costs with buckets as wide as the cheapest move (a binary heap
+/// when the move costs times the multipliers spread over more than about 4,000 times the
+/// cheapest move). Line of sight from one goal is decided by casting shadows octant by
+/// octant, from several goals cell by cell from the neighbours towards each cell's goal.
 ///
 /// ```
 /// use nav_grid::{Cell, FlowField, FlowQuery, GridMap, GridRules};
@@ -184,8 +189,15 @@ pub struct FlowField {
     multipliers: Vec<f32>,
     uniform_multiplier: f64,
     queue: FlowQueue,
-    /// The two lanes of the build's search on maps of uniform cost.
+    /// The two lanes of the build's search on maps of uniform cost that the integer search
+    /// does not take (other move ratios, maps too large).
     lanes: [uniform::Lane; 2],
+    /// The three buckets (this width and the next two) and the neighbour masks of the
+    /// integer search (`exact.rs`).
+    buckets: [Vec<u32>; 3],
+    masks: Vec<u8>,
+    /// Scratch of the line-of-sight sweep: the shadows of one octant.
+    spans: Vec<shadow::Span>,
     order: Vec<u32>,
     /// The padded indices of the cells that reach a goal.
     reached: Vec<u32>,
@@ -305,7 +317,10 @@ impl FlowField {
                 }
             }
         }
-        let expanded = if uniform && uniform::cluttered(fits, self.padded_width, need) {
+        let exact = if uniform { self.exact_scale() } else { None };
+        let expanded = if let Some(scale) = exact {
+            self.search_exact(fits, scale)
+        } else if uniform && uniform::cluttered(fits, self.padded_width, need) {
             self.search_uniform::<true>(fits)
         } else if uniform {
             self.search_uniform::<false>(fits)
@@ -347,6 +362,7 @@ impl FlowField {
                 &mut self.blockers,
                 &mut self.order,
                 &mut self.counts,
+                &mut self.spans,
             );
         } else {
             for &p in &self.reached {

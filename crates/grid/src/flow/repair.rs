@@ -341,6 +341,7 @@ impl FlowField {
             &mut self.blockers,
             &mut self.order,
             &mut self.counts,
+            &mut self.spans,
         );
         self.popped = cells;
     }

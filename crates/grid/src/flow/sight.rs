@@ -1,4 +1,5 @@
-//! Line of sight from each cell to its goal: the flag that lets a unit walk straight.
+//! Line of sight from each cell to its goal: the flag that lets a unit walk straight, cell
+//! by cell (a whole build from one goal casts shadows instead: `shadow.rs`).
 //!
 //! A cell sees its goal when every cell that the segment between the two cell centres meets
 //! fits the agent (corner touches count, except under
@@ -115,6 +116,8 @@ pub(crate) fn meets(dx: i64, dy: i64, bx: i64, by: i64, touching: bool) -> bool 
     }
 }
 
+use super::shadow;
+
 /// Inputs of the line-of-sight pass, all in the padded layout of the field.
 pub(crate) struct SightInput<'a> {
     pub fits: &'a [u8],
@@ -175,41 +178,23 @@ pub(crate) fn line_of_sight(
     blockers: &mut [u32],
     order: &mut Vec<u32>,
     counts: &mut Vec<u32>,
+    spans: &mut Vec<shadow::Span>,
 ) {
     let pw = input.padded_width;
     let split = RowSplit::new(pw);
     let one_goal = input.goals.windows(2).all(|g| g[0] == g[1]);
     if let (Some((w, h)), Some(&(_, gx, gy)), true) = (input.whole, input.goals.first(), one_goal) {
-        // Every cell comes after its neighbours towards the goal if the map is swept
-        // quadrant by quadrant, row by row outwards from the goal: `(x - sx, y)`,
-        // `(x, y - sy)` and `(x - sx, y - sy)` come first. The row and the column of the
-        // goal belong to the first quadrants that hold them. In memory order, without
-        // sorting; cells that do not reach the goal are skipped.
-        let (gx, gy, w, h) = (gx as i64, gy as i64, w as i64, h as i64);
-        for (sx, sy) in [(1i64, 1i64), (-1, 1), (1, -1), (-1, -1)] {
-            let (i0, j0) = ((sx < 0) as i64, (sy < 0) as i64);
-            let mut j = j0;
-            while (0..h).contains(&(gy + sy * j)) {
-                let y = gy + sy * j;
-                let mut i = i0;
-                while (0..w).contains(&(gx + sx * i)) {
-                    let t = (y as usize + 1) * pw + (gx + sx * i) as usize + 1;
-                    if input.goal_of[t] == 0 {
-                        let at = Place {
-                            t,
-                            x: gx + sx * i,
-                            y,
-                            goal: 0,
-                            gx,
-                            gy,
-                        };
-                        decide(input, touching, split, sight, blockers, at);
-                    }
-                    i += 1;
-                }
-                j += 1;
-            }
-        }
+        // A whole build from one goal: shadow casting, octant by octant (`shadow.rs`).
+        let sweep = shadow::Sweep {
+            fits: input.fits,
+            need: input.need,
+            padded_width: pw,
+            goal_of: input.goal_of,
+            goal: (gx as i64, gy as i64),
+            size: (w as i64, h as i64),
+            touching,
+        };
+        shadow::sweep(&sweep, sight, blockers, spans);
         return;
     }
     // `sight` is 0 everywhere but on the cells of `reached`, all written below.

@@ -1,6 +1,8 @@
-//! The build of a field on a map of uniform cost under the usual moves (4 or 8 neighbours):
-//! every move costs one of two weights, the straight move's or the diagonal move's (times the
-//! map's one multiplier), and the search needs no general priority queue.
+//! The build of a field on a map of uniform cost under the usual moves (4 or 8 neighbours)
+//! when the integer search of `exact.rs` does not apply (a diagonal move costing less than
+//! one or at least two straight ones, or a map too large for its keys): every move costs one
+//! of two weights, the straight move's or the diagonal move's (times the map's one
+//! multiplier), and the search needs no general priority queue.
 //!
 //! Dijkstra's search with two first-in first-out lanes, one per weight: a cell reached by a
 //! straight move from the cell just expanded is appended to the straight lane with key
