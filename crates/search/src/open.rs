@@ -1,13 +1,17 @@
 //! The open list: a stack for the current `f`, a sorted group for the other entries of that
-//! `f` and a radix heap for the rest.
+//! `f`, and one bucket per other `f`, the buckets' keys in a small heap.
 
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use rustc_hash::FxBuildHasher;
 
 use crate::context::OpenEntry;
 
-/// Radix buckets over the `f` key: bucket `i` (1 to 64) holds the entries whose `f` key's
-/// highest bit that differs from `current_coarse` is bit `i - 1`.
-const BUCKETS: usize = 65;
+/// No bucket.
+const NONE: u32 = u32::MAX;
 
 /// The open list.
 ///
@@ -20,30 +24,38 @@ const BUCKETS: usize = 65;
 /// Three parts hold them: a stack for the entries pushed while the current `f` is expanded; a
 /// *group*, the other entries of the current `f`, sorted once by their full key when that `f`
 /// becomes current (later pushes of the same `f` go to the stack, so the group only shrinks);
-/// and a *radix heap* (Ahuja, Mehlhorn, Orlin and Tarjan, 1990) over the `f` keys above it,
-/// where a push is O(1) (one leading-zero count picks the bucket). When the stack and the
-/// group are empty, the smallest bucket's entries of the smallest `f` become the group and the
-/// others go into lower buckets. No entry is ever sifted through a heap: a pop is a `Vec::pop`
-/// (about 10% less time per grid query than the binary heap this replaced for the entries
-/// within a relative 2^-8 of the current `f`). When a push has a smaller `f` than the current
+/// and a *bucket* per `f` key above it, found through a hash map from the key, with a binary
+/// heap of the buckets' keys (there are far fewer distinct `f`s than entries: a grid query
+/// pushes about ten entries per distinct `f`). A push is a hash look-up and a `Vec::push`
+/// (and a push of the key on the small heap for a new `f`); when the stack and the group are
+/// empty, the smallest key's bucket becomes the group. Every entry is written once into its
+/// bucket and once sorted: the radix heap this replaced moved each entry between buckets
+/// about three times on the Moving AI maps. When a push has a smaller `f` than the current
 /// one (an inconsistent heuristic), every entry goes into a binary heap for the rest of the
 /// query, with the same order.
 #[derive(Debug, Clone)]
 pub(crate) struct OpenList {
     /// Entries whose `f` key equals `current_f`.
     plateau: Vec<OpenEntry>,
-    /// The `f` key of the entry popped last from the group (or the heap).
+    /// The `f` key of the entry popped last from the group (or the heap); `u64::MAX` before
+    /// the first pop.
     current_f: u64,
-    /// The entries of `f` key `current_coarse` not on the stack, sorted so that the last one
-    /// expands first (outside heap mode).
-    group: Vec<OpenEntry>,
+    /// The bucket (an index into `buckets`) of the entries of `f` key `current_f` not on the
+    /// stack, sorted so that the last one expands first: the *group* (outside heap mode;
+    /// `NONE` before the first pop).
+    group: u32,
     /// Every entry not on the stack, in heap mode.
     heap: BinaryHeap<OpenEntry>,
-    current_coarse: u64,
-    /// The radix buckets (`f` keys above `current_coarse`), while `heap_mode` is off.
+    /// The `f` keys of the non-empty buckets, smallest on top (outside heap mode).
+    keys: BinaryHeap<Reverse<u64>>,
+    /// The bucket (an index into `buckets`) of each key in `keys`.
+    bucket_of: HashMap<u64, u32, FxBuildHasher>,
+    /// Bucket memory: the buckets in use and empty ones kept for reuse.
     buckets: Vec<Vec<OpenEntry>>,
-    /// Bit `i`: bucket `i` is not empty.
-    occupied: u128,
+    /// Indices of the empty buckets of `buckets`, taken from the end. Every query starts
+    /// with all of them, in the same order, so that a query run again gets the same buckets
+    /// for the same `f`s, with the capacity they grew to: a warm query allocates nothing.
+    free: Vec<u32>,
     heap_mode: bool,
 }
 
@@ -52,11 +64,12 @@ impl OpenList {
         Self {
             plateau: Vec::new(),
             current_f: u64::MAX,
-            group: Vec::new(),
+            group: NONE,
             heap: BinaryHeap::new(),
-            current_coarse: 0,
-            buckets: (0..BUCKETS).map(|_| Vec::new()).collect(),
-            occupied: 0,
+            keys: BinaryHeap::new(),
+            bucket_of: HashMap::with_hasher(FxBuildHasher),
+            buckets: Vec::new(),
+            free: Vec::new(),
             heap_mode: false,
         }
     }
@@ -65,43 +78,67 @@ impl OpenList {
     pub(crate) fn clear(&mut self) {
         self.plateau.clear();
         self.current_f = u64::MAX;
-        self.group.clear();
         self.heap.clear();
-        self.current_coarse = 0;
-        while self.occupied != 0 {
-            let i = self.occupied.trailing_zeros() as usize;
-            self.buckets[i].clear();
-            self.occupied &= !(1 << i);
-        }
+        self.release_buckets();
+        self.free.clear();
+        self.free.extend((0..self.buckets.len() as u32).rev());
         self.heap_mode = false;
     }
 
-    #[inline]
-    fn bucket_of(&self, coarse: u64) -> usize {
-        (64 - (coarse ^ self.current_coarse).leading_zeros()) as usize
+    /// Empties every bucket (the group's too) and forgets the keys; the buckets' memory is
+    /// kept.
+    fn release_buckets(&mut self) {
+        if self.group != NONE {
+            self.buckets[self.group as usize].clear();
+            self.free.push(self.group);
+            self.group = NONE;
+        }
+        for (_, i) in self.bucket_of.drain() {
+            self.buckets[i as usize].clear();
+            self.free.push(i);
+        }
+        self.keys.clear();
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, entry: OpenEntry) {
-        let f = entry.f_key();
-        if f == self.current_f {
+        if entry.f_key() == self.current_f {
             self.plateau.push(entry);
-            return;
+        } else {
+            self.push_off_plateau(entry);
         }
-        let coarse = f;
+    }
+
+    /// [`push`](OpenList::push) of an entry whose `f` is not the current one.
+    #[inline(never)]
+    fn push_off_plateau(&mut self, entry: OpenEntry) {
+        let f = entry.f_key();
         if self.heap_mode {
             self.heap.push(entry);
-        } else if coarse == self.current_coarse {
-            // Only before the first pop (the group's `f` is `current_f` after it): keep order.
-            let at = self.group.partition_point(|e| e.0 > entry.0);
-            self.group.insert(at, entry);
-        } else if coarse > self.current_coarse {
-            let i = self.bucket_of(coarse);
-            self.buckets[i].push(entry);
-            self.occupied |= 1 << i;
-        } else {
+        } else if f < self.current_f && self.current_f != u64::MAX {
             self.enter_heap_mode();
             self.heap.push(entry);
+        } else {
+            match self.bucket_of.entry(f) {
+                Entry::Occupied(at) => self.buckets[*at.get() as usize].push(entry),
+                Entry::Vacant(at) => {
+                    let i = match self.free.pop() {
+                        Some(i) => i,
+                        None => {
+                            // At most one bucket per distinct `f` in the list at once: far
+                            // below u32::MAX.
+                            self.buckets.push(Vec::new());
+                            // Room for every bucket in the free list (`clear` fills it), so
+                            // that only a query that makes new buckets allocates.
+                            self.free.reserve(self.buckets.len() - self.free.len());
+                            (self.buckets.len() - 1) as u32
+                        }
+                    };
+                    at.insert(i);
+                    self.buckets[i as usize].push(entry);
+                    self.keys.push(Reverse(f));
+                }
+            }
         }
     }
 
@@ -114,9 +151,11 @@ impl OpenList {
                 if let Some(entry) = self.plateau.pop() {
                     return Some(entry);
                 }
-                if let Some(entry) = self.group.pop() {
-                    self.current_f = entry.f_key();
-                    return Some(entry);
+                if let Some(group) = self.buckets.get_mut(self.group as usize) {
+                    if let Some(entry) = group.pop() {
+                        self.current_f = entry.f_key();
+                        return Some(entry);
+                    }
                 }
                 self.advance()?;
             }
@@ -135,35 +174,20 @@ impl OpenList {
         Some(entry)
     }
 
-    /// Moves the entries of the smallest key above `current_coarse` into the group (sorted),
-    /// redistributing the rest of their bucket; `None` when the buckets are empty.
-    #[cold]
+    /// Makes the bucket of the smallest key the group (sorted); `None` when there is none.
+    #[inline(never)]
     fn advance(&mut self) -> Option<()> {
-        if self.occupied == 0 {
-            return None;
+        if self.group != NONE {
+            // Empty (`pop` advances only then): free for another `f`.
+            self.free.push(self.group);
+            self.group = NONE;
         }
-        let i = self.occupied.trailing_zeros() as usize;
-        self.occupied &= !(1 << i);
-        let mut bucket = std::mem::take(&mut self.buckets[i]);
-        let min = bucket.iter().map(|e| e.f_key()).min()?;
-        self.current_coarse = min;
-        // The group is empty here (`pop` advances only then).
-        let mut near = std::mem::take(&mut self.group);
-        for entry in bucket.drain(..) {
-            let coarse = entry.f_key();
-            if coarse == min {
-                near.push(entry);
-            } else {
-                // Below bucket `i`: the new coarse key agrees with the old one above bit i - 1.
-                let j = self.bucket_of(coarse);
-                self.buckets[j].push(entry);
-                self.occupied |= 1 << j;
-            }
-        }
-        self.buckets[i] = bucket;
-        // Descending keys: the entry that expands first (the smallest key) is last.
-        near.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
-        self.group = near;
+        let Reverse(f) = self.keys.pop()?;
+        let i = self.bucket_of.remove(&f)?;
+        // Descending keys: the entry that expands first (the smallest key) is last. The
+        // entries share their `f`, the upper half of the key: the lower half orders them.
+        self.buckets[i as usize].sort_unstable_by_key(|e| Reverse(e.0 as u64));
+        self.group = i;
         Some(())
     }
 
@@ -171,12 +195,14 @@ impl OpenList {
     #[cold]
     fn enter_heap_mode(&mut self) {
         self.heap_mode = true;
-        self.heap.extend(self.group.drain(..));
-        while self.occupied != 0 {
-            let i = self.occupied.trailing_zeros() as usize;
-            self.heap.extend(self.buckets[i].drain(..));
-            self.occupied &= !(1 << i);
+        if self.group != NONE {
+            self.heap
+                .extend(self.buckets[self.group as usize].drain(..));
         }
+        for &i in self.bucket_of.values() {
+            self.heap.extend(self.buckets[i as usize].drain(..));
+        }
+        self.release_buckets();
     }
 }
 
