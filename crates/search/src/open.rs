@@ -10,6 +10,7 @@ use std::collections::hash_map::Entry;
 use rustc_hash::FxBuildHasher;
 
 use crate::context::OpenEntry;
+use crate::graph::NodeId;
 
 /// Radix buckets over the `f` key: bucket `i` (1 to 64) holds the entries whose `f` key's
 /// highest bit that differs from `current_coarse` is bit `i - 1`.
@@ -209,8 +210,13 @@ impl OpenList {
         }
     }
 
+    /// Pops the next entry. `expanded(node)` says whether `node` is expanded (closed) now:
+    /// when the entries of an `f` become the group, those of expanded nodes are dropped
+    /// instead of sorted. The caller would skip them when popped anyway, and a node expanded
+    /// then is still expanded when such an entry would pop (reopening a node takes a cheaper
+    /// entry, which pops first), so the nodes expand in the same order.
     #[inline]
-    pub(crate) fn pop(&mut self) -> Option<OpenEntry> {
+    pub(crate) fn pop(&mut self, expanded: impl Fn(NodeId) -> bool) -> Option<OpenEntry> {
         if self.mode != Mode::Heap {
             // Every entry off the stack has an `f` of at least the stack's: the stack first,
             // then the group (equal `f`, by key), then the next group.
@@ -222,7 +228,7 @@ impl OpenList {
                     self.current_f = entry.f_key();
                     return Some(entry);
                 }
-                self.advance()?;
+                self.advance(&expanded)?;
             }
         }
         // Heap mode: the stack first unless the heap holds a smaller `f`.
@@ -242,7 +248,7 @@ impl OpenList {
     /// Makes the entries of the smallest `f` key above the current one the group (sorted);
     /// `None` when there are none. The group is empty here (`pop` advances only then).
     #[inline(never)]
-    fn advance(&mut self) -> Option<()> {
+    fn advance(&mut self, expanded: &impl Fn(NodeId) -> bool) -> Option<()> {
         if self.mode == Mode::Buckets {
             let Reverse(f) = self.keys.pop()?;
             let i = self.bucket_of.remove(&f)?;
@@ -260,6 +266,7 @@ impl OpenList {
                 self.switch_to_buckets();
             }
         }
+        self.group.retain(|e| !expanded(e.node()));
         // Descending keys: the entry that expands first (the smallest key) is last. The
         // entries share their `f`, the upper half of the key: the lower half orders them.
         self.group.sort_unstable_by_key(|e| Reverse(e.0 as u64));
@@ -387,8 +394,8 @@ mod tests {
                 heap.push(e);
             }
             let (mut popped, mut saw_buckets) = (0, false);
-            while let Some(a) = list.pop() {
-                let b = heap.pop();
+            while let Some(a) = list.pop(|_| false) {
+                let b = heap.pop(|_| false);
                 assert_eq!(Some(a), b, "seed {seed}, pop {popped}");
                 saw_buckets |= list.mode == Mode::Buckets;
                 popped += 1;
@@ -409,7 +416,7 @@ mod tests {
                     heap.push(e);
                 }
             }
-            assert_eq!(heap.pop(), None);
+            assert_eq!(heap.pop(|_| false), None);
             assert!(popped > 100, "seed {seed}: {popped}");
             assert_eq!(
                 (saw_buckets, list.mode == Mode::Heap),
