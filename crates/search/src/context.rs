@@ -77,7 +77,7 @@ impl OpenEntry {
     }
 
     #[inline]
-    fn node(self) -> NodeId {
+    pub(crate) fn node(self) -> NodeId {
         self.0 as NodeId
     }
 }
@@ -409,7 +409,9 @@ impl SearchContext {
                 });
                 return SearchProgress::Running { expanded };
             }
-            let Some(entry) = self.open.pop() else {
+            let (slots, closed) = (&self.slots, self.generation << 1 | 1);
+            let is_closed = |node: NodeId| slots.get(node as usize).is_some_and(|s| s.2 == closed);
+            let Some(entry) = self.open.pop(is_closed) else {
                 let status = if pruned_by_cost {
                     SearchStatus::LimitReached
                 } else {

@@ -13,8 +13,8 @@
 //!   warm-up a query allocates nothing.
 //! * **Deterministic.** The open list pops by `f`, then by larger `g` (closer to the goal), then
 //!   by smaller node id, with a last-in-first-out stack in front for successors that keep the
-//!   `f` of the node being expanded (a radix heap over `f` and a sorted group of the current `f`
-//!   hold the rest): the same inputs give the same path on every run and platform.
+//!   `f` of the node being expanded (a sorted group of the current `f`, and a radix heap over
+//!   `f` or one bucket per `f`, hold the rest): the same inputs give the same path on every run and platform.
 //! * **Honest outcomes.** [`Limits`] cap the number of expanded nodes and the path cost; the
 //!   [`SearchOutcome`] says whether the goal was found, proven unreachable, or the search was cut
 //!   short, and can carry a partial path to the expanded node closest to the goal.
