@@ -439,14 +439,21 @@ fn point_turns(world: &MeshWorld, corner: u32, dir: DVec2) -> [bool; 2] {
 /// the corner's span), if it turns the right way.
 #[inline]
 fn taut_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
-    let (y, x) = (cross(n_in, n_out), n_in.dot(n_out));
-    // A turn the wrong way by more than `asin(|y| / |(x, y)|) > SPAN_TOL` (the angle is at
-    // least its sine): refused without the arctangent (the same answer as below).
-    if y * s < 0.0 && y * y > 4.0 * SPAN_TOL * SPAN_TOL * (x * x + y * y) {
+    if wrong_turn(n_in, n_out, s) {
         return None;
     }
+    let (y, x) = (cross(n_in, n_out), n_in.dot(n_out));
     let signed = y.atan2(x) * s;
     (signed >= -SPAN_TOL).then_some(signed.max(0.0))
+}
+
+/// Whether the turn from `n_in` to `n_out` turning `s` goes the wrong way by more than
+/// `asin(|y| / |(x, y)|) > SPAN_TOL` (an angle is at least its sine): [`taut_sweep`] refuses
+/// it, known without the arctangent.
+#[inline]
+fn wrong_turn(n_in: DVec2, n_out: DVec2, s: f64) -> bool {
+    let (y, x) = (cross(n_in, n_out), n_in.dot(n_out));
+    y * s < 0.0 && y * y > 4.0 * SPAN_TOL * SPAN_TOL * (x * x + y * y)
 }
 
 /// A tangent segment leaving a corner circle, valid whatever the arrival: both contacts in
@@ -1141,9 +1148,19 @@ impl Graph for MeshGraph<'_> {
         let src = (corner.v, self.r, turn_sign(code), Some(code >> 1), true);
         self.goal_edges(code, src, Some((node, wedges, arc_free)), g_node, out);
         let range = self.list(code);
+        let s1 = turn_sign(code);
         for i in range.start..range.end {
             let mut e = self.entries[i as usize];
             if e.blocked {
+                continue;
+            }
+            // Beyond the length bound whatever the arc's sweep (`push` would leave it out):
+            // no sweep, arc test or sight test for it. Left out unless it surely turns the
+            // wrong way (then `turn` would refuse it).
+            if g_node + e.len + e.info.arrive.distance(self.goal) > self.f_bound {
+                if !wrong_turn(info.arrive_n, e.info.depart_n, s1) {
+                    self.pruned = true;
+                }
                 continue;
             }
             if e.info.unverified && !self.lazy {
