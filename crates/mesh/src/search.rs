@@ -787,8 +787,19 @@ impl MeshGraph<'_> {
         visible_within(w, self.walk, self.start, self.r, None, walk_bound);
         let skipped = self.walk.skipped;
         let cands = std::mem::take(&mut self.walk.cands);
+        // A successor arrives within `reach` of its corner's vertex (circle's centre): its
+        // `f` is at least `|s c| + |c g| - 2 reach`; beyond the bound, `push` would leave it
+        // out, so its tangents are not built.
+        let (start, goal, f_bound) = (self.start, self.goal, self.f_bound);
+        let beyond =
+            |c: DVec2, reach: f64| start.distance(c) + c.distance(goal) - 2.0 * reach > f_bound;
+        let mut left_out = false;
         for &ci in &cands {
             let c = &w.corners[ci as usize];
+            if beyond(c.v, self.r) {
+                left_out = true;
+                continue;
+            }
             let turns = if self.r == 0.0 {
                 let Some(dir) = point_dir(self.start, c.v) else {
                     continue;
@@ -814,6 +825,11 @@ impl MeshGraph<'_> {
         let discs = std::mem::take(&mut self.walk.cand_discs);
         let nc = w.corners.len() as u32;
         for &di in &discs {
+            let d = w.discs[di as usize];
+            if beyond(d.c, d.rad + self.r) {
+                left_out = true;
+                continue;
+            }
             for turn in 0..2 {
                 let to = (nc + di) << 1 | turn;
                 if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
@@ -825,6 +841,9 @@ impl MeshGraph<'_> {
             }
         }
         self.walk.cand_discs = discs;
+        if left_out {
+            self.pruned = true;
+        }
         if skipped && self.f_bound.is_finite() {
             self.pruned = true;
         } else if let Some(b) = bound
