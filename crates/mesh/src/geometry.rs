@@ -194,12 +194,42 @@ pub(crate) fn tangent(c1: DVec2, r1: f64, s1: f64, c2: DVec2, r2: f64, s2: f64) 
     Some(Tangent { p1, p2, dir, len })
 }
 
-/// Distance from arc (centre `v`, radius `r`, from direction `n0` turning `s` through `sweep`)
-/// to segment `ab`.
-pub(crate) fn dist_arc_segment(
+/// Whether the direction at angle `atan2(y, x)` (taken in `[0, 2π)`) lies within `sweep` of
+/// the arc's start, or within `1e-15` short of a full turn: first from the quadrant of the
+/// direction where the sweep ends clearly outside it, else by the arctangent (the same
+/// answer either way).
+#[inline]
+pub(crate) fn in_sweep(y: f64, x: f64, sweep: f64) -> bool {
+    if y != 0.0 && x != 0.0 {
+        let q = match (y > 0.0, x > 0.0) {
+            (true, true) => 0.0,
+            (true, false) => 1.0,
+            (false, false) => 2.0,
+            (false, true) => 3.0,
+        };
+        let lo = q * std::f64::consts::FRAC_PI_2;
+        if sweep >= lo + std::f64::consts::FRAC_PI_2 + 1e-12 {
+            return true;
+        }
+        // In the last quadrant, not within `1e-12` short of the full turn either.
+        if sweep <= lo - 1e-12 && (q != 3.0 || -y > 1e-12 * x) {
+            return false;
+        }
+    }
+    let a = y.atan2(x);
+    let t = if a < 0.0 { a + TAU } else { a };
+    t <= sweep || t >= TAU - 1e-15
+}
+
+/// Distance from arc (centre `v`, radius `r`, from direction `n0` turning `s` through `sweep`,
+/// ending along `n_end = rotate(n0, s sweep)`, given: computed once for many segments) to
+/// segment `ab`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn dist_arc_segment_to(
     v: DVec2,
     r: f64,
     n0: DVec2,
+    n_end: DVec2,
     s: f64,
     sweep: f64,
     a: DVec2,
@@ -209,14 +239,14 @@ pub(crate) fn dist_arc_segment(
         if dir == DVec2::ZERO {
             return false;
         }
-        let t = if s > 0.0 {
-            ccw_angle(n0, dir)
+        // `ccw_angle(n0, dir)` turning left, `ccw_angle(dir, n0)` turning right.
+        let (y, x) = if s > 0.0 {
+            (cross(n0, dir), n0.dot(dir))
         } else {
-            ccw_angle(dir, n0)
+            (cross(dir, n0), dir.dot(n0))
         };
-        t <= sweep || t >= TAU - 1e-15
+        in_sweep(y, x, sweep)
     };
-    let n_end = rotate(n0, s * sweep);
     let e0 = v + n0 * r;
     let e1 = v + n_end * r;
     let mut best = dist_point_segment(e0, a, b).min(dist_point_segment(e1, a, b));

@@ -280,6 +280,7 @@ impl MeshContext {
             spent: 0,
             bound_round: 0,
             bounded: false,
+            lower: 0.0,
         };
         self.nearest.active = true;
         let budgets = (u64::MAX, f64::INFINITY);

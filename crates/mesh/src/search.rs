@@ -249,6 +249,11 @@ pub(crate) struct MeshPlan {
     bound_round: usize,
     /// Whether the forward runs are bounded at all.
     bounded: bool,
+    /// A lower bound on the length of any path (0 when none is known): the length around the
+    /// one circle the straight line crosses that detours most (see [`detour_bound`]). Length
+    /// bounds below it cannot be met; the bounds are raised to at least it (plus the first
+    /// slack), and the rounds they make useless skipped.
+    lower: f64,
 }
 
 /// The length bounds of the forward runs in a world that takes the visibility walk or has
@@ -264,10 +269,62 @@ impl MeshPlan {
     /// The length bound of the next forward run.
     fn f_bound(&self) -> f64 {
         match BOUND_SLACKS.get(self.bound_round) {
-            Some(slack) if self.bounded => self.start.distance(self.goal) * (1.0 + slack),
+            Some(slack) if self.bounded => (self.start.distance(self.goal) * (1.0 + slack))
+                .max(self.lower * (1.0 + BOUND_SLACKS[0])),
             _ => f64::INFINITY,
         }
     }
+
+    /// Moves on past the rounds whose bound the next round's equals (both raised to the lower
+    /// bound): a run under that bound would be repeated.
+    fn skip_useless_rounds(&mut self) {
+        let sg = self.start.distance(self.goal);
+        let floor = self.lower * (1.0 + BOUND_SLACKS[0]);
+        while self.bounded
+            && BOUND_SLACKS
+                .get(self.bound_round + 1)
+                .is_some_and(|slack| sg * (1.0 + slack) <= floor)
+        {
+            self.bound_round += 1;
+        }
+    }
+}
+
+/// A lower bound on the length of every path of a disc of radius `r` from `s` to `g` (both
+/// fitting): the shortest way around the circle (grown by `r`) whose crossing by the segment
+/// `s g` costs most, or `|s g|`. Any path avoids each grown circle, and among the curves from
+/// `s` to `g` avoiding one disc the shortest is the tangent, arc, tangent one. Only the
+/// circles of the buckets within `r` of the segment are looked at (any subset gives a lower
+/// bound); the search's answers do not depend on it (it only chooses its length bounds).
+fn detour_bound(world: &MeshWorld, sc: &mut Scratch, s: DVec2, g: DVec2, r: f64) -> f64 {
+    let sg = s.distance(g);
+    if world.discs.is_empty() || sg == 0.0 {
+        return sg;
+    }
+    let mut best = sg;
+    sc.gather_segment_with(world, s, g, r + world.eps(), &mut |e| {
+        if e & crate::sight::DISC_BIT == 0 {
+            return true;
+        }
+        let disc = world.discs[(e & !crate::sight::DISC_BIT) as usize];
+        let rho = disc.rad + r;
+        let (vs, vg) = (s - disc.c, g - disc.c);
+        let (ds, dg) = (vs.length(), vg.length());
+        if !disc.alive || ds < rho || dg < rho {
+            return true;
+        }
+        // The angle at the centre between the ends, and those their tangents use up.
+        let theta = cross(vs, vg).abs().atan2(vs.dot(vg));
+        let (a_s, a_g) = ((rho / ds).min(1.0).acos(), (rho / dg).min(1.0).acos());
+        if theta > a_s + a_g {
+            let around = (ds * ds - rho * rho).max(0.0).sqrt()
+                + (dg * dg - rho * rho).max(0.0).sqrt()
+                + rho * (theta - a_s - a_g);
+            best = best.max(around * (1.0 - 1e-9));
+        }
+        true
+    });
+    best
 }
 
 impl MeshPlan {
@@ -328,6 +385,15 @@ const LIST_WORK: u64 = 256;
 /// when first expanded.
 const EAGER_SIGHT: f64 = 2.0;
 
+/// The start's bounded walk visits the buckets with `|s p| + |p g| <= b + START_WALK_PAD r`
+/// for some point `p` of theirs (`b` the length bound). Enough: a successor `X` of the start
+/// with `f = |s p2| + |p2 g| <= b` (`p2` its tangent's contact point, at distance `r` from
+/// the corner `c`, or from the point `w` on the circle itself, see `visible.rs`) is found in
+/// the bucket of `c` (or `w`) through the chain of buckets along `s -> c` (`s -> w`); every
+/// point `q` of that segment lies within `r` of a point `q'` of the segment `s -> p2`, so
+/// `|s q| + |q g| <= |s q'| + |q' g| + 2r <= |s p2| + |p2 g| + 2r`.
+const START_WALK_PAD: f64 = 2.0;
+
 /// An expanded arrival at a corner: its outward normal and its cost from the start.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Dom {
@@ -373,8 +439,21 @@ fn point_turns(world: &MeshWorld, corner: u32, dir: DVec2) -> [bool; 2] {
 /// the corner's span), if it turns the right way.
 #[inline]
 fn taut_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
-    let signed = cross(n_in, n_out).atan2(n_in.dot(n_out)) * s;
+    if wrong_turn(n_in, n_out, s) {
+        return None;
+    }
+    let (y, x) = (cross(n_in, n_out), n_in.dot(n_out));
+    let signed = y.atan2(x) * s;
     (signed >= -SPAN_TOL).then_some(signed.max(0.0))
+}
+
+/// Whether the turn from `n_in` to `n_out` turning `s` goes the wrong way by more than
+/// `asin(|y| / |(x, y)|) > SPAN_TOL` (an angle is at least its sine): [`taut_sweep`] refuses
+/// it, known without the arctangent.
+#[inline]
+fn wrong_turn(n_in: DVec2, n_out: DVec2, s: f64) -> bool {
+    let (y, x) = (cross(n_in, n_out), n_in.dot(n_out));
+    y * s < 0.0 && y * y > 4.0 * SPAN_TOL * SPAN_TOL * (x * x + y * y)
 }
 
 /// A tangent segment leaving a corner circle, valid whatever the arrival: both contacts in
@@ -669,8 +748,8 @@ impl MeshGraph<'_> {
     /// visibility walk (or has circles: the bound only matters with the walk), when the
     /// two-way search runs (goal open, sight tests lazy), round `k`
     /// walks only the buckets that may hold a successor `X` with `|s X| + |X g| <= b_k`,
-    /// `b_k = |s g| (1 + 0.25 3^k)` (plus `4r` for the arrival points around corners and
-    /// circles), and stands for the others by a node at `g = (b_k - |s g|) / 2` with
+    /// `b_k = |s g| (1 + 0.25 3^k)` (plus `2r` for the arrival points around corners and
+    /// circles: see `START_WALK_PAD`), and stands for the others by a node at `g = (b_k - |s g|) / 2` with
     /// `h = b_k - g`: each of them has `|s X| > g` and `f >= |s X| + |X g| > b_k`, so A* pops
     /// that node (`f = b_k`) before any of them would be popped, and the edge costs stay
     /// non-negative and the heuristic consistent. Popping it
@@ -704,12 +783,23 @@ impl MeshGraph<'_> {
             }
         })
         .filter(|b| b.is_finite());
-        let walk_bound = bound.map(|b| (self.goal, b + 4.0 * self.r + w.eps()));
+        let walk_bound = bound.map(|b| (self.goal, b + START_WALK_PAD * self.r + w.eps()));
         visible_within(w, self.walk, self.start, self.r, None, walk_bound);
         let skipped = self.walk.skipped;
         let cands = std::mem::take(&mut self.walk.cands);
+        // A successor arrives within `reach` of its corner's vertex (circle's centre): its
+        // `f` is at least `|s c| + |c g| - 2 reach`; beyond the bound, `push` would leave it
+        // out, so its tangents are not built.
+        let (start, goal, f_bound) = (self.start, self.goal, self.f_bound);
+        let beyond =
+            |c: DVec2, reach: f64| start.distance(c) + c.distance(goal) - 2.0 * reach > f_bound;
+        let mut left_out = false;
         for &ci in &cands {
             let c = &w.corners[ci as usize];
+            if beyond(c.v, self.r) {
+                left_out = true;
+                continue;
+            }
             let turns = if self.r == 0.0 {
                 let Some(dir) = point_dir(self.start, c.v) else {
                     continue;
@@ -735,6 +825,11 @@ impl MeshGraph<'_> {
         let discs = std::mem::take(&mut self.walk.cand_discs);
         let nc = w.corners.len() as u32;
         for &di in &discs {
+            let d = w.discs[di as usize];
+            if beyond(d.c, d.rad + self.r) {
+                left_out = true;
+                continue;
+            }
             for turn in 0..2 {
                 let to = (nc + di) << 1 | turn;
                 if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
@@ -746,6 +841,9 @@ impl MeshGraph<'_> {
             }
         }
         self.walk.cand_discs = discs;
+        if left_out {
+            self.pruned = true;
+        }
         if skipped && self.f_bound.is_finite() {
             self.pruned = true;
         } else if let Some(b) = bound
@@ -1069,9 +1167,19 @@ impl Graph for MeshGraph<'_> {
         let src = (corner.v, self.r, turn_sign(code), Some(code >> 1), true);
         self.goal_edges(code, src, Some((node, wedges, arc_free)), g_node, out);
         let range = self.list(code);
+        let s1 = turn_sign(code);
         for i in range.start..range.end {
             let mut e = self.entries[i as usize];
             if e.blocked {
+                continue;
+            }
+            // Beyond the length bound whatever the arc's sweep (`push` would leave it out):
+            // no sweep, arc test or sight test for it. Left out unless it surely turns the
+            // wrong way (then `turn` would refuse it).
+            if g_node + e.len + e.info.arrive.distance(self.goal) > self.f_bound {
+                if !wrong_turn(info.arrive_n, e.info.depart_n, s1) {
+                    self.pruned = true;
+                }
                 continue;
             }
             if e.info.unverified && !self.lazy {
@@ -1238,7 +1346,13 @@ impl MeshContext {
             spent: 0,
             bound_round: 0,
             bounded: both_ways && (crate::visible::takes_walk(world) || !world.discs.is_empty()),
+            lower: 0.0,
         };
+        let mut plan = plan;
+        if plan.bounded && !world.discs.is_empty() {
+            plan.lower = detour_bound(world, &mut self.scratch, start, goal, r);
+            plan.skip_useless_rounds();
+        }
         let limits = plan.forward_limits();
         self.begin_run(
             world,
@@ -1286,6 +1400,7 @@ impl MeshContext {
                 {
                     // Nothing under this bound: the next one.
                     plan.bound_round += 1;
+                    plan.skip_useless_rounds();
                     let forward = plan.forward_limits();
                     let budgets = (plan.work_budget, plan.f_bound());
                     self.begin_run(world, (start, goal), r, true, &forward, budgets);

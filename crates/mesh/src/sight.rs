@@ -3,8 +3,8 @@
 use glam::DVec2;
 
 use crate::geometry::{
-    ccw_angle, closest_t, cross, dist_arc_segment, dist_point_segment, dist_segment_segment, left,
-    line_stadium, rotate,
+    ccw_angle, closest_t, cross, dist_arc_segment_to, dist_point_segment, dist_segment_segment,
+    left, line_stadium, rotate,
 };
 use crate::world::MeshWorld;
 
@@ -410,6 +410,7 @@ pub(crate) fn arc_clear_near(
     };
     // Obstacles farther than `rad + r` from `v` are farther than `r` from the arc.
     let reach = rad + r + 2.0 * eps;
+    let n_end = rotate(n0, s * sweep);
     for &e in &sc.near {
         if e == skip[0] || e == skip[1] {
             continue;
@@ -418,7 +419,7 @@ pub(crate) fn arc_clear_near(
         if dist_point_segment(v, edge.a, edge.b) > reach {
             continue;
         }
-        let dist = dist_arc_segment(v, rad, n0, s, sweep, edge.a, edge.b);
+        let dist = dist_arc_segment_to(v, rad, n0, n_end, s, sweep, edge.a, edge.b);
         if dist < r - eps {
             return false;
         }
@@ -441,7 +442,7 @@ pub(crate) fn arc_clear_near(
         if disc.c.distance(v) - disc.rad > reach {
             continue;
         }
-        let dist = dist_point_arc(disc.c, v, rad, n0, s, sweep);
+        let dist = dist_point_arc_to(disc.c, v, rad, n0, n_end, s, sweep);
         let need = disc.rad + r;
         if dist < need - eps {
             return false;
@@ -480,15 +481,20 @@ pub(crate) fn arc_first_contact(
         world.eps().min(0.25 * r)
     };
     let reach = rad + r + 2.0 * eps;
-    let mut best = f64::INFINITY;
+    // The point of least angle, compared by a pseudo-angle (monotone in the angle, no
+    // trigonometry); its angle is taken once at the end.
+    let mut best = (f64::INFINITY, DVec2::ZERO);
     let mut take = |p: DVec2| {
         let d = p - v;
-        let t = if s > 0.0 {
-            ccw_angle(n0, d)
+        let (y, x) = if s > 0.0 {
+            (cross(n0, d), n0.dot(d))
         } else {
-            ccw_angle(d, n0)
+            (cross(d, n0), d.dot(n0))
         };
-        best = best.min(t);
+        let key = ccw_pseudo(y, x);
+        if key < best.0 {
+            best = (key, d);
+        }
     };
     // The points of the circle at distance `dd` from `q`.
     let meet_circle = |q: DVec2, dd: f64, take: &mut dyn FnMut(DVec2)| {
@@ -565,12 +571,44 @@ pub(crate) fn arc_first_contact(
             meet_circle(disc.c, dd, &mut take);
         }
     }
-    best.is_finite().then_some(best)
+    best.0.is_finite().then(|| {
+        let d = best.1;
+        if s > 0.0 {
+            ccw_angle(n0, d)
+        } else {
+            ccw_angle(d, n0)
+        }
+    })
+}
+
+/// A pseudo-angle of the direction `(x, y)` in `[0, 4)`, increasing with `ccw_angle`'s angle
+/// in `[0, 2π)` (`atan2(y, x)`, negative ones a turn on; `y = -0.0` counts as 0), without
+/// trigonometry; 0 for the zero direction.
+#[inline]
+fn ccw_pseudo(y: f64, x: f64) -> f64 {
+    let l1 = x.abs() + y.abs();
+    if l1 == 0.0 {
+        return 0.0;
+    }
+    let p = y / l1;
+    if x >= 0.0 {
+        if y < 0.0 { 4.0 + p } else { p }
+    } else {
+        2.0 - p
+    }
 }
 
 /// Distance from `x` to the arc (centre `v`, radius `rad`, from direction `n0` turning `s`
-/// through `sweep`).
-pub(crate) fn dist_point_arc(x: DVec2, v: DVec2, rad: f64, n0: DVec2, s: f64, sweep: f64) -> f64 {
+/// through `sweep`, ending along `n_end = rotate(n0, s sweep)`).
+fn dist_point_arc_to(
+    x: DVec2,
+    v: DVec2,
+    rad: f64,
+    n0: DVec2,
+    n_end: DVec2,
+    s: f64,
+    sweep: f64,
+) -> f64 {
     let dir = x - v;
     let dl = dir.length();
     if dl > 0.0 {
@@ -584,7 +622,7 @@ pub(crate) fn dist_point_arc(x: DVec2, v: DVec2, rad: f64, n0: DVec2, s: f64, sw
         }
     }
     let e0 = v + n0 * rad;
-    let e1 = v + rotate(n0, s * sweep) * rad;
+    let e1 = v + n_end * rad;
     x.distance(e0).min(x.distance(e1))
 }
 
@@ -674,5 +712,65 @@ mod den_tests {
         let (p, q) = (DVec2::new(97.0, 57.0), DVec2::new(97.0, 80.0));
         let b = segment_block(&world, &mut sc, p, q, 0.0, true);
         assert!(b.is_some());
+    }
+
+    /// The trigonometry-free shortcuts give the answers of the arctangent they skip: the
+    /// quadrant test of `in_sweep` on every quadrant and sweep (near the quadrant boundaries,
+    /// the full turn, signed zeros), and `ccw_pseudo` orders directions as `ccw_angle` does.
+    #[test]
+    fn angle_shortcuts_agree_with_atan2() {
+        use crate::geometry::in_sweep;
+        use std::f64::consts::{FRAC_PI_2, TAU};
+        let exact = |y: f64, x: f64, sweep: f64| {
+            let a = y.atan2(x);
+            let t = if a < 0.0 { a + TAU } else { a };
+            t <= sweep || t >= TAU - 1e-15
+        };
+        let mut rng = nav_testkit::TestRng::new(0x5ee9);
+        let mut dirs: Vec<(f64, f64)> = vec![
+            (0.0, 1.0),
+            (-0.0, 1.0),
+            (0.0, -1.0),
+            (-0.0, -1.0),
+            (1.0, 0.0),
+            (-1.0, 0.0),
+            (1.0, -0.0),
+            (-1e-300, 1.0),
+            (-1e-13, 1.0),
+            (-1e-11, 1.0),
+            (1e-300, -1.0),
+        ];
+        let mut sweeps = vec![0.0, 1e-12, TAU - 1e-9, TAU, TAU - 1e-15];
+        for q in 0..5 {
+            for d in [-2e-12, -1e-12, -1e-13, 0.0, 1e-13, 1e-12, 2e-12] {
+                sweeps.push((q as f64 * FRAC_PI_2 + d).max(0.0));
+            }
+        }
+        for _ in 0..2000 {
+            let a = rng.range(0.0, TAU);
+            let l = rng.range(1e-3, 1e3);
+            dirs.push((l * a.sin(), l * a.cos()));
+            sweeps.push(rng.range(0.0, TAU));
+        }
+        for &(y, x) in &dirs {
+            for &sweep in &sweeps {
+                assert_eq!(
+                    in_sweep(y, x, sweep),
+                    exact(y, x, sweep),
+                    "direction ({x}, {y}), sweep {sweep}"
+                );
+            }
+        }
+        for w in dirs.windows(2) {
+            let ((y0, x0), (y1, x1)) = (w[0], w[1]);
+            let (a0, a1) = (
+                ccw_angle(DVec2::X, DVec2::new(x0, y0)),
+                ccw_angle(DVec2::X, DVec2::new(x1, y1)),
+            );
+            let (p0, p1) = (ccw_pseudo(y0, x0), ccw_pseudo(y1, x1));
+            if (a0 - a1).abs() > 1e-12 {
+                assert_eq!(a0 < a1, p0 < p1, "({x0}, {y0}) against ({x1}, {y1})");
+            }
+        }
     }
 }

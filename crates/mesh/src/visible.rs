@@ -218,6 +218,14 @@ fn pseudo(d: DVec2) -> f64 {
     }
 }
 
+/// `v` rotated by the angle in `[-π/2, π/2]` whose sine is `s` (counter-clockwise for
+/// `s > 0`): `rotate(v, asin s)` without trigonometry.
+#[inline]
+fn rotate_sin(v: DVec2, s: f64) -> DVec2 {
+    let c = (1.0 - s * s).max(0.0).sqrt();
+    DVec2::new(v.x * c - v.y * s, v.x * s + v.y * c)
+}
+
 /// The range of directions from `v` to the box `[lo, hi]`: its clockwise-most direction's
 /// pseudo-angle and its extent (`< 2`), or `None` when `v` is in the box.
 fn box_range(v: DVec2, lo: DVec2, hi: DVec2) -> Option<(f64, f64)> {
@@ -379,11 +387,19 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
                     return;
                 }
             } else {
-                let (wa, wb) = (xa.asin(), xb.asin());
-                let span = cross(a, b).atan2(a.dot(b)) + wa + wb;
-                if span < 0.9 * std::f64::consts::PI {
-                    let lo = pseudo(crate::geometry::rotate(a, -wa)) + 1e-12;
-                    let hi = pseudo(crate::geometry::rotate(b, wb)) - 1e-12;
+                // The span `angle(a, b) + asin xa + asin xb`, first bounded from above without
+                // trigonometry (the angle is at most twice its pseudo-angle extent, `asin x`
+                // at most `π x / 2`), exactly only when the bound does not settle it.
+                let pext = (pseudo(b) - pseudo(a)).rem_euclid(FULL);
+                let upper = 2.0 * pext + std::f64::consts::FRAC_PI_2 * (xa + xb);
+                let narrow = upper < 0.9 * std::f64::consts::PI
+                    || cross(a, b).atan2(a.dot(b)) + xa.asin() + xb.asin()
+                        < 0.9 * std::f64::consts::PI;
+                if narrow {
+                    // Rotated by `asin xa` clockwise and `asin xb` counter-clockwise: the sine
+                    // and cosine are known.
+                    let lo = pseudo(rotate_sin(a, -xa)) + 1e-12;
+                    let hi = pseudo(rotate_sin(b, xb)) - 1e-12;
                     let ext = (hi - lo).rem_euclid(FULL);
                     if ext > 0.0 && ext < 1.9 {
                         walk.push_pending(p.act(la.max(lb)), lo, ext);
@@ -519,10 +535,11 @@ fn visit_discs(
             // The circle occludes, beyond its farthest point (plus the margin), the rays
             // passing deeper than `h0` inside it: a tangent whose `v → w` segment (see above)
             // passes there comes closer than `R' + r - h0` to its centre.
-            let half = (occluding / dl).min(1.0).asin();
+            // Within `asin x` of the centre's direction (rotations by a known sine).
+            let x = (occluding / dl).min(1.0);
             let u = dvec / dl;
-            let lo = pseudo(crate::geometry::rotate(u, -half)) + 1e-12;
-            let ext = (pseudo(crate::geometry::rotate(u, half)) - lo).rem_euclid(FULL) - 1e-12;
+            let lo = pseudo(rotate_sin(u, -x)) + 1e-12;
+            let ext = (pseudo(rotate_sin(u, x)) - lo).rem_euclid(FULL) - 1e-12;
             if ext > 0.0 && ext < 1.5 {
                 let act = if p.grow > 0.0 {
                     // The rays enter the circle nearer than its centre.
@@ -655,7 +672,7 @@ fn walk_from(
         {
             let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
             let hi = lo + DVec2::splat(g.cell);
-            if rho + goal.clamp(lo, hi).distance(goal) > b {
+            if beyond(goal, b, rho, lo, hi) {
                 walk.skipped = true;
                 continue;
             }
@@ -685,9 +702,24 @@ fn walk_from(
             let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
             let hi = lo + DVec2::splat(g.cell);
             let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
+            if let Some((goal, b)) = bound
+                && beyond(goal, b, d, lo, hi)
+            {
+                // Left out at once: popped, it would be (its distance is `d`).
+                walk.skipped = true;
+                continue;
+            }
             walk.queue.push(std::cmp::Reverse((d.to_bits(), n)));
         }
     }
+}
+
+/// Whether every point `p` of the bucket `[lo, hi]`, at distance `rho` from the source, has
+/// `|v p| + |p g| > b`: `rho + |q g| > b`, `q` its point nearest the goal (without a root).
+#[inline]
+fn beyond(goal: DVec2, b: f64, rho: f64, lo: DVec2, hi: DVec2) -> bool {
+    let slack = b - rho;
+    slack < 0.0 || goal.clamp(lo, hi).distance_squared(goal) > slack * slack
 }
 
 /// Visits bucket `(x, y)`: its corners (in `cone`, if any) and occluders, unless all its
