@@ -108,7 +108,7 @@ impl JumpBits {
     /// (`FREE == false`) a cell beside the line that is open where the one beside the
     /// previous cell is blocked; with free diagonals a blocked cell beside the line whose
     /// successor along the line is open.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn jump<const FREE: bool>(
         &self,
         x: usize,
