@@ -116,11 +116,25 @@ impl JumpBits {
         direction: Straight,
         goal: (usize, usize),
     ) -> Option<u32> {
-        match direction {
-            Straight::East => scan_forward::<FREE>(&self.rows, y, x, (goal.1 == y, goal.0)),
-            Straight::West => scan_backward::<FREE>(&self.rows, y, x, (goal.1 == y, goal.0)),
-            Straight::South => scan_forward::<FREE>(&self.columns, x, y, (goal.0 == x, goal.1)),
-            Straight::North => scan_backward::<FREE>(&self.columns, x, y, (goal.0 == x, goal.1)),
+        // The goal is on the scanned line in few scans: those have a copy of their own, and
+        // the others never test for it.
+        let (grid, line, pos, goal) = match direction {
+            Straight::East | Straight::West => (&self.rows, y, x, (goal.1 == y, goal.0)),
+            Straight::South | Straight::North => (&self.columns, x, y, (goal.0 == x, goal.1)),
+        };
+        match (direction, goal.0) {
+            (Straight::East | Straight::South, true) => {
+                scan_forward::<FREE, true>(grid, line, pos, goal.1)
+            }
+            (Straight::East | Straight::South, false) => {
+                scan_forward::<FREE, false>(grid, line, pos, 0)
+            }
+            (Straight::West | Straight::North, true) => {
+                scan_backward::<FREE, true>(grid, line, pos, goal.1)
+            }
+            (Straight::West | Straight::North, false) => {
+                scan_backward::<FREE, false>(grid, line, pos, 0)
+            }
         }
     }
 }
@@ -131,18 +145,18 @@ impl JumpBits {
 const LOW_63: u64 = u64::MAX >> 1;
 
 /// Scans `line` of `grid` from `pos` towards higher positions (see [`JumpBits::jump`]);
-/// `goal` is whether the goal lies on this line, and its position. Each step reads one window
-/// of the three lines and decides 63 cells.
+/// `GOAL`: the goal lies on this line, at `goal` (otherwise `goal` is not read). Each step
+/// reads one window of the three lines and decides 63 cells.
 #[inline(always)]
-fn scan_forward<const FREE: bool>(
+fn scan_forward<const FREE: bool, const GOAL: bool>(
     grid: &BitGrid,
     line: usize,
     pos: usize,
-    goal: (bool, usize),
+    goal: usize,
 ) -> Option<u32> {
     let mut pos = pos as isize;
     let mut steps = 0u32;
-    let goal_pos = if goal.0 { goal.1 as isize } else { -1 };
+    let goal_pos = goal as isize;
     loop {
         // Bit j is the cell j + 1 steps ahead, j in 0..63: without corner cutting the window
         // starts at the current cell (bit j + 1 is that cell, bit j the one before it), with
@@ -158,7 +172,7 @@ fn scan_forward<const FREE: bool>(
             )
         };
         let ahead = goal_pos - pos - 1;
-        let goal_bit = if (0..63).contains(&ahead) {
+        let goal_bit = if GOAL && (0..63).contains(&ahead) {
             1 << ahead
         } else {
             0
@@ -175,19 +189,15 @@ fn scan_forward<const FREE: bool>(
 
 /// [`scan_forward`] towards lower positions.
 #[inline(always)]
-fn scan_backward<const FREE: bool>(
+fn scan_backward<const FREE: bool, const GOAL: bool>(
     grid: &BitGrid,
     line: usize,
     pos: usize,
-    goal: (bool, usize),
+    goal: usize,
 ) -> Option<u32> {
     let mut pos = pos as isize;
     let mut steps = 0u32;
-    let goal_pos = if goal.0 {
-        goal.1 as isize
-    } else {
-        isize::MIN / 2
-    };
+    let goal_pos = goal as isize;
     loop {
         // Bit j is the cell 63 - j steps ahead, j in 0..63 (bit 62 is the next cell): the
         // window starts 63 cells back without corner cutting (bit 63 is the current cell),
@@ -203,7 +213,7 @@ fn scan_backward<const FREE: bool>(
             ((above & !(above >> 1)) | (below & !(below >> 1)), cells)
         };
         let behind = goal_pos - (pos - 63);
-        let goal_bit = if (0..63).contains(&behind) {
+        let goal_bit = if GOAL && (0..63).contains(&behind) {
             1 << behind
         } else {
             0
