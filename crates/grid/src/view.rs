@@ -428,9 +428,6 @@ impl GridView<'_> {
         p: usize,
         out: &mut Successors,
     ) {
-        let (px, py) = (x as usize + 1, y as usize + 1);
-        let w = self.width as i64;
-        let s = self.straight * self.uniform_multiplier;
         let directions = match parent {
             None => 0xFF,
             Some(parent) => {
@@ -446,30 +443,58 @@ impl GridView<'_> {
                 self.turns_after::<ONE, FREE>(p, dx, dy)
             }
         };
-        for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            if directions & (1 << i) == 0 {
-                continue;
+        // Each direction written out, in the order of `DIRECTIONS`: every jump then has a
+        // constant direction (its scans fixed to rows or columns, forwards or backwards) and
+        // is inlined here.
+        let at = (x, y);
+        if directions & 1 != 0 {
+            self.straight_successor::<FREE, 0>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 1 != 0 {
+            self.straight_successor::<FREE, 1>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 2 != 0 {
+            self.straight_successor::<FREE, 2>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 3 != 0 {
+            self.straight_successor::<FREE, 3>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 4 != 0 {
+            self.diagonal_successors::<ONE, FREE, 4>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 5 != 0 {
+            self.diagonal_successors::<ONE, FREE, 5>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 6 != 0 {
+            self.diagonal_successors::<ONE, FREE, 6>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 7 != 0 {
+            self.diagonal_successors::<ONE, FREE, 7>(jumps, node, at, p, out);
+        }
+    }
+
+    /// The successor of a straight jump from `node` at `(x, y)` (padded `p`) in direction
+    /// `DIR` (0..4), if the jump ends at a jump point.
+    #[inline(always)]
+    fn straight_successor<const FREE: bool, const DIR: usize>(
+        &self,
+        jumps: Jumps<'_>,
+        node: NodeId,
+        (x, y): (u32, u32),
+        p: usize,
+        out: &mut Successors,
+    ) {
+        let (dx, dy) = DIRECTIONS[DIR];
+        let steps = match jumps {
+            Jumps::Table(table) => self.jump_table(table.entries(p)[DIR], (x, y), dx, dy),
+            Jumps::Scan(bits) => {
+                self.jump_straight::<FREE>(bits, x as usize + 1, y as usize + 1, straight(dx, dy))
             }
-            if dx != 0 && dy != 0 {
-                // One copy per diagonal: its two straight scans are then fixed (rows or
-                // columns, forwards or backwards) and inlined into its loop.
-                let at = (x, y);
-                match i {
-                    4 => self.diagonal_successors::<ONE, FREE, 4>(jumps, node, at, p, out),
-                    5 => self.diagonal_successors::<ONE, FREE, 5>(jumps, node, at, p, out),
-                    6 => self.diagonal_successors::<ONE, FREE, 6>(jumps, node, at, p, out),
-                    _ => self.diagonal_successors::<ONE, FREE, 7>(jumps, node, at, p, out),
-                }
-                continue;
-            }
-            let steps = match jumps {
-                Jumps::Table(table) => self.jump_table(table.entries(p)[i], (x, y), dx, dy),
-                Jumps::Scan(bits) => self.jump_straight::<FREE>(bits, px, py, straight(dx, dy)),
-            };
-            if let Some(steps) = steps {
-                let target = (node as i64 + steps as i64 * (dx + dy * w)) as NodeId;
-                out.push(target, s * steps as f64);
-            }
+        };
+        if let Some(steps) = steps {
+            let s = self.straight * self.uniform_multiplier;
+            let target = (node as i64 + steps as i64 * (dx + dy * self.width as i64)) as NodeId;
+            out.push(target, s * steps as f64);
         }
     }
 
