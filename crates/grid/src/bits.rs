@@ -1,61 +1,87 @@
 //! Bit grids of the cells an agent fits in, and the block scans of jump point search over them
 //! (D. Harabor and A. Grastien, "Improving Jump Point Search", ICAPS 2014: "JPS (B)").
 //!
-//! A straight jump reads 64 cells of its line and 64 of each neighbouring line at once as
-//! words, builds from them the word of the 63 cells ahead that stop the jump (a blocked cell,
-//! a forced neighbour, the goal: the 64th cell of the window is the neighbour along the line
+//! A straight jump reads 57 cells of its line and 57 of each neighbouring line at once as
+//! words (one unaligned 8-byte load per line, shifted by the bit within the first byte),
+//! builds from them the word of the 56 cells ahead that stop the jump (a blocked cell, a
+//! forced neighbour, the goal: the 57th cell of the window is the neighbour along the line
 //! that the forced test of a cell reads, so one window per step is enough) and finds the first
-//! with a trailing (or, scanning backwards, leading) zero count. Rows are scanned in a row-major grid, columns in a column-major one, so both
-//! read consecutive memory.
+//! with a trailing (or, scanning backwards, leading) zero count. Rows are scanned in a
+//! row-major grid, columns in a column-major one, so both read consecutive memory.
 
 use std::sync::OnceLock;
 
 use crate::components::{Components, Connectivity};
 use crate::jump_table::JumpTable;
 
-/// Bits before a line's first cell (and at least as many after its last): a window may start
-/// up to 65 cells before the line's start and end 66 cells past its end.
+/// Bits before a line's first cell (and at least as many after its last): a window reads up
+/// to 63 cells before the line's start and 64 past its end.
 const BIAS: usize = 128;
 
-/// One bit per cell of `lines` lines of `len` cells each; bit set = the agent fits.
+/// One bit per cell of `lines` lines of `len` cells each; bit set = the agent fits. Bit `b` of
+/// a line is bit `b % 8` of its byte `b / 8`, so that 8 bytes read as a little-endian `u64`
+/// from any byte hold 64 consecutive cells.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct BitGrid {
-    words: Vec<u64>,
-    words_per_line: usize,
+    bytes: Vec<u8>,
+    bytes_per_line: usize,
 }
 
 impl BitGrid {
     fn new(lines: usize, len: usize) -> Self {
-        let words_per_line = (BIAS + len + BIAS) / 64 + 1;
+        let bytes_per_line = ((BIAS + len + BIAS) / 64 + 1) * 8;
         Self {
-            words: vec![0; lines * words_per_line],
-            words_per_line,
+            bytes: vec![0; lines * bytes_per_line],
+            bytes_per_line,
         }
     }
 
     #[inline]
     fn set(&mut self, line: usize, pos: usize, value: bool) {
         let bit = BIAS + pos;
-        let word = &mut self.words[line * self.words_per_line + bit / 64];
+        let byte = &mut self.bytes[line * self.bytes_per_line + bit / 8];
         if value {
-            *word |= 1 << (bit % 64);
+            *byte |= 1 << (bit % 8);
         } else {
-            *word &= !(1 << (bit % 64));
+            *byte &= !(1 << (bit % 8));
         }
     }
 
-    /// The 64 cells of lines `line - 1`, `line` and `line + 1` (`line` is neither the first
-    /// nor the last) from position `start` on: bit `j` is cell `start + j`; cells off the
-    /// lines read as blocked. `start` lies in `-BIAS..len + 2`. One bounds check for the three.
+    /// The 8 bytes of `bytes` from `at`, as a little-endian word.
     #[inline(always)]
-    fn windows3(&self, line: usize, start: isize) -> [u64; 3] {
+    fn load(bytes: &[u8], at: usize) -> u64 {
+        let mut word = [0; 8];
+        word.copy_from_slice(&bytes[at..at + 8]);
+        u64::from_le_bytes(word)
+    }
+
+    /// At least 57 cells of lines `line - 1`, `line` and `line + 1` (`line` is neither the
+    /// first nor the last) from position `start` on: bit `j` is cell `start + j` for `j` in
+    /// `0..57` (the bits above may hold further cells or zeros); cells off the lines read as
+    /// blocked. `start` lies in `0..len + 2`. One bounds check for the three.
+    #[inline(always)]
+    fn windows_from(&self, line: usize, start: isize) -> [u64; 3] {
         let bit = (start + BIAS as isize) as usize;
-        let wpl = self.words_per_line;
-        let first = (line - 1) * wpl + bit / 64;
-        let shift = bit % 64;
-        let words = &self.words[first..first + 2 * wpl + 2];
-        let at = |i: usize| (words[i] >> shift) | ((words[i + 1] << 1) << (63 - shift));
-        [at(0), at(wpl), at(2 * wpl)]
+        let bpl = self.bytes_per_line;
+        let first = (line - 1) * bpl + bit / 8;
+        let shift = bit % 8;
+        let bytes = &self.bytes[first..first + 2 * bpl + 8];
+        let at = |i: usize| Self::load(bytes, i) >> shift;
+        [at(0), at(bpl), at(2 * bpl)]
+    }
+
+    /// [`windows_from`](BitGrid::windows_from) backwards: at least 57 cells up to position
+    /// `end`: bit `63 - j` is cell `end - j` for `j` in `0..57` (the bits below may hold
+    /// further cells or zeros). `end` lies in `0..len`.
+    #[inline(always)]
+    fn windows_to(&self, line: usize, end: isize) -> [u64; 3] {
+        let bit = (end + BIAS as isize) as usize;
+        let bpl = self.bytes_per_line;
+        let first = (line - 1) * bpl + bit / 8 - 7;
+        let shift = 7 - bit % 8;
+        let bytes = &self.bytes[first..first + 2 * bpl + 8];
+        let at = |i: usize| Self::load(bytes, i) << shift;
+        [at(0), at(bpl), at(2 * bpl)]
     }
 }
 
@@ -108,7 +134,7 @@ impl JumpBits {
     /// (`FREE == false`) a cell beside the line that is open where the one beside the
     /// previous cell is blocked; with free diagonals a blocked cell beside the line whose
     /// successor along the line is open.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn jump<const FREE: bool>(
         &self,
         x: usize,
@@ -116,106 +142,120 @@ impl JumpBits {
         direction: Straight,
         goal: (usize, usize),
     ) -> Option<u32> {
-        match direction {
-            Straight::East => scan_forward::<FREE>(&self.rows, y, x, (goal.1 == y, goal.0)),
-            Straight::West => scan_backward::<FREE>(&self.rows, y, x, (goal.1 == y, goal.0)),
-            Straight::South => scan_forward::<FREE>(&self.columns, x, y, (goal.0 == x, goal.1)),
-            Straight::North => scan_backward::<FREE>(&self.columns, x, y, (goal.0 == x, goal.1)),
+        // The goal is on the scanned line in few scans: those have a copy of their own, and
+        // the others never test for it.
+        let (grid, line, pos, goal) = match direction {
+            Straight::East | Straight::West => (&self.rows, y, x, (goal.1 == y, goal.0)),
+            Straight::South | Straight::North => (&self.columns, x, y, (goal.0 == x, goal.1)),
+        };
+        match (direction, goal.0) {
+            (Straight::East | Straight::South, true) => {
+                scan_forward::<FREE, true>(grid, line, pos, goal.1)
+            }
+            (Straight::East | Straight::South, false) => {
+                scan_forward::<FREE, false>(grid, line, pos, 0)
+            }
+            (Straight::West | Straight::North, true) => {
+                scan_backward::<FREE, true>(grid, line, pos, goal.1)
+            }
+            (Straight::West | Straight::North, false) => {
+                scan_backward::<FREE, false>(grid, line, pos, 0)
+            }
         }
     }
 }
 
-/// The 63 low bits: a scan reads one 64-cell window of the three lines per step and uses 63
-/// of its cells, the 64th being the neighbour along the line that the forced test of the
-/// last one needs.
-const LOW_63: u64 = u64::MAX >> 1;
+/// The cells a forward scan decides per window: bits `0..56` (bit `j` is `j + 1` steps
+/// ahead). A window holds 57 valid cells, the 57th being the neighbour along the line that the
+/// forced test of the 56th needs.
+const AHEAD_56: u64 = (1 << 56) - 1;
+
+/// The cells a backward scan decides per window: bits `7..63` (bit `62 - j` is `j + 1` steps
+/// ahead).
+const BEHIND_56: u64 = AHEAD_56 << 7;
 
 /// Scans `line` of `grid` from `pos` towards higher positions (see [`JumpBits::jump`]);
-/// `goal` is whether the goal lies on this line, and its position. Each step reads one window
-/// of the three lines and decides 63 cells.
+/// `GOAL`: the goal lies on this line, at `goal` (otherwise `goal` is not read). Each step
+/// reads one window of the three lines and decides 56 cells.
 #[inline(always)]
-fn scan_forward<const FREE: bool>(
+fn scan_forward<const FREE: bool, const GOAL: bool>(
     grid: &BitGrid,
     line: usize,
     pos: usize,
-    goal: (bool, usize),
+    goal: usize,
 ) -> Option<u32> {
     let mut pos = pos as isize;
     let mut steps = 0u32;
-    let goal_pos = if goal.0 { goal.1 as isize } else { -1 };
+    let goal_pos = goal as isize;
     loop {
-        // Bit j is the cell j + 1 steps ahead, j in 0..63: without corner cutting the window
+        // Bit j is the cell j + 1 steps ahead, j in 0..56: without corner cutting the window
         // starts at the current cell (bit j + 1 is that cell, bit j the one before it), with
         // free diagonals one cell ahead (bit j + 1 is the cell after it).
         let (forced, cells) = if FREE {
-            let [above, cells, below] = grid.windows3(line, pos + 1);
+            let [above, cells, below] = grid.windows_from(line, pos + 1);
             ((!above & (above >> 1)) | (!below & (below >> 1)), cells)
         } else {
-            let [above, cells, below] = grid.windows3(line, pos);
+            let [above, cells, below] = grid.windows_from(line, pos);
             (
                 ((above & !(above << 1)) | (below & !(below << 1))) >> 1,
                 cells >> 1,
             )
         };
         let ahead = goal_pos - pos - 1;
-        let goal_bit = if (0..63).contains(&ahead) {
+        let goal_bit = if GOAL && (0..56).contains(&ahead) {
             1 << ahead
         } else {
             0
         };
-        let stop = (forced | !cells | goal_bit) & LOW_63;
+        let stop = (forced | !cells | goal_bit) & AHEAD_56;
         if stop != 0 {
             let t = stop.trailing_zeros();
             return (cells >> t & 1 != 0).then_some(steps + t + 1);
         }
-        steps += 63;
-        pos += 63;
+        steps += 56;
+        pos += 56;
     }
 }
 
 /// [`scan_forward`] towards lower positions.
 #[inline(always)]
-fn scan_backward<const FREE: bool>(
+fn scan_backward<const FREE: bool, const GOAL: bool>(
     grid: &BitGrid,
     line: usize,
     pos: usize,
-    goal: (bool, usize),
+    goal: usize,
 ) -> Option<u32> {
     let mut pos = pos as isize;
     let mut steps = 0u32;
-    let goal_pos = if goal.0 {
-        goal.1 as isize
-    } else {
-        isize::MIN / 2
-    };
+    let goal_pos = goal as isize;
     loop {
-        // Bit j is the cell 63 - j steps ahead, j in 0..63 (bit 62 is the next cell): the
-        // window starts 63 cells back without corner cutting (bit 63 is the current cell),
-        // 64 with free diagonals (bit 0 is the cell after the 63rd).
+        // Bit j is the cell 63 - j steps ahead, j in 7..63 (bit 62 is the next cell): the
+        // window ends at the current cell without corner cutting (bit 63), at the next one
+        // with free diagonals (bit 63, then bit 62 after the shift).
         let (forced, cells) = if FREE {
-            let [above, cells, below] = grid.windows3(line, pos - 64);
+            let [above, cells, below] = grid.windows_to(line, pos - 1);
             (
                 ((!above & (above << 1)) | (!below & (below << 1))) >> 1,
                 cells >> 1,
             )
         } else {
-            let [above, cells, below] = grid.windows3(line, pos - 63);
+            let [above, cells, below] = grid.windows_to(line, pos);
             ((above & !(above >> 1)) | (below & !(below >> 1)), cells)
         };
         let behind = goal_pos - (pos - 63);
-        let goal_bit = if (0..63).contains(&behind) {
+        let goal_bit = if GOAL && (7..63).contains(&behind) {
             1 << behind
         } else {
             0
         };
-        let stop = (forced | !cells | goal_bit) & LOW_63;
+        let stop = (forced | !cells | goal_bit) & BEHIND_56;
         if stop != 0 {
             // The highest stop bit is the nearest cell: bit 62 is one step ahead.
             let l = stop.leading_zeros();
             return (cells >> (63 - l) & 1 != 0).then_some(steps + l);
         }
-        steps += 63;
-        pos -= 63;
+        steps += 56;
+        pos -= 56;
     }
 }
 
@@ -418,7 +458,7 @@ mod tests {
 
     /// Every scan, from every open cell in every direction, under both rules, with the goal
     /// on the line or off it, equals the cell-by-cell jump: on lines of lengths around the
-    /// 63 cells a scan step decides and the 64 of a word.
+    /// 56 cells a scan step decides, the 57 of a window and the 64 of a word.
     #[test]
     fn scans_equal_cell_by_cell_jumps() {
         let mut rng = 0x2545_f491_4f6c_dd1du64;
@@ -430,6 +470,11 @@ mod tests {
         };
         for (w, h) in [
             (1usize, 130usize),
+            (55, 3),
+            (56, 4),
+            (57, 3),
+            (112, 3),
+            (113, 4),
             (62, 3),
             (63, 5),
             (64, 64),

@@ -428,9 +428,6 @@ impl GridView<'_> {
         p: usize,
         out: &mut Successors,
     ) {
-        let (px, py) = (x as usize + 1, y as usize + 1);
-        let w = self.width as i64;
-        let s = self.straight * self.uniform_multiplier;
         let directions = match parent {
             None => 0xFF,
             Some(parent) => {
@@ -446,26 +443,62 @@ impl GridView<'_> {
                 self.turns_after::<ONE, FREE>(p, dx, dy)
             }
         };
-        for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            if directions & (1 << i) == 0 {
-                continue;
-            }
-            if dx != 0 && dy != 0 {
-                self.diagonal_successors::<ONE, FREE>(jumps, node, (x, y), p, i, out);
-                continue;
-            }
-            let steps = match jumps {
-                Jumps::Table(table) => self.jump_table(table.entries(p)[i], (x, y), dx, dy),
-                Jumps::Scan(bits) => self.jump_straight::<FREE>(bits, px, py, straight(dx, dy)),
-            };
-            if let Some(steps) = steps {
-                let target = (node as i64 + steps as i64 * (dx + dy * w)) as NodeId;
-                out.push(target, s * steps as f64);
-            }
+        // Each direction written out, in the order of `DIRECTIONS`: every jump then has a
+        // constant direction (its scans fixed to rows or columns, forwards or backwards) and
+        // is inlined here.
+        let at = (x, y);
+        if directions & 1 != 0 {
+            self.straight_successor::<FREE, 0>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 1 != 0 {
+            self.straight_successor::<FREE, 1>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 2 != 0 {
+            self.straight_successor::<FREE, 2>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 3 != 0 {
+            self.straight_successor::<FREE, 3>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 4 != 0 {
+            self.diagonal_successors::<ONE, FREE, 4>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 5 != 0 {
+            self.diagonal_successors::<ONE, FREE, 5>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 6 != 0 {
+            self.diagonal_successors::<ONE, FREE, 6>(jumps, node, at, p, out);
+        }
+        if directions & 1 << 7 != 0 {
+            self.diagonal_successors::<ONE, FREE, 7>(jumps, node, at, p, out);
         }
     }
 
-    /// The successors of a diagonal jump from `node` in direction `dir` (4..8), with the
+    /// The successor of a straight jump from `node` at `(x, y)` (padded `p`) in direction
+    /// `DIR` (0..4), if the jump ends at a jump point.
+    #[inline(always)]
+    fn straight_successor<const FREE: bool, const DIR: usize>(
+        &self,
+        jumps: Jumps<'_>,
+        node: NodeId,
+        (x, y): (u32, u32),
+        p: usize,
+        out: &mut Successors,
+    ) {
+        let (dx, dy) = DIRECTIONS[DIR];
+        let steps = match jumps {
+            Jumps::Table(table) => self.jump_table(table.entries(p)[DIR], (x, y), dx, dy),
+            Jumps::Scan(bits) => {
+                self.jump_straight::<FREE>(bits, x as usize + 1, y as usize + 1, straight(dx, dy))
+            }
+        };
+        if let Some(steps) = steps {
+            let s = self.straight * self.uniform_multiplier;
+            let target = (node as i64 + steps as i64 * (dx + dy * self.width as i64)) as NodeId;
+            out.push(target, s * steps as f64);
+        }
+    }
+
+    /// The successors of a diagonal jump from `node` in direction `DIR` (4..8), with the
     /// pruning of intermediate jump points of Harabor and Grastien's JPS2 (ICAPS 2014): where
     /// the diagonal meets a cell from which a straight jump along one of its components finds
     /// a jump point (or the goal), that jump point is a successor of `node` itself (reached
@@ -473,22 +506,18 @@ impl GridView<'_> {
     /// of its own. The diagonal stops at a wall, at the goal and (with free diagonals) at a
     /// cell with a forced turn back, which is then the successor.
     #[inline]
-    fn diagonal_successors<const ONE: bool, const FREE: bool>(
+    fn diagonal_successors<const ONE: bool, const FREE: bool, const DIR: usize>(
         &self,
         jumps: Jumps<'_>,
         node: NodeId,
         (x, y): (u32, u32),
         p: usize,
-        dir: usize,
         out: &mut Successors,
     ) {
-        let (dx, dy) = DIRECTIONS[dir];
+        let (dx, dy) = DIRECTIONS[DIR];
         let pw = self.padded_width as isize;
         let w = self.width as i64;
-        let (s, d) = (
-            self.straight * self.uniform_multiplier,
-            self.diagonal * self.uniform_multiplier,
-        );
+        let d = self.diagonal * self.uniform_multiplier;
         let (along_x, along_y) = (straight_index(dx, 0), straight_index(0, dy));
         let step_node = dx + dy * w;
         let step_padded = dx as isize + dy as isize * pw;
@@ -496,7 +525,7 @@ impl GridView<'_> {
         let (mut cx, mut cy, mut cp, mut total) = (x, y, p, 0u32);
         loop {
             let steps = match jumps {
-                Jumps::Table(table) => self.jump_table(table.entries(cp)[dir], (cx, cy), dx, dy),
+                Jumps::Table(table) => self.jump_table(table.entries(cp)[DIR], (cx, cy), dx, dy),
                 // Online: one step at a time (every cell is scanned from anyway).
                 Jumps::Scan(_) => {
                     let beside = cp.wrapping_add_signed(dx as isize);
@@ -518,23 +547,39 @@ impl GridView<'_> {
                 out.push(here, g);
                 return;
             }
-            for (sx, sy, index) in [(dx, 0, along_x), (0, dy, along_y)] {
-                let m = match jumps {
-                    Jumps::Table(table) => {
-                        self.jump_table(table.entries(cp)[index], (cx, cy), sx, sy)
-                    }
-                    Jumps::Scan(bits) => self.jump_straight::<FREE>(
-                        bits,
-                        cx as usize + 1,
-                        cy as usize + 1,
-                        straight(sx, sy),
-                    ),
-                };
-                if let Some(m) = m {
-                    let target = (here as i64 + m as i64 * (sx + sy * w)) as NodeId;
-                    out.push(target, g + s * m as f64);
-                }
+            // Written out twice rather than looped over, so that each scan's direction is a
+            // constant and its code is inlined here.
+            let (cell, turn) = ((cx, cy), (here, g));
+            self.component_jump::<FREE>(jumps, cp, cell, turn, (dx, 0), along_x, out);
+            self.component_jump::<FREE>(jumps, cp, cell, turn, (0, dy), along_y, out);
+        }
+    }
+
+    /// The straight jump in direction `(sx, sy)` (index `index` in [`DIRECTIONS`]) from the
+    /// diagonal's cell `(cx, cy)` (padded `cp`), the node `here` reached at cost `g`: pushes its
+    /// jump point, if any, as a successor.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn component_jump<const FREE: bool>(
+        &self,
+        jumps: Jumps<'_>,
+        cp: usize,
+        (cx, cy): (u32, u32),
+        (here, g): (NodeId, f64),
+        (sx, sy): (i64, i64),
+        index: usize,
+        out: &mut Successors,
+    ) {
+        let m = match jumps {
+            Jumps::Table(table) => self.jump_table(table.entries(cp)[index], (cx, cy), sx, sy),
+            Jumps::Scan(bits) => {
+                self.jump_straight::<FREE>(bits, cx as usize + 1, cy as usize + 1, straight(sx, sy))
             }
+        };
+        if let Some(m) = m {
+            let s = self.straight * self.uniform_multiplier;
+            let target = (here as i64 + m as i64 * (sx + sy * self.width as i64)) as NodeId;
+            out.push(target, g + s * m as f64);
         }
     }
 
