@@ -657,71 +657,6 @@ fn print_summary(cases: &[Case]) {
 /// Radii of the nav-agent comparison (its bench's step rule: `max(1, r / 2)`).
 const AGENT_RADII: [f32; 3] = [0.5, 2.0, 10.0];
 
-/// nav-agent's benchmark world (`benches/agent.rs`: same seed, same draws) as an agent world
-/// and as a polygon world, and its 8 queries.
-struct AgentScene {
-    world: nav::agent::World,
-    mesh: MeshWorld,
-    queries: Vec<(Vec2, Vec2)>,
-    /// The same world's circles alone, as a circle world and as a polygon world.
-    circles: nav::tangent::CircleWorld,
-    circles_mesh: MeshWorld,
-}
-
-fn agent_scene() -> AgentScene {
-    use nav::geom::{Aabb, Circle};
-    use nav::mesh::Obstacle;
-    const SIZE: f32 = 1000.0;
-    let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(SIZE));
-    let mut world = nav::agent::World::with_cell_size(bounds, 8.0).expect("valid world");
-    let mut mesh = MeshWorld::new(bounds).expect("valid world");
-    let mut circles = nav::tangent::CircleWorld::new(bounds).expect("valid world");
-    let mut circles_mesh = MeshWorld::new(bounds).expect("valid world");
-    let mut rng = nav_testkit::TestRng::new(0x00a9_e7be_5eed);
-    for k in 0..1000 {
-        let c = Vec2::new(rng.range_f32(0.0, SIZE), rng.range_f32(0.0, SIZE));
-        if k % 2 == 0 {
-            let side = rng.range_f32(4.0, 16.0);
-            let other = side * rng.range_f32(0.3, 1.0);
-            let half = if k % 4 == 0 {
-                Vec2::new(side, other)
-            } else {
-                Vec2::new(other, side)
-            } / 2.0;
-            let b = Aabb::from_center_half_extents(c, half);
-            world.insert_static(b).expect("valid box");
-            mesh.insert(Obstacle::Box(b)).expect("valid box");
-        } else {
-            let circle = Circle::new(c, rng.range_f32(2.0, 8.0));
-            world.insert_static(circle).expect("valid circle");
-            mesh.insert(Obstacle::Circle(circle)).expect("valid circle");
-            circles.insert(circle).expect("valid circle");
-            circles_mesh
-                .insert(Obstacle::Circle(circle))
-                .expect("valid circle");
-        }
-    }
-    let largest = 10.0;
-    let mut queries = Vec::new();
-    while queries.len() < 8 {
-        let m = largest + 1.0;
-        let a = Vec2::new(rng.range_f32(m, SIZE - m), rng.range_f32(m, SIZE - m));
-        let b = Vec2::new(rng.range_f32(m, SIZE - m), rng.range_f32(m, SIZE - m));
-        let d = a.distance(b);
-        let free = |p: Vec2| world.disc_is_clear(p, largest * 1.5, None);
-        if (100.0..=200.0).contains(&d) && free(a) && free(b) {
-            queries.push((a, b));
-        }
-    }
-    AgentScene {
-        world,
-        mesh,
-        queries,
-        circles,
-        circles_mesh,
-    }
-}
-
 fn agent_query(r: f32, a: Vec2, b: Vec2) -> nav::agent::AgentQuery {
     let agent = nav::agent::Agent::new(r, (r / 2.0).max(1.0)).expect("valid agent");
     nav::agent::AgentQuery::new(a, b).with_agent(&agent)
@@ -729,7 +664,7 @@ fn agent_query(r: f32, a: Vec2, b: Vec2) -> nav::agent::AgentQuery {
 
 /// Lengths on the agent scene: nav-mesh's exact paths against nav-agent's smoothed lattice
 /// paths, summed over the queries both solve.
-fn agent_report(scene: &AgentScene) {
+fn agent_report(scene: &nav_benches::AgentScene) {
     let mut ctx = MeshContext::new();
     let mut actx = nav::agent::AgentContext::new();
     println!("\nnav-agent's benchmark world as a polygon world (8 queries):");
@@ -761,7 +696,7 @@ fn agent_report(scene: &AgentScene) {
     }
 }
 
-fn bench_agent_scene(c: &mut Criterion, scene: &AgentScene) {
+fn bench_agent_scene(c: &mut Criterion, scene: &nav_benches::AgentScene) {
     for r in AGENT_RADII {
         let mut group = c.benchmark_group(format!("mesh/agent_world_r{r}"));
         group.sample_size(10);
@@ -788,7 +723,7 @@ fn bench_agent_scene(c: &mut Criterion, scene: &AgentScene) {
     }
 }
 
-fn print_agent_summary(scene: &AgentScene) {
+fn print_agent_summary(scene: &nav_benches::AgentScene) {
     println!("\nnav-agent's world, time per query in us (criterion median / 8):");
     println!(
         "{:<8} {:>12} {:>16} {:>14}",
@@ -828,7 +763,7 @@ fn cpu_us_per_query(queries: usize, f: &mut dyn FnMut()) -> Option<f64> {
 /// The agent world in CPU time: nav-mesh warm (one context for all queries, as in the
 /// criterion groups) and cold (a new context per query), nav-agent cold; then nav-tangent
 /// against nav-mesh on the world's circles alone (both warm), lengths checked equal first.
-fn print_agent_cpu(scene: &AgentScene) {
+fn print_agent_cpu(scene: &nav_benches::AgentScene) {
     let n = scene.queries.len();
     println!("\nnav-agent's world, CPU time per query in us (median of 7 rounds):");
     println!(
@@ -923,7 +858,7 @@ fn main() {
     let mut cases = load_cases();
     check_lengths(&cases);
     check_baked(&mut cases);
-    let scene = agent_scene();
+    let scene = nav_benches::agent_scene();
     agent_report(&scene);
     let mut c = Criterion::default()
         .warm_up_time(std::time::Duration::from_secs(1))

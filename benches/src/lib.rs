@@ -1,9 +1,13 @@
 //! Shared helpers of the benchmarks in `benches/benches/` (their random data comes from
 //! `nav_testkit::TestRng`): criterion's medians read back after a run, the number formats
-//! of the summary tables, and the Moving AI successors a `pathfinding` user writes.
+//! of the summary tables, the Moving AI successors a `pathfinding` user writes, and
+//! nav-agent's benchmark world as every kind of world.
 #![warn(missing_docs)]
 
 use std::path::PathBuf;
+
+use nav::geom::Vec2;
+use nav::mesh::MeshWorld;
 
 /// Criterion's output directory, as `criterion::Criterion::default` picks it: `CRITERION_HOME`,
 /// else `$CARGO_TARGET_DIR/criterion`, else the workspace's `target/criterion`.
@@ -87,6 +91,79 @@ pub fn moving_ai_successors<C: Copy>(
 pub fn thread_cpu_ns() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     text.split_whitespace().next()?.parse().ok()
+}
+
+/// nav-agent's benchmark world (`benches/agent.rs`: same seed, same draws) as an agent world
+/// and as a polygon world, and its 8 queries (shared by the mesh bench and the
+/// `agent_world_prof` example).
+pub struct AgentScene {
+    /// The boxes and discs as nav-agent's world (cell size 8).
+    pub world: nav::agent::World,
+    /// The same obstacles as a polygon world.
+    pub mesh: MeshWorld,
+    /// Start and goal of each query: 100 to 200 apart, both clear of a disc of radius 15.
+    pub queries: Vec<(Vec2, Vec2)>,
+    /// The same world's circles alone, as a circle world.
+    pub circles: nav::tangent::CircleWorld,
+    /// The same circles as a polygon world.
+    pub circles_mesh: MeshWorld,
+}
+
+/// Builds [`AgentScene`]: 1,000 obstacles in a 1000 x 1000 square (boxes of sides 4 to 16 and
+/// discs of radii 2 to 8, alternating), drawn from `nav_testkit::TestRng` with nav-agent's
+/// bench seed, then the queries from the same generator.
+pub fn agent_scene() -> AgentScene {
+    use nav::geom::{Aabb, Circle};
+    use nav::mesh::Obstacle;
+    const SIZE: f32 = 1000.0;
+    let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(SIZE));
+    let mut world = nav::agent::World::with_cell_size(bounds, 8.0).expect("valid world");
+    let mut mesh = MeshWorld::new(bounds).expect("valid world");
+    let mut circles = nav::tangent::CircleWorld::new(bounds).expect("valid world");
+    let mut circles_mesh = MeshWorld::new(bounds).expect("valid world");
+    let mut rng = nav_testkit::TestRng::new(0x00a9_e7be_5eed);
+    for k in 0..1000 {
+        let c = Vec2::new(rng.range_f32(0.0, SIZE), rng.range_f32(0.0, SIZE));
+        if k % 2 == 0 {
+            let side = rng.range_f32(4.0, 16.0);
+            let other = side * rng.range_f32(0.3, 1.0);
+            let half = if k % 4 == 0 {
+                Vec2::new(side, other)
+            } else {
+                Vec2::new(other, side)
+            } / 2.0;
+            let b = Aabb::from_center_half_extents(c, half);
+            world.insert_static(b).expect("valid box");
+            mesh.insert(Obstacle::Box(b)).expect("valid box");
+        } else {
+            let circle = Circle::new(c, rng.range_f32(2.0, 8.0));
+            world.insert_static(circle).expect("valid circle");
+            mesh.insert(Obstacle::Circle(circle)).expect("valid circle");
+            circles.insert(circle).expect("valid circle");
+            circles_mesh
+                .insert(Obstacle::Circle(circle))
+                .expect("valid circle");
+        }
+    }
+    let largest = 10.0;
+    let mut queries = Vec::new();
+    while queries.len() < 8 {
+        let m = largest + 1.0;
+        let a = Vec2::new(rng.range_f32(m, SIZE - m), rng.range_f32(m, SIZE - m));
+        let b = Vec2::new(rng.range_f32(m, SIZE - m), rng.range_f32(m, SIZE - m));
+        let d = a.distance(b);
+        let free = |p: Vec2| world.disc_is_clear(p, largest * 1.5, None);
+        if (100.0..=200.0).contains(&d) && free(a) && free(b) {
+            queries.push((a, b));
+        }
+    }
+    AgentScene {
+        world,
+        mesh,
+        queries,
+        circles,
+        circles_mesh,
+    }
 }
 
 #[cfg(test)]
