@@ -340,6 +340,27 @@ pub(crate) struct CompiledMoves {
 }
 
 impl CompiledMoves {
+    /// The index in `steps` of the move `(dx, dy)`, as a byte, or `none` when there is no
+    /// such move (the flow fields store a cell's move in one byte).
+    pub(crate) fn step_byte(&self, dx: i32, dy: i32, none: u8) -> u8 {
+        self.steps
+            .iter()
+            .position(|s| (s.dx, s.dy) == (dx, dy))
+            .map_or(none, |i| i as u8)
+    }
+
+    /// The cost of the first step and of the first diagonal one (the first step's again when
+    /// there is no diagonal move): a straight and a diagonal move on a map of uniform moves.
+    pub(crate) fn straight_and_diagonal(&self) -> (f64, f64) {
+        let straight = self.steps.first().map_or(1.0, |s| s.cost);
+        let diagonal = self
+            .steps
+            .iter()
+            .find(|s| s.dx != 0 && s.dy != 0)
+            .map_or(straight, |s| s.cost);
+        (straight, diagonal)
+    }
+
     pub fn new(
         moves: &Moves,
         diagonal: DiagonalRule,

@@ -66,12 +66,7 @@ impl FlowField {
     pub(super) fn exact_scale(&self) -> Option<(u32, u64)> {
         let moves = self.moves.as_ref()?;
         let four = matches!(moves.neighbourhood, Neighbourhood::Four);
-        let straight = moves.steps.first().map_or(1.0, |s| s.cost);
-        let diagonal = moves
-            .steps
-            .iter()
-            .find(|s| s.dx != 0 && s.dy != 0)
-            .map_or(straight, |s| s.cost);
+        let (straight, diagonal) = moves.straight_and_diagonal();
         // Every straight move must cost the same, and every diagonal one.
         let same = moves.steps.iter().all(|s| {
             let want = if s.dx != 0 && s.dy != 0 {
@@ -154,20 +149,9 @@ impl FlowField {
             }
             _ => (false, false),
         };
-        let index = |dx: i32, dy: i32| {
-            moves
-                .steps
-                .iter()
-                .position(|s| (s.dx, s.dy) == (dx, dy))
-                .map_or(NO_MOVE, |i| i as u8)
-        };
+        let index = |dx: i32, dy: i32| moves.step_byte(dx, dy, NO_MOVE);
         let m = self.uniform_multiplier;
-        let straight = moves.steps.first().map_or(1.0, |s| s.cost);
-        let diagonal = moves
-            .steps
-            .iter()
-            .find(|s| s.dx != 0 && s.dy != 0)
-            .map_or(straight, |s| s.cost);
+        let (straight, diagonal) = moves.straight_and_diagonal();
         let (ws, wd) = (straight * m, diagonal * m);
         let s_key = 1u64 << k;
         // Per mask bit: the neighbour's offset and the index of its move back into `p`.

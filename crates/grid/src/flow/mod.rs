@@ -426,19 +426,8 @@ impl FlowField {
             n => n,
         };
         // Index of the move (dx, dy) in the step table (the eight usual moves).
-        let index = |dx: i32, dy: i32| {
-            moves
-                .steps
-                .iter()
-                .position(|s| (s.dx, s.dy) == (dx, dy))
-                .map_or(NO_MOVE, |i| i as u8)
-        };
-        let straight = moves.steps.first().map_or(1.0, |s| s.cost);
-        let diagonal = moves
-            .steps
-            .iter()
-            .find(|s| s.dx != 0 && s.dy != 0)
-            .map_or(straight, |s| s.cost);
+        let index = |dx: i32, dy: i32| moves.step_byte(dx, dy, NO_MOVE);
+        let (straight, diagonal) = moves.straight_and_diagonal();
         let (to_e, to_w, to_s, to_n) = (index(1, 0), index(-1, 0), index(0, 1), index(0, -1));
         let (to_se, to_ne, to_sw, to_nw) = (index(1, 1), index(1, -1), index(-1, 1), index(-1, -1));
         // Every array cut to one length, and every cell popped checked to lie off the
