@@ -683,6 +683,9 @@ impl GridView<'_> {
         match self.neighbourhood {
             Neighbourhood::General => self.successors_general::<ONE>(x, y, out),
             Neighbourhood::JumpPoints { free, plus } => {
+                // A parent off the map (a caller's bad id) says nothing: jump everywhere. (Only
+                // jump points read the parent: cell-by-cell search skips this division.)
+                let parent = parent.filter(|&q| q != node && self.rows.divide(q) < self.height);
                 // Jump point views always hold bit grids or a table (`with_arrivals`).
                 let jumps = match (plus, self.bits, self.table) {
                     (false, Some(bits), _) => Jumps::Scan(bits),
@@ -742,8 +745,6 @@ impl Graph for GridView<'_> {
         if y >= self.height {
             return; // not a cell of this map (a caller's bad start id): no way out
         }
-        // A parent off the map (a caller's bad id) says nothing: jump everywhere.
-        let parent = parent.filter(|&q| q != node && self.rows.divide(q) < self.height);
         let p = (y as usize + 1) * self.padded_width + x as usize + 1;
         if self.need == 1 {
             self.successors_of::<true>(node, parent, x, y, p, out);
