@@ -2,7 +2,7 @@
 //! loop at one radius.
 //!
 //! Run: `cargo run --release -p nav-benches --example mesh_rows_prof -- MAP.map MAP.map.scen R [SECONDS]`
-//! (`NAV_MESH_PREPARE=1`: build the triangulation first, as the bench does) prints the CPU time per query (median of 7 rounds), the expansions and the lengths.
+//! (`NAV_MESH_PREPARE=1`: build the triangulation first, as the bench does) prints the wall-clock time per warm query (median of 7 rounds), the expansions and the lengths.
 
 use std::hint::black_box;
 use std::time::Instant;
