@@ -435,6 +435,38 @@ fn point_turns(world: &MeshWorld, corner: u32, dir: DVec2) -> [bool; 2] {
     ]
 }
 
+/// Which turns (code bit 0 or 1) at corner `corner` a tangent from point `p` to its circle of
+/// radius `r > 0` may arrive at: the span test of `segment_edge` at the target, on the contact
+/// normal in closed form (`cos β · n0 - sin β · u`, with `u` the unit vector from `p` to the
+/// corner, `n0` the normal at radius 0, `sin β = r / |p v|`), with the span widened by
+/// [`GROWN_TURN_MARGIN`] so that it passes whenever `segment_edge`'s test does.
+#[inline]
+fn grown_point_turns(world: &MeshWorld, corner: u32, p: DVec2, r: f64) -> [bool; 2] {
+    let c = &world.corners[corner as usize];
+    let dvec = c.v - p;
+    let dd = dvec.length_squared();
+    let l2 = dd - r * r;
+    if !(dd > 0.0 && l2 >= 0.0) {
+        // `tangent` decides (it has none).
+        return [true, true];
+    }
+    let l = dd.sqrt();
+    let u = dvec / l;
+    let (cos_b, sin_b) = (l2.sqrt() / l, r / l);
+    let m = GROWN_TURN_MARGIN;
+    let passes = |turn: u32| {
+        let n = -turn_sign(turn) * left(u) * cos_b - u * sin_b;
+        cross(c.n1, n) >= -SPAN_TOL - m
+            && cross(n, c.n2) >= -SPAN_TOL - m
+            && n.dot(c.n1 + c.n2) > -m
+    };
+    [passes(0), passes(1)]
+}
+
+/// How much wider than [`in_span`]'s the span test of [`grown_point_turns`] is (its normal
+/// differs from `segment_edge`'s by rounding only, about `1e-15`).
+const GROWN_TURN_MARGIN: f64 = 1e-9;
+
 /// The arc sweep from arrival normal `n_in` to departure normal `n_out` turning `s` (both in
 /// the corner's span), if it turns the right way.
 #[inline]
@@ -806,7 +838,15 @@ impl MeshGraph<'_> {
                 };
                 point_turns(w, ci, dir)
             } else {
-                [true, true]
+                let turns = grown_point_turns(w, ci, self.start, self.r);
+                debug_assert!((0..2).all(|turn| {
+                    let to = ci << 1 | turn;
+                    turns[turn as usize]
+                        || self
+                            .segment_edge(self.start, 0.0, 1.0, (None, false), to, false)
+                            .is_none()
+                }));
+                turns
             };
             for turn in 0..2 {
                 if !turns[turn as usize] {
