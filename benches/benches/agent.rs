@@ -34,9 +34,9 @@ use std::time::Duration;
 
 use criterion::Criterion;
 use nav::agent::{Agent, AgentContext, AgentPath, AgentQuery, QueryError, World};
-use nav::geom::{Aabb, Circle, Vec2};
+use nav::geom::{Aabb, Vec2};
 use nav::search::{Limits, PathStatus};
-use nav_benches::{median_ns, ratio};
+use nav_benches::{AgentObstacle, median_ns, ratio};
 use nav_testkit::TestRng;
 use seed_baseline::{SeedNavGrid, SeedNavigator, SeedStatus};
 
@@ -60,41 +60,24 @@ impl Data {
         let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(WORLD));
         let mut world = World::with_cell_size(bounds, 8.0).expect("valid world");
         let mut grid = SeedNavGrid::new(bounds, Vec2::splat(WORLD));
-        let mut rng = TestRng::new(0x00a9_e7be_5eed);
-        for k in 0..OBSTACLES {
-            let c = Vec2::new(rng.range_f32(0.0, WORLD), rng.range_f32(0.0, WORLD));
-            if k % 2 == 0 {
-                let side = rng.range_f32(4.0, 16.0);
-                let other = side * rng.range_f32(0.3, 1.0);
-                let half = if k % 4 == 0 {
-                    Vec2::new(side, other)
-                } else {
-                    Vec2::new(other, side)
-                } / 2.0;
-                let b = Aabb::from_center_half_extents(c, half);
-                world.insert_static(b).expect("valid box");
-                grid.insert(b);
-            } else {
-                let circle = Circle::new(c, rng.range_f32(2.0, 8.0));
-                world.insert_static(circle).expect("valid circle");
-                // The seed files every object under its bounding box.
-                grid.insert(circle.aabb());
+        let mut rng = TestRng::new(nav_benches::AGENT_SEED);
+        for obstacle in nav_benches::agent_obstacles(&mut rng, WORLD, OBSTACLES) {
+            match obstacle {
+                AgentObstacle::Box(b) => {
+                    world.insert_static(b).expect("valid box");
+                    grid.insert(b);
+                }
+                AgentObstacle::Disc(circle) => {
+                    world.insert_static(circle).expect("valid circle");
+                    // The seed files every object under its bounding box.
+                    grid.insert(circle.aabb());
+                }
             }
         }
         assert_eq!(grid.count_objects(), OBSTACLES);
         let largest = RADII[RADII.len() - 1];
-        let mut queries = Vec::new();
-        while queries.len() < QUERIES {
-            let m = largest + 1.0;
-            let a = Vec2::new(rng.range_f32(m, WORLD - m), rng.range_f32(m, WORLD - m));
-            let b = Vec2::new(rng.range_f32(m, WORLD - m), rng.range_f32(m, WORLD - m));
-            let d = a.distance(b);
-            // Free for the largest agent by nav's disc test and by the seed's box test.
-            let free = |p: Vec2| world.disc_is_clear(p, largest * 1.5, None);
-            if (100.0..=200.0).contains(&d) && free(a) && free(b) {
-                queries.push((a, b));
-            }
-        }
+        // Start and goal clear for the largest agent by nav's disc test.
+        let queries = nav_benches::agent_queries(&mut rng, &world, WORLD, largest, QUERIES);
         let seed = SeedNavigator {
             world_bounds: bounds,
             grid,

@@ -6,8 +6,9 @@
 
 use std::path::PathBuf;
 
-use nav::geom::Vec2;
-use nav::mesh::MeshWorld;
+use nav::geom::{Aabb, Circle, Vec2};
+use nav::mesh::{MeshWorld, Obstacle};
+use nav_testkit::TestRng;
 
 /// Criterion's output directory, as `criterion::Criterion::default` picks it: `CRITERION_HOME`,
 /// else `$CARGO_TARGET_DIR/criterion`, else the workspace's `target/criterion`.
@@ -109,54 +110,90 @@ pub struct AgentScene {
     pub circles_mesh: MeshWorld,
 }
 
-/// Builds [`AgentScene`]: 1,000 obstacles in a 1000 x 1000 square (boxes of sides 4 to 16 and
-/// discs of radii 2 to 8, alternating), drawn from `nav_testkit::TestRng` with nav-agent's
-/// bench seed, then the queries from the same generator.
+/// An obstacle of nav-agent's benchmark world.
+#[derive(Debug, Clone, Copy)]
+pub enum AgentObstacle {
+    /// A box of sides 4 to 16 (the shorter 0.3 to 1 times the longer).
+    Box(Aabb),
+    /// A disc of radius 2 to 8.
+    Disc(Circle),
+}
+
+/// The seed of nav-agent's benchmark world (`benches/agent.rs` and the mesh bench).
+pub const AGENT_SEED: u64 = 0x00a9_e7be_5eed;
+
+/// The obstacles of nav-agent's benchmark world: `count` of them in a `size` x `size` square,
+/// boxes and discs alternating, drawn from `rng` (make it with [`AGENT_SEED`]).
+pub fn agent_obstacles(rng: &mut TestRng, size: f32, count: usize) -> Vec<AgentObstacle> {
+    (0..count)
+        .map(|k| {
+            let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+            if k % 2 == 0 {
+                let side = rng.range_f32(4.0, 16.0);
+                let other = side * rng.range_f32(0.3, 1.0);
+                let half = if k % 4 == 0 {
+                    Vec2::new(side, other)
+                } else {
+                    Vec2::new(other, side)
+                } / 2.0;
+                AgentObstacle::Box(Aabb::from_center_half_extents(c, half))
+            } else {
+                AgentObstacle::Disc(Circle::new(c, rng.range_f32(2.0, 8.0)))
+            }
+        })
+        .collect()
+}
+
+/// `count` queries of nav-agent's benchmark world, drawn from `rng` after the obstacles:
+/// start and goal 100 to 200 apart, at least `largest + 1` inside the square, and clear of a
+/// disc of radius `1.5 * largest` in `world`.
+pub fn agent_queries(
+    rng: &mut TestRng,
+    world: &nav::agent::World,
+    size: f32,
+    largest: f32,
+    count: usize,
+) -> Vec<(Vec2, Vec2)> {
+    let mut queries = Vec::new();
+    let m = largest + 1.0;
+    while queries.len() < count {
+        let a = Vec2::new(rng.range_f32(m, size - m), rng.range_f32(m, size - m));
+        let b = Vec2::new(rng.range_f32(m, size - m), rng.range_f32(m, size - m));
+        let free = |p: Vec2| world.disc_is_clear(p, largest * 1.5, None);
+        if (100.0..=200.0).contains(&a.distance(b)) && free(a) && free(b) {
+            queries.push((a, b));
+        }
+    }
+    queries
+}
+
+/// Builds [`AgentScene`]: nav-agent's benchmark world ([`agent_obstacles`]: 1,000 obstacles in
+/// a 1000 x 1000 square) and its 8 queries for radii up to 10 ([`agent_queries`]).
 pub fn agent_scene() -> AgentScene {
-    use nav::geom::{Aabb, Circle};
-    use nav::mesh::Obstacle;
     const SIZE: f32 = 1000.0;
     let bounds = Aabb::new(Vec2::ZERO, Vec2::splat(SIZE));
     let mut world = nav::agent::World::with_cell_size(bounds, 8.0).expect("valid world");
     let mut mesh = MeshWorld::new(bounds).expect("valid world");
     let mut circles = nav::tangent::CircleWorld::new(bounds).expect("valid world");
     let mut circles_mesh = MeshWorld::new(bounds).expect("valid world");
-    let mut rng = nav_testkit::TestRng::new(0x00a9_e7be_5eed);
-    for k in 0..1000 {
-        let c = Vec2::new(rng.range_f32(0.0, SIZE), rng.range_f32(0.0, SIZE));
-        if k % 2 == 0 {
-            let side = rng.range_f32(4.0, 16.0);
-            let other = side * rng.range_f32(0.3, 1.0);
-            let half = if k % 4 == 0 {
-                Vec2::new(side, other)
-            } else {
-                Vec2::new(other, side)
-            } / 2.0;
-            let b = Aabb::from_center_half_extents(c, half);
-            world.insert_static(b).expect("valid box");
-            mesh.insert(Obstacle::Box(b)).expect("valid box");
-        } else {
-            let circle = Circle::new(c, rng.range_f32(2.0, 8.0));
-            world.insert_static(circle).expect("valid circle");
-            mesh.insert(Obstacle::Circle(circle)).expect("valid circle");
-            circles.insert(circle).expect("valid circle");
-            circles_mesh
-                .insert(Obstacle::Circle(circle))
-                .expect("valid circle");
+    let mut rng = TestRng::new(AGENT_SEED);
+    for obstacle in agent_obstacles(&mut rng, SIZE, 1000) {
+        match obstacle {
+            AgentObstacle::Box(b) => {
+                world.insert_static(b).expect("valid box");
+                mesh.insert(Obstacle::Box(b)).expect("valid box");
+            }
+            AgentObstacle::Disc(circle) => {
+                world.insert_static(circle).expect("valid circle");
+                mesh.insert(Obstacle::Circle(circle)).expect("valid circle");
+                circles.insert(circle).expect("valid circle");
+                circles_mesh
+                    .insert(Obstacle::Circle(circle))
+                    .expect("valid circle");
+            }
         }
     }
-    let largest = 10.0;
-    let mut queries = Vec::new();
-    while queries.len() < 8 {
-        let m = largest + 1.0;
-        let a = Vec2::new(rng.range_f32(m, SIZE - m), rng.range_f32(m, SIZE - m));
-        let b = Vec2::new(rng.range_f32(m, SIZE - m), rng.range_f32(m, SIZE - m));
-        let d = a.distance(b);
-        let free = |p: Vec2| world.disc_is_clear(p, largest * 1.5, None);
-        if (100.0..=200.0).contains(&d) && free(a) && free(b) {
-            queries.push((a, b));
-        }
-    }
+    let queries = agent_queries(&mut rng, &world, SIZE, 10.0, 8);
     AgentScene {
         world,
         mesh,
