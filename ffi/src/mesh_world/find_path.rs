@@ -64,6 +64,19 @@ impl MeshState {
         Ok(answer)
     }
 
+    /// The result of the latest search, whose `outcome` is given: its length, expansions,
+    /// status and the number of its pieces.
+    pub(crate) fn result(&self, outcome: &PathOutcome) -> NavMeshPathResult {
+        NavMeshPathResult {
+            length: outcome.cost,
+            expanded: outcome.expanded as u64,
+            path_status: NavPathStatus::from(outcome.status) as u32,
+            piece_count: self.pieces().len() as u32,
+            partial: outcome.partial as u32,
+            reserved: 0,
+        }
+    }
+
     /// Takes the state of the sliced query: a finished one's path becomes the latest.
     pub(crate) fn sliced(&mut self, sliced: nav_mesh::SliceState) -> crate::slice::NavSliceState {
         if let Some(answer) = self.context.sliced_path() {
@@ -160,14 +173,7 @@ pub unsafe extern "C" fn nav_mesh_world_find_path(
             .with_radius(search.radius)
             .with_limits(search.limits);
         let outcome = search.state.mesh.search(&world, &query)?;
-        let written = NavMeshPathResult {
-            length: outcome.cost,
-            expanded: outcome.expanded as u64,
-            path_status: NavPathStatus::from(outcome.status) as u32,
-            piece_count: search.state.mesh.pieces().len() as u32,
-            partial: outcome.partial as u32,
-            reserved: 0,
-        };
+        let written = search.state.mesh.result(&outcome);
         // SAFETY: the caller's contract.
         unsafe { search.result.write(written) };
         copy_pieces(search.state.mesh.pieces(), &mut search.pieces)

@@ -6,7 +6,6 @@ use super::with_goals;
 use crate::circle_world::{NavPathPiece, copy_pieces};
 use crate::exact_path;
 use crate::geometry::NavVec2;
-use crate::grid::NavPathStatus;
 use crate::guard::guard;
 use crate::mesh_world::{NavMeshPathResult, NavMeshQueryOptions, NavMeshWorld};
 use crate::query::NavQuery;
@@ -75,15 +74,7 @@ pub unsafe extern "C" fn nav_mesh_world_find_nearest(
                     .with_radius(search.radius)
                     .with_limits(search.limits);
                 let (goal, outcome) = search.state.mesh.search_nearest(&world, &query, goals)?;
-                let written = NavMeshPathResult {
-                    length: outcome.cost,
-                    expanded: outcome.expanded as u64,
-                    path_status: NavPathStatus::from(outcome.status) as u32,
-                    piece_count: search.state.mesh.pieces().len() as u32,
-                    partial: outcome.partial as u32,
-                    reserved: 0,
-                };
-                search.result.write(written);
+                search.result.write(search.state.mesh.result(&outcome));
                 goal_out.write(goal.map_or(u32::MAX, |g| g as u32));
                 copy_pieces(search.state.mesh.pieces(), &mut search.pieces)
             })

@@ -20,12 +20,13 @@ use crate::circle_world::{
 use crate::error::{FfiError, FfiResult};
 use crate::exact_path;
 use crate::geometry::{self, NavVec2};
-use crate::grid::NavPathStatus;
 use crate::guard::guard;
 use crate::query::{NavQuery, QueryState, lock_query};
 use crate::shared;
 use crate::status::NavStatus;
-use crate::world::find_path::{agent_from_desc, copy_points, limits_from_options};
+use crate::world::find_path::{
+    agent_from_desc, copy_points, limits_from_options, result as world_result,
+};
 use crate::world::{NavAgentDesc, NavWorld, NavWorldPathResult, NavWorldQueryOptions};
 
 /// The most goals `nav_world_find_nearest`, `nav_circle_world_find_nearest` and
@@ -144,18 +145,7 @@ pub unsafe extern "C" fn nav_world_find_nearest(
                     .with_limits(limits);
                 let context = state.agent_search();
                 let goal = context.find_nearest(&world, &query, goals)?.goal;
-                let path = context.last_path();
-                let (length, point_count) = if raw {
-                    (path.raw_length(), path.raw_points().len())
-                } else {
-                    (path.length(), path.points().len())
-                };
-                let result = NavWorldPathResult {
-                    length,
-                    expanded: path.expanded() as u64,
-                    path_status: NavPathStatus::from(path.status()) as u32,
-                    point_count: point_count as u32,
-                };
+                let result = world_result(context.last_path(), raw);
                 state.keep_agent_path(raw);
                 result_out.write(result);
                 goal_out.write(goal.map_or(u32::MAX, |g| g as u32));

@@ -1,6 +1,6 @@
 //! `NavWorld` queries: an agent's path into the caller's buffer.
 
-use nav_agent::{Agent, AgentError, AgentHeuristic, AgentQuery, QueryError};
+use nav_agent::{Agent, AgentError, AgentHeuristic, AgentPath, AgentQuery, QueryError};
 use nav_search::Limits;
 
 use crate::args::{OutBuffer, OutPtr, flag, optional_bound, optional_count, read_optional};
@@ -131,23 +131,28 @@ pub unsafe extern "C" fn nav_world_find_path(
             .with_limits(limits);
         let context = state.agent_search();
         context.find_path(&world, &query)?;
-        let path = context.last_path();
-        let (length, point_count) = if raw {
-            (path.raw_length(), path.raw_points().len())
-        } else {
-            (path.length(), path.points().len())
-        };
-        let result = NavWorldPathResult {
-            length,
-            expanded: path.expanded() as u64,
-            path_status: NavPathStatus::from(path.status()) as u32,
-            point_count: point_count as u32,
-        };
+        let result = result(context.last_path(), raw);
         state.keep_agent_path(raw);
         // SAFETY: the caller's contract.
         unsafe { result_out.write(result) };
         copy_points(state.agent_points(), &mut points)
     })
+}
+
+/// The result of an agent search whose path is `path`: the smoothed path's length and
+/// points, or the raw path's when `raw`.
+pub(crate) fn result(path: &AgentPath, raw: bool) -> NavWorldPathResult {
+    let (length, point_count) = if raw {
+        (path.raw_length(), path.raw_points().len())
+    } else {
+        (path.length(), path.points().len())
+    };
+    NavWorldPathResult {
+        length,
+        expanded: path.expanded() as u64,
+        path_status: NavPathStatus::from(path.status()) as u32,
+        point_count: point_count as u32,
+    }
 }
 
 /// Copies the path of the latest `NavWorld` query of `query` (smoothed, or raw when that query
