@@ -702,6 +702,69 @@ struct MeshPath {
     bool found() const noexcept { return status == PathStatus::Found; }
 };
 
+namespace detail {
+// What the path doors of the continuous worlds share. Each path type names its items, how the
+// query reads them back (nav_query_*_path), and how its result struct fills it.
+inline std::vector<Vec2>& items(WorldPath& path) noexcept { return path.points; }
+inline std::vector<PathPiece>& items(CirclePath& path) noexcept { return path.pieces; }
+inline std::vector<PathPiece>& items(MeshPath& path) noexcept { return path.pieces; }
+
+inline NavStatus read_path(NavQuery* query, WorldPath& path, uint32_t n, uint32_t* count) {
+    return nav_query_world_path(query, path.points.data(), n, count);
+}
+inline NavStatus read_path(NavQuery* query, CirclePath& path, uint32_t n, uint32_t* count) {
+    return nav_query_circle_path(query, path.pieces.data(), n, count);
+}
+inline NavStatus read_path(NavQuery* query, MeshPath& path, uint32_t n, uint32_t* count) {
+    return nav_query_mesh_path(query, path.pieces.data(), n, count);
+}
+
+inline uint32_t item_count(const NavWorldPathResult& r) noexcept { return r.point_count; }
+inline uint32_t item_count(const NavCirclePathResult& r) noexcept { return r.piece_count; }
+inline uint32_t item_count(const NavMeshPathResult& r) noexcept { return r.piece_count; }
+
+inline void assign(WorldPath& out, const NavWorldPathResult& r) {
+    out.status = static_cast<PathStatus>(r.path_status);
+    out.length = r.length;
+    out.expanded = r.expanded;
+}
+inline void assign(CirclePath& out, const NavCirclePathResult& r) {
+    out.status = static_cast<PathStatus>(r.path_status);
+    out.length = r.length;
+    out.expanded = r.expanded;
+    out.blocking_circle = r.blocking_circle;
+}
+inline void assign(MeshPath& out, const NavMeshPathResult& r) {
+    out.status = static_cast<PathStatus>(r.path_status);
+    out.length = r.length;
+    out.expanded = r.expanded;
+    out.partial = r.partial == 1;
+}
+
+/// Runs `call(buffer, capacity, &result)`, a search writing into `out`'s items (their memory
+/// is reused). On NAV_BUFFER_TOO_SMALL the query kept the path, which is then read into a
+/// larger buffer without searching again. On an error `out`'s items are emptied.
+template <class Out, class R, class Call>
+Result<void> fill_path(NavQuery* query, Out& out, R& result, Call call) {
+    auto& buffer = items(out);
+    buffer.resize(buffer.capacity());
+    NavStatus s = call(buffer.data(), count32(buffer.size()), &result);
+    if (s == NAV_BUFFER_TOO_SMALL) {
+        buffer.resize(item_count(result));
+        uint32_t count = 0;
+        s = read_path(query, out, item_count(result), &count);
+    }
+    if (s != NAV_OK) {
+        Error error = Error::from_status(s);
+        buffer.clear();
+        return error;
+    }
+    assign(out, result);
+    buffer.resize(item_count(result));
+    return {};
+}
+}  // namespace detail
+
 /// The results of a batch: one NavGridBatchResult per pair, and the paths' cells.
 struct BatchResults {
     std::vector<NavGridBatchResult> results;
@@ -801,25 +864,10 @@ public:
     /// An agent's path in `world` into `out` (reusing its memory).
     Result<void> find_path(const World& world, const AgentDesc& agent, Vec2 start, Vec2 goal, WorldPath& out,
                            const WorldQueryOptions& options = WorldQueryOptions{}) {
-        out.points.resize(out.points.capacity());
         NavWorldPathResult result{};
-        NavStatus s = nav_world_find_path(world.get(), handle_.get(), &agent, &options, start, goal,
-                                          out.points.data(), static_cast<uint32_t>(out.points.size()), &result);
-        if (s == NAV_BUFFER_TOO_SMALL) {
-            out.points.resize(result.point_count);
-            uint32_t count = 0;
-            s = nav_query_world_path(handle_.get(), out.points.data(), result.point_count, &count);
-        }
-        if (s != NAV_OK) {
-            Error error = Error::from_status(s);
-            out.points.clear();
-            return error;
-        }
-        out.status = static_cast<PathStatus>(result.path_status);
-        out.length = result.length;
-        out.expanded = result.expanded;
-        out.points.resize(result.point_count);
-        return {};
+        return detail::fill_path(handle_.get(), out, result, [&](Vec2* points, uint32_t n, NavWorldPathResult* r) {
+            return nav_world_find_path(world.get(), handle_.get(), &agent, &options, start, goal, points, n, r);
+        });
     }
 
     Result<WorldPath> find_path(const World& world, const AgentDesc& agent, Vec2 start, Vec2 goal,
@@ -832,27 +880,12 @@ public:
     /// The exact path of a disc of `agent_radius` in `world` into `out` (reusing its memory).
     Result<void> find_path(const CircleWorld& world, float agent_radius, Vec2 start, Vec2 goal, CirclePath& out,
                            const CircleQueryOptions& options = CircleQueryOptions{}) {
-        out.pieces.resize(out.pieces.capacity());
         NavCirclePathResult result{};
-        NavStatus s = nav_circle_world_find_path(world.get(), handle_.get(), agent_radius, &options, start, goal,
-                                                 out.pieces.data(), static_cast<uint32_t>(out.pieces.size()),
-                                                 &result);
-        if (s == NAV_BUFFER_TOO_SMALL) {
-            out.pieces.resize(result.piece_count);
-            uint32_t count = 0;
-            s = nav_query_circle_path(handle_.get(), out.pieces.data(), result.piece_count, &count);
-        }
-        if (s != NAV_OK) {
-            Error error = Error::from_status(s);
-            out.pieces.clear();
-            return error;
-        }
-        out.status = static_cast<PathStatus>(result.path_status);
-        out.length = result.length;
-        out.expanded = result.expanded;
-        out.blocking_circle = result.blocking_circle;
-        out.pieces.resize(result.piece_count);
-        return {};
+        return detail::fill_path(
+            handle_.get(), out, result, [&](PathPiece* pieces, uint32_t n, NavCirclePathResult* r) {
+                return nav_circle_world_find_path(world.get(), handle_.get(), agent_radius, &options, start, goal,
+                                                  pieces, n, r);
+            });
     }
 
     Result<CirclePath> find_path(const CircleWorld& world, float agent_radius, Vec2 start, Vec2 goal,
@@ -876,27 +909,12 @@ public:
     /// The exact path of a disc of `agent_radius` in `world` into `out` (reusing its memory).
     Result<void> find_path(const MeshWorld& world, float agent_radius, Vec2 start, Vec2 goal, MeshPath& out,
                            const MeshQueryOptions& options = MeshQueryOptions{}) {
-        out.pieces.resize(out.pieces.capacity());
         NavMeshPathResult result{};
-        NavStatus s = nav_mesh_world_find_path(world.get(), handle_.get(), agent_radius, &options, start, goal,
-                                               out.pieces.data(), static_cast<uint32_t>(out.pieces.size()), &result);
-        if (s == NAV_BUFFER_TOO_SMALL) {
-            // The query kept the path: fetch it into a larger buffer without searching again.
-            out.pieces.resize(result.piece_count);
-            uint32_t count = 0;
-            s = nav_query_mesh_path(handle_.get(), out.pieces.data(), result.piece_count, &count);
-        }
-        if (s != NAV_OK) {
-            Error error = Error::from_status(s);
-            out.pieces.clear();
-            return error;
-        }
-        out.status = static_cast<PathStatus>(result.path_status);
-        out.length = result.length;
-        out.expanded = result.expanded;
-        out.partial = result.partial == 1;
-        out.pieces.resize(result.piece_count);
-        return {};
+        return detail::fill_path(
+            handle_.get(), out, result, [&](PathPiece* pieces, uint32_t n, NavMeshPathResult* r) {
+                return nav_mesh_world_find_path(world.get(), handle_.get(), agent_radius, &options, start, goal,
+                                                pieces, n, r);
+            });
     }
 
     Result<MeshPath> find_path(const MeshWorld& world, float agent_radius, Vec2 start, Vec2 goal,
@@ -1041,42 +1059,33 @@ inline Result<void> sliced_path(Query& query, const SliceState& state, Path& out
     out.costs.resize(count);
     return {};
 }
-/// The path of a finished sliced World query.
-inline Result<void> sliced_path(Query& query, const SliceState& state, WorldPath& out) {
+namespace detail {
+/// Reads the path of a finished sliced query of a continuous world into `out`.
+template <class Out>
+Result<void> sliced_path(Query& query, const SliceState& state, Out& out) {
     out.status = state.status;
     out.length = state.cost;
     out.expanded = state.expanded;
-    out.points.resize(state.count);
+    items(out).resize(state.count);
     uint32_t count = 0;
-    auto r = detail::check(nav_query_world_path(query.get(), out.points.data(), state.count, &count));
-    if (!r) return r.error();
-    out.points.resize(count);
+    if (auto r = check(read_path(query.get(), out, state.count, &count)); !r) return r.error();
+    items(out).resize(count);
     return {};
+}
+}  // namespace detail
+
+/// The path of a finished sliced World query.
+inline Result<void> sliced_path(Query& query, const SliceState& state, WorldPath& out) {
+    return detail::sliced_path(query, state, out);
 }
 /// The path of a finished sliced CircleWorld query.
 inline Result<void> sliced_path(Query& query, const SliceState& state, CirclePath& out) {
-    out.status = state.status;
-    out.length = state.cost;
-    out.expanded = state.expanded;
-    out.pieces.resize(state.count);
-    uint32_t count = 0;
-    auto r = detail::check(nav_query_circle_path(query.get(), out.pieces.data(), state.count, &count));
-    if (!r) return r.error();
-    out.pieces.resize(count);
-    return {};
+    return detail::sliced_path(query, state, out);
 }
 /// The path of a finished sliced MeshWorld query.
 inline Result<void> sliced_path(Query& query, const SliceState& state, MeshPath& out) {
-    out.status = state.status;
-    out.length = state.cost;
-    out.expanded = state.expanded;
     out.partial = state.partial;
-    out.pieces.resize(state.count);
-    uint32_t count = 0;
-    auto r = detail::check(nav_query_mesh_path(query.get(), out.pieces.data(), state.count, &count));
-    if (!r) return r.error();
-    out.pieces.resize(count);
-    return {};
+    return detail::sliced_path(query, state, out);
 }
 
 // Search modes and preprocessing

@@ -40,28 +40,14 @@ inline Result<SliceState> slice_state(Query& query, SliceNavigator navigator) {
 inline Result<void> find_nearest(Query& query, const World& world, const AgentDesc& agent, Vec2 start,
                                  const std::vector<Vec2>& goals, WorldPath& out, uint32_t& goal_index,
                                  const WorldQueryOptions& options = WorldQueryOptions{}) {
-    out.points.resize(out.points.capacity());
     NavWorldPathResult result{};
     goal_index = UINT32_MAX;
-    NavStatus s = nav_world_find_nearest(world.get(), query.get(), &agent, &options, start, goals.data(),
-                                         detail::count32(goals.size()), out.points.data(),
-                                         static_cast<uint32_t>(out.points.size()), &result, &goal_index);
-    if (s == NAV_BUFFER_TOO_SMALL) {
-        out.points.resize(result.point_count);
-        uint32_t count = 0;
-        s = nav_query_world_path(query.get(), out.points.data(), result.point_count, &count);
-    }
-    if (s != NAV_OK) {
-        Error error = Error::from_status(s);
-        out.points.clear();
-        goal_index = UINT32_MAX;
-        return error;
-    }
-    out.status = static_cast<PathStatus>(result.path_status);
-    out.length = result.length;
-    out.expanded = result.expanded;
-    out.points.resize(result.point_count);
-    return {};
+    auto r = detail::fill_path(query.get(), out, result, [&](Vec2* points, uint32_t n, NavWorldPathResult* res) {
+        return nav_world_find_nearest(world.get(), query.get(), &agent, &options, start, goals.data(),
+                                      detail::count32(goals.size()), points, n, res, &goal_index);
+    });
+    if (!r) goal_index = UINT32_MAX;
+    return r;
 }
 
 /// The exact shortest path of a disc of `agent_radius` from `start` to the nearest of `goals`
@@ -70,29 +56,16 @@ inline Result<void> find_nearest(Query& query, const World& world, const AgentDe
 inline Result<void> find_nearest(Query& query, const CircleWorld& world, float agent_radius, Vec2 start,
                                  const std::vector<Vec2>& goals, CirclePath& out, uint32_t& goal_index,
                                  const CircleQueryOptions& options = CircleQueryOptions{}) {
-    out.pieces.resize(out.pieces.capacity());
     NavCirclePathResult result{};
     goal_index = UINT32_MAX;
-    NavStatus s = nav_circle_world_find_nearest(world.get(), query.get(), agent_radius, &options, start,
-                                                goals.data(), detail::count32(goals.size()), out.pieces.data(),
-                                                static_cast<uint32_t>(out.pieces.size()), &result, &goal_index);
-    if (s == NAV_BUFFER_TOO_SMALL) {
-        out.pieces.resize(result.piece_count);
-        uint32_t count = 0;
-        s = nav_query_circle_path(query.get(), out.pieces.data(), result.piece_count, &count);
-    }
-    if (s != NAV_OK) {
-        Error error = Error::from_status(s);
-        out.pieces.clear();
-        goal_index = UINT32_MAX;
-        return error;
-    }
-    out.status = static_cast<PathStatus>(result.path_status);
-    out.length = result.length;
-    out.expanded = result.expanded;
-    out.blocking_circle = result.blocking_circle;
-    out.pieces.resize(result.piece_count);
-    return {};
+    auto r = detail::fill_path(
+        query.get(), out, result, [&](PathPiece* pieces, uint32_t n, NavCirclePathResult* res) {
+            return nav_circle_world_find_nearest(world.get(), query.get(), agent_radius, &options, start,
+                                                 goals.data(), detail::count32(goals.size()), pieces, n, res,
+                                                 &goal_index);
+        });
+    if (!r) goal_index = UINT32_MAX;
+    return r;
 }
 
 /// The exact shortest path of a disc of `agent_radius` from `start` to the nearest of `goals`
@@ -102,29 +75,16 @@ inline Result<void> find_nearest(Query& query, const CircleWorld& world, float a
 inline Result<void> find_nearest(Query& query, const MeshWorld& world, float agent_radius, Vec2 start,
                                  const std::vector<Vec2>& goals, MeshPath& out, uint32_t& goal_index,
                                  const MeshQueryOptions& options = MeshQueryOptions{}) {
-    out.pieces.resize(out.pieces.capacity());
     NavMeshPathResult result{};
     goal_index = UINT32_MAX;
-    NavStatus s = nav_mesh_world_find_nearest(world.get(), query.get(), agent_radius, &options, start,
-                                              goals.data(), detail::count32(goals.size()), out.pieces.data(),
-                                              static_cast<uint32_t>(out.pieces.size()), &result, &goal_index);
-    if (s == NAV_BUFFER_TOO_SMALL) {
-        out.pieces.resize(result.piece_count);
-        uint32_t count = 0;
-        s = nav_query_mesh_path(query.get(), out.pieces.data(), result.piece_count, &count);
-    }
-    if (s != NAV_OK) {
-        Error error = Error::from_status(s);
-        out.pieces.clear();
-        goal_index = UINT32_MAX;
-        return error;
-    }
-    out.status = static_cast<PathStatus>(result.path_status);
-    out.length = result.length;
-    out.expanded = result.expanded;
-    out.partial = result.partial == 1;
-    out.pieces.resize(result.piece_count);
-    return {};
+    auto r = detail::fill_path(
+        query.get(), out, result, [&](PathPiece* pieces, uint32_t n, NavMeshPathResult* res) {
+            return nav_mesh_world_find_nearest(world.get(), query.get(), agent_radius, &options, start,
+                                               goals.data(), detail::count32(goals.size()), pieces, n, res,
+                                               &goal_index);
+        });
+    if (!r) goal_index = UINT32_MAX;
+    return r;
 }
 
 }  // namespace nav
