@@ -653,11 +653,19 @@ impl MeshWorld {
         let region = crate::grid::region_of(map);
         let loops = crate::grid::trace_loops(&region);
         world.region = Some(region);
+        // Each edge lands in one or two buckets (two where it runs along a bucket's side):
+        // room for that up front spares the buckets' repeated growth.
+        let edges: usize = loops.iter().map(Vec::len).sum();
+        let per_bucket = (2 * edges).div_ceil(world.grid.buckets.len()) + 1;
+        for bucket in &mut world.grid.buckets {
+            bucket.reserve(per_bucket);
+        }
+        world.edges.reserve(edges);
+        world.corners.reserve(edges);
+        world.loops.reserve(loops.len());
         for pts in loops {
             world.add_loop(pts, Owner::Grid);
         }
-        // The grid's corners lie on the boundary of its cells and inside the bounds: none is
-        // buried, and the world has no obstacle yet.
         Ok(world)
     }
 
@@ -747,7 +755,6 @@ impl MeshWorld {
         };
         let n = pts.len();
         let (min, max) = bbox(&pts);
-        let mut edges = Vec::with_capacity(n);
         let mut corners = Vec::new();
         let mut edge_ids = Vec::with_capacity(n);
         for i in (0..n).filter(|_| !shadow) {
@@ -772,7 +779,6 @@ impl MeshWorld {
             };
             self.grid.insert(id, e.a, e.b);
             edge_ids.push(id);
-            edges.push(e);
         }
         for i in (0..n).filter(|_| !shadow) {
             let (p, v, q) = (pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]);
@@ -812,12 +818,22 @@ impl MeshWorld {
         if owner == Owner::Obstacle {
             self.grid.insert_loop(lp_id, min, max);
         }
-        // Bury the new loop's corners inside other regions, and other corners inside it.
+        // Bury the new loop's corners inside other regions, and other corners inside it. The
+        // grid's loops are added first, by `from_grid`: their corners lie on the boundary of
+        // its cells and inside the bounds, so none is buried (checked in debug builds).
         let lp = self.loops[lp_id as usize].as_ref().unwrap();
-        let own: Vec<u32> = lp.corners.clone();
-        for &c in &own {
-            let v = self.corners[c as usize].v;
-            self.corners[c as usize].buried = self.count_containing(v, Some(lp_id));
+        if owner == Owner::Grid {
+            debug_assert!(
+                lp.corners
+                    .iter()
+                    .all(|&c| self.count_containing(self.corners[c as usize].v, Some(lp_id)) == 0)
+            );
+        } else {
+            for i in 0..lp.corners.len() {
+                let lp = self.loops[lp_id as usize].as_ref().unwrap();
+                let c = lp.corners[i] as usize;
+                self.corners[c].buried = self.count_containing(self.corners[c].v, Some(lp_id));
+            }
         }
         if owner == Owner::Obstacle {
             self.adjust_buried_inside(lp_id, 1);
