@@ -1,0 +1,430 @@
+//! Cell-by-cell A* written for the common case: the 4 or 8 adjacent cells of a map of equal
+//! multipliers, for any agent size, diagonal rule, heuristic and limits.
+//!
+//! It runs the engine's search (`nav_search::SearchContext::astar` over a
+//! [`GridView`](crate::GridView)) step for step, without the engine's generality: the same
+//! `f64` sums in the same order, the same open-list order, so the same cells expand in the
+//! same order and the same path, cost, status and expansion count come out (the tests compare
+//! both on random maps under every rule, agent size and limit). What it leaves out:
+//!
+//! * the successor buffer: each neighbour is relaxed where it is found, its heuristic computed
+//!   from the expanded cell's column and row plus the step (one division per expansion, not
+//!   one per neighbour);
+//! * the checks an arbitrary graph needs (edge costs that are NaN or negative, ids beyond the
+//!   arena);
+//! * the open list's generality: the entries of the `f`s above the current one are always one
+//!   bucket per `f` (the engine starts with a radix heap and switches), and an entry is 8
+//!   bytes (its `g` and node: the `f` is its bucket's), where the engine's are 16.
+//!
+//! The order is the engine's: the smallest `f` key first (the bits of `f` without the last 8
+//! of its fraction); among equal keys, the entries pushed while that key was current, last in
+//! first out; then the others by larger `g` (the upper half of its bits), then smaller node
+//! id. That order is the engine's as long as no entry has an `f` below the current one (a
+//! consistent heuristic; the engine then switches to a binary heap): when one appears, the
+//! kernel stops and the caller runs the engine instead, so the answer is the engine's in every
+//! case.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use nav_search::{Limits, NodeId, SearchOutcome, SearchStatus};
+use rustc_hash::FxBuildHasher;
+
+use crate::view::{CellKernel, KernelMoves};
+
+/// Parent of the start cell.
+const NO_PARENT: NodeId = NodeId::MAX;
+
+/// The largest generation that fits in a mark next to the closed bit.
+const MAX_GENERATION: u32 = u32::MAX >> 1;
+
+/// Fraction bits of `f` that the order ignores (as the engine's open list).
+const F_ROUNDING_BITS: u32 = 8;
+
+/// A cell's slot: `(g, parent, mark)`, `mark = generation << 1 | closed`. A tuple of numbers,
+/// so that a new arena of zeros is allocated zeroed by the system and its pages cost memory
+/// only once a query touches them; generation 0 is never current.
+type Slot = (f64, NodeId, u32);
+
+/// An untouched slot.
+const UNSEEN: Slot = (0.0, 0, 0);
+
+/// The scratch memory of the kernel: a slot per cell and the open list. Reset in O(1) by a
+/// generation stamp; a warm query allocates nothing.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CellSearch {
+    slots: Vec<Slot>,
+    generation: u32,
+    open: Open,
+}
+
+/// Why the kernel stopped without an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Inconsistent;
+
+impl CellSearch {
+    /// Whether `moves` under these heuristic and costs suit the kernel: a heuristic that is
+    /// consistent in exact arithmetic, so that (rounding aside) no entry ever has an `f`
+    /// below the current one and the kernel runs to the end.
+    pub(crate) fn suits(rules: &crate::CompiledRules, moves: KernelMoves) -> bool {
+        use crate::Heuristic::{Chebyshev, Euclidean, Manhattan, Octile, Zero};
+        let costs = &rules.rules().costs;
+        let (s, d) = (costs.straight(), costs.diagonal());
+        match (moves, rules.rules().heuristic) {
+            (KernelMoves::Four, _) => true,
+            (_, Octile | Chebyshev | Zero) => d >= s,
+            (_, Euclidean) => d >= s * std::f64::consts::SQRT_2,
+            (_, Manhattan) => d >= 2.0 * s,
+        }
+    }
+
+    /// The cells the last search expanded, in index order (`count` cells of the map).
+    pub(crate) fn closed_nodes(&self, count: usize) -> impl Iterator<Item = NodeId> + '_ {
+        let closed = self.generation << 1 | 1;
+        self.slots
+            .iter()
+            .take(count)
+            .enumerate()
+            .filter(move |(_, slot)| slot.2 == closed)
+            .map(|(id, _)| id as NodeId)
+    }
+
+    /// Searches from `start` on a map of `cells` cells as `SearchContext::astar` would, and
+    /// writes the path into `path` as it does. `Err` when an entry's `f` fell below the
+    /// current one (the engine's heap mode): run the engine instead.
+    pub(crate) fn astar(
+        &mut self,
+        kernel: &CellKernel<'_>,
+        cells: usize,
+        start: NodeId,
+        limits: &Limits,
+        path: &mut Vec<NodeId>,
+    ) -> Result<SearchOutcome, Inconsistent> {
+        path.clear();
+        if self.slots.len() < cells {
+            let mut grown = vec![UNSEEN; cells];
+            grown[..self.slots.len()].copy_from_slice(&self.slots);
+            self.slots = grown;
+        }
+        self.open.clear();
+        if self.generation == MAX_GENERATION {
+            self.slots.fill(UNSEEN);
+            self.generation = 0;
+        }
+        self.generation += 1;
+        let one = kernel.need <= 1;
+        match (one, kernel.moves) {
+            (true, KernelMoves::Four) => self.run::<true, FOUR>(kernel, start, limits, path),
+            (true, KernelMoves::NoCornerCutting) => {
+                self.run::<true, NO_CORNER_CUTTING>(kernel, start, limits, path)
+            }
+            (true, KernelMoves::Free) => self.run::<true, FREE>(kernel, start, limits, path),
+            (false, KernelMoves::Four) => self.run::<false, FOUR>(kernel, start, limits, path),
+            (false, KernelMoves::NoCornerCutting) => {
+                self.run::<false, NO_CORNER_CUTTING>(kernel, start, limits, path)
+            }
+            (false, KernelMoves::Free) => self.run::<false, FREE>(kernel, start, limits, path),
+        }
+    }
+
+    /// The search loop, compiled per agent kind (`ONE`: one cell, read walkability) and per
+    /// move set (`MOVES`).
+    #[inline(never)]
+    fn run<const ONE: bool, const MOVES: u8>(
+        &mut self,
+        k: &CellKernel<'_>,
+        start: NodeId,
+        limits: &Limits,
+        path: &mut Vec<NodeId>,
+    ) -> Result<SearchOutcome, Inconsistent> {
+        let generation = self.generation;
+        let (open_mark, closed_mark) = (generation << 1, generation << 1 | 1);
+        let (fits, need, pw, w) = (k.fits, k.need, k.padded_width, k.width);
+        let (gx, gy) = (k.goal_x, k.goal_y);
+        let (cs, cd) = (k.straight, k.diagonal);
+        let heuristic = k.heuristic;
+        let h_at = |x: u32, y: u32| {
+            let h = heuristic.estimate(x.abs_diff(gx) as u64, y.abs_diff(gy) as u64);
+            if h > 0.0 { h } else { 0.0 }
+        };
+        let fit = |p: usize| {
+            if ONE { fits[p] != 0 } else { fits[p] >= need }
+        };
+        let slots = &mut self.slots;
+        let open = &mut self.open;
+
+        let (sx, sy) = {
+            let y = k.rows.divide(start);
+            (start - y * w, y)
+        };
+        slots[start as usize] = (0.0, NO_PARENT, open_mark);
+        open.push_first(f_key(h_at(sx, sy)), low_key(0.0, start));
+
+        let mut expanded = 0usize;
+        let mut pruned_by_cost = false;
+        let mut closest: Option<(f64, f64, NodeId)> = None;
+        let end = loop {
+            let Some(entry) = open.pop(|node| slots[node as usize].2 == closed_mark) else {
+                let status = if pruned_by_cost {
+                    SearchStatus::LimitReached
+                } else {
+                    SearchStatus::NoPath
+                };
+                break (status, None);
+            };
+            let node = entry as NodeId;
+            let (g, _, mark) = slots[node as usize];
+            if mark & 1 == 1 {
+                continue; // a stale copy of a node expanded more cheaply
+            }
+            if node == k.goal {
+                break (SearchStatus::Found, Some((g, node)));
+            }
+            if expanded >= limits.max_expanded {
+                break (SearchStatus::LimitReached, None);
+            }
+            expanded += 1;
+            slots[node as usize].2 = closed_mark;
+            let y = k.rows.divide(node);
+            let x = node - y * w;
+            if limits.partial_path {
+                let h = h_at(x, y);
+                let better = match closest {
+                    None => true,
+                    Some((best_h, best_g, _)) => h < best_h || (h == best_h && g < best_g),
+                };
+                if better {
+                    closest = Some((h, g, node));
+                }
+            }
+            let p = (y as usize + 1) * pw + x as usize + 1;
+
+            // Relaxes the edge to `next` at `(nx, ny)` with step cost `cost`, as the engine
+            // does; leaves the kernel when its order would part from the engine's.
+            macro_rules! relax {
+                ($next:expr, $nx:expr, $ny:expr, $cost:expr) => {{
+                    let next: NodeId = $next;
+                    let next_g = g + $cost;
+                    let slot = &mut slots[next as usize];
+                    if !(slot.2 >> 1 == generation && slot.0 <= next_g) {
+                        let f = next_g + h_at($nx, $ny);
+                        if f > limits.max_cost {
+                            pruned_by_cost = true;
+                        } else {
+                            *slot = (next_g, node, open_mark);
+                            if !open.push(f_key(f), low_key(next_g, next)) {
+                                return Err(Inconsistent);
+                            }
+                        }
+                    }
+                }};
+            }
+
+            let north = fit(p - pw);
+            let west = fit(p - 1);
+            let east = fit(p + 1);
+            let south = fit(p + pw);
+            if north {
+                relax!(node - w, x, y - 1, cs);
+            }
+            if west {
+                relax!(node - 1, x - 1, y, cs);
+            }
+            if east {
+                relax!(node + 1, x + 1, y, cs);
+            }
+            if south {
+                relax!(node + w, x, y + 1, cs);
+            }
+            if MOVES == FOUR {
+                continue;
+            }
+            let free = MOVES == FREE;
+            if (free || (north && west)) && fit(p - pw - 1) {
+                relax!(node - w - 1, x - 1, y - 1, cd);
+            }
+            if (free || (north && east)) && fit(p - pw + 1) {
+                relax!(node - w + 1, x + 1, y - 1, cd);
+            }
+            if (free || (south && west)) && fit(p + pw - 1) {
+                relax!(node + w - 1, x - 1, y + 1, cd);
+            }
+            if (free || (south && east)) && fit(p + pw + 1) {
+                relax!(node + w + 1, x + 1, y + 1, cd);
+            }
+        };
+
+        let outcome = match end {
+            (SearchStatus::Found, Some((g, node))) => {
+                self.write_path(node, path);
+                SearchOutcome {
+                    status: SearchStatus::Found,
+                    cost: g,
+                    expanded,
+                    end: Some(node),
+                    partial: false,
+                }
+            }
+            (status, _) => match closest {
+                Some((_, g, node)) if limits.partial_path => {
+                    self.write_path(node, path);
+                    SearchOutcome {
+                        status,
+                        cost: g,
+                        expanded,
+                        end: Some(node),
+                        partial: true,
+                    }
+                }
+                _ => SearchOutcome {
+                    status,
+                    cost: 0.0,
+                    expanded,
+                    end: None,
+                    partial: false,
+                },
+            },
+        };
+        Ok(outcome)
+    }
+
+    /// Writes the path from the start to `end` by following parents.
+    fn write_path(&self, end: NodeId, path: &mut Vec<NodeId>) {
+        path.clear();
+        let mut node = end;
+        // Parents form a tree (replaced only by strictly cheaper ones): the walk ends at the
+        // start; the bound is a guard.
+        for _ in 0..=self.slots.len() {
+            path.push(node);
+            let parent = self.slots[node as usize].1;
+            if parent == NO_PARENT {
+                break;
+            }
+            node = parent;
+        }
+        path.reverse();
+    }
+}
+
+/// The move sets of [`CellSearch::run`].
+const FOUR: u8 = 0;
+const NO_CORNER_CUTTING: u8 = 1;
+const FREE: u8 = 2;
+
+/// The order key of `f` (the engine's: its bits without the last fraction bits; `f >= 0`).
+#[inline(always)]
+fn f_key(f: f64) -> u64 {
+    f.to_bits() & !((1 << F_ROUNDING_BITS) - 1)
+}
+
+/// The key of an entry within its `f`: the complement of the upper half of `g`'s bits (larger
+/// `g` first), then the node id (smaller first). Smaller keys expand first.
+#[inline(always)]
+fn low_key(g: f64, node: NodeId) -> u64 {
+    (!((g.to_bits() >> 32) as u32) as u64) << 32 | node as u64
+}
+
+/// The open list: a last-in-first-out stack of the entries pushed while the current `f` key is
+/// expanded, the other entries of that key sorted once (the *group*), and one bucket per
+/// larger key, found through a hash map, the keys in a binary heap. The entries are the low
+/// keys ([`low_key`]); their `f` is the bucket's.
+#[derive(Debug, Clone, Default)]
+struct Open {
+    /// The `f` key being expanded (of the last group).
+    current_f: u64,
+    plateau: Vec<u64>,
+    /// Sorted so that the last entry expands first.
+    group: Vec<u64>,
+    keys: BinaryHeap<Reverse<u64>>,
+    bucket_of: HashMap<u64, u32, FxBuildHasher>,
+    buckets: Vec<Vec<u64>>,
+    /// Indices of empty buckets, taken from the end; every query starts with all of them in
+    /// the same order, so a query run again reuses the buckets it grew (no allocation).
+    free: Vec<u32>,
+}
+
+impl Open {
+    fn clear(&mut self) {
+        self.current_f = 0;
+        self.plateau.clear();
+        self.group.clear();
+        for (_, i) in self.bucket_of.drain() {
+            self.buckets[i as usize].clear();
+        }
+        self.keys.clear();
+        self.free.clear();
+        self.free.extend((0..self.buckets.len() as u32).rev());
+    }
+
+    /// The start's entry, before the first pop.
+    fn push_first(&mut self, f: u64, low: u64) {
+        self.push_bucket(f, low);
+    }
+
+    /// Pushes an entry of key `f` (after the first pop); `false` when `f` is below the
+    /// current key.
+    #[inline(always)]
+    fn push(&mut self, f: u64, low: u64) -> bool {
+        if f == self.current_f {
+            self.plateau.push(low);
+            true
+        } else if f > self.current_f {
+            self.push_bucket(f, low);
+            true
+        } else {
+            false
+        }
+    }
+
+    #[inline]
+    fn push_bucket(&mut self, f: u64, low: u64) {
+        match self.bucket_of.entry(f) {
+            Entry::Occupied(at) => self.buckets[*at.get() as usize].push(low),
+            Entry::Vacant(at) => {
+                let i = match self.free.pop() {
+                    Some(i) => i,
+                    None => {
+                        self.buckets.push(Vec::new());
+                        self.free.reserve(self.buckets.len() - self.free.len());
+                        (self.buckets.len() - 1) as u32
+                    }
+                };
+                at.insert(i);
+                self.buckets[i as usize].push(low);
+                self.keys.push(Reverse(f));
+            }
+        }
+    }
+
+    /// The next entry; `closed(node)` drops the entries of expanded nodes when a key's bucket
+    /// becomes the group (they would be skipped when popped).
+    #[inline(always)]
+    fn pop(&mut self, closed: impl Fn(NodeId) -> bool) -> Option<u64> {
+        loop {
+            if let Some(entry) = self.plateau.pop() {
+                return Some(entry);
+            }
+            if let Some(entry) = self.group.pop() {
+                return Some(entry);
+            }
+            self.advance(&closed)?;
+        }
+    }
+
+    /// Makes the smallest key's bucket the group.
+    #[inline(never)]
+    fn advance(&mut self, closed: &impl Fn(NodeId) -> bool) -> Option<()> {
+        let Reverse(f) = self.keys.pop()?;
+        let i = self.bucket_of.remove(&f)?;
+        let bucket = &mut self.buckets[i as usize];
+        self.group
+            .extend(bucket.iter().copied().filter(|&e| !closed(e as NodeId)));
+        bucket.clear();
+        self.free.push(i);
+        self.current_f = f;
+        self.group.sort_unstable_by(|a, b| b.cmp(a));
+        Some(())
+    }
+}
