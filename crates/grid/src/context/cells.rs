@@ -428,3 +428,264 @@ impl Open {
         Some(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{MapGenerator, MapKind};
+    use crate::view::GridView;
+    use crate::{Cell, DiagonalRule, GridMap, GridRules, Heuristic, MoveCosts, Moves};
+    use nav_search::SearchContext;
+
+    /// A tiny generator (xorshift).
+    fn rng(mut s: u64) -> impl FnMut() -> u64 {
+        move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        }
+    }
+
+    /// What one comparison did.
+    #[derive(Default)]
+    struct Tally {
+        compared: usize,
+        found: usize,
+        partial: usize,
+        limited: usize,
+        handed_over: usize,
+    }
+
+    /// Runs the query through the kernel and through the engine on the same view and asserts
+    /// that everything they answer is the same: status, cost (bit for bit), expansions, end,
+    /// partial flag, path and the set of expanded cells.
+    #[allow(clippy::too_many_arguments)]
+    fn compare(
+        map: &GridMap,
+        rules: &crate::CompiledRules,
+        start: Cell,
+        goal: Cell,
+        size: u32,
+        limits: &Limits,
+        engine: &mut SearchContext,
+        kernel: &mut CellSearch,
+        tally: &mut Tally,
+    ) {
+        let mut view = GridView::with_arrivals(map, rules, size, goal, None).unwrap();
+        if limits.max_cost == f64::INFINITY {
+            view = view.with_exact_steps(rules);
+        }
+        let Some(k) = view.cell_kernel() else {
+            panic!("the kernel applies to every adjacent move set on a uniform map")
+        };
+        let start = map.index_of(start).unwrap() as NodeId;
+        let mut kernel_path = Vec::new();
+        let answer = kernel.astar(&k, map.cell_count(), start, limits, &mut kernel_path);
+        let mut engine_path = Vec::new();
+        engine.reserve(map.cell_count());
+        let expected = engine.astar(&mut view, start, limits, &mut engine_path);
+        let Ok(got) = answer else {
+            tally.handed_over += 1;
+            return;
+        };
+        let what = || {
+            format!(
+                "{start} -> {goal:?} size {size} {limits:?} {:?}",
+                rules.rules()
+            )
+        };
+        assert_eq!(got.status, expected.status, "{}", what());
+        assert_eq!(got.cost.to_bits(), expected.cost.to_bits(), "{}", what());
+        assert_eq!(got.expanded, expected.expanded, "{}", what());
+        assert_eq!(got.end, expected.end, "{}", what());
+        assert_eq!(got.partial, expected.partial, "{}", what());
+        assert_eq!(kernel_path, engine_path, "{}", what());
+        let n = map.cell_count();
+        assert!(
+            kernel
+                .closed_nodes(n)
+                .eq(engine.closed_nodes().take_while(|&c| (c as usize) < n)),
+            "{}",
+            what()
+        );
+        tally.compared += 1;
+        tally.found += got.is_found() as usize;
+        tally.partial += got.partial as usize;
+        tally.limited += (got.status == SearchStatus::LimitReached) as usize;
+    }
+
+    fn all_rules() -> Vec<crate::CompiledRules> {
+        let mut out = Vec::new();
+        let costs = [
+            MoveCosts::default(),
+            MoveCosts::new(1.1, 1.3).unwrap(),
+            MoveCosts::new(2.0, 2.0).unwrap(),
+            MoveCosts::new(1.0, 2.5).unwrap(),
+        ];
+        let heuristics = [
+            Heuristic::Octile,
+            Heuristic::Chebyshev,
+            Heuristic::Euclidean,
+            Heuristic::Manhattan,
+            Heuristic::Zero,
+        ];
+        for moves in [Moves::Four, Moves::Eight] {
+            for diagonal in [
+                DiagonalRule::NoCornerCutting,
+                DiagonalRule::Free,
+                DiagonalRule::Never,
+            ] {
+                for (c, costs) in costs.iter().enumerate() {
+                    for (h, &heuristic) in heuristics.iter().enumerate() {
+                        // Every heuristic with the default costs, every cost with octile.
+                        if c != 0 && h != 0 {
+                            continue;
+                        }
+                        // Inadmissible pairs are refused by `compile`.
+                        let Ok(rules) = GridRules::default()
+                            .with_moves(moves.clone())
+                            .with_diagonal(diagonal)
+                            .with_costs(*costs)
+                            .with_heuristic(heuristic)
+                            .compile()
+                        else {
+                            continue;
+                        };
+                        let suits = rules.moves.neighbourhood;
+                        let kernel_moves = match suits {
+                            crate::moves::Neighbourhood::Four => KernelMoves::Four,
+                            crate::moves::Neighbourhood::EightFree => KernelMoves::Free,
+                            _ => KernelMoves::NoCornerCutting,
+                        };
+                        if CellSearch::suits(&rules, kernel_moves) {
+                            out.push(rules);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The kernel answers exactly as the engine on generated maps (random blocks, caves,
+    /// rooms, mazes), under every move set, diagonal rule and heuristic it takes, for agents
+    /// of 1 to 3 cells, without limits, with expansion and cost limits, with partial paths
+    /// (also to blocked goals), and after random edits of the map, the contexts reused
+    /// throughout.
+    #[test]
+    fn answers_exactly_as_the_engine() {
+        let rules = all_rules();
+        assert!(rules.len() >= 15, "{} rule sets", rules.len());
+        let mut next = rng(0x5eed);
+        let mut engine = SearchContext::new();
+        let mut kernel = CellSearch::default();
+        let mut tally = Tally::default();
+        for (m, kind) in [
+            MapKind::Random,
+            MapKind::Caves,
+            MapKind::Rooms,
+            MapKind::Maze,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (w, h) = (36 + 7 * m as u32, 29 + 3 * m as u32);
+            let mut map = MapGenerator::new(kind, w, h)
+                .with_seed(m as u64 + 11)
+                .generate()
+                .unwrap();
+            for round in 0..3 {
+                for rules in &rules {
+                    for q in 0..6 {
+                        let cell =
+                            |r: u64| Cell::new((r % w as u64) as u32, (r / 7 % h as u64) as u32);
+                        let (start, goal) = (cell(next()), cell(next()));
+                        let size = 1 + (next() % 3) as u32;
+                        let limits = match q {
+                            0 | 1 => Limits::default(),
+                            2 => Limits::default().with_max_expanded((next() % 300) as usize),
+                            3 => Limits::default()
+                                .with_max_cost((next() % 40) as f64)
+                                .with_partial_path(next() % 2 == 0),
+                            _ => Limits::default()
+                                .with_max_expanded((next() % 500) as usize)
+                                .with_partial_path(true),
+                        };
+                        compare(
+                            &map,
+                            rules,
+                            start,
+                            goal,
+                            size,
+                            &limits,
+                            &mut engine,
+                            &mut kernel,
+                            &mut tally,
+                        );
+                    }
+                }
+                // Edits: block and open some cells (the clearance follows).
+                for _ in 0..(w * h / 20) {
+                    let c = Cell::new((next() % w as u64) as u32, (next() % h as u64) as u32);
+                    let _ = round;
+                    map.set_blocked(c, next() % 2 == 0).unwrap();
+                }
+            }
+        }
+        let Tally {
+            compared,
+            found,
+            partial,
+            limited,
+            handed_over,
+        } = tally;
+        // Enough of every kind of answer to test something.
+        println!(
+            "{compared} compared: {found} found, {partial} partial, {limited} limited, {handed_over} handed over"
+        );
+        assert!(compared > 1000, "{compared}");
+        assert!(found > compared / 10, "{found} of {compared}");
+        assert!(
+            partial > 50 && limited > 100,
+            "{partial} partial, {limited} limited"
+        );
+        // Hand-overs happen only where rounding makes a heuristic inconsistent: rare.
+        assert!(handed_over * 50 < compared, "{handed_over} of {compared}");
+    }
+
+    /// After two billion queries the generation wraps and the arena is cleared: answers stay
+    /// the engine's.
+    #[test]
+    fn generation_wraparound_keeps_answers() {
+        let map = MapGenerator::new(MapKind::Caves, 40, 30)
+            .with_seed(3)
+            .generate()
+            .unwrap();
+        let rules = GridRules::default().compile().unwrap();
+        let mut engine = SearchContext::new();
+        let mut kernel = CellSearch {
+            generation: MAX_GENERATION - 2,
+            ..CellSearch::default()
+        };
+        let mut tally = Tally::default();
+        let mut next = rng(9);
+        for _ in 0..8 {
+            let cell = |r: u64| Cell::new((r % 40) as u32, (r / 40 % 30) as u32);
+            let (start, goal) = (cell(next()), cell(next()));
+            compare(
+                &map,
+                &rules,
+                start,
+                goal,
+                1,
+                &Limits::default(),
+                &mut engine,
+                &mut kernel,
+                &mut tally,
+            );
+        }
+        assert_eq!(tally.compared, 8);
+        assert!(kernel.generation < 8, "wrapped: {}", kernel.generation);
+    }
+}
