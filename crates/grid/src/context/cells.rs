@@ -24,13 +24,7 @@
 //! kernel stops and the caller runs the engine instead, so the answer is the engine's in every
 //! case.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-
 use nav_search::{Limits, NodeId, SearchOutcome, SearchStatus};
-use rustc_hash::FxBuildHasher;
 
 use crate::view::{CellKernel, KernelMoves};
 
@@ -108,7 +102,11 @@ impl CellSearch {
             grown[..self.slots.len()].copy_from_slice(&self.slots);
             self.slots = grown;
         }
-        self.open.clear();
+        let dearest = match kernel.moves {
+            KernelMoves::Four => kernel.straight,
+            _ => kernel.straight.max(kernel.diagonal),
+        };
+        self.open.clear(2.0 * dearest);
         if self.generation == MAX_GENERATION {
             self.slots.fill(UNSEEN);
             self.generation = 0;
@@ -326,80 +324,112 @@ fn low_key(g: f64, node: NodeId) -> u64 {
     (!((g.to_bits() >> 32) as u32) as u64) << 32 | node as u64
 }
 
+/// Slots of the open list's ring (a power of two).
+const RING: usize = 1024;
+const RING_WORDS: usize = RING / 64;
+
 /// The open list: a last-in-first-out stack of the entries pushed while the current `f` key is
-/// expanded, the other entries of that key sorted once (the *group*), and one bucket per
-/// larger key, found through a hash map, the keys in a binary heap. The entries are the low
-/// keys ([`low_key`]); their `f` is the bucket's.
-#[derive(Debug, Clone, Default)]
+/// expanded, the other entries of that key sorted once (the *group*), and the entries of
+/// larger keys in a ring of buckets (Dial's buckets over a cycle).
+///
+/// An entry of key `f` goes into slot `c(f) mod RING`, with `c(f) = floor(f * inv_width)`
+/// (monotone in the key). Under a consistent heuristic every entry's `f` lies within two
+/// steps' cost of the current one, and `inv_width` is chosen so that this window spans fewer
+/// than `RING` slots: the slots then hold the keys in order around the ring from the current
+/// one, and the next group is in the first occupied slot from there (a bit scan), as the
+/// entries of its smallest key (a slot is narrow, so it rarely holds two keys). A push past
+/// the window (or below the current key) means the heuristic is not consistent here: the
+/// kernel stops and the engine answers instead.
+#[derive(Debug, Clone)]
 struct Open {
-    /// The `f` key being expanded (of the last group).
+    /// The `f` key being expanded (of the last group), and its `c`.
     current_f: u64,
+    current_c: u64,
+    inv_width: f64,
     plateau: Vec<u64>,
     /// Sorted so that the last entry expands first.
     group: Vec<u64>,
-    keys: BinaryHeap<Reverse<u64>>,
-    bucket_of: HashMap<u64, u32, FxBuildHasher>,
-    buckets: Vec<Vec<u64>>,
-    /// Indices of empty buckets, taken from the end; every query starts with all of them in
-    /// the same order, so a query run again reuses the buckets it grew (no allocation).
-    free: Vec<u32>,
+    /// `(f key, low key)` entries per slot.
+    ring: Vec<Vec<(u64, u64)>>,
+    /// Bit `i` set when slot `i` is not empty.
+    occupied: [u64; RING_WORDS],
+}
+
+impl Default for Open {
+    fn default() -> Self {
+        Self {
+            current_f: 0,
+            current_c: 0,
+            inv_width: 1.0,
+            plateau: Vec::new(),
+            group: Vec::new(),
+            ring: (0..RING).map(|_| Vec::new()).collect(),
+            occupied: [0; RING_WORDS],
+        }
+    }
 }
 
 impl Open {
-    fn clear(&mut self) {
+    /// Empties the list (keeping its memory) for a search whose entries lie within `window`
+    /// of the current `f` (twice the dearest step: `f` grows by at most the step's cost plus
+    /// the heuristic's change).
+    fn clear(&mut self, window: f64) {
         self.current_f = 0;
+        self.current_c = 0;
         self.plateau.clear();
         self.group.clear();
-        for (_, i) in self.bucket_of.drain() {
-            self.buckets[i as usize].clear();
+        for (w, word) in self.occupied.iter_mut().enumerate() {
+            while *word != 0 {
+                let bit = word.trailing_zeros() as usize;
+                self.ring[w * 64 + bit].clear();
+                *word &= *word - 1;
+            }
         }
-        self.keys.clear();
-        self.free.clear();
-        self.free.extend((0..self.buckets.len() as u32).rev());
+        // Eight slots of margin for rounding.
+        self.inv_width = (RING - 8) as f64 / window;
+    }
+
+    /// The slot number `c` of key `f`.
+    #[inline(always)]
+    fn c(&self, f: u64) -> u64 {
+        (f64::from_bits(f) * self.inv_width) as u64
     }
 
     /// The start's entry, before the first pop.
     fn push_first(&mut self, f: u64, low: u64) {
-        self.push_bucket(f, low);
+        self.current_f = f;
+        self.current_c = self.c(f);
+        self.push_ring(self.current_c, f, low);
     }
 
     /// Pushes an entry of key `f` (after the first pop); `false` when `f` is below the
-    /// current key.
+    /// current key or beyond the ring's window.
     #[inline(always)]
     fn push(&mut self, f: u64, low: u64) -> bool {
         if f == self.current_f {
             self.plateau.push(low);
             true
         } else if f > self.current_f {
-            self.push_bucket(f, low);
+            let c = self.c(f);
+            if c.wrapping_sub(self.current_c) >= RING as u64 {
+                return false;
+            }
+            self.push_ring(c, f, low);
             true
         } else {
             false
         }
     }
 
-    #[inline]
-    fn push_bucket(&mut self, f: u64, low: u64) {
-        match self.bucket_of.entry(f) {
-            Entry::Occupied(at) => self.buckets[*at.get() as usize].push(low),
-            Entry::Vacant(at) => {
-                let i = match self.free.pop() {
-                    Some(i) => i,
-                    None => {
-                        self.buckets.push(Vec::new());
-                        self.free.reserve(self.buckets.len() - self.free.len());
-                        (self.buckets.len() - 1) as u32
-                    }
-                };
-                at.insert(i);
-                self.buckets[i as usize].push(low);
-                self.keys.push(Reverse(f));
-            }
-        }
+    #[inline(always)]
+    fn push_ring(&mut self, c: u64, f: u64, low: u64) {
+        let slot = c as usize & (RING - 1);
+        self.ring[slot].push((f, low));
+        self.occupied[slot / 64] |= 1 << (slot % 64);
     }
 
-    /// The next entry; `closed(node)` drops the entries of expanded nodes when a key's bucket
-    /// becomes the group (they would be skipped when popped).
+    /// The next entry; `closed(node)` drops the entries of expanded nodes when a key's
+    /// entries become the group (they would be skipped when popped).
     #[inline(always)]
     fn pop(&mut self, closed: impl Fn(NodeId) -> bool) -> Option<u64> {
         loop {
@@ -413,19 +443,77 @@ impl Open {
         }
     }
 
-    /// Makes the smallest key's bucket the group.
+    /// The first occupied slot from slot `from` on, around the ring.
+    #[inline]
+    fn next_slot(&self, from: usize) -> Option<usize> {
+        let (w0, b0) = (from / 64, from % 64);
+        let ahead = self.occupied[w0] & (!0u64 << b0);
+        if ahead != 0 {
+            return Some(w0 * 64 + ahead.trailing_zeros() as usize);
+        }
+        for k in 1..=RING_WORDS {
+            let w = (w0 + k) % RING_WORDS;
+            let bits = if k == RING_WORDS {
+                self.occupied[w] & !(!0u64 << b0)
+            } else {
+                self.occupied[w]
+            };
+            if bits != 0 {
+                return Some(w * 64 + bits.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// Makes the entries of the smallest key above the current one the group.
     #[inline(never)]
     fn advance(&mut self, closed: &impl Fn(NodeId) -> bool) -> Option<()> {
-        let Reverse(f) = self.keys.pop()?;
-        let i = self.bucket_of.remove(&f)?;
-        let bucket = &mut self.buckets[i as usize];
-        self.group
-            .extend(bucket.iter().copied().filter(|&e| !closed(e as NodeId)));
-        bucket.clear();
-        self.free.push(i);
-        self.current_f = f;
-        self.group.sort_unstable_by(|a, b| b.cmp(a));
+        let from = self.current_c as usize & (RING - 1);
+        let slot = self.next_slot(from)?;
+        self.current_c += ((slot + RING - from) & (RING - 1)) as u64;
+        let bucket = &mut self.ring[slot];
+        let first = bucket[0].0;
+        let (mut min, mut mixed) = (first, false);
+        for &(f, _) in bucket.iter() {
+            mixed |= f != first;
+            min = min.min(f);
+        }
+        self.group.extend(
+            bucket
+                .iter()
+                .filter(|&&(f, low)| f == min && !closed(low as NodeId))
+                .map(|&(_, low)| low),
+        );
+        if mixed {
+            bucket.retain(|&(f, _)| f != min);
+        } else {
+            bucket.clear();
+        }
+        if bucket.is_empty() {
+            self.occupied[slot / 64] &= !(1 << (slot % 64));
+        }
+        self.current_f = min;
+        sort_decreasing(&mut self.group);
         Some(())
+    }
+}
+
+/// Sorts `v` in decreasing order: by insertion for the short groups of a grid search (about
+/// eight entries), where a general sort's set-up costs more than the sorting.
+#[inline]
+fn sort_decreasing(v: &mut [u64]) {
+    if v.len() > 24 {
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        return;
+    }
+    for i in 1..v.len() {
+        let e = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] < e {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = e;
     }
 }
 
