@@ -401,7 +401,7 @@ impl GridContext {
     pub fn expanded_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         let (width, count) = self.searched.unwrap_or((1, 0));
         let (engine, dense) = if self.dense_used {
-            (None, Some(self.dense.closed_nodes(count)))
+            (None, Some(self.dense.closed_nodes(width)))
         } else {
             (Some(self.ctx.closed_nodes()), None)
         };

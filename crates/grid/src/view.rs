@@ -243,7 +243,6 @@ impl<'a> GridView<'a> {
             straight: self.straight * self.uniform_multiplier,
             diagonal: self.diagonal * self.uniform_multiplier,
             moves,
-            goal: self.goal,
             goal_x: self.goal_x,
             goal_y: self.goal_y,
             heuristic: self.heuristic,
@@ -820,7 +819,6 @@ pub(crate) struct CellKernel<'a> {
     pub straight: f64,
     pub diagonal: f64,
     pub moves: KernelMoves,
-    pub goal: NodeId,
     pub goal_x: u32,
     pub goal_y: u32,
     pub heuristic: HeuristicEval,
@@ -845,6 +843,16 @@ impl RowDivisor {
         debug_assert!(width > 0 && width <= GridMap::MAX_SIDE);
         Self {
             multiplier: (1u64 << Self::SHIFT).div_ceil(width as u64),
+        }
+    }
+
+    /// The divisor by a padded width (`width + 2`, up to `MAX_SIDE + 2`). Padded indices are
+    /// below `(width + 2) * (height + 2)`, at most `MAX_CELLS + 2^17 + 4`, and their products
+    /// with a padded width stay below 2^42: the division is exact for them too.
+    pub(crate) fn new_padded(padded_width: u32) -> Self {
+        debug_assert!(padded_width > 2 && padded_width <= GridMap::MAX_SIDE + 2);
+        Self {
+            multiplier: (1u64 << Self::SHIFT).div_ceil(padded_width as u64),
         }
     }
 

@@ -26,7 +26,7 @@
 
 use nav_search::{Limits, NodeId, SearchOutcome, SearchStatus};
 
-use crate::view::{CellKernel, KernelMoves};
+use crate::view::{CellKernel, KernelMoves, RowDivisor};
 
 /// Parent of the start cell.
 const NO_PARENT: NodeId = NodeId::MAX;
@@ -74,15 +74,16 @@ impl CellSearch {
         }
     }
 
-    /// The cells the last search expanded, in index order (`count` cells of the map).
-    pub(crate) fn closed_nodes(&self, count: usize) -> impl Iterator<Item = NodeId> + '_ {
+    /// The cells the last search expanded, as node ids in increasing order, on a map of
+    /// width `width` (the last search's).
+    pub(crate) fn closed_nodes(&self, width: u32) -> impl Iterator<Item = NodeId> + '_ {
         let closed = self.generation << 1 | 1;
+        let pw = width as usize + 2;
         self.slots
             .iter()
-            .take(count)
             .enumerate()
             .filter(move |(_, slot)| slot.2 == closed)
-            .map(|(id, _)| id as NodeId)
+            .map(move |(p, _)| ((p / pw - 1) * width as usize + p % pw - 1) as NodeId)
     }
 
     /// Searches from `start` on a map of `cells` cells as `SearchContext::astar` would, and
@@ -97,8 +98,10 @@ impl CellSearch {
         path: &mut Vec<NodeId>,
     ) -> Result<SearchOutcome, Inconsistent> {
         path.clear();
-        if self.slots.len() < cells {
-            let mut grown = vec![UNSEEN; cells];
+        let _ = cells;
+        let padded = kernel.fits.len();
+        if self.slots.len() < padded {
+            let mut grown = vec![UNSEEN; padded];
             grown[..self.slots.len()].copy_from_slice(&self.slots);
             self.slots = grown;
         }
@@ -128,7 +131,10 @@ impl CellSearch {
     }
 
     /// The search loop, compiled per agent kind (`ONE`: one cell, read walkability) and per
-    /// move set (`MOVES`).
+    /// move set (`MOVES`). Slots and entries are addressed by padded index `p` (the fit
+    /// array's, `(y + 1) * (width + 2) + x + 1`), which orders cells as their node ids do, so
+    /// that a cell's fit and its slot share an index and the 3 x 3 block around a cell is
+    /// three windows of three (one bounds check each).
     #[inline(never)]
     fn run<const ONE: bool, const MOVES: u8>(
         &mut self,
@@ -139,32 +145,39 @@ impl CellSearch {
     ) -> Result<SearchOutcome, Inconsistent> {
         let generation = self.generation;
         let (open_mark, closed_mark) = (generation << 1, generation << 1 | 1);
-        let (fits, need, pw, w) = (k.fits, k.need, k.padded_width, k.width);
-        let (gx, gy) = (k.goal_x, k.goal_y);
+        let (fits, need, w) = (k.fits, k.need, k.width);
+        // From a `u32` (the width), so that `2 * pw + 3` cannot overflow.
+        let pw = w as usize + 2;
+        debug_assert_eq!(pw, k.padded_width);
+        let (gx, gy) = (k.goal_x as i64, k.goal_y as i64);
         let (cs, cd) = (k.straight, k.diagonal);
         let heuristic = k.heuristic;
-        let h_at = |x: u32, y: u32| {
-            let h = heuristic.estimate(x.abs_diff(gx) as u64, y.abs_diff(gy) as u64);
-            if h > 0.0 { h } else { 0.0 }
-        };
-        let fit = |p: usize| {
-            if ONE { fits[p] != 0 } else { fits[p] >= need }
-        };
+        let fit = |v: u8| if ONE { v != 0 } else { v >= need };
+        let padded_rows = RowDivisor::new_padded(pw as u32);
         let slots = &mut self.slots;
         let open = &mut self.open;
 
-        let (sx, sy) = {
+        let start_p = {
             let y = k.rows.divide(start);
-            (start - y * w, y)
+            (y as usize + 1) * pw + (start - y * w) as usize + 1
         };
-        slots[start as usize] = (0.0, NO_PARENT, open_mark);
-        open.push_first(f_key(h_at(sx, sy)), low_key(0.0, start));
+        let goal_p = ((gy + 1) as usize * pw + gx as usize + 1) as u32;
+        let h_at = |ax: i64, ay: i64| {
+            let h = heuristic.estimate(ax.unsigned_abs(), ay.unsigned_abs());
+            if h > 0.0 { h } else { 0.0 }
+        };
+        {
+            let y = (start_p / pw) as i64 - 1;
+            let x = (start_p % pw) as i64 - 1;
+            slots[start_p] = (0.0, NO_PARENT, open_mark);
+            open.push_first(f_key(h_at(x - gx, y - gy)), low_key(0.0, start_p as u32));
+        }
 
         let mut expanded = 0usize;
         let mut pruned_by_cost = false;
-        let mut closest: Option<(f64, f64, NodeId)> = None;
+        let mut closest: Option<(f64, f64, u32)> = None;
         let end = loop {
-            let Some(entry) = open.pop(|node| slots[node as usize].2 == closed_mark) else {
+            let Some(entry) = open.pop(|q| slots[q as usize].2 == closed_mark) else {
                 let status = if pruned_by_cost {
                     SearchStatus::LimitReached
                 } else {
@@ -172,46 +185,67 @@ impl CellSearch {
                 };
                 break (status, None);
             };
-            let node = entry as NodeId;
-            let (g, _, mark) = slots[node as usize];
+            let q = entry as u32;
+            let p = q as usize;
+            let (g, _, mark) = slots[p];
             if mark & 1 == 1 {
                 continue; // a stale copy of a node expanded more cheaply
             }
-            if node == k.goal {
-                break (SearchStatus::Found, Some((g, node)));
+            if q == goal_p {
+                break (SearchStatus::Found, Some((g, q)));
             }
             if expanded >= limits.max_expanded {
                 break (SearchStatus::LimitReached, None);
             }
             expanded += 1;
-            slots[node as usize].2 = closed_mark;
-            let y = k.rows.divide(node);
-            let x = node - y * w;
+            slots[p].2 = closed_mark;
+            // Column and row relative to the goal (x - gx, y - gy).
+            let py = padded_rows.divide(q);
+            let dy = py as i64 - 1 - gy;
+            let dx = (q - py * pw as u32) as i64 - 1 - gx;
             if limits.partial_path {
-                let h = h_at(x, y);
+                let h = h_at(dx, dy);
                 let better = match closest {
                     None => true,
                     Some((best_h, best_g, _)) => h < best_h || (h == best_h && g < best_g),
                 };
                 if better {
-                    closest = Some((h, g, node));
+                    closest = Some((h, g, q));
                 }
             }
-            let p = (y as usize + 1) * pw + x as usize + 1;
+            // The 3 x 3 block around the cell, fits and (mark, g) of the slots, each read
+            // through one slice of `2 pw + 3` entries (one bounds check: `pw` comes from a
+            // `u32`, so the offsets below provably stay inside).
+            let lo = p - pw - 1;
+            let span = 2 * pw + 3;
+            let fb = &fits[lo..lo + span];
+            let (up, mid, down) = (
+                [fb[0], fb[1], fb[2]],
+                [fb[pw], fb[pw + 1], fb[pw + 2]],
+                [fb[2 * pw], fb[2 * pw + 1], fb[2 * pw + 2]],
+            );
+            let sb = &mut slots[lo..lo + span];
+            // The heuristic's distances for the three columns and rows around the cell,
+            // converted once (the estimate takes them as the same `f64`s).
+            let col = |o: i64| (dx + o).abs() as f64;
+            let row = |o: i64| (dy + o).abs() as f64;
+            let (ax, ay) = ([col(-1), col(0), col(1)], [row(-1), row(0), row(1)]);
 
-            // Relaxes the edge to `next` at `(nx, ny)` with step cost `cost`, as the engine
-            // does; leaves the kernel when its order would part from the engine's.
+            // Relaxes the edge to block index `$i` (column `$cx` and row `$cy` of the block)
+            // with step cost `$cost`, as the engine does; leaves the kernel when its order would part
+            // from the engine's.
             macro_rules! relax {
-                ($next:expr, $nx:expr, $ny:expr, $cost:expr) => {{
-                    let next: NodeId = $next;
+                ($i:expr, $cx:expr, $cy:expr, $cost:expr) => {{
+                    let slot = &mut sb[$i];
                     let next_g = g + $cost;
-                    let slot = &mut slots[next as usize];
                     if !(slot.2 >> 1 == generation && slot.0 <= next_g) {
-                        let f = next_g + h_at($nx, $ny);
+                        let h = heuristic.estimate_f64(ax[$cx], ay[$cy]);
+                        let f = next_g + if h > 0.0 { h } else { 0.0 };
                         if f > limits.max_cost {
                             pruned_by_cost = true;
                         } else {
-                            *slot = (next_g, node, open_mark);
+                            *slot = (next_g, q, open_mark);
+                            let next = (lo + $i) as u32;
                             if !open.push(f_key(f), low_key(next_g, next)) {
                                 return Err(Inconsistent);
                             }
@@ -220,59 +254,63 @@ impl CellSearch {
                 }};
             }
 
-            let north = fit(p - pw);
-            let west = fit(p - 1);
-            let east = fit(p + 1);
-            let south = fit(p + pw);
+            let north = fit(up[1]);
+            let west = fit(mid[0]);
+            let east = fit(mid[2]);
+            let south = fit(down[1]);
             if north {
-                relax!(node - w, x, y - 1, cs);
+                relax!(1, 1, 0, cs);
             }
             if west {
-                relax!(node - 1, x - 1, y, cs);
+                relax!(pw, 0, 1, cs);
             }
             if east {
-                relax!(node + 1, x + 1, y, cs);
+                relax!(pw + 2, 2, 1, cs);
             }
             if south {
-                relax!(node + w, x, y + 1, cs);
+                relax!(2 * pw + 1, 1, 2, cs);
             }
             if MOVES == FOUR {
                 continue;
             }
             let free = MOVES == FREE;
-            if (free || (north && west)) && fit(p - pw - 1) {
-                relax!(node - w - 1, x - 1, y - 1, cd);
+            if (free || (north && west)) && fit(up[0]) {
+                relax!(0, 0, 0, cd);
             }
-            if (free || (north && east)) && fit(p - pw + 1) {
-                relax!(node - w + 1, x + 1, y - 1, cd);
+            if (free || (north && east)) && fit(up[2]) {
+                relax!(2, 2, 0, cd);
             }
-            if (free || (south && west)) && fit(p + pw - 1) {
-                relax!(node + w - 1, x - 1, y + 1, cd);
+            if (free || (south && west)) && fit(down[0]) {
+                relax!(2 * pw, 0, 2, cd);
             }
-            if (free || (south && east)) && fit(p + pw + 1) {
-                relax!(node + w + 1, x + 1, y + 1, cd);
+            if (free || (south && east)) && fit(down[2]) {
+                relax!(2 * pw + 2, 2, 2, cd);
             }
         };
 
+        let node_of = |q: u32| {
+            let py = padded_rows.divide(q);
+            (py - 1) * w + (q - py * pw as u32) - 1
+        };
         let outcome = match end {
-            (SearchStatus::Found, Some((g, node))) => {
-                self.write_path(node, path);
+            (SearchStatus::Found, Some((g, q))) => {
+                self.write_path(q, path, node_of);
                 SearchOutcome {
                     status: SearchStatus::Found,
                     cost: g,
                     expanded,
-                    end: Some(node),
+                    end: Some(node_of(q)),
                     partial: false,
                 }
             }
             (status, _) => match closest {
-                Some((_, g, node)) if limits.partial_path => {
-                    self.write_path(node, path);
+                Some((_, g, q)) if limits.partial_path => {
+                    self.write_path(q, path, node_of);
                     SearchOutcome {
                         status,
                         cost: g,
                         expanded,
-                        end: Some(node),
+                        end: Some(node_of(q)),
                         partial: true,
                     }
                 }
@@ -288,19 +326,20 @@ impl CellSearch {
         Ok(outcome)
     }
 
-    /// Writes the path from the start to `end` by following parents.
-    fn write_path(&self, end: NodeId, path: &mut Vec<NodeId>) {
+    /// Writes the path from the start to padded index `end` by following parents, as node
+    /// ids.
+    fn write_path(&self, end: u32, path: &mut Vec<NodeId>, node_of: impl Fn(u32) -> NodeId) {
         path.clear();
-        let mut node = end;
+        let mut q = end;
         // Parents form a tree (replaced only by strictly cheaper ones): the walk ends at the
         // start; the bound is a guard.
         for _ in 0..=self.slots.len() {
-            path.push(node);
-            let parent = self.slots[node as usize].1;
+            path.push(node_of(q));
+            let parent = self.slots[q as usize].1;
             if parent == NO_PARENT {
                 break;
             }
-            node = parent;
+            q = parent;
         }
         path.reverse();
     }
@@ -392,7 +431,8 @@ impl Open {
     /// The slot number `c` of key `f`.
     #[inline(always)]
     fn c(&self, f: u64) -> u64 {
-        (f64::from_bits(f) * self.inv_width) as u64
+        // Through `i64`, a shorter conversion than to `u64` (keys stay far below 2^63).
+        (f64::from_bits(f) * self.inv_width) as i64 as u64
     }
 
     /// The start's entry, before the first pop.
@@ -592,7 +632,7 @@ mod tests {
         let n = map.cell_count();
         assert!(
             kernel
-                .closed_nodes(n)
+                .closed_nodes(map.width())
                 .eq(engine.closed_nodes().take_while(|&c| (c as usize) < n)),
             "{}",
             what()
