@@ -512,19 +512,26 @@ impl Open {
         let slot = self.next_slot(from)?;
         self.current_c += ((slot + RING - from) & (RING - 1)) as u64;
         let bucket = &mut self.ring[slot];
+        // A slot nearly always holds one key: take its entries in one pass, and redo the
+        // slot by its smallest key only when another key turns up.
         let first = bucket[0].0;
-        let (mut min, mut mixed) = (first, false);
-        for &(f, _) in bucket.iter() {
+        let mut min = first;
+        let mut mixed = false;
+        for &(f, low) in bucket.iter() {
             mixed |= f != first;
-            min = min.min(f);
+            if !closed(low as NodeId) {
+                self.group.push(low);
+            }
         }
-        self.group.extend(
-            bucket
-                .iter()
-                .filter(|&&(f, low)| f == min && !closed(low as NodeId))
-                .map(|&(_, low)| low),
-        );
         if mixed {
+            self.group.clear();
+            min = bucket.iter().map(|&(f, _)| f).min().unwrap_or(first);
+            self.group.extend(
+                bucket
+                    .iter()
+                    .filter(|&&(f, low)| f == min && !closed(low as NodeId))
+                    .map(|&(_, low)| low),
+            );
             bucket.retain(|&(f, _)| f != min);
         } else {
             bucket.clear();
