@@ -151,13 +151,7 @@ impl GridContext {
             .filter(|k| cells::CellSearch::suits(compiled, k.moves));
         let dense = kernel.and_then(|kernel| {
             self.dense
-                .astar(
-                    &kernel,
-                    map.cell_count(),
-                    plan.start,
-                    &query.limits,
-                    &mut self.nodes,
-                )
+                .astar(&kernel, plan.start, &query.limits, &mut self.nodes)
                 .ok()
         });
         self.dense_used = dense.is_some();
@@ -413,7 +407,12 @@ impl GridContext {
             .map(move |node| Cell::new(node % width, node / width))
     }
 
-    /// The search context, with the last query's tree (node ids are cell indices). Its `g`
+    /// The search context of the generic engine, with the tree of the last query it ran (node
+    /// ids are cell indices). Cell-by-cell queries on a map of equal multipliers under the 4
+    /// or 8 adjacent moves run a dedicated kernel instead, which expands the same cells in the
+    /// same order but keeps its tree apart: after one, this context still holds an earlier
+    /// query's tree (read [`expanded_cells`](GridContext::expanded_cells) and
+    /// [`path_costs`](GridContext::path_costs), which follow every query). Its `g`
     /// values are the search's costs: cell by cell on a map of equal multipliers under the
     /// octile heuristic and no cost limit, the step costs rounded by a relative 1e-12 at most so
     /// that the search's sums are exact (see `GridView::with_exact_steps`); the path's costs

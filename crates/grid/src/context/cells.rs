@@ -86,19 +86,19 @@ impl CellSearch {
             .map(move |(p, _)| ((p / pw - 1) * width as usize + p % pw - 1) as NodeId)
     }
 
-    /// Searches from `start` on a map of `cells` cells as `SearchContext::astar` would, and
-    /// writes the path into `path` as it does. `Err` when an entry's `f` fell below the
+    /// Searches from `start` (a node id: a cell index) as `SearchContext::astar` would on
+    /// the view the kernel was taken from, and writes the path into `path` as it does. The
+    /// slots cover the padded map and are zeroed memory from the system: a query touches the
+    /// pages of the cells it reaches. `Err` when an entry's `f` fell below the
     /// current one (the engine's heap mode): run the engine instead.
     pub(crate) fn astar(
         &mut self,
         kernel: &CellKernel<'_>,
-        cells: usize,
         start: NodeId,
         limits: &Limits,
         path: &mut Vec<NodeId>,
     ) -> Result<SearchOutcome, Inconsistent> {
         path.clear();
-        let _ = cells;
         let padded = kernel.fits.len();
         if self.slots.len() < padded {
             let mut grown = vec![UNSEEN; padded];
@@ -402,7 +402,8 @@ impl Default for Open {
             inv_width: 1.0,
             plateau: Vec::new(),
             group: Vec::new(),
-            ring: (0..RING).map(|_| Vec::new()).collect(),
+            // Made by the first search (a context that never runs one allocates nothing).
+            ring: Vec::new(),
             occupied: [0; RING_WORDS],
         }
     }
@@ -413,6 +414,9 @@ impl Open {
     /// of the current `f` (twice the dearest step: `f` grows by at most the step's cost plus
     /// the heuristic's change).
     fn clear(&mut self, window: f64) {
+        if self.ring.is_empty() {
+            self.ring = (0..RING).map(|_| Vec::new()).collect();
+        }
         self.current_f = 0;
         self.current_c = 0;
         self.plateau.clear();
@@ -616,7 +620,7 @@ mod tests {
         };
         let start = map.index_of(start).unwrap() as NodeId;
         let mut kernel_path = Vec::new();
-        let answer = kernel.astar(&k, map.cell_count(), start, limits, &mut kernel_path);
+        let answer = kernel.astar(&k, start, limits, &mut kernel_path);
         let mut engine_path = Vec::new();
         engine.reserve(map.cell_count());
         let expected = engine.astar(&mut view, start, limits, &mut engine_path);
