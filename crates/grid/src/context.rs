@@ -1,5 +1,6 @@
 //! Grid queries: a reusable context runs a [`GridQuery`] under [`CompiledRules`].
 
+mod cells;
 mod sliced;
 
 use nav_search::{
@@ -58,6 +59,9 @@ pub struct GridContext {
     costs: Vec<f64>,
     /// Scratch memory of jump point search.
     arrivals: JumpArrivals,
+    /// The cell-by-cell kernel's memory, and whether it answered the last query.
+    dense: cells::CellSearch,
+    dense_used: bool,
     /// Width and cell count of the map of the last query that searched.
     searched: Option<(u32, usize)>,
     /// The search the last query ran, if it searched.
@@ -139,9 +143,26 @@ impl GridContext {
             view = view.with_exact_steps(compiled);
         }
         debug_assert_eq!(view.uses_jump_points(), plan.jumping);
-        let outcome = self
-            .ctx
-            .astar(&mut view, plan.start, &query.limits, &mut self.nodes);
+        // The common case runs the dedicated kernel, which answers exactly as the engine
+        // (`cells.rs`); it hands over to the engine in the rare query where rounding makes
+        // the heuristic inconsistent.
+        let kernel = view
+            .cell_kernel()
+            .filter(|k| cells::CellSearch::suits(compiled, k.moves));
+        let dense = kernel.and_then(|kernel| {
+            self.dense
+                .astar(&kernel, plan.start, &query.limits, &mut self.nodes)
+                .ok()
+        });
+        self.dense_used = dense.is_some();
+        let outcome = match dense {
+            Some(outcome) => outcome,
+            None => {
+                self.ctx.reserve(map.cell_count());
+                self.ctx
+                    .astar(&mut view, plan.start, &query.limits, &mut self.nodes)
+            }
+        };
         Ok(self.write_answer(map, compiled, &plan, &outcome))
     }
 
@@ -160,6 +181,7 @@ impl GridContext {
         self.searched = None;
         self.search_used = None;
         self.slice = None;
+        self.dense_used = false;
         let (start, goal, limits) = (query.start, query.goal, &query.limits);
         let out_of_range = |endpoint: Endpoint, cell: Cell| GridError::EndpointOutOfRange {
             endpoint,
@@ -213,7 +235,6 @@ impl GridContext {
             }
         }
 
-        self.ctx.reserve(map.cell_count());
         self.searched = Some((map.width(), map.cell_count()));
         self.search_used = Some(mode_of(compiled, jumping));
         Ok(Prepared::Search(Plan {
@@ -373,13 +394,25 @@ impl GridContext {
     /// search: an error or a blocked endpoint). Use it to draw the search.
     pub fn expanded_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         let (width, count) = self.searched.unwrap_or((1, 0));
-        self.ctx
-            .closed_nodes()
+        let (engine, dense) = if self.dense_used {
+            (None, Some(self.dense.closed_nodes(width)))
+        } else {
+            (Some(self.ctx.closed_nodes()), None)
+        };
+        engine
+            .into_iter()
+            .flatten()
+            .chain(dense.into_iter().flatten())
             .take_while(move |&node| (node as usize) < count)
             .map(move |node| Cell::new(node % width, node / width))
     }
 
-    /// The search context, with the last query's tree (node ids are cell indices). Its `g`
+    /// The search context of the generic engine, with the tree of the last query it ran (node
+    /// ids are cell indices). Cell-by-cell queries on a map of equal multipliers under the 4
+    /// or 8 adjacent moves run a dedicated kernel instead, which expands the same cells in the
+    /// same order but keeps its tree apart: after one, this context still holds an earlier
+    /// query's tree (read [`expanded_cells`](GridContext::expanded_cells) and
+    /// [`path_costs`](GridContext::path_costs), which follow every query). Its `g`
     /// values are the search's costs: cell by cell on a map of equal multipliers under the
     /// octile heuristic and no cost limit, the step costs rounded by a relative 1e-12 at most so
     /// that the search's sums are exact (see `GridView::with_exact_steps`); the path's costs

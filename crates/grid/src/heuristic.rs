@@ -136,6 +136,18 @@ impl HeuristicEval {
         }
     }
 
+    /// [`estimate`](HeuristicEval::estimate) for distances already converted to `f64`
+    /// (exactly: below 2^53); the same operations, so the same bits.
+    #[inline(always)]
+    pub fn estimate_f64(&self, ax: f64, ay: f64) -> f64 {
+        if self.euclidean {
+            self.long * (ax * ax + ay * ay).sqrt()
+        } else {
+            let (long, short) = if ax > ay { (ax, ay) } else { (ay, ax) };
+            self.long * long + self.short * short
+        }
+    }
+
     /// The estimate for absolute distances `ax`, `ay`.
     #[inline(always)]
     pub fn estimate(&self, ax: u64, ay: u64) -> f64 {

@@ -220,6 +220,35 @@ impl<'a> GridView<'a> {
         self
     }
 
+    /// What the dedicated cell-by-cell kernel (`context/cells.rs`) needs to run this view's
+    /// search exactly as the engine would: `None` unless the view searches the 4 or 8 adjacent
+    /// cells of a map of equal multipliers. The step costs are the products the engine's
+    /// successors compute (`base * multiplier`), so the kernel's sums have the same bits.
+    pub(crate) fn cell_kernel(&self) -> Option<CellKernel<'a>> {
+        let moves = match self.neighbourhood {
+            Neighbourhood::Four => KernelMoves::Four,
+            Neighbourhood::EightNoCornerCutting => KernelMoves::NoCornerCutting,
+            Neighbourhood::EightFree => KernelMoves::Free,
+            _ => return None,
+        };
+        if self.multipliers.is_some() {
+            return None;
+        }
+        Some(CellKernel {
+            fits: self.fits,
+            need: self.need,
+            padded_width: self.padded_width,
+            width: self.width,
+            rows: self.rows,
+            straight: self.straight * self.uniform_multiplier,
+            diagonal: self.diagonal * self.uniform_multiplier,
+            moves,
+            goal_x: self.goal_x,
+            goal_y: self.goal_y,
+            heuristic: self.heuristic,
+        })
+    }
+
     /// The node id of `cell`, if it lies on the map.
     pub fn node_of(&self, cell: Cell) -> Option<NodeId> {
         (cell.x < self.width && cell.y < self.height).then_some(cell.y * self.width + cell.x)
@@ -768,13 +797,40 @@ impl Graph for GridView<'_> {
     }
 }
 
+/// The moves of the cell-by-cell kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KernelMoves {
+    Four,
+    NoCornerCutting,
+    Free,
+}
+
+/// A [`GridView`] reduced to what the cell-by-cell kernel reads (see
+/// [`GridView::cell_kernel`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CellKernel<'a> {
+    /// The padded fit array and the value a cell needs (as in [`GridView`]).
+    pub fits: &'a [u8],
+    pub need: u8,
+    pub padded_width: usize,
+    pub width: u32,
+    pub rows: RowDivisor,
+    /// The cost of a straight and a diagonal step, multiplier included.
+    pub straight: f64,
+    pub diagonal: f64,
+    pub moves: KernelMoves,
+    pub goal_x: u32,
+    pub goal_y: u32,
+    pub heuristic: HeuristicEval,
+}
+
 /// Exact division of node ids by the map width with a multiply and a shift.
 ///
 /// With `m = ceil(2^42 / w)`, `floor(n * m / 2^42) = floor(n / w)` whenever `n * w < 2^42`
 /// (the rounding error `n * (m * w - 2^42) / 2^42` stays below 1): node ids are below
 /// [`GridMap::MAX_CELLS`] = 2^26 and widths at most [`GridMap::MAX_SIDE`] = 2^15.
 #[derive(Debug, Clone, Copy)]
-struct RowDivisor {
+pub(crate) struct RowDivisor {
     multiplier: u64,
 }
 
@@ -790,8 +846,18 @@ impl RowDivisor {
         }
     }
 
+    /// The divisor by a padded width (`width + 2`, up to `MAX_SIDE + 2`). Padded indices are
+    /// below `(width + 2) * (height + 2)`, at most `MAX_CELLS + 2^17 + 4`, and their products
+    /// with a padded width stay below 2^42: the division is exact for them too.
+    pub(crate) fn new_padded(padded_width: u32) -> Self {
+        debug_assert!(padded_width > 2 && padded_width <= GridMap::MAX_SIDE + 2);
+        Self {
+            multiplier: (1u64 << Self::SHIFT).div_ceil(padded_width as u64),
+        }
+    }
+
     #[inline(always)]
-    fn divide(self, n: NodeId) -> u32 {
+    pub(crate) fn divide(self, n: NodeId) -> u32 {
         ((n as u128 * self.multiplier as u128) >> Self::SHIFT) as u32
     }
 }

@@ -83,6 +83,7 @@ impl GridContext {
                 if query.limits.max_cost == f64::INFINITY {
                     view = view.with_exact_steps(rules);
                 }
+                self.ctx.reserve(map.cell_count());
                 self.ctx.begin(&mut view, plan.start, &query.limits);
                 (Some(plan), SliceState::Running { expanded: 0 })
             }
