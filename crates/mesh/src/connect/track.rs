@@ -1,0 +1,158 @@
+//! Which triangles a repair changes.
+//!
+//! Every spade operation of a repair changes a connected set of faces next to where it
+//! worked: an insertion changes the faces around the new vertex (each face it creates has the
+//! vertex as a corner), a constraint's insertion the faces its pieces cross (flipped into
+//! faces along the pieces) and the faces around the points where it split others, a
+//! constraint's removal and a vertex's removal the faces around the edge or the hole (the
+//! flips that restore the Delaunay property spread from there through changed faces). After
+//! each operation, a walk from the faces where it worked through every face whose corners
+//! differ from its entry (or that is new: identity 0) finds them all; it gives the new faces
+//! and edges identities, resets the entries of the changed ones, and marks the tiles the
+//! changed faces (and the seeds) overlap for the next derivation. Faces spade removed leave
+//! their identity unused (at most a few per edit).
+
+use std::collections::HashSet;
+
+use glam::DVec2;
+use spade::handles::{FixedDirectedEdgeHandle, FixedFaceHandle, FixedVertexHandle, InnerTag};
+use spade::{PositionInTriangulation, Triangulation};
+
+use super::{Cdt, EdgeMemo, FaceMemo, Memo, dv, same};
+
+/// Whether the repairs are tracked: there is a derivation to update.
+pub(super) fn on(memo: &Memo) -> bool {
+    memo.base.is_some() && !memo.lost
+}
+
+/// The faces around vertex `v`.
+fn star(cdt: &Cdt, v: FixedVertexHandle, out: &mut Vec<FixedFaceHandle<InnerTag>>) {
+    out.extend(
+        cdt.vertex(v)
+            .out_edges()
+            .filter_map(|e| e.face().as_inner())
+            .map(|f| f.fix()),
+    );
+}
+
+/// After inserting vertex `v`.
+pub(super) fn inserted(cdt: &mut Cdt, memo: &mut Memo, v: FixedVertexHandle) {
+    if !on(memo) {
+        return;
+    }
+    let mut seeds = Vec::new();
+    star(cdt, v, &mut seeds);
+    walk(cdt, memo, &seeds);
+}
+
+/// After adding the constraint edges `edges` (or removing constraints between their ends).
+pub(super) fn constrained(cdt: &mut Cdt, memo: &mut Memo, edges: &[FixedDirectedEdgeHandle]) {
+    if !on(memo) {
+        return;
+    }
+    let mut seeds = Vec::new();
+    for &e in edges {
+        let e = cdt.directed_edge(e);
+        star(cdt, e.from().fix(), &mut seeds);
+        star(cdt, e.to().fix(), &mut seeds);
+    }
+    walk(cdt, memo, &seeds);
+}
+
+/// After an operation around the points `pts` (the ends of a constraint removed, or where a
+/// vertex was removed).
+pub(super) fn around(cdt: &mut Cdt, memo: &mut Memo, pts: &[DVec2]) {
+    if !on(memo) {
+        return;
+    }
+    let mut seeds = Vec::new();
+    for &p in pts {
+        match cdt.locate(spade::Point2::new(p.x, p.y)) {
+            PositionInTriangulation::OnFace(f) => seeds.push(f),
+            PositionInTriangulation::OnEdge(e) => {
+                let e = cdt.directed_edge(e);
+                for f in [e.face(), e.rev().face()] {
+                    if let Some(f) = f.as_inner() {
+                        seeds.push(f.fix());
+                    }
+                }
+            }
+            PositionInTriangulation::OnVertex(v) => star(cdt, v, &mut seeds),
+            _ => {
+                // Outside the triangulation: nothing to walk from.
+                memo.lost = true;
+                return;
+            }
+        }
+    }
+    walk(cdt, memo, &seeds);
+}
+
+/// The walk from `seeds` (see the module documentation).
+fn walk(cdt: &mut Cdt, memo: &mut Memo, seeds: &[FixedFaceHandle<InnerTag>]) {
+    let Some(base) = memo.base.as_mut() else {
+        return;
+    };
+    let grid = base.grid;
+    let mut seen: HashSet<FixedFaceHandle<InnerTag>> = HashSet::new();
+    let mut queue: Vec<(FixedFaceHandle<InnerTag>, bool)> =
+        seeds.iter().map(|&f| (f, true)).collect();
+    while let Some((f, seed)) = queue.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        let face = cdt.face(f);
+        let pts = face.positions().map(dv);
+        let id = *face.data() as usize;
+        let changed = id == 0 || id >= memo.faces.len() || !same(&memo.faces[id].pts, &pts);
+        if seed || changed {
+            let lo = pts[0].min(pts[1]).min(pts[2]);
+            let hi = pts[0].max(pts[1]).max(pts[2]);
+            for t in grid.range(lo, hi) {
+                base.marked[t] = true;
+            }
+        }
+        if changed {
+            let id = if id == 0 || id >= memo.faces.len() {
+                memo.faces.push(FaceMemo::unknown());
+                let n = memo.faces.len() - 1;
+                *cdt.face_data_mut(f) = n as u32;
+                n
+            } else {
+                id
+            };
+            memo.faces[id] = FaceMemo {
+                pts,
+                ..FaceMemo::unknown()
+            };
+            let edges = cdt
+                .face(f)
+                .adjacent_edges()
+                .map(|e| e.as_undirected().fix());
+            for e in edges {
+                let pq = cdt.undirected_edge(e).positions().map(dv);
+                let mut eid = *cdt.undirected_edge(e).data().data() as usize;
+                if eid == 0 || eid >= memo.edges.len() {
+                    memo.edges.push(EdgeMemo::unknown());
+                    eid = memo.edges.len() - 1;
+                    *cdt.undirected_edge_data_mut(e).data_mut() = eid as u32;
+                }
+                if !same(&memo.edges[eid].pts, &pq) {
+                    memo.edges[eid] = EdgeMemo {
+                        pts: pq,
+                        ..EdgeMemo::unknown()
+                    };
+                }
+            }
+        }
+        if seed || changed {
+            for e in cdt.face(f).adjacent_edges() {
+                if let Some(g) = e.rev().face().as_inner()
+                    && !seen.contains(&g.fix())
+                {
+                    queue.push((g.fix(), false));
+                }
+            }
+        }
+    }
+}
