@@ -50,7 +50,7 @@ impl TileGrid {
         let size = (hi - lo).max(DVec2::splat(1e-9));
         // Tests use small tiles, so that their small worlds have many.
         let per = if cfg!(test) {
-            8.0
+            2.0
         } else {
             (n.max(1) as f64).sqrt().max(16.0)
         };
@@ -453,6 +453,7 @@ pub(super) fn derive(
         }
     };
     memo.lost = false;
+    d.walked = 0;
     d.free.resize(n_face_ids, false);
     d.ftile.resize(n_face_ids, 0);
     d.sides.resize(n_face_ids, [u32::MAX; 3]);

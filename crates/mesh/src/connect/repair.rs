@@ -226,10 +226,12 @@ fn remove_loop(
         let v = v.fix();
         match ends.as_slice() {
             [] => {
+                track::removing(cdt, memo, v);
                 cdt.remove(v);
                 track::around(cdt, memo, &[p]);
             }
             &[x, y] if !is_loop_vertex(world, &mut sc, p) && dist_point_segment(p, x, y) <= tol => {
+                track::removing(cdt, memo, v);
                 cdt.remove(v);
                 track::around(cdt, memo, &[p]);
                 rejoined.push((x, y));
@@ -386,6 +388,75 @@ mod tests {
             }
         }
         assert_eq!(kept.sound, fresh.sound, "{what}: constraint chains");
+    }
+
+    /// Small edits in a large world: each derivation walks a few tiles only, and gives what
+    /// a derivation from nothing gives.
+    #[test]
+    fn small_edits_walk_few_tiles_and_equal_fresh_derivations() {
+        for seed in 0..6u64 {
+            let mut rng = TestRng::new(7100 + seed);
+            let size = 64.0;
+            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+            let small = |rng: &mut TestRng| {
+                let c = Vec2::new(
+                    rng.range_f32(1.0, size - 1.0),
+                    rng.range_f32(1.0, size - 1.0),
+                );
+                if rng.chance(0.5) {
+                    let c = c.round();
+                    let h = Vec2::new(rng.below(2) as f32 + 0.5, rng.below(2) as f32 + 0.5);
+                    Obstacle::Box(Aabb::new(c - h, c + h))
+                } else {
+                    let n = 3 + rng.below(4) as usize;
+                    Obstacle::Polygon(
+                        (0..n)
+                            .map(|i| {
+                                let a = (i as f32 + rng.range_f32(0.1, 0.9)) / n as f32
+                                    * std::f32::consts::TAU;
+                                c + Vec2::from_angle(a) * rng.range_f32(0.3, 1.5)
+                            })
+                            .collect(),
+                    )
+                }
+            };
+            let mut ids = Vec::new();
+            for _ in 0..120 {
+                if let Ok(id) = world.insert(small(&mut rng)) {
+                    ids.push(id);
+                }
+            }
+            assert!(world.prepare_connected() > 0);
+            let mut walked = 0;
+            let mut total = 0;
+            for step in 0..25 {
+                let what = format!("seed {seed} step {step}");
+                match rng.below(3) {
+                    0 => {
+                        if let Ok(id) = world.insert(small(&mut rng)) {
+                            ids.push(id);
+                        }
+                    }
+                    1 if !ids.is_empty() => {
+                        let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
+                        world.remove(id);
+                    }
+                    _ if !ids.is_empty() => {
+                        let id = ids[rng.below(ids.len() as u64) as usize];
+                        let _ = world.set(id, small(&mut rng));
+                    }
+                    _ => {}
+                }
+                check(&world, &what);
+                let conn = world.conn.get().and_then(|c| c.as_deref()).expect("kept");
+                walked += conn.ready(&world).expect("derived").walked;
+                total += conn.triangles();
+            }
+            assert!(
+                walked * 3 < total,
+                "seed {seed}: the derivations walked {walked} of {total} triangles"
+            );
+        }
     }
 
     #[test]

@@ -59,6 +59,30 @@ pub(super) fn constrained(cdt: &mut Cdt, memo: &mut Memo, edges: &[FixedDirected
     walk(cdt, memo, &seeds);
 }
 
+/// Before removing vertex `v`: the tiles of the faces around it (spade may remove them).
+pub(super) fn removing(cdt: &Cdt, memo: &mut Memo, v: FixedVertexHandle) {
+    if !on(memo) {
+        return;
+    }
+    let Some(base) = memo.base.as_mut() else {
+        return;
+    };
+    for e in cdt.vertex(v).out_edges() {
+        if let Some(f) = e.face().as_inner() {
+            let id = *f.data() as usize;
+            if id == 0 {
+                // A face the tracker has not seen: its tile is unknown.
+                memo.lost = true;
+                return;
+            }
+            // A face made by this edit had each tile it was in marked already.
+            if let Some(&t) = base.ftile.get(id) {
+                base.marked[t as usize] = true;
+            }
+        }
+    }
+}
+
 /// After an operation around the points `pts` (the ends of a constraint removed, or where a
 /// vertex was removed).
 pub(super) fn around(cdt: &mut Cdt, memo: &mut Memo, pts: &[DVec2]) {
@@ -106,10 +130,12 @@ fn walk(cdt: &mut Cdt, memo: &mut Memo, seeds: &[FixedFaceHandle<InnerTag>]) {
         let id = *face.data() as usize;
         let changed = id == 0 || id >= memo.faces.len() || !same(&memo.faces[id].pts, &pts);
         if seed || changed {
-            let lo = pts[0].min(pts[1]).min(pts[2]);
-            let hi = pts[0].max(pts[1]).max(pts[2]);
-            for t in grid.range(lo, hi) {
-                base.marked[t] = true;
+            // The tile it is in now, and the one it was in (its entry's, if it has one).
+            base.marked[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)] = true;
+            if let Some(&t) = base.ftile.get(id)
+                && id != 0
+            {
+                base.marked[t as usize] = true;
             }
         }
         if changed {
