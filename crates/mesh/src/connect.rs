@@ -162,10 +162,14 @@ impl FaceMemo {
             free,
             roads: [f64::NAN; 3],
             gaps: [f64::NAN; 3],
-            reach: 0.5
-                * (0..3)
+            // A blocked face holds no links: its freedom depends on its centroid alone.
+            reach: if free {
+                0.5 * (0..3)
                     .map(|k| pts[k].distance(pts[(k + 1) % 3]))
-                    .fold(0.0, f64::max),
+                    .fold(0.0, f64::max)
+            } else {
+                0.0
+            },
         }
     }
 
@@ -268,6 +272,9 @@ pub(crate) struct Derived {
     seen: Vec<u32>,
     /// How many faces the last derivation walked.
     walked: usize,
+    /// Per vertex index: a mark of the derivation that found whether it is a loop vertex,
+    /// and that answer.
+    vex: Vec<(u32, bool)>,
     /// Ends nearer than this (four buckets of the edge grid) try the segment between them.
     near: f64,
     /// The margin of the roadmap's clearances (ten times the sight tests' tolerance).

@@ -52,7 +52,11 @@ impl TileGrid {
         let per = if cfg!(test) {
             2.0
         } else {
-            (n.max(1) as f64).sqrt().max(16.0)
+            std::env::var("NAVPER")
+                .ok()
+                .and_then(|v| v.parse::<f64>().ok())
+                .map(|e| (n.max(1) as f64).powf(e).max(16.0))
+                .unwrap_or((n.max(1) as f64).sqrt().max(16.0))
         };
         let tiles = (n as f64 / per).max(1.0);
         let cell = (size.x * size.y / tiles)
@@ -294,6 +298,23 @@ impl Derived {
     }
 }
 
+/// Whether vertex `v` of `cdt` is a loop vertex of `world`, cached in `vex` for the
+/// derivation marked `stamp`.
+fn exact_at(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    vex: &mut [(u32, bool)],
+    stamp: u32,
+    v: spade::handles::FixedVertexHandle,
+    cdt: &Cdt,
+) -> bool {
+    let e = &mut vex[v.index()];
+    if e.0 != stamp {
+        *e = (stamp, is_original(world, sc, dv(cdt.vertex(v).position())));
+    }
+    e.1
+}
+
 /// Gives every face and edge of `cdt` a fresh identity (1, 2, ...) and forgets every entry of
 /// `memo` kept by identity: the next derivation is a full one.
 pub(super) fn assign_all_ids(cdt: &mut Cdt, memo: &mut Memo) {
@@ -449,6 +470,7 @@ pub(super) fn derive(
                 hints: hints_of(cdt, hints_grid),
                 hints_grid,
                 walked: 0,
+                vex: Vec::new(),
             })
         }
     };
@@ -480,6 +502,14 @@ pub(super) fn derive(
     }
     let mut work: Vec<usize> = (0..grid.len()).filter(|&t| d.marked[t]).collect();
     let mut faces_of: Vec<Vec<FixedFaceHandle<InnerTag>>> = Vec::new();
+    if std::env::var_os("NAVPROF").is_some() {
+        eprintln!(
+            "start {:?} work {} walked {}",
+            t0.elapsed(),
+            work.len(),
+            d.walked
+        );
+    }
     // Phase A: the faces of each tile to walk, their freedom, their edges' entries; a face
     // whose entry was computed again may have changed its freedom, so its neighbours' tiles
     // are walked too (their links may change).
@@ -516,8 +546,12 @@ pub(super) fn derive(
             if !m.known || !same(&m.pts, &pts) || reaches(&pts, m.reach, dirty) {
                 let [a, b, c] = pts;
                 let free = world.count_containing((a + b + c) / 3.0, None) == 0;
+                // A face whose corners or freedom changed may change its neighbours'
+                // crossings, so their tiles are walked too; one only reached by an edit
+                // keeps them (an edge's clearance reached reaches both its faces).
+                let moved = !m.known || !same(&m.pts, &pts) || m.free != free;
                 *m = FaceMemo::new(pts, free);
-                for e in face.adjacent_edges() {
+                for e in face.adjacent_edges().into_iter().filter(|_| moved) {
                     if let Some(g) = e.rev().face().as_inner() {
                         let q = g.positions().map(dv);
                         let gt = grid.tile((q[0] + q[1] + q[2]) / 3.0);
@@ -548,6 +582,17 @@ pub(super) fn derive(
         }
         faces_of.push(list);
     }
+    if std::env::var_os("NAVPROF").is_some() {
+        eprintln!(
+            "phaseA {:?} work {} walked {}",
+            t0.elapsed(),
+            work.len(),
+            d.walked
+        );
+    }
+    d.stamp = d.stamp.wrapping_add(1).max(1);
+    let vstamp = d.stamp;
+    d.vex.resize(cdt.num_vertices(), (0, false));
     // Phase B: the nodes of the walked tiles (crossings, midpoints, clearances), then each
     // tile's links and forests.
     d.stamp = d.stamp.wrapping_add(1).max(1);
@@ -575,7 +620,9 @@ pub(super) fn derive(
                 let len = p.distance(q);
                 let em = &mut memo.edges[eid];
                 if em.weight.is_nan() {
-                    let exact = is_original(world, &mut sc, p) && is_original(world, &mut sc, q);
+                    let exact = [u.vertices()[0].fix(), u.vertices()[1].fix()]
+                        .into_iter()
+                        .all(|v| exact_at(world, &mut sc, &mut d.vex, vstamp, v, cdt));
                     em.weight = if exact {
                         len / (1.0 + 1e-12)
                     } else {
@@ -591,6 +638,14 @@ pub(super) fn derive(
                 d.node_clear[eid] = em.clear;
             }
         }
+    }
+    if std::env::var_os("NAVPROF").is_some() {
+        eprintln!(
+            "nodes {:?} work {} walked {}",
+            t0.elapsed(),
+            work.len(),
+            d.walked
+        );
     }
     let cap = n_edge_ids;
     let mut links: Vec<(f64, u32, u32)> = Vec::new();
@@ -641,9 +696,9 @@ pub(super) fn derive(
                                 dv(q.position()),
                                 dv(s.position()),
                             );
-                            let exact = [p, q, s]
-                                .iter()
-                                .all(|v| is_original(world, &mut sc, dv(v.position())));
+                            let exact = [p, q, s].into_iter().all(|v| {
+                                exact_at(world, &mut sc, &mut d.vex, vstamp, v.fix(), cdt)
+                            });
                             *gap = if exact {
                                 dd / (1.0 + 1e-12)
                             } else {
@@ -706,6 +761,14 @@ pub(super) fn derive(
             reach: (ra, rb),
         };
     }
+    if std::env::var_os("NAVPROF").is_some() {
+        eprintln!(
+            "tiles {:?} work {} walked {}",
+            t0.elapsed(),
+            work.len(),
+            d.walked
+        );
+    }
     // The global forests over every tile's terminals.
     let mut terms: Vec<u32> = Vec::new();
     let mut glinks: [Vec<(f64, u32, u32)>; 2] = [Vec::new(), Vec::new()];
@@ -721,12 +784,28 @@ pub(super) fn derive(
     for m in d.marked.iter_mut() {
         *m = false;
     }
+    if std::env::var_os("NAVPROF").is_some() {
+        eprintln!(
+            "global {:?} work {} walked {}",
+            t0.elapsed(),
+            work.len(),
+            d.walked
+        );
+    }
     d.sound = chains_sound(world, cdt, &mut sc, memo, dirty);
     let nv = cdt.num_vertices() as u32;
     for h in d.hints.iter_mut() {
         if *h != u32::MAX && *h >= nv {
             *h = 0;
         }
+    }
+    if std::env::var_os("NAVPROF").is_some() {
+        eprintln!(
+            "end {:?} work {} walked {}",
+            t0.elapsed(),
+            work.len(),
+            d.walked
+        );
     }
     d.deriving = t0.elapsed();
     Some(d)
