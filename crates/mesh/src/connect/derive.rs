@@ -52,11 +52,7 @@ impl TileGrid {
         let per = if cfg!(test) {
             2.0
         } else {
-            std::env::var("NAVPER")
-                .ok()
-                .and_then(|v| v.parse::<f64>().ok())
-                .map(|e| (n.max(1) as f64).powf(e).max(16.0))
-                .unwrap_or((n.max(1) as f64).sqrt().max(16.0))
+            (n.max(1) as f64).sqrt().max(16.0)
         };
         let tiles = (n as f64 / per).max(1.0);
         let cell = (size.x * size.y / tiles)
@@ -86,13 +82,6 @@ impl TileGrid {
     pub(super) fn tile(&self, p: DVec2) -> usize {
         let (x, y) = self.coord(p);
         (y * self.nx + x) as usize
-    }
-
-    /// The tiles meeting the box `[lo, hi]`.
-    pub(super) fn range(&self, lo: DVec2, hi: DVec2) -> impl Iterator<Item = usize> + '_ {
-        let (x0, y0) = self.coord(lo);
-        let (x1, y1) = self.coord(hi);
-        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (y * self.nx + x) as usize))
     }
 
     fn bounds(&self, t: usize) -> (DVec2, DVec2) {
@@ -502,14 +491,6 @@ pub(super) fn derive(
     }
     let mut work: Vec<usize> = (0..grid.len()).filter(|&t| d.marked[t]).collect();
     let mut faces_of: Vec<Vec<FixedFaceHandle<InnerTag>>> = Vec::new();
-    if std::env::var_os("NAVPROF").is_some() {
-        eprintln!(
-            "start {:?} work {} walked {}",
-            t0.elapsed(),
-            work.len(),
-            d.walked
-        );
-    }
     // Phase A: the faces of each tile to walk, their freedom, their edges' entries; a face
     // whose entry was computed again may have changed its freedom, so its neighbours' tiles
     // are walked too (their links may change).
@@ -582,14 +563,6 @@ pub(super) fn derive(
         }
         faces_of.push(list);
     }
-    if std::env::var_os("NAVPROF").is_some() {
-        eprintln!(
-            "phaseA {:?} work {} walked {}",
-            t0.elapsed(),
-            work.len(),
-            d.walked
-        );
-    }
     d.stamp = d.stamp.wrapping_add(1).max(1);
     let vstamp = d.stamp;
     d.vex.resize(cdt.num_vertices(), (0, false));
@@ -638,14 +611,6 @@ pub(super) fn derive(
                 d.node_clear[eid] = em.clear;
             }
         }
-    }
-    if std::env::var_os("NAVPROF").is_some() {
-        eprintln!(
-            "nodes {:?} work {} walked {}",
-            t0.elapsed(),
-            work.len(),
-            d.walked
-        );
     }
     let cap = n_edge_ids;
     let mut links: Vec<(f64, u32, u32)> = Vec::new();
@@ -761,14 +726,6 @@ pub(super) fn derive(
             reach: (ra, rb),
         };
     }
-    if std::env::var_os("NAVPROF").is_some() {
-        eprintln!(
-            "tiles {:?} work {} walked {}",
-            t0.elapsed(),
-            work.len(),
-            d.walked
-        );
-    }
     // The global forests over every tile's terminals.
     let mut terms: Vec<u32> = Vec::new();
     let mut glinks: [Vec<(f64, u32, u32)>; 2] = [Vec::new(), Vec::new()];
@@ -784,28 +741,12 @@ pub(super) fn derive(
     for m in d.marked.iter_mut() {
         *m = false;
     }
-    if std::env::var_os("NAVPROF").is_some() {
-        eprintln!(
-            "global {:?} work {} walked {}",
-            t0.elapsed(),
-            work.len(),
-            d.walked
-        );
-    }
     d.sound = chains_sound(world, cdt, &mut sc, memo, dirty);
     let nv = cdt.num_vertices() as u32;
     for h in d.hints.iter_mut() {
         if *h != u32::MAX && *h >= nv {
             *h = 0;
         }
-    }
-    if std::env::var_os("NAVPROF").is_some() {
-        eprintln!(
-            "end {:?} work {} walked {}",
-            t0.elapsed(),
-            work.len(),
-            d.walked
-        );
     }
     d.deriving = t0.elapsed();
     Some(d)
