@@ -267,6 +267,8 @@ pub(crate) struct Derived {
     /// The global width and roadmap forests over the terminals. A roadmap link is open for a
     /// radius `r` when it is more than `r + margin`.
     global: [derive::GlobalForest; 2],
+    /// The links of both global forests (weight, a, b, tile), strongest first.
+    glinks: [Vec<(f64, u32, u32, u32)>; 2],
     /// Marks of the walks.
     stamp: u32,
     seen: Vec<u32>,

@@ -128,6 +128,8 @@ pub(super) struct LocalForest {
 /// One tile: its nodes and its two forests.
 #[derive(Clone, Default, Debug)]
 pub(super) struct Tile {
+    /// Its faces (identities), as the last walk found them.
+    faces: Vec<u32>,
     /// Local index to node id.
     nodes: Vec<u32>,
     /// Its terminals (node ids).
@@ -150,8 +152,9 @@ pub(super) struct GlobalForest {
 }
 
 impl GlobalForest {
-    /// Kruskal over `links` (any order) among the nodes `terms` (every end of a link is one).
-    fn rebuild(&mut self, cap: usize, terms: &[u32], links: &mut [(f64, u32, u32)]) {
+    /// Kruskal over `links` (weight, a, b, tile; strongest first) among the nodes `terms`
+    /// (every end of a link is one).
+    fn rebuild(&mut self, cap: usize, terms: &[u32], links: &[(f64, u32, u32, u32)]) {
         if self.parent.len() < cap {
             self.parent.resize(cap, 0);
             self.link.resize(cap, f64::INFINITY);
@@ -165,7 +168,6 @@ impl GlobalForest {
             self.link[t] = f64::INFINITY;
             self.rank[t] = 0;
         }
-        links.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
         let up = &mut self.up;
         let root = |up: &mut [u32], mut f: u32| {
             while up[f as usize] != f {
@@ -175,7 +177,7 @@ impl GlobalForest {
             }
             f
         };
-        for &(w, a, b) in links.iter() {
+        for &(w, a, b, _) in links.iter() {
             let (ra, rb) = (root(up, a), root(up, b));
             if ra == rb {
                 continue;
@@ -327,7 +329,7 @@ fn tile_faces(
     cdt: &Cdt,
     grid: &TileGrid,
     t: usize,
-    seen: &mut Vec<u32>,
+    seen: &mut [u32],
     stamp: u32,
     out: &mut Vec<FixedFaceHandle<InnerTag>>,
 ) -> Option<()> {
@@ -450,6 +452,7 @@ pub(super) fn derive(
                 marked: vec![true; grid.len()],
                 grid,
                 global: [GlobalForest::default(), GlobalForest::default()],
+                glinks: [Vec::new(), Vec::new()],
                 stamp: 0,
                 seen: Vec::new(),
                 near: 4.0 * world.grid.cell,
@@ -482,9 +485,15 @@ pub(super) fn derive(
             continue;
         }
         let (a, b) = tile.reach;
+        // A tile the repairs did not change is walked when the reach of one of its faces
+        // meets an edit (a crossable edge's reach lies in both its faces').
         if dirty
             .iter()
             .any(|&(lo, hi)| !(b.cmplt(lo).any() || a.cmpgt(hi).any()))
+            && tile.faces.iter().any(|&f| {
+                let m = &memo.faces[f as usize];
+                reaches(&m.pts, m.reach, dirty)
+            })
         {
             d.marked[t] = true;
         }
@@ -719,6 +728,7 @@ pub(super) fn derive(
         let f0 = local_kruskal(&mut links, &nodes, &is_term, &mut tl0);
         let f1 = local_kruskal(&mut roads, &nodes, &is_term, &mut tl1);
         *tile = Tile {
+            faces: list.iter().map(|&f| *cdt.face(f).data()).collect(),
             nodes,
             terms,
             forests: [f0, f1],
@@ -727,16 +737,49 @@ pub(super) fn derive(
         };
     }
     // The global forests over every tile's terminals.
+    // Their links are kept sorted: those of the tiles walked are replaced by a merge.
     let mut terms: Vec<u32> = Vec::new();
-    let mut glinks: [Vec<(f64, u32, u32)>; 2] = [Vec::new(), Vec::new()];
     for tile in &d.tiles {
         terms.extend_from_slice(&tile.terms);
-        for w in 0..2 {
-            glinks[w].extend_from_slice(&tile.tlinks[w]);
-        }
     }
-    for (w, mut l) in glinks.into_iter().enumerate() {
-        d.global[w].rebuild(cap, &terms, &mut l);
+    let Derived {
+        global,
+        glinks,
+        tiles,
+        marked,
+        ..
+    } = &mut *d;
+    for w in 0..2 {
+        let mut fresh: Vec<(f64, u32, u32, u32)> = work
+            .iter()
+            .flat_map(|&t| {
+                tiles[t].tlinks[w]
+                    .iter()
+                    .map(move |l| (l.0, l.1, l.2, t as u32))
+            })
+            .collect();
+        fresh.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
+        let old = std::mem::take(&mut glinks[w]);
+        let mut merged = Vec::with_capacity(old.len() + fresh.len());
+        let mut kept = old.into_iter().filter(|l| !marked[l.3 as usize]).peekable();
+        let mut fresh = fresh.into_iter().peekable();
+        loop {
+            let next = match (kept.peek(), fresh.peek()) {
+                (Some(a), Some(b)) => {
+                    if a.0 >= b.0 {
+                        kept.next()
+                    } else {
+                        fresh.next()
+                    }
+                }
+                (Some(_), None) => kept.next(),
+                (None, Some(_)) => fresh.next(),
+                (None, None) => break,
+            };
+            merged.extend(next);
+        }
+        glinks[w] = merged;
+        global[w].rebuild(cap, &terms, &glinks[w]);
     }
     for m in d.marked.iter_mut() {
         *m = false;
@@ -750,4 +793,111 @@ pub(super) fn derive(
     }
     d.deriving = t0.elapsed();
     Some(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::roadmap::Forest;
+    use nav_testkit::TestRng;
+
+    /// Random graphs cut into tiles: a node's component through its tile's forest and the
+    /// global forest over the terminals is the component of one Kruskal over every link, at
+    /// every threshold (ties included).
+    #[test]
+    fn two_levels_partition_as_one_kruskal() {
+        for seed in 0..40u64 {
+            let mut rng = TestRng::new(500 + seed);
+            let n = 10 + rng.below(60) as usize;
+            let n_tiles = 1 + rng.below(6) as usize;
+            // Each link lies in one tile; a node is in the tiles of its links.
+            let links: Vec<(f64, u32, u32, usize)> = (0..rng.below(3 * n as u64) as usize)
+                .map(|_| {
+                    let w = rng.below(8) as f64; // ties
+                    let a = rng.below(n as u64) as u32;
+                    let b = rng.below(n as u64) as u32;
+                    (w, a, b, rng.below(n_tiles as u64) as usize)
+                })
+                .filter(|l| l.1 != l.2)
+                .collect();
+            let one = Forest::build(n, links.iter().map(|l| (l.0, l.1, l.2)).collect());
+            let mut tiles_of = vec![Vec::new(); n];
+            for l in &links {
+                for v in [l.1, l.2] {
+                    if !tiles_of[v as usize].contains(&l.3) {
+                        tiles_of[v as usize].push(l.3);
+                    }
+                }
+            }
+            let mut home = vec![TERM; n];
+            let mut local = vec![0u32; n];
+            let mut forests = Vec::new();
+            let mut nodes_of = Vec::new();
+            let mut glinks: Vec<(f64, u32, u32, u32)> = Vec::new();
+            let mut terms = Vec::new();
+            for t in 0..n_tiles {
+                let nodes: Vec<u32> = (0..n as u32)
+                    .filter(|&v| tiles_of[v as usize].contains(&t))
+                    .collect();
+                let is_term: Vec<bool> = nodes
+                    .iter()
+                    .map(|&v| tiles_of[v as usize].len() > 1)
+                    .collect();
+                for (i, &v) in nodes.iter().enumerate() {
+                    local[v as usize] = i as u32;
+                    if is_term[i] {
+                        terms.push(v);
+                    } else {
+                        home[v as usize] = t as u32;
+                    }
+                }
+                let mut ll: Vec<(f64, u32, u32)> = links
+                    .iter()
+                    .filter(|l| l.3 == t)
+                    .map(|l| (l.0, local[l.1 as usize], local[l.2 as usize]))
+                    .collect();
+                let mut tl = Vec::new();
+                forests.push(local_kruskal(&mut ll, &nodes, &is_term, &mut tl));
+                glinks.extend(tl.into_iter().map(|l| (l.0, l.1, l.2, t as u32)));
+                nodes_of.push(nodes);
+            }
+            glinks.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
+            let mut global = GlobalForest::default();
+            global.rebuild(n, &terms, &glinks);
+            let comp = |e: u32, cut: f64| {
+                let h = home[e as usize];
+                if h == TERM {
+                    return global.component(e, cut);
+                }
+                let f = &forests[h as usize];
+                let mut i = local[e as usize];
+                while f.parent[i as usize] != i && f.link[i as usize] > cut {
+                    i = f.parent[i as usize];
+                }
+                let t = f.term[i as usize];
+                if t != u32::MAX && f.tw[i as usize] > cut {
+                    global.component(t, cut)
+                } else {
+                    nodes_of[h as usize][i as usize]
+                }
+            };
+            for cut in [-1.0, 0.0, 0.5, 1.0, 2.5, 3.0, 5.0, 7.0, 8.0] {
+                for a in 0..n as u32 {
+                    if tiles_of[a as usize].is_empty() {
+                        continue;
+                    }
+                    for b in 0..n as u32 {
+                        if tiles_of[b as usize].is_empty() {
+                            continue;
+                        }
+                        assert_eq!(
+                            comp(a, cut) == comp(b, cut),
+                            one.component(a, cut) == one.component(b, cut),
+                            "seed {seed}: {a} and {b} at {cut}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
