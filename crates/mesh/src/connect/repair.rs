@@ -207,7 +207,7 @@ fn remove_loop(
         if let Some(e) = cdt.get_edge_from_neighbors(hp, hq) {
             let e = e.as_undirected().fix();
             cdt.remove_constraint_edge(e);
-            track::around(cdt, memo, &[p, q]);
+            track::unconstrained(cdt, memo, hp, hq);
         }
     }
     // The vertices met: those left without a constraint go; a point where the obstacle split

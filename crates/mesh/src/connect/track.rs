@@ -42,7 +42,7 @@ pub(super) fn inserted(cdt: &mut Cdt, memo: &mut Memo, v: FixedVertexHandle) {
     }
     let mut seeds = Vec::new();
     star(cdt, v, &mut seeds);
-    walk(cdt, memo, &seeds);
+    walk(cdt, memo, &[], &seeds);
 }
 
 /// After adding the constraint edges `edges` (or removing constraints between their ends).
@@ -51,12 +51,45 @@ pub(super) fn constrained(cdt: &mut Cdt, memo: &mut Memo, edges: &[FixedDirected
         return;
     }
     let mut seeds = Vec::new();
+    let mut sides = Vec::new();
     for &e in edges {
         let e = cdt.directed_edge(e);
         star(cdt, e.from().fix(), &mut seeds);
         star(cdt, e.to().fix(), &mut seeds);
+        sides.extend(
+            [e.face(), e.rev().face()]
+                .into_iter()
+                .filter_map(|f| f.as_inner())
+                .map(|f| f.fix()),
+        );
     }
-    walk(cdt, memo, &seeds);
+    walk(cdt, memo, &sides, &seeds);
+}
+
+/// After removing the constraint between vertices `p` and `q`: the faces beside that edge
+/// (if it is still there) changed their walls, and spade's flips spread from there.
+pub(super) fn unconstrained(
+    cdt: &mut Cdt,
+    memo: &mut Memo,
+    p: FixedVertexHandle,
+    q: FixedVertexHandle,
+) {
+    if !on(memo) {
+        return;
+    }
+    let mut seeds = Vec::new();
+    star(cdt, p, &mut seeds);
+    star(cdt, q, &mut seeds);
+    let mut sides = Vec::new();
+    if let Some(e) = cdt.get_edge_from_neighbors(p, q) {
+        sides.extend(
+            [e.face(), e.rev().face()]
+                .into_iter()
+                .filter_map(|f| f.as_inner())
+                .map(|f| f.fix()),
+        );
+    }
+    walk(cdt, memo, &sides, &seeds);
 }
 
 /// Before removing vertex `v`: the tiles of the faces around it (spade may remove them).
@@ -83,8 +116,7 @@ pub(super) fn removing(cdt: &Cdt, memo: &mut Memo, v: FixedVertexHandle) {
     }
 }
 
-/// After an operation around the points `pts` (the ends of a constraint removed, or where a
-/// vertex was removed).
+/// After removing a vertex at one of the points `pts` (where the hole was filled).
 pub(super) fn around(cdt: &mut Cdt, memo: &mut Memo, pts: &[DVec2]) {
     if !on(memo) {
         return;
@@ -109,18 +141,28 @@ pub(super) fn around(cdt: &mut Cdt, memo: &mut Memo, pts: &[DVec2]) {
             }
         }
     }
-    walk(cdt, memo, &seeds);
+    walk(cdt, memo, &[], &seeds);
 }
 
-/// The walk from `seeds` (see the module documentation).
-fn walk(cdt: &mut Cdt, memo: &mut Memo, seeds: &[FixedFaceHandle<InnerTag>]) {
+/// The walk from `sides` and `seeds` (see the module documentation); the tiles of `sides`
+/// (faces beside an edge whose constraint changed) are marked whether or not they changed.
+fn walk(
+    cdt: &mut Cdt,
+    memo: &mut Memo,
+    sides: &[FixedFaceHandle<InnerTag>],
+    seeds: &[FixedFaceHandle<InnerTag>],
+) {
     let Some(base) = memo.base.as_mut() else {
         return;
     };
     let grid = base.grid;
     let mut seen: HashSet<FixedFaceHandle<InnerTag>> = HashSet::new();
+    for &f in sides {
+        let pts = cdt.face(f).positions().map(dv);
+        base.marked[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)] = true;
+    }
     let mut queue: Vec<(FixedFaceHandle<InnerTag>, bool)> =
-        seeds.iter().map(|&f| (f, true)).collect();
+        seeds.iter().chain(sides).map(|&f| (f, true)).collect();
     while let Some((f, seed)) = queue.pop() {
         if !seen.insert(f) {
             continue;
@@ -129,7 +171,7 @@ fn walk(cdt: &mut Cdt, memo: &mut Memo, seeds: &[FixedFaceHandle<InnerTag>]) {
         let pts = face.positions().map(dv);
         let id = *face.data() as usize;
         let changed = id == 0 || id >= memo.faces.len() || !same(&memo.faces[id].pts, &pts);
-        if seed || changed {
+        if changed {
             // The tile it is in now, and the one it was in (its entry's, if it has one).
             base.marked[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)] = true;
             if let Some(&t) = base.ftile.get(id)
