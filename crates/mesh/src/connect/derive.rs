@@ -785,12 +785,8 @@ pub(super) fn derive(
         *m = false;
     }
     d.sound = chains_sound(world, cdt, &mut sc, memo, dirty);
-    let nv = cdt.num_vertices() as u32;
-    for h in d.hints.iter_mut() {
-        if *h != u32::MAX && *h >= nv {
-            *h = 0;
-        }
-    }
+    // The point location hints stay: a vertex index beyond the triangulation is not used
+    // (`place` checks), and one spade moved only makes that bucket's walk longer.
     d.deriving = t0.elapsed();
     Some(d)
 }

@@ -12,8 +12,6 @@
 //! changed faces (and the seeds) overlap for the next derivation. Faces spade removed leave
 //! their identity unused (at most a few per edit).
 
-use std::collections::HashSet;
-
 use glam::DVec2;
 use spade::handles::{FixedDirectedEdgeHandle, FixedFaceHandle, FixedVertexHandle, InnerTag};
 use spade::{PositionInTriangulation, Triangulation};
@@ -156,7 +154,8 @@ fn walk(
         return;
     };
     let grid = base.grid;
-    let mut seen: HashSet<FixedFaceHandle<InnerTag>> = HashSet::new();
+    // The faces met (few: a linear search beats hashing).
+    let mut seen: Vec<FixedFaceHandle<InnerTag>> = Vec::new();
     for &f in sides {
         let pts = cdt.face(f).positions().map(dv);
         base.marked[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)] = true;
@@ -164,9 +163,10 @@ fn walk(
     let mut queue: Vec<(FixedFaceHandle<InnerTag>, bool)> =
         seeds.iter().chain(sides).map(|&f| (f, true)).collect();
     while let Some((f, seed)) = queue.pop() {
-        if !seen.insert(f) {
+        if seen.contains(&f) {
             continue;
         }
+        seen.push(f);
         let face = cdt.face(f);
         let pts = face.positions().map(dv);
         let id = *face.data() as usize;
