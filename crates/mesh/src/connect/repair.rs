@@ -81,10 +81,14 @@ impl Connectivity {
     }
 
     /// When the repair was not tracked (there is no derivation to update), every face and
-    /// edge gets a fresh identity for the full derivation to come.
+    /// edge gets a fresh identity for the full derivation to come; so they do when the
+    /// identities of the faces and edges spade removed (never given out again) outnumber the
+    /// live ones, which bounds the memory a long run of edits holds.
     fn untracked(&mut self) {
         let memo = self.memo.get_mut().unwrap_or_else(|e| e.into_inner());
-        if !track::on(memo) {
+        let stale = memo.faces.len() > 2 * self.cdt.num_inner_faces() + 1024
+            || memo.edges.len() > 2 * self.cdt.num_undirected_edges() + 1024;
+        if !track::on(memo) || stale {
             derive::assign_all_ids(&mut self.cdt, memo);
         }
     }
