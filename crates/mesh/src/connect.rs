@@ -101,6 +101,8 @@ pub(crate) struct Memo {
     /// Whether the repairs since lost track of the triangles they changed: the next
     /// derivation is a full one.
     lost: bool,
+    /// The tiles the identities were numbered by, for the next full derivation.
+    grid: Option<derive::TileGrid>,
 }
 
 /// What deriving found about one edge.

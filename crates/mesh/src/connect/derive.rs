@@ -309,18 +309,59 @@ fn exact_at(
 /// Gives every face and edge of `cdt` a fresh identity (1, 2, ...) and forgets every entry of
 /// `memo` kept by identity: the next derivation is a full one.
 pub(super) fn assign_all_ids(cdt: &mut Cdt, memo: &mut Memo) {
-    let faces: Vec<_> = cdt.fixed_inner_faces().collect();
-    for (k, f) in faces.into_iter().enumerate() {
-        *cdt.face_data_mut(f) = k as u32 + 1;
+    // Numbered tile by tile (the tiles of the full derivation to come), so that a tile's
+    // entries lie together in memory.
+    let grid = grid_of(cdt);
+    let mut lists: Vec<Vec<_>> = vec![Vec::new(); grid.map_or(1, |g| g.len())];
+    for f in cdt.fixed_inner_faces() {
+        let pts = cdt.face(f).positions().map(dv);
+        let t = grid.map_or(0, |g| g.tile((pts[0] + pts[1] + pts[2]) / 3.0));
+        lists[t].push(f);
     }
-    let edges: Vec<_> = cdt.fixed_undirected_edges().collect();
-    for (k, e) in edges.into_iter().enumerate() {
-        *cdt.undirected_edge_data_mut(e).data_mut() = k as u32 + 1;
+    for e in cdt.fixed_undirected_edges() {
+        *cdt.undirected_edge_data_mut(e).data_mut() = 0;
     }
+    let (mut nf, mut ne) = (0u32, 0u32);
+    for f in lists.into_iter().flatten() {
+        nf += 1;
+        *cdt.face_data_mut(f) = nf;
+        let es = cdt
+            .face(f)
+            .adjacent_edges()
+            .map(|e| e.as_undirected().fix());
+        for e in es {
+            let d = cdt.undirected_edge_data_mut(e).data_mut();
+            if *d == 0 {
+                ne += 1;
+                *d = ne;
+            }
+        }
+    }
+    // Edges beside no inner face (none in a triangulation of more than one face).
+    for e in cdt.fixed_undirected_edges() {
+        let d = cdt.undirected_edge_data_mut(e).data_mut();
+        if *d == 0 {
+            ne += 1;
+            *d = ne;
+        }
+    }
+    memo.grid = grid;
     memo.faces = vec![FaceMemo::unknown(); cdt.num_inner_faces() + 1];
     memo.edges = vec![EdgeMemo::unknown(); cdt.num_undirected_edges() + 1];
     memo.base = None;
     memo.lost = false;
+}
+
+/// The tiles of a full derivation of `cdt` (`None` without vertices).
+fn grid_of(cdt: &Cdt) -> Option<TileGrid> {
+    let mut lo = DVec2::splat(f64::INFINITY);
+    let mut hi = DVec2::splat(f64::NEG_INFINITY);
+    for v in cdt.vertices() {
+        let p = dv(v.position());
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    (lo.is_finite() && hi.is_finite()).then(|| TileGrid::of(lo, hi, cdt.num_inner_faces()))
 }
 
 /// The faces whose centroid lies in tile `t`, found by a walk over the faces whose box meets
@@ -421,17 +462,10 @@ pub(super) fn derive(
     let mut d = match base {
         Some(d) => d,
         None => {
-            let mut lo = DVec2::splat(f64::INFINITY);
-            let mut hi = DVec2::splat(f64::NEG_INFINITY);
-            for v in cdt.vertices() {
-                let p = dv(v.position());
-                lo = lo.min(p);
-                hi = hi.max(p);
-            }
-            if !(lo.is_finite() && hi.is_finite()) {
-                return None;
-            }
-            let grid = TileGrid::of(lo, hi, cdt.num_inner_faces());
+            let grid = match memo.grid {
+                Some(g) => g,
+                None => grid_of(cdt)?,
+            };
             let hints_grid = HintGrid {
                 origin: world.grid.origin,
                 cell: world.grid.cell,
