@@ -2,8 +2,9 @@
 //!
 //! A constrained Delaunay triangulation (spade) of every loop vertex, with every loop edge a
 //! constraint, is built on the first call and repaired by later edits (see [`repair`]); what is
-//! derived from it (the two forests below) is rebuilt on the first call after an edit, from a
-//! memo of what each triangle and edge gave where the edit did not reach. Its triangles whose
+//! derived from it (the two forests below) is updated on the first call after an edit, tile by
+//! tile where the edit reached (see [`derive`]), from a memo of what each triangle and edge
+//! gave. Its triangles whose
 //! centroid lies in no obstacle (and inside the bounds) are *free*; an edge joining two free
 //! triangles is *crossable*.
 //!
@@ -15,8 +16,9 @@
 //! `qs` is a wall (a loop edge) it also needs `dist(p, qs) > 2r`. The nodes of a union-find
 //! forest are the crossable edges; inside each free triangle, two crossable edges are linked
 //! with the smallest of those widths. The forest is built by decreasing weight (union by rank,
-//! no path compression): following a node's parents while the links are wider than a
-//! threshold finds the representative of its component at that threshold, in `O(log n)`. A
+//! no path compression, in two levels: see [`derive`]): following a node's parents while the
+//! links are wider than a threshold finds the representative of its component at that
+//! threshold, in `O(log n)`. A
 //! path of the disc between two triangles leaves the first through a crossable edge wider than
 //! `2r`, enters the last through one, and in between only takes links wider than `2r`: when no
 //! such pair of edges shares a component, there is no path.

@@ -309,8 +309,8 @@ fn exact_at(
 /// Gives every face and edge of `cdt` a fresh identity (1, 2, ...) and forgets every entry of
 /// `memo` kept by identity: the next derivation is a full one.
 pub(super) fn assign_all_ids(cdt: &mut Cdt, memo: &mut Memo) {
-    // Numbered tile by tile (the tiles of the full derivation to come), so that a tile's
-    // entries lie together in memory.
+    // Faces numbered tile by tile (the tiles of the full derivation to come), so that a
+    // tile's entries lie together in memory.
     let grid = grid_of(cdt);
     let mut lists: Vec<Vec<_>> = vec![Vec::new(); grid.map_or(1, |g| g.len())];
     for f in cdt.fixed_inner_faces() {
@@ -318,32 +318,12 @@ pub(super) fn assign_all_ids(cdt: &mut Cdt, memo: &mut Memo) {
         let t = grid.map_or(0, |g| g.tile((pts[0] + pts[1] + pts[2]) / 3.0));
         lists[t].push(f);
     }
-    for e in cdt.fixed_undirected_edges() {
-        *cdt.undirected_edge_data_mut(e).data_mut() = 0;
+    for (k, f) in lists.into_iter().flatten().enumerate() {
+        *cdt.face_data_mut(f) = k as u32 + 1;
     }
-    let (mut nf, mut ne) = (0u32, 0u32);
-    for f in lists.into_iter().flatten() {
-        nf += 1;
-        *cdt.face_data_mut(f) = nf;
-        let es = cdt
-            .face(f)
-            .adjacent_edges()
-            .map(|e| e.as_undirected().fix());
-        for e in es {
-            let d = cdt.undirected_edge_data_mut(e).data_mut();
-            if *d == 0 {
-                ne += 1;
-                *d = ne;
-            }
-        }
-    }
-    // Edges beside no inner face (none in a triangulation of more than one face).
-    for e in cdt.fixed_undirected_edges() {
-        let d = cdt.undirected_edge_data_mut(e).data_mut();
-        if *d == 0 {
-            ne += 1;
-            *d = ne;
-        }
+    let edges: Vec<_> = cdt.fixed_undirected_edges().collect();
+    for (k, e) in edges.into_iter().enumerate() {
+        *cdt.undirected_edge_data_mut(e).data_mut() = k as u32 + 1;
     }
     memo.grid = grid;
     memo.faces = vec![FaceMemo::unknown(); cdt.num_inner_faces() + 1];
