@@ -359,8 +359,7 @@ fn tile_faces(
     let pad = 1e-9 * (1.0 + lo.abs().max(hi.abs()).max_element());
     let (lo_r, hi_r) = grid.reach_of(t);
     let (lo_p, hi_p) = (lo_r - pad, hi_r + pad);
-    let meets = |f: FixedFaceHandle<InnerTag>| {
-        let pts = cdt.face(f).positions().map(dv);
+    let meets = |pts: &[DVec2; 3]| {
         let a = pts[0].min(pts[1]).min(pts[2]);
         let b = pts[0].max(pts[1]).max(pts[2]);
         !((b.cmplt(lo_p)).any() || (a.cmpgt(hi_p)).any())
@@ -402,22 +401,24 @@ fn tile_faces(
         }
         return Some(());
     };
-    let mut queue = vec![start];
     let id = |f: FixedFaceHandle<InnerTag>| *cdt.face(f).data() as usize;
+    let mut queue = vec![(start, cdt.face(start).positions().map(dv))];
     seen[id(start)] = stamp;
-    while let Some(f) = queue.pop() {
+    while let Some((f, pts)) = queue.pop() {
         let face = cdt.face(f);
-        let pts = face.positions().map(dv);
         if grid.tile((pts[0] + pts[1] + pts[2]) / 3.0) == t {
             out.push(f);
         }
         for e in face.adjacent_edges() {
             if let Some(g) = e.rev().face().as_inner() {
-                let g = g.fix();
-                let gi = id(g);
-                if gi < seen.len() && seen[gi] != stamp && meets(g) {
+                let gi = *g.data() as usize;
+                // Whether a face meets the box is its own property: looked at once.
+                if gi < seen.len() && seen[gi] != stamp {
                     seen[gi] = stamp;
-                    queue.push(g);
+                    let q = g.positions().map(dv);
+                    if meets(&q) {
+                        queue.push((g.fix(), q));
+                    }
                 }
             }
         }
