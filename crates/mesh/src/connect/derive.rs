@@ -204,6 +204,16 @@ impl GlobalForest {
     }
 }
 
+/// A tile's terminal links in a canonical order (to tell whether they changed).
+fn canonical(links: &[(f64, u32, u32)]) -> Vec<(u64, u32, u32)> {
+    let mut v: Vec<(u64, u32, u32)> = links
+        .iter()
+        .map(|&(w, a, b)| (w.to_bits(), a.min(b), a.max(b)))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
 /// Kruskal over a tile's `links` (local indices) of `n` nodes, `is_term` telling its
 /// terminals; the terminal links go to `tlinks`.
 fn local_kruskal(
@@ -637,6 +647,9 @@ pub(super) fn derive(
         }
     }
     let cap = n_edge_ids;
+    // Whether a walked tile changed its terminals or their links (if none did, the global
+    // forests stand).
+    let mut global_changed = [work.len() == grid.len(); 2];
     let mut links: Vec<(f64, u32, u32)> = Vec::new();
     let mut roads: Vec<(f64, u32, u32)> = Vec::new();
     for (k, list) in faces_of.iter().enumerate() {
@@ -740,8 +753,19 @@ pub(super) fn derive(
             std::mem::take(&mut tile.tlinks[0]),
             std::mem::take(&mut tile.tlinks[1]),
         );
+        let old = [canonical(&tl0), canonical(&tl1)];
         let f0 = local_kruskal(&mut links, &nodes, &is_term, &mut tl0);
         let f1 = local_kruskal(&mut roads, &nodes, &is_term, &mut tl1);
+        let mut new_terms = terms.clone();
+        let mut old_terms = tile.terms.clone();
+        new_terms.sort_unstable();
+        old_terms.sort_unstable();
+        let same_terms = new_terms == old_terms;
+        for (w, tl) in [&tl0, &tl1].into_iter().enumerate() {
+            if !same_terms || canonical(tl) != old[w] {
+                global_changed[w] = true;
+            }
+        }
         *tile = Tile {
             faces: list.iter().map(|&f| *cdt.face(f).data()).collect(),
             nodes,
@@ -754,8 +778,10 @@ pub(super) fn derive(
     // The global forests over every tile's terminals.
     // Their links are kept sorted: those of the tiles walked are replaced by a merge.
     let mut terms: Vec<u32> = Vec::new();
-    for tile in &d.tiles {
-        terms.extend_from_slice(&tile.terms);
+    if global_changed.iter().any(|&c| c) {
+        for tile in &d.tiles {
+            terms.extend_from_slice(&tile.terms);
+        }
     }
     let Derived {
         global,
@@ -765,6 +791,9 @@ pub(super) fn derive(
         ..
     } = &mut *d;
     for w in 0..2 {
+        if !global_changed[w] {
+            continue;
+        }
         let mut fresh: Vec<(f64, u32, u32, u32)> = work
             .iter()
             .flat_map(|&t| {
