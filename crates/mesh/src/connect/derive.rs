@@ -1,7 +1,7 @@
 //! Deriving the forests and the roadmap tile by tile, so that an edit derives again only the
 //! tiles it changed.
 //!
-//! The plane is cut into square tiles (about `n^(2/3)` triangles each); a triangle belongs to
+//! The plane is cut into square tiles (about `sqrt(n)` triangles each); a triangle belongs to
 //! the tile holding its centroid. Each triangle and each edge of the triangulation carries an
 //! identity in spade's face and edge data (a `u32`, 0 for "new"), which survives spade's
 //! swap-removals, and everything derived is kept by identity ([`Memo`]). The repair of an edit
@@ -45,7 +45,7 @@ pub(super) struct TileGrid {
 }
 
 impl TileGrid {
-    /// Tiles over the box `[lo, hi]` for `n` triangles: about `n^(2/3)` triangles a tile.
+    /// Tiles over the box `[lo, hi]` for `n` triangles: about `sqrt(n)` triangles a tile.
     fn of(lo: DVec2, hi: DVec2, n: usize) -> Self {
         let size = (hi - lo).max(DVec2::splat(1e-9));
         // Tests use small tiles, so that their small worlds have many.
