@@ -2,8 +2,9 @@
 //!
 //! A constrained Delaunay triangulation (spade) of every loop vertex, with every loop edge a
 //! constraint, is built on the first call and repaired by later edits (see [`repair`]); what is
-//! derived from it (the two forests below) is rebuilt on the first call after an edit, from a
-//! memo of what each triangle and edge gave where the edit did not reach. Its triangles whose
+//! derived from it (the two forests below) is updated on the first call after an edit, tile by
+//! tile where the edit reached (see [`derive`]), from a memo of what each triangle and edge
+//! gave. Its triangles whose
 //! centroid lies in no obstacle (and inside the bounds) are *free*; an edge joining two free
 //! triangles is *crossable*.
 //!
@@ -15,8 +16,9 @@
 //! `qs` is a wall (a loop edge) it also needs `dist(p, qs) > 2r`. The nodes of a union-find
 //! forest are the crossable edges; inside each free triangle, two crossable edges are linked
 //! with the smallest of those widths. The forest is built by decreasing weight (union by rank,
-//! no path compression): following a node's parents while the links are wider than a
-//! threshold finds the representative of its component at that threshold, in `O(log n)`. A
+//! no path compression, in two levels: see [`derive`]): following a node's parents while the
+//! links are wider than a threshold finds the representative of its component at that
+//! threshold, in `O(log n)`. A
 //! path of the disc between two triangles leaves the first through a crossable edge wider than
 //! `2r`, enters the last through one, and in between only takes links wider than `2r`: when no
 //! such pair of edges shares a component, there is no path.
@@ -35,7 +37,9 @@
 //! search. Misclassifying a blocked triangle as free can only link more, so it never makes a
 //! wrong "not connected".
 
+mod derive;
 mod repair;
+mod track;
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -44,17 +48,19 @@ use std::time::{Duration, Instant};
 use glam::DVec2;
 use spade::{
     ConstrainedDelaunayTriangulation, LastUsedVertexHintGenerator, Point2, PositionInTriangulation,
-    Triangulation, handles::FixedVertexHandle,
+    Triangulation,
+    handles::{FixedFaceHandle, FixedVertexHandle},
 };
 
-use crate::geometry::dist_point_segment;
-use crate::roadmap::{Forest, clearance, incentre, nearest_of};
+use crate::roadmap::{clearance, incentre, nearest_of};
 use crate::sight::{Scratch, segment_block};
 use crate::world::{MeshWorld, Owner};
 
 pub(crate) use repair::{Change, edited};
 
-type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), (), (), LastUsedVertexHintGenerator>;
+/// The triangulation; each face and each undirected edge carries its identity (0: new), which
+/// survives spade's swap-removals (see [`derive`]).
+type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), u32, u32, LastUsedVertexHintGenerator>;
 
 /// The triangulation of a world, kept across edits (repaired locally), and what is derived
 /// from it (rebuilt on first use after an edit).
@@ -71,30 +77,65 @@ pub(crate) struct Connectivity {
     pub(crate) repaired: bool,
 }
 
-/// What deriving found about each vertex, triangle and edge, kept across edits by spade's
-/// index and checked against its coordinates: an entry depends only on its own geometry and
-/// the obstacle edges near it, so it is used again when the index still holds the same points
-/// and its reach (its box grown by as far as its clearances looked) meets no obstacle edited
-/// since.
+/// What deriving found about each triangle and edge, kept across edits by identity (spade's
+/// face and edge data): an entry depends only on its own geometry and the obstacle edges near
+/// it, so it is used again when its geometry is the same and its reach (its box grown by as
+/// far as its clearances looked) meets no obstacle edited since.
 ///
 /// The reach holds everything an entry depends on: whether a face is free depends on the
 /// loops holding its centroid (inside its box); a clearance on the obstacle edges and circles
 /// within its upper bound of the measured segment (see [`clearance`]): half the edge for an
 /// edge's midpoint, and for a face's links the bound each used (recorded in
 /// [`FaceMemo::reach`], at least half its longest side, as its links are capped by its edges'
-/// midpoint clearances); a vertex's exactness on the loops through it.
+/// midpoint clearances); an end's exactness on the loops through it.
 #[derive(Clone, Default)]
 pub(crate) struct Memo {
-    /// Per vertex index: its position, and whether it is a loop vertex (an exact point).
-    verts: Vec<(DVec2, bool)>,
-    /// Per face index (see [`FaceMemo`]).
+    /// Per face identity (0 unused).
     faces: Vec<FaceMemo>,
-    /// Per undirected edge index: its ends (spade's order) and its midpoint's clearance (NaN:
-    /// not computed yet).
-    edges: Vec<([DVec2; 2], f64)>,
+    /// Per edge identity (0 unused).
+    edges: Vec<EdgeMemo>,
     /// The boundary edges whose chain of constraint pieces is broken, if every boundary edge
     /// was walked.
     broken: Option<Vec<(DVec2, DVec2)>>,
+    /// The last derivation, which the next one updates (taken out of `derived` by the first
+    /// edit after it).
+    base: Option<Box<Derived>>,
+    /// Whether the repairs since lost track of the triangles they changed: the next
+    /// derivation is a full one.
+    lost: bool,
+    /// The tiles the identities were numbered by, for the next full derivation.
+    grid: Option<derive::TileGrid>,
+}
+
+/// What deriving found about one edge.
+#[derive(Clone, Copy)]
+struct EdgeMemo {
+    /// Its ends (spade's order).
+    pts: [DVec2; 2],
+    /// Whether the entry is filled.
+    known: bool,
+    /// The weight of crossing it (NaN: not computed yet).
+    weight: f64,
+    /// Its midpoint's clearance (NaN: not computed yet).
+    clear: f64,
+}
+
+impl EdgeMemo {
+    fn new(pts: [DVec2; 2]) -> Self {
+        EdgeMemo {
+            pts,
+            known: true,
+            weight: f64::NAN,
+            clear: f64::NAN,
+        }
+    }
+
+    fn unknown() -> Self {
+        EdgeMemo {
+            known: false,
+            ..EdgeMemo::new([DVec2::splat(f64::NAN); 2])
+        }
+    }
 }
 
 /// What deriving found about one face.
@@ -102,6 +143,8 @@ pub(crate) struct Memo {
 struct FaceMemo {
     /// Its corners (spade's order).
     pts: [DVec2; 3],
+    /// Whether the entry is filled.
+    known: bool,
     /// Whether it is free.
     free: bool,
     /// The roadmap link weight between its edges `k` and `k + 1` (NaN: not computed yet).
@@ -119,13 +162,26 @@ impl FaceMemo {
     fn new(pts: [DVec2; 3], free: bool) -> Self {
         FaceMemo {
             pts,
+            known: true,
             free,
             roads: [f64::NAN; 3],
             gaps: [f64::NAN; 3],
-            reach: 0.5
-                * (0..3)
+            // A blocked face holds no links: its freedom depends on its centroid alone.
+            reach: if free {
+                0.5 * (0..3)
                     .map(|k| pts[k].distance(pts[(k + 1) % 3]))
-                    .fold(0.0, f64::max),
+                    .fold(0.0, f64::max)
+            } else {
+                0.0
+            },
+        }
+    }
+
+    fn unknown() -> Self {
+        FaceMemo {
+            known: false,
+            reach: 0.0,
+            ..FaceMemo::new([DVec2::splat(f64::NAN); 3], false)
         }
     }
 }
@@ -185,28 +241,46 @@ impl std::ops::Deref for Ready<'_> {
     }
 }
 
-/// The two forests and the roadmap of a triangulation.
+/// The two forests and the roadmap of a triangulation, by face and edge identity.
 #[derive(Clone)]
 pub(crate) struct Derived {
-    /// Per face index (0 is spade's outer face): whether the triangle is free.
+    /// Per face identity: whether the triangle is free.
     free: Vec<bool>,
-    /// Per face index: its edges that join two free triangles (`u32::MAX` for the others).
+    /// Per face identity: its tile.
+    ftile: Vec<u32>,
+    /// Per face identity: its edges that join two free triangles (`u32::MAX` for the others).
     sides: Vec<[u32; 3]>,
-    /// Per undirected edge: the weight of crossing it (NaN if it does not join two free
-    /// triangles).
+    /// Per edge identity: the weight of crossing it (NaN if it does not join two free
+    /// triangles). A width link is open for a radius `r` when it is more than `2r`.
     cross: Vec<f64>,
-    /// Union-find forest over the edges, by decreasing link weight (see the module
-    /// documentation): a link is open for a radius `r` when it is more than `2r`.
-    widths: Forest,
     /// Per crossable edge: its two (free) triangles.
     across: Vec<[u32; 2]>,
-    /// Per undirected edge: its midpoint, a node of the roadmap (see [`crate::roadmap`]).
+    /// Per edge: its midpoint, a node of the roadmap (see [`crate::roadmap`]).
     mid: Vec<DVec2>,
-    /// Per undirected edge: a lower bound of its midpoint's clearance.
+    /// Per edge: a lower bound of its midpoint's clearance.
     node_clear: Vec<f64>,
-    /// The roadmap's forest over the same nodes, by decreasing clearance: a link is open for
-    /// a radius `r` when it is more than `r + margin`.
-    roads: Forest,
+    /// Per crossable edge: its tile, or [`derive::TERM`] for a terminal.
+    home: Vec<u32>,
+    /// Per crossable edge that is not a terminal: its index in its tile.
+    local: Vec<u32>,
+    /// The tiles and their forests (widths and roadmap, see [`derive`]).
+    tiles: Vec<derive::Tile>,
+    /// Per tile: whether the next derivation walks it.
+    marked: Vec<bool>,
+    grid: derive::TileGrid,
+    /// The global width and roadmap forests over the terminals. A roadmap link is open for a
+    /// radius `r` when it is more than `r + margin`.
+    global: [derive::GlobalForest; 2],
+    /// The links of both global forests (weight, a, b, tile), strongest first.
+    glinks: [Vec<(f64, u32, u32, u32)>; 2],
+    /// Marks of the walks.
+    stamp: u32,
+    seen: Vec<u32>,
+    /// How many faces the last derivation walked.
+    walked: usize,
+    /// Per vertex index: a mark of the derivation that found whether it is a loop vertex,
+    /// and that answer.
+    vex: Vec<(u32, bool)>,
     /// Ends nearer than this (four buckets of the edge grid) try the segment between them.
     near: f64,
     /// The margin of the roadmap's clearances (ten times the sight tests' tolerance).
@@ -337,13 +411,15 @@ impl Connectivity {
         let t = Instant::now();
         // spade panics on some degenerate inputs (overlapping constraints in a bulk load):
         // a refusal, not a crash.
-        let cdt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| triangulate(world)))
+        let mut cdt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| triangulate(world)))
             .ok()
             .flatten()?;
+        let mut memo = Memo::default();
+        derive::assign_all_ids(&mut cdt, &mut memo);
         Some(Connectivity {
             cdt,
             derived: OnceLock::new(),
-            memo: Mutex::new(Memo::default()),
+            memo: Mutex::new(memo),
             dirty: Vec::new(),
             triangulating: t.elapsed(),
             repaired: false,
@@ -356,12 +432,15 @@ impl Connectivity {
         let d = self.derived.get_or_init(|| {
             let mut memo = self.memo_lock();
             let d = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                Derived::of(world, &self.cdt, &mut memo, &self.dirty).map(Box::new)
+                derive::derive(world, &self.cdt, &mut memo, &self.dirty)
             }))
             .ok()
             .flatten();
             if d.is_none() {
-                *memo = Memo::default();
+                // The identities stay; every entry is filled again by the next full
+                // derivation, after the next edit.
+                memo.base = None;
+                memo.lost = true;
             }
             d
         });
@@ -381,15 +460,19 @@ impl Connectivity {
     /// Notes an edit of the triangulation within box `[lo, hi]`: the memo forgets what it
     /// reaches at the next derivation.
     fn note_edit(&mut self, lo: DVec2, hi: DVec2) {
-        if self.derived.get().is_some() {
-            // The memo was refilled since the last edits.
+        if let Some(d) = self.derived.take() {
+            // The memo was refilled since the last edits: that derivation is the base of the
+            // next one.
             self.dirty.clear();
-            self.derived = OnceLock::new();
+            self.memo.get_mut().unwrap_or_else(|e| e.into_inner()).base = d;
         }
         if self.dirty.len() >= 64 {
-            // Many edits without a `connected` between them: forgetting everything is cheaper
+            // Many edits without a `connected` between them: a full derivation is cheaper
             // than checking every entry against each of them.
-            *self.memo.get_mut().unwrap_or_else(|e| e.into_inner()) = Memo::default();
+            let memo = self.memo.get_mut().unwrap_or_else(|e| e.into_inner());
+            memo.base = None;
+            memo.lost = true;
+            memo.broken = None;
             self.dirty.clear();
         }
         self.dirty.push((lo, hi));
@@ -454,159 +537,6 @@ fn triangulate(world: &MeshWorld) -> Option<Cdt> {
     Some(cdt)
 }
 
-impl Derived {
-    /// The forests and the roadmap of `cdt`, a triangulation of `world`.
-    ///
-    /// `memo` holds what the last derivation found, and `dirty` the boxes of the edits since:
-    /// entries they may reach are computed again.
-    fn of(world: &MeshWorld, cdt: &Cdt, memo: &mut Memo, dirty: &[(DVec2, DVec2)]) -> Option<Self> {
-        let t = Instant::now();
-        let mut sc = Scratch::default();
-        let unknown = DVec2::splat(f64::NAN);
-        memo.verts.resize(cdt.num_vertices(), (unknown, false));
-        for v in cdt.vertices() {
-            let p = dv(v.position());
-            let m = &mut memo.verts[v.fix().index()];
-            let touched = dirty
-                .iter()
-                .any(|&(lo, hi)| !(p.cmplt(lo).any() || p.cmpgt(hi).any()));
-            if touched || !same(&[m.0], &[p]) {
-                *m = (p, is_original(world, &mut sc, p));
-            }
-        }
-        let n_faces = cdt.num_all_faces();
-        memo.faces
-            .resize(n_faces, FaceMemo::new([unknown; 3], false));
-        let mut free = vec![false; n_faces];
-        for face in cdt.inner_faces() {
-            let pts = face.positions().map(dv);
-            let m = &mut memo.faces[face.fix().index()];
-            if !same(&m.pts, &pts) || reaches(&pts, m.reach, dirty) {
-                let [a, b, c] = pts;
-                let free = world.count_containing((a + b + c) / 3.0, None) == 0;
-                *m = FaceMemo::new(pts, free);
-            }
-            free[face.fix().index()] = m.free;
-        }
-        let verts = &memo.verts;
-        let exact = |v: FixedVertexHandle| verts[v.index()].1;
-        // Per undirected edge: whether it joins two free triangles, the weight of crossing it
-        // (open for radius r iff more than 2r), and its midpoint and that point's clearance
-        // (a node of the roadmap).
-        let n_edges = cdt.num_undirected_edges();
-        let mut cross = vec![f64::NAN; n_edges];
-        let mut across = vec![[0u32; 2]; n_edges];
-        let mut mid = vec![DVec2::ZERO; n_edges];
-        let mut node_clear = vec![0.0; n_edges];
-        memo.edges.resize(n_edges, ([unknown; 2], f64::NAN));
-        for edge in cdt.undirected_edges() {
-            let d0 = edge.as_directed();
-            let (Some(f0), Some(f1)) = (d0.face().as_inner(), d0.rev().face().as_inner()) else {
-                continue;
-            };
-            if !(free[f0.fix().index()] && free[f1.fix().index()]) {
-                continue;
-            }
-            let i = edge.fix().index();
-            across[i] = [f0.fix().index() as u32, f1.fix().index() as u32];
-            let [p, q] = edge.positions().map(dv);
-            let len = p.distance(q);
-            cross[i] = if edge.vertices().iter().all(|v| exact(v.fix())) {
-                len / (1.0 + 1e-12)
-            } else {
-                len + 1e-7 * world.scale
-            };
-            let m = 0.5 * (p + q);
-            mid[i] = m;
-            let entry = &mut memo.edges[i];
-            if !same(&entry.0, &[p, q]) || entry.1.is_nan() || reaches(&[p, q], 0.5 * len, dirty) {
-                *entry = ([p, q], clearance(world, &mut sc, m, m, 0.5 * len));
-            }
-            node_clear[i] = entry.1;
-        }
-        // Per free triangle: its crossable edges; the links between two of them, weighted by
-        // the narrowest of the two crossings and the gap between their shared vertex and the
-        // wall opposite (see the module documentation); and its roadmap links.
-        let mut sides = vec![[u32::MAX; 3]; n_faces];
-        let mut links: Vec<(f64, u32, u32)> = Vec::new();
-        let mut roads: Vec<(f64, u32, u32)> = Vec::new();
-        for face in cdt.inner_faces() {
-            let fi = face.fix().index();
-            if !free[fi] {
-                continue;
-            }
-            let es = face.adjacent_edges();
-            let ids = es.map(|e| e.as_undirected().fix().index());
-            for k in 0..3 {
-                if !cross[ids[k]].is_nan() {
-                    sides[fi][k] = ids[k] as u32;
-                }
-            }
-            for k in 0..3 {
-                // The edges after and before edge k share the vertex opposite edge k.
-                let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-                if cross[ids[i]].is_nan() || cross[ids[j]].is_nan() {
-                    continue;
-                }
-                let mut w = cross[ids[i]].min(cross[ids[j]]);
-                let wall = es[k];
-                if cross[ids[k]].is_nan() && cdt.is_constraint_edge(wall.as_undirected().fix()) {
-                    let gap = &mut memo.faces[fi].gaps[k];
-                    if gap.is_nan() {
-                        let p = es[i].to();
-                        let [q, t] = wall.vertices();
-                        let d = dist_point_segment(
-                            dv(p.position()),
-                            dv(q.position()),
-                            dv(t.position()),
-                        );
-                        *gap = if exact(p.fix()) && exact(q.fix()) && exact(t.fix()) {
-                            d / (1.0 + 1e-12)
-                        } else {
-                            d + 1e-7 * world.scale
-                        };
-                    }
-                    w = w.min(*gap);
-                }
-                links.push((w, ids[i] as u32, ids[j] as u32));
-            }
-            road_links(
-                world,
-                &mut sc,
-                &mut memo.faces[fi],
-                sides[fi],
-                (&mid, &node_clear),
-                &mut roads,
-            );
-        }
-        let widths = Forest::build(n_edges, links);
-        let roads = Forest::build(n_edges, roads);
-        let sound = chains_sound(world, cdt, &mut sc, memo, dirty);
-        let hints_grid = HintGrid {
-            origin: world.grid.origin,
-            cell: world.grid.cell,
-            nx: world.grid.nx,
-            ny: world.grid.ny,
-        };
-        Some(Derived {
-            free,
-            sides,
-            cross,
-            widths,
-            across,
-            mid,
-            node_clear,
-            roads,
-            margin: 10.0 * world.eps(),
-            near: 4.0 * world.grid.cell,
-            deriving: t.elapsed(),
-            sound,
-            hints: hints_of(cdt, hints_grid),
-            hints_grid,
-        })
-    }
-}
-
 impl Ready<'_> {
     /// Number of triangles of the triangulation.
     pub(crate) fn triangles(&self) -> usize {
@@ -623,9 +553,9 @@ impl Ready<'_> {
         let open = |e: u32| e != u32::MAX && self.cross[e as usize] > cut;
         self.sides[fa as usize].iter().any(|&e| {
             open(e)
-                && self.sides[fb as usize].iter().any(|&f| {
-                    open(f) && self.widths.component(e, cut) == self.widths.component(f, cut)
-                })
+                && self.sides[fb as usize]
+                    .iter()
+                    .any(|&f| open(f) && self.comp(0, e, cut) == self.comp(0, f, cut))
         })
     }
 
@@ -656,7 +586,7 @@ impl Ready<'_> {
                     continue;
                 }
                 if segment_block(world, sc, a, self.mid[e as usize], r, false).is_none() {
-                    seen_a.push(e, self.roads.component(e, cut));
+                    seen_a.push(e, self.comp(1, e, cut));
                 }
             }
             // The nodes `b` sees in one of those components.
@@ -664,7 +594,7 @@ impl Ready<'_> {
                 if seen_b.tried(e) {
                     continue;
                 }
-                let c = self.roads.component(e, cut);
+                let c = self.comp(1, e, cut);
                 let joins = seen_a.nodes[..seen_a.len]
                     .iter()
                     .any(|&(n, cn)| cn == c && (n != e || self.node_clear[e as usize] > cut));
@@ -715,29 +645,30 @@ impl Ready<'_> {
 
     /// The free triangle holding `p` (a finite point).
     pub(crate) fn place(&self, p: DVec2) -> Place {
-        let free = |f: usize| {
-            if self.free[f] {
-                Place::Free(f as u32)
+        let free = |f: FixedFaceHandle<spade::handles::InnerTag>| {
+            let id = *self.cdt.face(f).data();
+            if self.free.get(id as usize).copied().unwrap_or(false) {
+                Place::Free(id)
             } else {
                 Place::Unknown
             }
         };
         let pos = Point2::new(p.x, p.y);
         let at = match self.hints.get(self.hints_grid.bucket(p)) {
-            Some(&v) if v != u32::MAX => self
+            Some(&v) if v != u32::MAX && (v as usize) < self.cdt.num_vertices() => self
                 .cdt
                 .locate_with_hint(pos, FixedVertexHandle::from_index(v as usize)),
             _ => self.cdt.locate(pos),
         };
         match at {
-            PositionInTriangulation::OnFace(f) => free(f.index()),
+            PositionInTriangulation::OnFace(f) => free(f),
             PositionInTriangulation::OnEdge(e) => {
                 let e = self.cdt.directed_edge(e);
                 for face in [e.face(), e.rev().face()] {
                     if let Some(f) = face.as_inner()
-                        && self.free[f.fix().index()]
+                        && let Place::Free(id) = free(f.fix())
                     {
-                        return Place::Free(f.fix().index() as u32);
+                        return Place::Free(id);
                     }
                 }
                 Place::Unknown
@@ -750,7 +681,7 @@ impl Ready<'_> {
     pub(crate) fn free_triangles(&self) -> Vec<[DVec2; 3]> {
         self.cdt
             .inner_faces()
-            .filter(|f| self.free[f.fix().index()])
+            .filter(|f| self.free.get(*f.data() as usize).copied().unwrap_or(false))
             .map(|f| {
                 let [a, b, c] = f.positions().map(|p| DVec2::new(p.x, p.y));
                 if crate::geometry::cross(b - a, c - a) >= 0.0 {

@@ -78,6 +78,7 @@ pub(crate) fn incentre(a: DVec2, b: DVec2, c: DVec2) -> DVec2 {
 
 /// A union-find forest by decreasing link weight, without path compression: a node's
 /// component at a threshold is found by following parents while links exceed it.
+#[cfg(test)]
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Forest {
     parent: Vec<u32>,
@@ -85,6 +86,7 @@ pub(crate) struct Forest {
     link: Vec<f64>,
 }
 
+#[cfg(test)]
 impl Forest {
     /// The forest of `n` nodes joined by `links` (weight, a, b), strongest first.
     pub(crate) fn build(n: usize, mut links: Vec<(f64, u32, u32)>) -> Self {

@@ -383,7 +383,8 @@ impl MeshWorld {
 /// The triangulation is built whole on the first `connected` (or
 /// [`prepare_connected`](MeshWorld::prepare_connected)); later edits repair it locally, each
 /// in time proportional to the triangles around the edited obstacle, and the forests and the
-/// roadmap derived from it are rebuilt whole on the first `connected` after an edit.
+/// roadmap derived from it are updated, in the tiles the edit reached, on the first
+/// `connected` after an edit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
 pub struct ConnectedBuild {

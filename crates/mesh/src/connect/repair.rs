@@ -14,7 +14,7 @@
 use glam::DVec2;
 use spade::{Point2, Triangulation};
 
-use super::{Cdt, Connectivity, dv};
+use super::{Cdt, Connectivity, Memo, derive, dv, track};
 use crate::geometry::dist_point_segment;
 use crate::sight::Scratch;
 use crate::world::{MeshWorld, Owner};
@@ -59,32 +59,53 @@ impl Connectivity {
                     return false;
                 }
                 self.note_edit(lp.min, lp.max);
-                add_loop(&mut self.cdt, &lp.points).is_some()
+                let memo = self.memo.get_mut().unwrap_or_else(|e| e.into_inner());
+                let ok = add_loop(&mut self.cdt, memo, &lp.points).is_some();
+                self.untracked();
+                ok
             }
             Change::Removed(points) => {
                 let (lo, hi) = crate::world::bbox(points);
                 self.note_edit(lo, hi);
                 let mut rejoined = Vec::new();
-                let ok = remove_loop(&mut self.cdt, world, points, &mut rejoined).is_some();
+                let memo = self.memo.get_mut().unwrap_or_else(|e| e.into_inner());
+                let ok = remove_loop(&mut self.cdt, memo, world, points, &mut rejoined).is_some();
                 // A boundary edge made whole again may reach beyond the removed loop's box.
                 for (x, y) in rejoined {
                     self.note_edit(x.min(y), x.max(y));
                 }
+                self.untracked();
                 ok
             }
+        }
+    }
+
+    /// When the repair was not tracked (there is no derivation to update), every face and
+    /// edge gets a fresh identity for the full derivation to come; so they do when the
+    /// identities of the faces and edges spade removed (never given out again) outnumber the
+    /// live ones, which bounds the memory a long run of edits holds.
+    fn untracked(&mut self) {
+        let memo = self.memo.get_mut().unwrap_or_else(|e| e.into_inner());
+        let stale = memo.faces.len() > 2 * self.cdt.num_inner_faces() + 1024
+            || memo.edges.len() > 2 * self.cdt.num_undirected_edges() + 1024;
+        if !track::on(memo) || stale {
+            derive::assign_all_ids(&mut self.cdt, memo);
         }
     }
 }
 
 /// Adds the loop `points` (its edges as constraints), as a full build adds an obstacle.
-pub(super) fn add_loop(cdt: &mut Cdt, points: &[DVec2]) -> Option<()> {
+pub(super) fn add_loop(cdt: &mut Cdt, memo: &mut Memo, points: &[DVec2]) -> Option<()> {
     let n = points.len();
     for i in 0..n {
         let (a, b) = (points[i], points[(i + 1) % n]);
         let ha = cdt.insert(pt(a)).ok()?;
+        track::inserted(cdt, memo, ha);
         let hb = cdt.insert(pt(b)).ok()?;
+        track::inserted(cdt, memo, hb);
         if ha != hb {
-            cdt.add_constraint_and_split(ha, hb, |p| p);
+            let es = cdt.add_constraint_and_split(ha, hb, |p| p);
+            track::constrained(cdt, memo, &es);
         }
     }
     Some(())
@@ -152,6 +173,7 @@ pub(super) fn walk(
 /// of every boundary edge it makes whole again go to `rejoined`.
 fn remove_loop(
     cdt: &mut Cdt,
+    memo: &mut Memo,
     world: &MeshWorld,
     points: &[DVec2],
     rejoined: &mut Vec<(DVec2, DVec2)>,
@@ -189,6 +211,7 @@ fn remove_loop(
         if let Some(e) = cdt.get_edge_from_neighbors(hp, hq) {
             let e = e.as_undirected().fix();
             cdt.remove_constraint_edge(e);
+            track::unconstrained(cdt, memo, hp, hq);
         }
     }
     // The vertices met: those left without a constraint go; a point where the obstacle split
@@ -207,14 +230,19 @@ fn remove_loop(
         let v = v.fix();
         match ends.as_slice() {
             [] => {
+                track::removing(cdt, memo, v);
                 cdt.remove(v);
+                track::around(cdt, memo, &[p]);
             }
             &[x, y] if !is_loop_vertex(world, &mut sc, p) && dist_point_segment(p, x, y) <= tol => {
+                track::removing(cdt, memo, v);
                 cdt.remove(v);
+                track::around(cdt, memo, &[p]);
                 rejoined.push((x, y));
                 let hx = cdt.locate_vertex(pt(x))?.fix();
                 let hy = cdt.locate_vertex(pt(y))?.fix();
-                cdt.add_constraint_and_split(hx, hy, |p| p);
+                let es = cdt.add_constraint_and_split(hx, hy, |p| p);
+                track::constrained(cdt, memo, &es);
             }
             _ => {}
         }
@@ -288,13 +316,19 @@ mod tests {
     }
 
     /// What the memo kept gives what a derivation from nothing gives, on the same
-    /// triangulation.
+    /// triangulation: the same free triangles, crossings and clearances (triangle by
+    /// triangle, edge by edge), the same partitions of both forests at many thresholds, and
+    /// the repairs tracked every triangle they changed (none left without an identity).
     fn check_derived(world: &MeshWorld, what: &str) {
+        use std::collections::HashMap;
         let repaired = world.conn.get().and_then(|c| c.as_deref()).expect("kept");
-        let kept = repaired.ready(world).expect("derived");
+        let kept = repaired
+            .ready(world)
+            .expect("derived (every triangle tracked)");
+        let mut cdt = repaired.cdt.clone();
         let mut fresh_memo = super::super::Memo::default();
-        let fresh_d =
-            super::super::Derived::of(world, &repaired.cdt, &mut fresh_memo, &[]).expect("derived");
+        derive::assign_all_ids(&mut cdt, &mut fresh_memo);
+        let fresh = derive::derive(world, &cdt, &mut fresh_memo, &[]).expect("derived");
         let sorted = |list: &Option<Vec<(DVec2, DVec2)>>| {
             let mut list = list.clone().expect("walked");
             list.sort_by(|x, y| {
@@ -309,16 +343,124 @@ mod tests {
             sorted(&fresh_memo.broken),
             "{what}: broken constraint chains"
         );
-        assert_eq!(kept.free, fresh_d.free, "{what}: free triangles");
-        assert_eq!(
-            kept.node_clear, fresh_d.node_clear,
-            "{what}: node clearances"
-        );
-        assert_eq!(kept.roads, fresh_d.roads, "{what}: roadmap forest");
-        assert_eq!(kept.widths, fresh_d.widths, "{what}: width forest");
-        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-        assert_eq!(bits(&kept.cross), bits(&fresh_d.cross), "{what}: crossings");
-        assert_eq!(kept.sound, fresh_d.sound, "{what}: constraint chains");
+        for (f, g) in repaired.cdt.inner_faces().zip(cdt.inner_faces()) {
+            let (i, j) = (*f.data() as usize, *g.data() as usize);
+            assert_eq!(kept.free[i], fresh.free[j], "{what}: free triangle");
+        }
+        // Crossable edges, as (kept id, fresh id).
+        let mut nodes = Vec::new();
+        for (e, g) in repaired.cdt.undirected_edges().zip(cdt.undirected_edges()) {
+            let (i, j) = (*e.data().data() as usize, *g.data().data() as usize);
+            assert_eq!(
+                kept.cross[i].to_bits(),
+                fresh.cross[j].to_bits(),
+                "{what}: crossing"
+            );
+            if !fresh.cross[j].is_nan() {
+                assert_eq!(kept.node_clear[i], fresh.node_clear[j], "{what}: clearance");
+                nodes.push((i as u32, j as u32));
+            }
+        }
+        // The partitions at thresholds between and at the weights.
+        let mut cuts: Vec<f64> = nodes
+            .iter()
+            .flat_map(|&(_, j)| [fresh.cross[j as usize], fresh.node_clear[j as usize]])
+            .collect();
+        cuts.sort_by(f64::total_cmp);
+        cuts.dedup();
+        let step = (cuts.len() / 12).max(1);
+        let mut sample: Vec<f64> = cuts.iter().step_by(step).copied().collect();
+        sample.extend(cuts.iter().step_by(step).map(|c| c * 0.999_999));
+        sample.push(0.0);
+        for which in 0..2 {
+            for &cut in &sample {
+                let mut ab: HashMap<u32, u32> = HashMap::new();
+                let mut ba: HashMap<u32, u32> = HashMap::new();
+                for &(i, j) in &nodes {
+                    let (a, b) = (kept.comp(which, i, cut), fresh.comp(which, j, cut));
+                    assert_eq!(
+                        *ab.entry(a).or_insert(b),
+                        b,
+                        "{what}: forest {which} at {cut}"
+                    );
+                    assert_eq!(
+                        *ba.entry(b).or_insert(a),
+                        a,
+                        "{what}: forest {which} at {cut}"
+                    );
+                }
+            }
+        }
+        assert_eq!(kept.sound, fresh.sound, "{what}: constraint chains");
+    }
+
+    /// Small edits in a large world: each derivation walks a few tiles only, and gives what
+    /// a derivation from nothing gives.
+    #[test]
+    fn small_edits_walk_few_tiles_and_equal_fresh_derivations() {
+        for seed in 0..6u64 {
+            let mut rng = TestRng::new(7100 + seed);
+            let size = 64.0;
+            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+            let small = |rng: &mut TestRng| {
+                let c = Vec2::new(
+                    rng.range_f32(1.0, size - 1.0),
+                    rng.range_f32(1.0, size - 1.0),
+                );
+                if rng.chance(0.5) {
+                    let c = c.round();
+                    let h = Vec2::new(rng.below(2) as f32 + 0.5, rng.below(2) as f32 + 0.5);
+                    Obstacle::Box(Aabb::new(c - h, c + h))
+                } else {
+                    let n = 3 + rng.below(4) as usize;
+                    Obstacle::Polygon(
+                        (0..n)
+                            .map(|i| {
+                                let a = (i as f32 + rng.range_f32(0.1, 0.9)) / n as f32
+                                    * std::f32::consts::TAU;
+                                c + Vec2::from_angle(a) * rng.range_f32(0.3, 1.5)
+                            })
+                            .collect(),
+                    )
+                }
+            };
+            let mut ids = Vec::new();
+            for _ in 0..120 {
+                if let Ok(id) = world.insert(small(&mut rng)) {
+                    ids.push(id);
+                }
+            }
+            assert!(world.prepare_connected() > 0);
+            let mut walked = 0;
+            let mut total = 0;
+            for step in 0..25 {
+                let what = format!("seed {seed} step {step}");
+                match rng.below(3) {
+                    0 => {
+                        if let Ok(id) = world.insert(small(&mut rng)) {
+                            ids.push(id);
+                        }
+                    }
+                    1 if !ids.is_empty() => {
+                        let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
+                        world.remove(id);
+                    }
+                    _ if !ids.is_empty() => {
+                        let id = ids[rng.below(ids.len() as u64) as usize];
+                        let _ = world.set(id, small(&mut rng));
+                    }
+                    _ => {}
+                }
+                check(&world, &what);
+                let conn = world.conn.get().and_then(|c| c.as_deref()).expect("kept");
+                walked += conn.ready(&world).expect("derived").walked;
+                total += conn.triangles();
+            }
+            assert!(
+                walked * 3 < total,
+                "seed {seed}: the derivations walked {walked} of {total} triangles"
+            );
+        }
     }
 
     #[test]

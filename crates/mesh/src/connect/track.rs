@@ -1,0 +1,226 @@
+//! Which triangles a repair changes.
+//!
+//! Every spade operation of a repair changes a connected set of faces next to where it
+//! worked: an insertion changes the faces around the new vertex (each face it creates has the
+//! vertex as a corner), a constraint's insertion the faces its pieces cross (flipped into
+//! faces along the pieces) and the faces around the points where it split others, a
+//! constraint's removal and a vertex's removal the faces around the edge or the hole (the
+//! flips that restore the Delaunay property spread from there through changed faces). After
+//! each operation, a walk from the faces where it worked through every face whose corners
+//! differ from its entry (or that is new: identity 0) finds them all; it gives the new faces
+//! and edges identities, resets the entries of the changed ones, and marks the tiles the
+//! changed faces (and the seeds) overlap for the next derivation. Faces spade removed leave
+//! their identity unused (at most a few per edit).
+
+use glam::DVec2;
+use spade::handles::{FixedDirectedEdgeHandle, FixedFaceHandle, FixedVertexHandle, InnerTag};
+use spade::{PositionInTriangulation, Triangulation};
+
+use super::{Cdt, EdgeMemo, FaceMemo, Memo, dv, same};
+
+/// Whether the repairs are tracked: there is a derivation to update.
+pub(super) fn on(memo: &Memo) -> bool {
+    memo.base.is_some() && !memo.lost
+}
+
+/// The faces around vertex `v`.
+fn star(cdt: &Cdt, v: FixedVertexHandle, out: &mut Vec<FixedFaceHandle<InnerTag>>) {
+    out.extend(
+        cdt.vertex(v)
+            .out_edges()
+            .filter_map(|e| e.face().as_inner())
+            .map(|f| f.fix()),
+    );
+}
+
+/// After inserting vertex `v`.
+pub(super) fn inserted(cdt: &mut Cdt, memo: &mut Memo, v: FixedVertexHandle) {
+    if !on(memo) {
+        return;
+    }
+    let mut seeds = Vec::new();
+    star(cdt, v, &mut seeds);
+    walk(cdt, memo, &[], &seeds);
+}
+
+/// After adding the constraint edges `edges` (or removing constraints between their ends).
+pub(super) fn constrained(cdt: &mut Cdt, memo: &mut Memo, edges: &[FixedDirectedEdgeHandle]) {
+    if !on(memo) {
+        return;
+    }
+    let mut seeds = Vec::new();
+    let mut sides = Vec::new();
+    for &e in edges {
+        let e = cdt.directed_edge(e);
+        star(cdt, e.from().fix(), &mut seeds);
+        star(cdt, e.to().fix(), &mut seeds);
+        sides.extend(
+            [e.face(), e.rev().face()]
+                .into_iter()
+                .filter_map(|f| f.as_inner())
+                .map(|f| f.fix()),
+        );
+    }
+    walk(cdt, memo, &sides, &seeds);
+}
+
+/// After removing the constraint between vertices `p` and `q`: the faces beside that edge
+/// (if it is still there) changed their walls, and spade's flips spread from there.
+pub(super) fn unconstrained(
+    cdt: &mut Cdt,
+    memo: &mut Memo,
+    p: FixedVertexHandle,
+    q: FixedVertexHandle,
+) {
+    if !on(memo) {
+        return;
+    }
+    let mut seeds = Vec::new();
+    star(cdt, p, &mut seeds);
+    star(cdt, q, &mut seeds);
+    let mut sides = Vec::new();
+    if let Some(e) = cdt.get_edge_from_neighbors(p, q) {
+        sides.extend(
+            [e.face(), e.rev().face()]
+                .into_iter()
+                .filter_map(|f| f.as_inner())
+                .map(|f| f.fix()),
+        );
+    }
+    walk(cdt, memo, &sides, &seeds);
+}
+
+/// Before removing vertex `v`: the tiles of the faces around it (spade may remove them).
+pub(super) fn removing(cdt: &Cdt, memo: &mut Memo, v: FixedVertexHandle) {
+    if !on(memo) {
+        return;
+    }
+    let Some(base) = memo.base.as_mut() else {
+        return;
+    };
+    for e in cdt.vertex(v).out_edges() {
+        if let Some(f) = e.face().as_inner() {
+            let id = *f.data() as usize;
+            if id == 0 {
+                // A face the tracker has not seen: its tile is unknown.
+                memo.lost = true;
+                return;
+            }
+            // A face made by this edit had each tile it was in marked already.
+            if let Some(&t) = base.ftile.get(id) {
+                base.marked[t as usize] = true;
+            }
+        }
+    }
+}
+
+/// After removing a vertex at one of the points `pts` (where the hole was filled).
+pub(super) fn around(cdt: &mut Cdt, memo: &mut Memo, pts: &[DVec2]) {
+    if !on(memo) {
+        return;
+    }
+    let mut seeds = Vec::new();
+    for &p in pts {
+        match cdt.locate(spade::Point2::new(p.x, p.y)) {
+            PositionInTriangulation::OnFace(f) => seeds.push(f),
+            PositionInTriangulation::OnEdge(e) => {
+                let e = cdt.directed_edge(e);
+                for f in [e.face(), e.rev().face()] {
+                    if let Some(f) = f.as_inner() {
+                        seeds.push(f.fix());
+                    }
+                }
+            }
+            PositionInTriangulation::OnVertex(v) => star(cdt, v, &mut seeds),
+            _ => {
+                // Outside the triangulation: nothing to walk from.
+                memo.lost = true;
+                return;
+            }
+        }
+    }
+    walk(cdt, memo, &[], &seeds);
+}
+
+/// The walk from `sides` and `seeds` (see the module documentation); the tiles of `sides`
+/// (faces beside an edge whose constraint changed) are marked whether or not they changed.
+fn walk(
+    cdt: &mut Cdt,
+    memo: &mut Memo,
+    sides: &[FixedFaceHandle<InnerTag>],
+    seeds: &[FixedFaceHandle<InnerTag>],
+) {
+    let Some(base) = memo.base.as_mut() else {
+        return;
+    };
+    let grid = base.grid;
+    // The faces met (few: a linear search beats hashing).
+    let mut seen: Vec<FixedFaceHandle<InnerTag>> = Vec::new();
+    for &f in sides {
+        let pts = cdt.face(f).positions().map(dv);
+        base.marked[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)] = true;
+    }
+    let mut queue: Vec<(FixedFaceHandle<InnerTag>, bool)> =
+        seeds.iter().chain(sides).map(|&f| (f, true)).collect();
+    while let Some((f, seed)) = queue.pop() {
+        if seen.contains(&f) {
+            continue;
+        }
+        seen.push(f);
+        let face = cdt.face(f);
+        let pts = face.positions().map(dv);
+        let id = *face.data() as usize;
+        let changed = id == 0 || id >= memo.faces.len() || !same(&memo.faces[id].pts, &pts);
+        if changed {
+            // The tile it is in now, and the one it was in (its entry's, if it has one).
+            base.marked[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)] = true;
+            if let Some(&t) = base.ftile.get(id)
+                && id != 0
+            {
+                base.marked[t as usize] = true;
+            }
+        }
+        if changed {
+            let id = if id == 0 || id >= memo.faces.len() {
+                memo.faces.push(FaceMemo::unknown());
+                let n = memo.faces.len() - 1;
+                *cdt.face_data_mut(f) = n as u32;
+                n
+            } else {
+                id
+            };
+            memo.faces[id] = FaceMemo {
+                pts,
+                ..FaceMemo::unknown()
+            };
+            let edges = cdt
+                .face(f)
+                .adjacent_edges()
+                .map(|e| e.as_undirected().fix());
+            for e in edges {
+                let pq = cdt.undirected_edge(e).positions().map(dv);
+                let mut eid = *cdt.undirected_edge(e).data().data() as usize;
+                if eid == 0 || eid >= memo.edges.len() {
+                    memo.edges.push(EdgeMemo::unknown());
+                    eid = memo.edges.len() - 1;
+                    *cdt.undirected_edge_data_mut(e).data_mut() = eid as u32;
+                }
+                if !same(&memo.edges[eid].pts, &pq) {
+                    memo.edges[eid] = EdgeMemo {
+                        pts: pq,
+                        ..EdgeMemo::unknown()
+                    };
+                }
+            }
+        }
+        if seed || changed {
+            for e in cdt.face(f).adjacent_edges() {
+                if let Some(g) = e.rev().face().as_inner()
+                    && !seen.contains(&g.fix())
+                {
+                    queue.push((g.fix(), false));
+                }
+            }
+        }
+    }
+}
