@@ -838,6 +838,106 @@ fn print_summary(cases: &[Case]) {
     }
 }
 
+/// The 12-map comparison in CPU time (this thread's: the load of a shared machine inflates
+/// it much less than wall time), the implementations interleaved: each of 7 rounds times
+/// every one of them once, for at least 20 ms each (whole batches of rows), and the table
+/// gives each one's median per query. The times a ratio divides are then taken within a
+/// second or so of each other, not minutes apart as criterion's groups are.
+fn print_cpu_table(cases: &[Case]) {
+    println!(
+        "\nCPU time per query in us, interleaved rounds (median of 7); r > 0 on the rows found \
+         at r, against r = 0 on the same rows:"
+    );
+    println!(
+        "{:<16} {:>10} {:>12} {:>8} | {:>5} {:>10} {:>10} {:>7} | {:>5} {:>10} {:>10} {:>7}",
+        "map",
+        "nav r=0",
+        "polyanya cdt",
+        "cdt/nav",
+        "rows",
+        "r=0",
+        "r=0.5",
+        "ratio",
+        "rows",
+        "r=0",
+        "r=2",
+        "ratio"
+    );
+    /// Rows in a batch, and the batch.
+    type Timed<'a> = (usize, Box<dyn FnMut() + 'a>);
+    /// nav-mesh at radius `r` over `rows`, its context kept warm.
+    fn nav<'a>(world: &'a MeshWorld, rows: &'a [(Vec2, Vec2)], r: f32) -> Timed<'a> {
+        let mut ctx = MeshContext::new();
+        (
+            rows.len(),
+            Box::new(move || {
+                for &(s, g) in rows {
+                    let q = MeshQuery::new(s, g).with_radius(r);
+                    black_box(nav_length(&mut ctx, world, q));
+                }
+            }),
+        )
+    }
+    for case in cases {
+        let mut timed: Vec<Timed<'_>> = vec![
+            nav(&case.world, &case.rows, 0.0),
+            (
+                case.tri_located.len(),
+                Box::new(|| {
+                    for &located in &case.tri_located {
+                        black_box(polyanya_length(&case.tri_poly, located));
+                    }
+                }),
+            ),
+        ];
+        for (r, rows) in &case.found {
+            timed.push(nav(&case.world, rows, 0.0));
+            timed.push(nav(&case.world, rows, *r));
+        }
+        let mut samples = vec![Vec::new(); timed.len()];
+        for _ in 0..7 {
+            for (k, (n, f)) in timed.iter_mut().enumerate() {
+                if *n == 0 {
+                    continue;
+                }
+                let Some(start) = thread_cpu_ns() else {
+                    return;
+                };
+                let mut batches = 0u64;
+                while batches == 0 || thread_cpu_ns().unwrap_or(u64::MAX) - start < 20_000_000 {
+                    f();
+                    batches += 1;
+                }
+                let ns = thread_cpu_ns().unwrap_or(start) - start;
+                samples[k].push(ns as f64 / 1e3 / (batches * *n as u64) as f64);
+            }
+        }
+        let us: Vec<Option<f64>> = samples
+            .iter_mut()
+            .map(|v| {
+                v.sort_by(f64::total_cmp);
+                v.get(v.len() / 2).copied()
+            })
+            .collect();
+        let rows = |k: usize| case.found.get(k).map_or(0, |(_, r)| r.len());
+        println!(
+            "{:<16} {:>10} {:>12} {:>8} | {:>5} {:>10} {:>10} {:>7} | {:>5} {:>10} {:>10} {:>7}",
+            case.name,
+            fixed(us[0], 1),
+            fixed(us[1], 1),
+            ratio(us[1], us[0], 2),
+            rows(0),
+            fixed(us[2], 1),
+            fixed(us[3], 1),
+            ratio(us[3], us[2], 2),
+            rows(1),
+            fixed(us[4], 1),
+            fixed(us[5], 1),
+            ratio(us[5], us[4], 2)
+        );
+    }
+}
+
 /// Radii of the nav-agent comparison (its bench's step rule: `max(1, r / 2)`).
 const AGENT_RADII: [f32; 3] = [0.5, 2.0, 10.0];
 
@@ -1052,6 +1152,7 @@ fn main() {
         }
         c.final_summary();
         print_summary(&cases);
+        print_cpu_table(&cases);
         return;
     }
     check_baked(&mut cases);
