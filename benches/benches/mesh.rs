@@ -840,7 +840,8 @@ fn print_summary(cases: &[Case]) {
 
 /// The 12-map comparison in CPU time (this thread's: the load of a shared machine inflates
 /// it much less than wall time), the implementations interleaved: each of 7 rounds times
-/// every one of them once, for at least 20 ms each (whole batches of rows), and the table
+/// every one of them once, for at least 100 ms each (whole batches of rows; the clock,
+/// `/proc/thread-self/schedstat`, advances in scheduler ticks of up to 4 ms), and the table
 /// gives each one's median per query. The times a ratio divides are then taken within a
 /// second or so of each other, not minutes apart as criterion's groups are.
 fn print_cpu_table(cases: &[Case]) {
@@ -894,6 +895,16 @@ fn print_cpu_table(cases: &[Case]) {
             timed.push(nav(&case.world, rows, 0.0));
             timed.push(nav(&case.world, rows, *r));
         }
+        // Batches between two readings of the clock: about 1 ms of them (a reading costs a
+        // system call, a few microseconds, which would weigh on arena's 30 µs batches).
+        let reps: Vec<u64> = timed
+            .iter_mut()
+            .map(|(_, f)| {
+                let t = std::time::Instant::now();
+                f();
+                (1e-3 / t.elapsed().as_secs_f64().max(1e-9)).clamp(1.0, 1e4) as u64
+            })
+            .collect();
         let mut samples = vec![Vec::new(); timed.len()];
         for _ in 0..7 {
             for (k, (n, f)) in timed.iter_mut().enumerate() {
@@ -904,9 +915,12 @@ fn print_cpu_table(cases: &[Case]) {
                     return;
                 };
                 let mut batches = 0u64;
-                while batches == 0 || thread_cpu_ns().unwrap_or(u64::MAX) - start < 20_000_000 {
-                    f();
-                    batches += 1;
+                // At least 100 ms: the clock advances in scheduler ticks (up to 4 ms here).
+                while batches == 0 || thread_cpu_ns().unwrap_or(u64::MAX) - start < 100_000_000 {
+                    for _ in 0..reps[k] {
+                        f();
+                    }
+                    batches += reps[k];
                 }
                 let ns = thread_cpu_ns().unwrap_or(start) - start;
                 samples[k].push(ns as f64 / 1e3 / (batches * *n as u64) as f64);
