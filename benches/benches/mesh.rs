@@ -11,6 +11,13 @@
 //!
 //! Run: `cargo bench -p nav-benches --bench mesh -- --warm-up-time 1 --measurement-time 3`
 //! (`-- baked ...` for the baked groups alone).
+//!
+//! `NAV_MESH_MAPS=all` (or a comma-separated list of map names, e.g. `arena,Berlin_0_256`)
+//! runs the r = 0 comparison on the 12 Moving AI maps of the data directory instead
+//! ([`ALL_MAPS`]): per map nav-mesh at r = 0, 0.5 and 2 and Polyanya on the CDT's free
+//! triangles, lengths checked first as always; the square-per-cell mesh, the baked meshes and
+//! nav-agent's world are left out (they cost seconds per query or per bake on the 512 x 512
+//! maps). `NAV_MESH_ROWS=N` times N rows per map instead of 12.
 //! Every benchmark runs one batch of rows per iteration (nav with one context kept warm across
 //! iterations, as a game would; polyanya on its baked mesh, start and goal located on it
 //! before timing, so only its search is timed); the summary printed at the end
@@ -37,13 +44,67 @@ use nav_benches::{fixed, median_ns, ratio, thread_cpu_ns};
 mod polyanya_mesh;
 use polyanya_mesh::grid_mesh;
 
-/// The maps benchmarked (family/name, as in the data directory).
+/// The maps benchmarked by default (family/name, as in the data directory).
 const MAPS: [&str; 3] = ["dao/arena", "dao/den520d", "dao/brc202d"];
+/// The 12 Moving AI maps of the data directory (`NAV_MESH_MAPS=all`).
+const ALL_MAPS: [&str; 12] = [
+    "dao/arena",
+    "dao/den312d",
+    "dao/den520d",
+    "dao/brc202d",
+    "dao/lak303d",
+    "bg512/AR0011SR",
+    "sc1/AcrosstheCape",
+    "street/Berlin_0_256",
+    "street/Boston_0_256",
+    "room/8room_000",
+    "maze/maze512-32-0",
+    "random/random512-10-0",
+];
 /// Evenly spaced scenario rows per map (scenario files grow harder row by row).
 const ROWS_PER_MAP: usize = 12;
+
+/// The maps to run and whether this is the full default run (squares, bakes, nav-agent's
+/// world): `NAV_MESH_MAPS` unset gives [`MAPS`] in full; `all` or a comma-separated list of
+/// names (with or without the family) gives those maps, r = 0 comparison only.
+fn selected_maps() -> (Vec<&'static str>, bool) {
+    let Some(list) = std::env::var_os("NAV_MESH_MAPS") else {
+        return (MAPS.to_vec(), true);
+    };
+    let list = list.to_string_lossy().into_owned();
+    if list == "all" {
+        return (ALL_MAPS.to_vec(), false);
+    }
+    let wanted: Vec<&str> = list.split(',').map(str::trim).collect();
+    let maps: Vec<&'static str> = ALL_MAPS
+        .iter()
+        .copied()
+        .filter(|m| {
+            wanted
+                .iter()
+                .any(|w| m == w || m.rsplit('/').next() == Some(*w))
+        })
+        .collect();
+    assert!(
+        maps.len() == wanted.len(),
+        "NAV_MESH_MAPS={list}: unknown map (known: {})",
+        ALL_MAPS.join(", ")
+    );
+    (maps, false)
+}
+
+/// Rows timed per map: `NAV_MESH_ROWS`, or [`ROWS_PER_MAP`].
+fn rows_per_map() -> usize {
+    std::env::var("NAV_MESH_ROWS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(ROWS_PER_MAP)
+}
 /// Relative length agreement required between nav-mesh at r = 0 and polyanya.
 const REL: f64 = 1e-6;
-/// The benchmarks of every map, in the summary's order.
+/// The benchmarks of every map, in the summary's order (`polyanya`, `nav_mesh_r0.5` and
+/// `nav_mesh_r1` in the default run only).
 const IMPLEMENTATIONS: [&str; 5] = [
     "nav_mesh_r0",
     "polyanya",
@@ -51,11 +112,24 @@ const IMPLEMENTATIONS: [&str; 5] = [
     "nav_mesh_r0.5",
     "nav_mesh_r1",
 ];
+/// nav-mesh's radii on the map's rows: in the default run, and with `NAV_MESH_MAPS`.
+const RADII_FULL: [(&str, f32); 3] = [
+    ("nav_mesh_r0", 0.0),
+    ("nav_mesh_r0.5", 0.5),
+    ("nav_mesh_r1", 1.0),
+];
+const RADII_MAPS: [(&str, f32); 1] = [("nav_mesh_r0", 0.0)];
+/// The radii of the "same rows" comparison (group `mesh/found_r{r}_{map}`): rows found at r,
+/// timed at r and at r = 0. The map's evenly spaced rows are blocked or cut off for a large
+/// disc on many maps (a cell centre next to a wall does not fit a disc of radius 2), and those
+/// answer in a microsecond: timing r > 0 on them would flatter it.
+const FOUND_RADII: [f32; 2] = [0.5, 2.0];
 
 struct Case {
     name: String,
     world: MeshWorld,
-    poly: polyanya::Mesh,
+    /// Polyanya on one square per free cell (default run only).
+    poly: Option<polyanya::Mesh>,
     rows: Vec<(Vec2, Vec2)>,
     /// The rows' points located on polyanya's mesh before timing (its point location is left
     /// out of its time: only the search is compared).
@@ -64,8 +138,22 @@ struct Case {
     tri_poly: polyanya::Mesh,
     tri_located: Vec<(polyanya::Coords, polyanya::Coords)>,
     triangles: usize,
+    /// Per radius of [`FOUND_RADII`], evenly spaced scenario rows nav-mesh finds a path for at
+    /// that radius (so at r = 0 too).
+    found: Vec<(f32, Vec<(Vec2, Vec2)>)>,
     /// Polyanya's meshes baked for one radius each ([`BAKED_RADII`]).
     baked: Vec<Baked>,
+}
+
+impl Case {
+    /// nav-mesh's radii timed on this map (the first is 0).
+    fn radii(&self) -> &'static [(&'static str, f32)] {
+        if self.poly.is_some() {
+            &RADII_FULL
+        } else {
+            &RADII_MAPS
+        }
+    }
 }
 
 /// The Polyanya meshes baked per map: radius (in cells) and sides of the polygon standing for
@@ -340,10 +428,11 @@ fn nav_length(ctx: &mut MeshContext, world: &MeshWorld, q: MeshQuery) -> Option<
     (path.status() == PathStatus::Found).then(|| path.cost())
 }
 
-fn load_cases() -> Vec<Case> {
+fn load_cases(maps: &[&str], full: bool) -> Vec<Case> {
     let dir = data_dir();
     let mut cases = Vec::new();
-    for name in MAPS {
+    let per = rows_per_map();
+    for &name in maps {
         let map_path = dir.join(format!("{name}.map"));
         let (Ok(map), Ok(scen)) = (
             read_map(&map_path),
@@ -353,21 +442,21 @@ fn load_cases() -> Vec<Case> {
             continue;
         };
         let n = scen.rows.len();
-        let rows = (0..ROWS_PER_MAP.min(n))
+        let rows = (0..per.min(n))
             .map(|k| {
-                let row =
-                    &scen.rows[(k * n / ROWS_PER_MAP.min(n) + n / ROWS_PER_MAP / 2).min(n - 1)];
+                let row = &scen.rows[(k * n / per.min(n) + n / per / 2).min(n - 1)];
                 (
                     Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5),
                     Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5),
                 )
             })
             .collect::<Vec<(Vec2, Vec2)>>();
-        let poly = grid_mesh(&map);
-        let located = rows
-            .iter()
-            .map(|&(s, g)| (locate(&poly, s), locate(&poly, g)))
-            .collect();
+        let poly = full.then(|| grid_mesh(&map));
+        let located = poly.as_ref().map_or_else(Vec::new, |poly| {
+            rows.iter()
+                .map(|&(s, g)| (locate(poly, s), locate(poly, g)))
+                .collect()
+        });
         let world = MeshWorld::from_grid(&map).expect("a valid world");
         let tris = world.free_triangles();
         let tri_poly = triangle_mesh(&tris);
@@ -375,7 +464,15 @@ fn load_cases() -> Vec<Case> {
             .iter()
             .map(|&(s, g)| (locate(&tri_poly, s), locate(&tri_poly, g)))
             .collect();
-        let baked = BAKES.map(|b| bake(&map, b, &rows)).into();
+        let found = FOUND_RADII
+            .iter()
+            .map(|&r| (r, rows_found(&world, &scen, per, r)))
+            .collect();
+        let baked = if full {
+            BAKES.map(|b| bake(&map, b, &rows)).into()
+        } else {
+            Vec::new()
+        };
         cases.push(Case {
             name: name.rsplit('/').next().unwrap_or(name).to_string(),
             world,
@@ -385,10 +482,37 @@ fn load_cases() -> Vec<Case> {
             tri_poly,
             tri_located,
             triangles: tris.len(),
+            found,
             baked,
         });
     }
     cases
+}
+
+/// Up to `per` scenario rows (cell centres) that nav-mesh finds a path for at radius `r`: from
+/// each of `per` evenly spaced positions, the first such row before the next position.
+fn rows_found(
+    world: &MeshWorld,
+    scen: &nav::grid::movingai::Scenario,
+    per: usize,
+    r: f32,
+) -> Vec<(Vec2, Vec2)> {
+    let mut ctx = MeshContext::new();
+    let n = scen.rows.len();
+    let per = per.min(n);
+    let mut rows = Vec::new();
+    for k in 0..per {
+        let (from, to) = (k * n / per, ((k + 1) * n / per).min(n));
+        for row in &scen.rows[from..to] {
+            let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
+            let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
+            if nav_length(&mut ctx, world, MeshQuery::new(s, g).with_radius(r)).is_some() {
+                rows.push((s, g));
+                break;
+            }
+        }
+    }
+    rows
 }
 
 /// Panics unless nav-mesh at r = 0 and polyanya agree on every row.
@@ -396,12 +520,14 @@ fn check_lengths(cases: &[Case]) {
     let mut ctx = MeshContext::new();
     for case in cases {
         let mut worst = 0.0f64;
-        let mut found = [0usize; 3];
-        for ((&(s, g), &located), &tri_located) in
-            case.rows.iter().zip(&case.located).zip(&case.tri_located)
-        {
+        let radii = case.radii();
+        let mut found = vec![0usize; radii.len()];
+        for (k, (&(s, g), &tri_located)) in case.rows.iter().zip(&case.tri_located).enumerate() {
             let ours = nav_length(&mut ctx, &case.world, MeshQuery::new(s, g));
-            let theirs = polyanya_length(&case.poly, located);
+            let theirs = case
+                .poly
+                .as_ref()
+                .map(|poly| polyanya_length(poly, case.located[k]));
             let on_triangles = polyanya_length(&case.tri_poly, tri_located);
             match (ours, on_triangles) {
                 (Some(a), Some(b)) => {
@@ -419,7 +545,7 @@ fn check_lengths(cases: &[Case]) {
                     case.name
                 ),
             }
-            match (ours, theirs) {
+            match (ours, theirs.unwrap_or(ours)) {
                 (Some(a), Some(b)) => {
                     let rel = (a - b).abs() / a.max(b).max(1e-9);
                     worst = worst.max(rel);
@@ -436,7 +562,7 @@ fn check_lengths(cases: &[Case]) {
                 ),
             }
             found[0] += ours.is_some() as usize;
-            for (k, r) in [(1, 0.5f32), (2, 1.0)] {
+            for (k, &(_, r)) in radii.iter().enumerate().skip(1) {
                 // A larger disc never finds a shorter path.
                 let grown = nav_length(&mut ctx, &case.world, MeshQuery::new(s, g).with_radius(r));
                 found[k] += grown.is_some() as usize;
@@ -449,16 +575,22 @@ fn check_lengths(cases: &[Case]) {
                 }
             }
         }
+        let found: Vec<String> = found.iter().map(|n| n.to_string()).collect();
+        let radii: Vec<String> = radii.iter().map(|(_, r)| r.to_string()).collect();
         println!(
-            "{}: {} rows, nav-mesh r = 0 and polyanya (squares, and {} triangles) agree (worst \
-             relative difference {worst:.1e}); found at r = 0 / 0.5 / 1: {} / {} / {} (the others \
-             are blocked or have no path)",
+            "{}: {} rows, nav-mesh r = 0 and polyanya ({}{} triangles) agree (worst relative \
+             difference {worst:.1e}); found at r = {}: {} (the others are blocked or have no \
+             path)",
             case.name,
             case.rows.len(),
+            if case.poly.is_some() {
+                "squares, and "
+            } else {
+                ""
+            },
             case.triangles,
-            found[0],
-            found[1],
-            found[2]
+            radii.join(" / "),
+            found.join(" / ")
         );
     }
 }
@@ -587,11 +719,10 @@ fn print_baked_summary(cases: &[Case]) {
 fn bench_case(c: &mut Criterion, case: &Case) {
     let mut group = c.benchmark_group(format!("mesh/{}", case.name));
     group.sample_size(10);
-    for (function, radius) in [
-        ("nav_mesh_r0", 0.0f32),
-        ("nav_mesh_r0.5", 0.5),
-        ("nav_mesh_r1", 1.0),
-    ] {
+    // Flat sampling: 10 samples of equal size (the linear default needs 55 batches, which on
+    // the 512 x 512 maps is most of a minute per benchmark).
+    group.sampling_mode(criterion::SamplingMode::Flat);
+    for &(function, radius) in case.radii() {
         let mut ctx = MeshContext::new();
         group.bench_function(function, |b| {
             b.iter(|| {
@@ -602,13 +733,15 @@ fn bench_case(c: &mut Criterion, case: &Case) {
             })
         });
     }
-    group.bench_function("polyanya", |b| {
-        b.iter(|| {
-            for &located in &case.located {
-                black_box(polyanya_length(&case.poly, located));
-            }
-        })
-    });
+    if let Some(poly) = &case.poly {
+        group.bench_function("polyanya", |b| {
+            b.iter(|| {
+                for &located in &case.located {
+                    black_box(polyanya_length(poly, located));
+                }
+            })
+        });
+    }
     group.bench_function("polyanya_cdt", |b| {
         b.iter(|| {
             for &located in &case.tri_located {
@@ -617,12 +750,29 @@ fn bench_case(c: &mut Criterion, case: &Case) {
         })
     });
     group.finish();
+    for (r, rows) in case.found.iter().filter(|(_, rows)| !rows.is_empty()) {
+        let mut group = c.benchmark_group(format!("mesh/found_r{r}_{}", case.name));
+        group.sample_size(10);
+        group.sampling_mode(criterion::SamplingMode::Flat);
+        for radius in [0.0, *r] {
+            let mut ctx = MeshContext::new();
+            group.bench_function(format!("nav_mesh_r{radius}"), |b| {
+                b.iter(|| {
+                    for &(s, g) in rows {
+                        let q = MeshQuery::new(s, g).with_radius(radius);
+                        black_box(nav_length(&mut ctx, &case.world, q));
+                    }
+                })
+            });
+        }
+        group.finish();
+    }
 }
 
 fn print_summary(cases: &[Case]) {
     println!("\ncriterion medians, time per query (a batch's median / rows in the batch) in us:");
     println!(
-        "{:<10} {:>10} {:>10} {:>12} {:>10} {:>10} {:>14} {:>14} {:>14}",
+        "{:<16} {:>10} {:>10} {:>12} {:>10} {:>10} {:>12} {:>10} {:>10}",
         "map",
         "nav r=0",
         "polyanya",
@@ -637,10 +787,17 @@ fn print_summary(cases: &[Case]) {
         let group = format!("mesh/{}", case.name);
         let us: Vec<Option<f64>> = IMPLEMENTATIONS
             .iter()
-            .map(|f| median_ns(&group, f).map(|ns| ns / case.rows.len() as f64 / 1e3))
+            .map(|&f| {
+                let timed = f == "polyanya_cdt"
+                    || (f == "polyanya" && case.poly.is_some())
+                    || case.radii().iter().any(|&(g, _)| g == f);
+                median_ns(&group, f)
+                    .filter(|_| timed)
+                    .map(|ns| ns / case.rows.len() as f64 / 1e3)
+            })
             .collect();
         println!(
-            "{:<10} {:>10} {:>10} {:>12} {:>10} {:>10} {:>14} {:>14} {:>14}",
+            "{:<16} {:>10} {:>10} {:>12} {:>10} {:>10} {:>12} {:>10} {:>10}",
             case.name,
             fixed(us[0], 1),
             fixed(us[1], 1),
@@ -650,6 +807,147 @@ fn print_summary(cases: &[Case]) {
             ratio(us[1], us[0], 2),
             ratio(us[2], us[0], 2),
             ratio(us[3], us[0], 2)
+        );
+    }
+    println!("\nrows found at r, timed at r and at r = 0 (us per query):");
+    println!(
+        "{:<16} {:>6} {:>6} {:>10} {:>10} {:>8}",
+        "map", "r", "rows", "nav r=0", "nav r", "r/r0"
+    );
+    for case in cases {
+        for (r, rows) in &case.found {
+            let group = format!("mesh/found_r{r}_{}", case.name);
+            let n = rows.len().max(1) as f64;
+            let timed = !rows.is_empty();
+            let per = |f: String| {
+                median_ns(&group, &f)
+                    .filter(|_| timed)
+                    .map(|ns| ns / n / 1e3)
+            };
+            let (zero, grown) = (per("nav_mesh_r0".into()), per(format!("nav_mesh_r{r}")));
+            println!(
+                "{:<16} {:>6} {:>6} {:>10} {:>10} {:>8}",
+                case.name,
+                r,
+                rows.len(),
+                fixed(zero, 1),
+                fixed(grown, 1),
+                ratio(grown, zero, 2)
+            );
+        }
+    }
+}
+
+/// The 12-map comparison in CPU time (this thread's: the load of a shared machine inflates
+/// it much less than wall time), the implementations interleaved: each of 7 rounds times
+/// every one of them once, for at least 100 ms each (whole batches of rows; the clock,
+/// `/proc/thread-self/schedstat`, advances in scheduler ticks of up to 4 ms), and the table
+/// gives each one's median per query. The times a ratio divides are then taken within a
+/// second or so of each other, not minutes apart as criterion's groups are.
+fn print_cpu_table(cases: &[Case]) {
+    println!(
+        "\nCPU time per query in us, interleaved rounds (median of 7); r > 0 on the rows found \
+         at r, against r = 0 on the same rows:"
+    );
+    println!(
+        "{:<16} {:>10} {:>12} {:>8} | {:>5} {:>10} {:>10} {:>7} | {:>5} {:>10} {:>10} {:>7}",
+        "map",
+        "nav r=0",
+        "polyanya cdt",
+        "cdt/nav",
+        "rows",
+        "r=0",
+        "r=0.5",
+        "ratio",
+        "rows",
+        "r=0",
+        "r=2",
+        "ratio"
+    );
+    /// Rows in a batch, and the batch.
+    type Timed<'a> = (usize, Box<dyn FnMut() + 'a>);
+    /// nav-mesh at radius `r` over `rows`, its context kept warm.
+    fn nav<'a>(world: &'a MeshWorld, rows: &'a [(Vec2, Vec2)], r: f32) -> Timed<'a> {
+        let mut ctx = MeshContext::new();
+        (
+            rows.len(),
+            Box::new(move || {
+                for &(s, g) in rows {
+                    let q = MeshQuery::new(s, g).with_radius(r);
+                    black_box(nav_length(&mut ctx, world, q));
+                }
+            }),
+        )
+    }
+    for case in cases {
+        let mut timed: Vec<Timed<'_>> = vec![
+            nav(&case.world, &case.rows, 0.0),
+            (
+                case.tri_located.len(),
+                Box::new(|| {
+                    for &located in &case.tri_located {
+                        black_box(polyanya_length(&case.tri_poly, located));
+                    }
+                }),
+            ),
+        ];
+        for (r, rows) in &case.found {
+            timed.push(nav(&case.world, rows, 0.0));
+            timed.push(nav(&case.world, rows, *r));
+        }
+        // Batches between two readings of the clock: about 1 ms of them (a reading costs a
+        // system call, a few microseconds, which would weigh on arena's 30 µs batches).
+        let reps: Vec<u64> = timed
+            .iter_mut()
+            .map(|(_, f)| {
+                let t = std::time::Instant::now();
+                f();
+                (1e-3 / t.elapsed().as_secs_f64().max(1e-9)).clamp(1.0, 1e4) as u64
+            })
+            .collect();
+        let mut samples = vec![Vec::new(); timed.len()];
+        for _ in 0..7 {
+            for (k, (n, f)) in timed.iter_mut().enumerate() {
+                if *n == 0 {
+                    continue;
+                }
+                let Some(start) = thread_cpu_ns() else {
+                    return;
+                };
+                let mut batches = 0u64;
+                // At least 100 ms: the clock advances in scheduler ticks (up to 4 ms here).
+                while batches == 0 || thread_cpu_ns().unwrap_or(u64::MAX) - start < 100_000_000 {
+                    for _ in 0..reps[k] {
+                        f();
+                    }
+                    batches += reps[k];
+                }
+                let ns = thread_cpu_ns().unwrap_or(start) - start;
+                samples[k].push(ns as f64 / 1e3 / (batches * *n as u64) as f64);
+            }
+        }
+        let us: Vec<Option<f64>> = samples
+            .iter_mut()
+            .map(|v| {
+                v.sort_by(f64::total_cmp);
+                v.get(v.len() / 2).copied()
+            })
+            .collect();
+        let rows = |k: usize| case.found.get(k).map_or(0, |(_, r)| r.len());
+        println!(
+            "{:<16} {:>10} {:>12} {:>8} | {:>5} {:>10} {:>10} {:>7} | {:>5} {:>10} {:>10} {:>7}",
+            case.name,
+            fixed(us[0], 1),
+            fixed(us[1], 1),
+            ratio(us[1], us[0], 2),
+            rows(0),
+            fixed(us[2], 1),
+            fixed(us[3], 1),
+            ratio(us[3], us[2], 2),
+            rows(1),
+            fixed(us[4], 1),
+            fixed(us[5], 1),
+            ratio(us[5], us[4], 2)
         );
     }
 }
@@ -855,15 +1153,25 @@ fn print_agent_cpu(scene: &nav_benches::AgentScene) {
 }
 
 fn main() {
-    let mut cases = load_cases();
+    let (maps, full) = selected_maps();
+    let mut cases = load_cases(&maps, full);
     check_lengths(&cases);
-    check_baked(&mut cases);
-    let scene = nav_benches::agent_scene();
-    agent_report(&scene);
     let mut c = Criterion::default()
         .warm_up_time(std::time::Duration::from_secs(1))
         .measurement_time(std::time::Duration::from_secs(3))
         .configure_from_args();
+    if !full {
+        for case in &cases {
+            bench_case(&mut c, case);
+        }
+        c.final_summary();
+        print_summary(&cases);
+        print_cpu_table(&cases);
+        return;
+    }
+    check_baked(&mut cases);
+    let scene = nav_benches::agent_scene();
+    agent_report(&scene);
     for case in &cases {
         bench_case(&mut c, case);
         bench_baked(&mut c, case);

@@ -193,6 +193,75 @@ pub struct MeshContext {
     pub(crate) slice: Option<crate::sliced::Slice>,
     /// The goals of a nearest-goal query (see `nearest.rs`).
     nearest: nearest::Goals,
+    /// The sight test of the query's straight line, made in `prepare` (see [`StartLine`]).
+    line: Option<StartLine>,
+}
+
+/// The sight test of the segment from a query's start to its goal for its disc, made once in
+/// `prepare` and reused by the search: the start's edge to the goal is that segment, and its
+/// (lazy) sight test when popped gets the same answer, since `segment_block` depends only on
+/// the world, the two points and the radius (all in the key).
+///
+/// `alone`: the line is clear and no corner lies within `r + b` of it, `b` the semi-minor
+/// axis `sqrt(e (2L + e)) / 2` of the ellipse of the points `X` with `|s X| + |X g| <= L + e`
+/// (`L = |s g|`, `e = 1e-9 L`), which lies within `b` of the segment. Every start successor
+/// arrives within `r` of its corner, so its `g + h` exceeds `L` by more than `e`, far beyond
+/// rounding: A* pops the goal's edge, then the goal, before any of them. The start then
+/// pushes the goal's edge alone: the same path, the same expansions, without building the
+/// other successors. Worlds with circles and nearest-goal queries are left out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct StartLine {
+    key: (u64, u64, u64),
+    from: DVec2,
+    to: DVec2,
+    clear: bool,
+    alone: bool,
+}
+
+impl StartLine {
+    /// The memo of the segment `from -> to` (exactly), if this is it.
+    #[inline]
+    fn of(line: Option<Self>, key: (u64, u64, u64), from: DVec2, to: DVec2) -> Option<Self> {
+        line.filter(|l| l.key == key && l.from == from && l.to == to)
+    }
+}
+
+/// Whether the tests turned the [`StartLine`] shortcut off (never outside the unit tests).
+#[inline]
+fn start_line_off() -> bool {
+    #[cfg(test)]
+    {
+        start_line_tests::OFF.get()
+    }
+    #[cfg(not(test))]
+    {
+        false
+    }
+}
+
+/// Whether a corner lies within `margin` of the segment `s g` (every corner of the edge-grid
+/// buckets near it is looked at).
+fn corner_near_segment(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    s: DVec2,
+    g: DVec2,
+    margin: f64,
+) -> bool {
+    let mut near = false;
+    sc.gather_segment_with(world, s, g, margin + world.eps(), &mut |e| {
+        if e & crate::sight::DISC_BIT != 0 {
+            return true;
+        }
+        let edge = &world.edges[e as usize];
+        if edge.corner != crate::world::NO_CORNER
+            && crate::geometry::dist_point_segment(edge.a, s, g) <= margin
+        {
+            near = true;
+        }
+        !near
+    });
+    near
 }
 
 /// The numbers of one search run that its graph needs at each step.
@@ -339,6 +408,8 @@ impl MeshPlan {
 
 struct MeshGraph<'a> {
     world: &'a MeshWorld,
+    /// The straight line's sight test (see [`StartLine`]).
+    line: Option<StartLine>,
     start: DVec2,
     goal: DVec2,
     r: f64,
@@ -796,6 +867,14 @@ impl MeshGraph<'_> {
                 self.segment_edge(self.start, 0.0, 1.0, (None, false), GOAL_CODE, sight)
         {
             self.push(START_CODE, e, e.len, 0.0, out);
+            let key = (w.identity, w.version, self.r.to_bits());
+            if StartLine::of(self.line, key, e.info.depart, e.info.arrive).is_some_and(|l| l.alone)
+            {
+                // The goal's edge is popped, then the goal, before any other successor.
+                #[cfg(test)]
+                start_line_tests::USED.set(start_line_tests::USED.get() + 1);
+                return;
+            }
         }
         if round == 0 {
             let src = (self.start, 0.0, 1.0, None, false);
@@ -1070,8 +1149,12 @@ impl Graph for MeshGraph<'_> {
         if info.unverified {
             // The lazily deferred sight test: a blocked segment is a dead end. A list entry
             // keeps the outcome for later queries.
-            let blocked =
-                segment_block(w, self.scratch, info.depart, info.arrive, self.r, false).is_some();
+            let key = (w.identity, w.version, self.r.to_bits());
+            let blocked = match StartLine::of(self.line, key, info.depart, info.arrive) {
+                Some(line) => !line.clear,
+                None => segment_block(w, self.scratch, info.depart, info.arrive, self.r, false)
+                    .is_some(),
+            };
             if info.entry != NO_ENTRY {
                 let e = &mut self.entries[info.entry as usize];
                 e.blocked = blocked;
@@ -1363,7 +1446,29 @@ impl MeshContext {
             self.dom.resize(codes, Dom::default());
         }
         let goal_open = goal_status.is_none();
-        if goal_open && !query.limits.partial_path && world.proves_disconnected(start, goal, r) {
+        self.line = None;
+        if goal_open && !query.limits.partial_path && world.discs.is_empty() {
+            let clear = segment_block(world, &mut self.scratch, start, goal, r, false).is_none();
+            let l = start.distance(goal);
+            let e = 1e-9 * l;
+            let b = (e * (2.0 * l + e)).sqrt() * 0.5;
+            let alone = clear
+                && !start_line_off()
+                && !corner_near_segment(world, &mut self.scratch, start, goal, r + b);
+            self.line = Some(StartLine {
+                key,
+                from: start,
+                to: goal,
+                clear,
+                alone,
+            });
+        }
+        let line_clear = self.line.is_some_and(|l| l.clear);
+        if goal_open
+            && !query.limits.partial_path
+            && !line_clear
+            && world.proves_disconnected(start, goal, r)
+        {
             // The prepared triangulation shows the ends apart: no search.
             self.ids.clear();
             return Ok(Prepared::Answered(PathOutcome::unsearched(
@@ -1585,6 +1690,7 @@ impl MeshContext {
         let run = self.run;
         let graph = MeshGraph {
             world,
+            line: self.line,
             start: run.start,
             goal: run.goal,
             r: run.r,
@@ -1714,5 +1820,104 @@ pub(crate) fn piece_length(p: &PathPiece) -> f64 {
     match p {
         PathPiece::Line(s) => s.a.as_dvec2().distance(s.b.as_dvec2()),
         PathPiece::Arc(a) => a.radius as f64 * a.sweep as f64,
+    }
+}
+
+#[cfg(test)]
+mod start_line_tests {
+    //! The straight line's shortcut (see [`StartLine`]) changes no answer: every query gives
+    //! the same status, cost, expansions and pieces with it and without it, under limits
+    //! too.
+    use std::cell::Cell;
+
+    use nav_geom::Vec2;
+    use nav_grid::GridMap;
+    use nav_search::{Limits, PathOutcome};
+    use nav_testkit::TestRng;
+
+    use crate::{MeshContext, MeshQuery, MeshWorld};
+
+    thread_local! {
+        /// Turns the shortcut off.
+        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+        /// How many times it answered.
+        pub(super) static USED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn answer(
+        ctx: &mut MeshContext,
+        world: &MeshWorld,
+        q: &MeshQuery,
+        off: bool,
+    ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
+        OFF.set(off);
+        let p = ctx.find_path(world, q).expect("valid query");
+        let out = (p.outcome(), p.path().to_vec());
+        OFF.set(false);
+        out
+    }
+
+    #[test]
+    fn the_straight_line_shortcut_changes_no_answer() {
+        let mut rng = TestRng::new(11);
+        let mut compared = 0;
+        USED.set(0);
+        // Small maps (every corner a candidate) and one past the walk's limit.
+        for (size, density) in [(24u32, 0.15), (32, 0.3), (40, 0.08), (96, 0.2)] {
+            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
+            let map = GridMap::from_walkable(size, size, &walkable).expect("a valid map");
+            let world = MeshWorld::from_grid(&map).expect("a valid world");
+            world.prepare_connected();
+            let mut on = MeshContext::new();
+            let mut off = MeshContext::new();
+            for k in 0..100 {
+                let cell = |rng: &mut TestRng| {
+                    Vec2::new(
+                        rng.below(size as u64) as f32 + 0.5,
+                        rng.below(size as u64) as f32 + 0.5,
+                    )
+                };
+                let s = cell(&mut rng);
+                // Half the goals on a diagonal through the start (lines through corners).
+                let g = if k % 2 == 0 {
+                    let d = rng.below(12) as f32 + 1.0;
+                    let (sx, sy) = if rng.below(2) == 0 {
+                        (1.0, 1.0)
+                    } else {
+                        (1.0, -1.0)
+                    };
+                    let g = s + Vec2::new(sx * d, sy * d);
+                    g.clamp(Vec2::splat(0.5), Vec2::splat(size as f32 - 0.5))
+                } else {
+                    cell(&mut rng)
+                };
+                for r in [0.0f32, 0.5, 1.0] {
+                    for limits in [
+                        Limits::default(),
+                        Limits::default().with_max_expanded(1),
+                        Limits::default().with_max_expanded(3),
+                        Limits::default().with_max_cost(6.0),
+                    ] {
+                        let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
+                        let a = answer(&mut on, &world, &q, false);
+                        let b = answer(&mut off, &world, &q, true);
+                        assert_eq!(a.0.status, b.0.status, "{s} -> {g}, r = {r}");
+                        assert_eq!(
+                            a.0.cost.to_bits(),
+                            b.0.cost.to_bits(),
+                            "{s} -> {g}, r = {r}"
+                        );
+                        assert_eq!(a.0.expanded, b.0.expanded, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.0.partial, b.0.partial, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.1, b.1, "{s} -> {g}, r = {r}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(compared, 4 * 100 * 3 * 4);
+        // The shortcut did answer a good share of them.
+        eprintln!("shortcut used {} times in {compared} queries", USED.get());
+        assert!(USED.get() > 100, "used {} times", USED.get());
     }
 }

@@ -218,6 +218,17 @@ fn pseudo(d: DVec2) -> f64 {
     }
 }
 
+/// `x.rem_euclid(4.0)` (a pseudo-angle difference brought into a turn), bit for bit, without
+/// the `fmod` call for `x` in `(-4, 4)`, where `x % 4.0` is `x` itself.
+#[inline]
+fn turn_mod(x: f64) -> f64 {
+    if x > -FULL && x < FULL {
+        if x < 0.0 { x + FULL } else { x }
+    } else {
+        x.rem_euclid(FULL)
+    }
+}
+
 /// `v` rotated by the angle in `[-π/2, π/2]` whose sine is `s` (counter-clockwise for
 /// `s > 0`): `rotate(v, asin s)` without trigonometry.
 #[inline]
@@ -254,7 +265,7 @@ fn box_range(v: DVec2, lo: DVec2, hi: DVec2) -> Option<(f64, f64)> {
     };
     let (a, b) = (cw - v, ccw - v);
     let start = pseudo(a);
-    let ext = (pseudo(b) - start).rem_euclid(4.0);
+    let ext = turn_mod(pseudo(b) - start);
     (cross(a, b) >= 0.0 && ext < 2.0).then_some((start, ext))
 }
 
@@ -381,7 +392,7 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
                 // Small angles: `asin x >= x`, and a pseudo-angle changes at least half as
                 // fast as the angle, so widening by `x / 2` in pseudo-angle stays inside.
                 let lo = pseudo(a) - 0.5 * xa + 1e-12;
-                let ext = (pseudo(b) - pseudo(a)).rem_euclid(FULL) + 0.5 * (xa + xb) - 2e-12;
+                let ext = turn_mod(pseudo(b) - pseudo(a)) + 0.5 * (xa + xb) - 2e-12;
                 if ext > 0.0 && ext < 1.5 {
                     walk.push_pending(p.act(la.max(lb)), lo, ext);
                     return;
@@ -390,7 +401,7 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
                 // The span `angle(a, b) + asin xa + asin xb`, first bounded from above without
                 // trigonometry (the angle is at most twice its pseudo-angle extent, `asin x`
                 // at most `π x / 2`), exactly only when the bound does not settle it.
-                let pext = (pseudo(b) - pseudo(a)).rem_euclid(FULL);
+                let pext = turn_mod(pseudo(b) - pseudo(a));
                 let upper = 2.0 * pext + std::f64::consts::FRAC_PI_2 * (xa + xb);
                 let narrow = upper < 0.9 * std::f64::consts::PI
                     || cross(a, b).atan2(a.dot(b)) + xa.asin() + xb.asin()
@@ -400,7 +411,7 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
                     // and cosine are known.
                     let lo = pseudo(rotate_sin(a, -xa)) + 1e-12;
                     let hi = pseudo(rotate_sin(b, xb)) - 1e-12;
-                    let ext = (hi - lo).rem_euclid(FULL);
+                    let ext = turn_mod(hi - lo);
                     if ext > 0.0 && ext < 1.9 {
                         walk.push_pending(p.act(la.max(lb)), lo, ext);
                         return;
@@ -411,7 +422,7 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
     }
     let (sa, sb) = (shrink(pa, la), shrink(pb, lb));
     let a0 = pseudo(a);
-    let ext = (pseudo(b) - a0).rem_euclid(4.0);
+    let ext = turn_mod(pseudo(b) - a0);
     if ext >= 1.5 {
         // Less than a quarter turn in angle is less than 1.5 in pseudo-angle: this is a piece
         // pointing at `v`, its ends' order lost in rounding.
@@ -428,14 +439,14 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
 /// to `to` (less than a half turn apart), as a padded pseudo-angle range `(start, extent)`.
 pub(crate) fn cone(from: DVec2, to: DVec2) -> (f64, f64) {
     let lo = pseudo(from);
-    let ext = (pseudo(to) - lo).rem_euclid(FULL);
+    let ext = turn_mod(pseudo(to) - lo);
     (lo - 1e-6, ext + 2e-6)
 }
 
 /// Whether pseudo-angle `a` lies in the range `(start, extent)`.
 #[inline]
 fn in_cone(a: f64, (lo, ext): (f64, f64)) -> bool {
-    (a - lo).rem_euclid(FULL) <= ext
+    turn_mod(a - lo) <= ext
 }
 
 /// `cone` widened on both sides by `w` (radians, which is at least `w` in pseudo-angle).
@@ -539,7 +550,7 @@ fn visit_discs(
             let x = (occluding / dl).min(1.0);
             let u = dvec / dl;
             let lo = pseudo(rotate_sin(u, -x)) + 1e-12;
-            let ext = (pseudo(rotate_sin(u, x)) - lo).rem_euclid(FULL) - 1e-12;
+            let ext = turn_mod(pseudo(rotate_sin(u, x)) - lo) - 1e-12;
             if ext > 0.0 && ext < 1.5 {
                 let act = if p.grow > 0.0 {
                     // The rays enter the circle nearer than its centre.
@@ -824,6 +835,31 @@ mod tests {
     use crate::world::Obstacle;
     use nav_geom::{Aabb, Vec2};
     use nav_testkit::TestRng;
+
+    #[test]
+    fn turn_mod_is_rem_euclid_bit_for_bit() {
+        let mut rng = TestRng::new(7);
+        let mut xs = vec![
+            0.0,
+            -0.0,
+            4.0,
+            -4.0,
+            f64::EPSILON,
+            -f64::EPSILON,
+            4.0 - 1e-16,
+            -4.0 + 1e-16,
+            8.0,
+            -8.5,
+            1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        xs.extend((0..10_000).map(|_| rng.range(-9.0, 9.0)));
+        for x in xs {
+            assert_eq!(turn_mod(x).to_bits(), x.rem_euclid(FULL).to_bits(), "{x}");
+        }
+    }
 
     /// Every corner some clear tangent reaches is a candidate of the walk: from a point (the
     /// start) with no cone, and from each turn of a corner circle of radius `r`, with the cone
