@@ -1136,8 +1136,9 @@ impl MeshGraph<'_> {
             if sweep > full {
                 sweep = 0.0;
             }
-            if g_node + (site.rad * sweep + e.len) + e.info.arrive.distance(self.goal)
-                <= self.f_floor
+            if self.resumed
+                && g_node + (site.rad * sweep + e.len) + e.info.arrive.distance(self.goal)
+                    <= self.f_floor
             {
                 // Pushed (or refused) by the earlier expansion (see `Levels`).
                 continue;

@@ -133,6 +133,29 @@ impl Walk {
         self.frontier.clear();
     }
 
+    /// Readies a walk that goes on from the last one (see [`resume_within`]): the buckets it
+    /// left out queued again, with the occluders it queued.
+    #[inline(never)]
+    fn requeue(&mut self) {
+        self.covered.clear();
+        self.pending.clear();
+        self.skipped = false;
+        self.rho = 0.0;
+        self.pending.extend(self.log.iter().copied());
+        self.queue
+            .extend(self.frontier.iter().map(|&e| std::cmp::Reverse(e)));
+        self.frontier.clear();
+    }
+
+    /// Leaves out a bucket beyond the bound, at distance `bits` (logged, see `logging`).
+    #[inline(never)]
+    fn leave_out(&mut self, bits: u64, idx: u32) {
+        self.skipped = true;
+        if self.logging {
+            self.frontier.push((bits, idx));
+        }
+    }
+
     /// Queues an occluder (and logs it, see `logging`).
     #[inline]
     fn pend(&mut self, p: Pending) {
@@ -697,19 +720,7 @@ fn walk_from(
     walk.queue.clear();
     let start = (cy * g.nx + cx) as u32;
     if resume {
-        // The buckets left out, with the occluders queued (see `resume_within`).
-        walk.covered.clear();
-        walk.pending.clear();
-        walk.skipped = false;
-        walk.rho = 0.0;
-        let log = std::mem::take(&mut walk.log);
-        walk.pending.extend(log.iter().copied());
-        walk.log = log;
-        let frontier = std::mem::take(&mut walk.frontier);
-        walk.queue
-            .extend(frontier.iter().map(|&e| std::cmp::Reverse(e)));
-        walk.frontier = frontier;
-        walk.frontier.clear();
+        walk.requeue();
     } else {
         walk.seen[start as usize] = walk.generation;
         walk.queue.push(std::cmp::Reverse((0, start)));
@@ -743,10 +754,7 @@ fn walk_from(
             let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
             let hi = lo + DVec2::splat(g.cell);
             if beyond(goal, b, rho, lo, hi) {
-                walk.skipped = true;
-                if walk.logging {
-                    walk.frontier.push((bits, idx));
-                }
+                walk.leave_out(bits, idx);
                 continue;
             }
         }
@@ -779,10 +787,7 @@ fn walk_from(
                 && beyond(goal, b, d, lo, hi)
             {
                 // Left out at once: popped, it would be (its distance is `d`).
-                walk.skipped = true;
-                if walk.logging {
-                    walk.frontier.push((d.to_bits(), n));
-                }
+                walk.leave_out(d.to_bits(), n);
                 continue;
             }
             walk.queue.push(std::cmp::Reverse((d.to_bits(), n)));
