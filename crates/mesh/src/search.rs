@@ -16,7 +16,7 @@ use crate::sight::{
     Scratch, arc_clear, arc_clear_near, arc_first_contact, foreign_wedges, outer_sector_hits,
     segment_block,
 };
-use crate::visible::{Walk, circle_sources, cone, visible_corners, visible_within};
+use crate::visible::{Walk, circle_sources, cone, resume_within, visible_corners, visible_within};
 use crate::world::MeshWorld;
 
 /// The nearest of several goals in one search (`MeshContext::find_nearest`).
@@ -71,6 +71,10 @@ const MORE_CODE: u32 = u32::MAX - 2;
 /// `|s g| (1 + BOUND_EXCESS BOUND_GROWTH^k)`.
 const BOUND_EXCESS: f64 = 0.25;
 const BOUND_GROWTH: f64 = 3.0;
+/// The target code of a node standing for the successors an expansion left beyond its length
+/// bound, in a resumable run (see [`Levels`]); its `entry` indexes `MeshContext::defers`.
+/// Below the nearest-goal codes.
+const DEFER_CODE: u32 = u32::MAX - 3 - nav_search::MAX_NEAREST_GOALS as u32;
 
 /// One node: the tangent segment from `from` (a corner code or the start) to `to`, after which
 /// the path turns around `to`.
@@ -178,6 +182,8 @@ pub struct MeshContext {
     pieces: Vec<PathPiece>,
     pub(crate) scratch: Scratch,
     walk: Walk,
+    /// The start's walk (kept apart: a resumable run goes on with it, see [`Levels`]).
+    start_walk: Walk,
     /// Cached successor lists per corner code, valid for `cache_key`.
     lists: Vec<ListRange>,
     entries: Vec<Entry>,
@@ -189,6 +195,11 @@ pub struct MeshContext {
     dom: Vec<Dom>,
     /// The numbers of the search run in progress (see `begin_run`).
     run: RunState,
+    /// The nodes standing for successors left beyond a length bound (see [`Levels`]).
+    defers: Vec<Defer>,
+    /// The levels of the next forward run, if it is resumable (`begin_run` reads and clears
+    /// it).
+    next_levels: Option<Levels>,
     /// The time-sliced query, if one was begun (see `sliced.rs`).
     pub(crate) slice: Option<crate::sliced::Slice>,
     /// The goals of a nearest-goal query (see `nearest.rs`).
@@ -280,6 +291,63 @@ struct RunState {
     pruned: bool,
     /// Whether the targets are `nearest.goals` (a nearest-goal query), not the goal.
     multi: bool,
+    /// The length bounds of a resumable run.
+    levels: Option<Levels>,
+}
+
+/// The length bounds of a resumable forward run (worlds that take the walk): instead of
+/// running again from scratch under the next bound when a bounded run ends without a path,
+/// one run goes on. A node expanded with `f <= b_k` (`b_k` the least level at least its `f`)
+/// leaves out the successors with `f > b_k` and pushes, at cost 0, a node (`DEFER_CODE`) with
+/// `h = b_k - g`: A* pops it once every node with `f < b_k` is expanded, and it then pushes the
+/// node's successors with `f` in `(b_k, b_{k+1}]` (their `g` exactly as from the node itself,
+/// the same parent in the path). The heuristic stays consistent (`h(P) <= h(D)` as `f_P <= b_k`;
+/// `h(D) <= c + h(X)` as `f_X > b_k`) and admissible (every path through `D` goes through such
+/// an `X`), so the run finds the optimum, as a fresh run under `b_{k+1}` would; what the lower
+/// levels expanded is not expanded again. The start does the same: its node for the next
+/// level walks the next, larger ellipse, and pushes only the successors beyond the last bound.
+#[derive(Debug, Clone, Copy, Default)]
+struct Levels {
+    /// `|s g|`.
+    sg: f64,
+    /// The least bound (the lower bound on the length, times 1.05).
+    floor: f64,
+    /// The first level (rounds of [`BOUND_SLACKS`] below it are useless).
+    first: usize,
+}
+
+impl Levels {
+    /// Level `k`'s bound: `|s g|` times one plus [`BOUND_SLACKS`]`[k]`, then the last slack
+    /// times [`BOUND_GROWTH`] per level; at least `floor`.
+    fn bound(&self, k: usize) -> f64 {
+        let last = BOUND_SLACKS.len() - 1;
+        let slack = match BOUND_SLACKS.get(k) {
+            Some(&slack) => slack,
+            None => BOUND_SLACKS[last] * BOUND_GROWTH.powi((k - last) as i32),
+        };
+        (self.sg * (1.0 + slack)).max(self.floor)
+    }
+
+    /// The least level bound at least `f` (`above`: more than `f`); infinite beyond 64
+    /// levels.
+    fn at_least(&self, f: f64, above: bool) -> f64 {
+        (self.first..self.first + 64)
+            .map(|k| self.bound(k))
+            .find(|&b| if above { b > f } else { b >= f })
+            .unwrap_or(f64::INFINITY)
+    }
+}
+
+/// A node standing for the successors that an expansion of `node` left beyond its length bound
+/// `lo` (see [`Levels`]), with what that expansion found about its arcs.
+#[derive(Debug, Clone, Copy)]
+struct Defer {
+    node: NodeId,
+    lo: f64,
+    /// Its heuristic, `lo - g`.
+    h: f64,
+    circle_free: (f64, f64),
+    arc_free: bool,
 }
 
 /// What [`MeshContext::prepare`] found.
@@ -397,6 +465,17 @@ fn detour_bound(world: &MeshWorld, sc: &mut Scratch, s: DVec2, g: DVec2, r: f64)
 }
 
 impl MeshPlan {
+    /// The levels of a forward run that resumes instead of starting over under the next bound
+    /// (bounded runs in worlds that take the walk; the others run again as before, so their
+    /// expansion counts stay as they were).
+    fn levels(&self, world: &MeshWorld) -> Option<Levels> {
+        (self.bounded && crate::visible::takes_walk(world)).then(|| Levels {
+            sg: self.start.distance(self.goal),
+            floor: self.lower * (1.0 + BOUND_SLACKS[0]),
+            first: self.bound_round,
+        })
+    }
+
     /// The limits of a forward run: what the earlier runs left of the expansions.
     fn forward_limits(&self) -> Limits {
         Limits {
@@ -418,6 +497,7 @@ struct MeshGraph<'a> {
     nodes: &'a mut Vec<NodeInfo>,
     scratch: &'a mut Scratch,
     walk: &'a mut Walk,
+    start_walk: &'a mut Walk,
     lists: &'a mut Vec<ListRange>,
     entries: &'a mut Vec<Entry>,
     stamp: &'a u32,
@@ -445,6 +525,18 @@ struct MeshGraph<'a> {
     circle_free: (f64, f64),
     /// The goals of a nearest-goal run, each a target (empty otherwise).
     goals: &'a [DVec2],
+    /// The levels of a resumable run (see [`Levels`]), and its deferred expansions.
+    levels: Option<Levels>,
+    defers: &'a mut Vec<Defer>,
+    /// In a deferred expansion: successors with `g + h` up to it were pushed already.
+    f_floor: f64,
+    /// Whether the expansion is a deferred one (its node was expanded before: no dominance
+    /// tests, `circle_free` and `arc_free` as found then).
+    resumed: bool,
+    /// At a corner at `r > 0`: whether the arc to the end of its span is clear.
+    arc_free: bool,
+    /// Inside [`MeshGraph::resumable`].
+    inner: bool,
 }
 
 /// The work of building one successor list (a scan of every corner with sight tests) counted
@@ -648,8 +740,13 @@ impl MeshGraph<'_> {
     /// `g`.
     #[inline]
     fn push(&mut self, from: u32, e: Entry, cost: f64, g: f64, out: &mut Successors) {
-        if g + cost + e.info.arrive.distance(self.goal) > self.f_bound {
+        let f = g + cost + e.info.arrive.distance(self.goal);
+        if f > self.f_bound {
             self.pruned = true;
+            return;
+        }
+        if f <= self.f_floor {
+            // Pushed by the node's earlier expansion (a deferred one: see `Levels`).
             return;
         }
         let id = self.keys.id((from, e.to));
@@ -895,20 +992,36 @@ impl MeshGraph<'_> {
         })
         .filter(|b| b.is_finite());
         let walk_bound = bound.map(|b| (self.goal, b + START_WALK_PAD * self.r + w.eps()));
-        visible_within(w, self.walk, self.start, self.r, None, walk_bound);
-        let skipped = self.walk.skipped;
-        let cands = std::mem::take(&mut self.walk.cands);
+        match walk_bound {
+            // A deferred expansion of the start (see `Levels`): the walk goes on.
+            Some(wb) if self.resumed => resume_within(w, self.start_walk, self.start, self.r, wb),
+            _ => {
+                self.start_walk.logging = self.levels.is_some();
+                visible_within(w, self.start_walk, self.start, self.r, None, walk_bound);
+            }
+        }
+        let skipped = self.start_walk.skipped;
+        let cands = std::mem::take(&mut self.start_walk.cands);
         // A successor arrives within `reach` of its corner's vertex (circle's centre): its
         // `f` is at least `|s c| + |c g| - 2 reach`; beyond the bound, `push` would leave it
         // out, so its tangents are not built.
         let (start, goal, f_bound) = (self.start, self.goal, self.f_bound);
         let beyond =
             |c: DVec2, reach: f64| start.distance(c) + c.distance(goal) - 2.0 * reach > f_bound;
+        // In a deferred expansion (see `Levels`), the successors surely within the last bound
+        // were pushed then.
+        let f_floor = self.f_floor;
+        let handled = |c: DVec2, reach: f64| {
+            (start.distance(c) + c.distance(goal) + 2.0 * reach) * (1.0 + 1e-12) <= f_floor
+        };
         let mut left_out = false;
         for &ci in &cands {
             let c = &w.corners[ci as usize];
             if beyond(c.v, self.r) {
                 left_out = true;
+                continue;
+            }
+            if handled(c.v, self.r) {
                 continue;
             }
             let turns = if self.r == 0.0 {
@@ -940,13 +1053,16 @@ impl MeshGraph<'_> {
                 }
             }
         }
-        self.walk.cands = cands;
-        let discs = std::mem::take(&mut self.walk.cand_discs);
+        self.start_walk.cands = cands;
+        let discs = std::mem::take(&mut self.start_walk.cand_discs);
         let nc = w.corners.len() as u32;
         for &di in &discs {
             let d = w.discs[di as usize];
             if beyond(d.c, d.rad + self.r) {
                 left_out = true;
+                continue;
+            }
+            if handled(d.c, d.rad + self.r) {
                 continue;
             }
             for turn in 0..2 {
@@ -959,7 +1075,7 @@ impl MeshGraph<'_> {
                 }
             }
         }
-        self.walk.cand_discs = discs;
+        self.start_walk.cand_discs = discs;
         if left_out {
             self.pruned = true;
         }
@@ -1006,7 +1122,9 @@ impl MeshGraph<'_> {
         // An arrival that an earlier expanded arrival reaches along the arc for no more is
         // dominated.
         let d = self.dom[code as usize];
-        if d.stamp == self.query_stamp {
+        if self.resumed {
+            // Expanded before (see `Levels`): not dominated, `circle_free` known.
+        } else if d.stamp == self.query_stamp {
             let sw = circle_sweep(d.n, info.arrive_n, s1);
             if d.g + site.rad * sw <= g_node + 1e-12 * w.scale
                 && arc_clear(w, self.scratch, site.c, radii, d.n, s1, sw, skip)
@@ -1023,7 +1141,9 @@ impl MeshGraph<'_> {
         // How far the arc from the arrival is clear: bisected once against the obstacles near
         // the circle; the sweeps in the last interval are tested one by one.
         let m = site.rad + self.r + 2.0 * w.eps();
-        self.scratch.gather_box(w, site.c - m, site.c + m);
+        if !self.resumed {
+            self.scratch.gather_box(w, site.c - m, site.c + m);
+        }
         let n0 = info.arrive_n;
         let full = std::f64::consts::TAU - SWEEP_SLACK;
         let clear =
@@ -1044,7 +1164,9 @@ impl MeshGraph<'_> {
         // clearance is monotone in the sweep); the bisection when the check fails.
         const STEP: f64 = 1e-9;
         let sc: &Scratch = self.scratch;
-        self.circle_free = if !clear(sc, 0.0) {
+        self.circle_free = if self.resumed {
+            self.circle_free
+        } else if !clear(sc, 0.0) {
             (-1.0, 0.0)
         } else {
             match arc_first_contact(w, sc, site.c, radii, n0, s1, ([NO_DISC; 2], site.disc)) {
@@ -1093,6 +1215,13 @@ impl MeshGraph<'_> {
             if sweep > full {
                 sweep = 0.0;
             }
+            if self.resumed
+                && g_node + (site.rad * sweep + e.len) + e.info.arrive.distance(self.goal)
+                    <= self.f_floor
+            {
+                // Pushed (or refused) by the earlier expansion (see `Levels`).
+                continue;
+            }
             if sweep > hi
                 || (sweep > lo && !arc_clear(w, self.scratch, site.c, radii, n0, s1, sweep, skip))
             {
@@ -1114,6 +1243,59 @@ impl MeshGraph<'_> {
     }
 }
 
+impl MeshGraph<'_> {
+    /// An expansion in a resumable run (see [`Levels`]): a node's under the level of its `f`,
+    /// or a deferred node's, which makes its node's successors between its bound and the next
+    /// level's; the successors left beyond the bound get a deferred node.
+    fn resumable(&mut self, node: NodeId, out: &mut Successors) {
+        let Some(levels) = self.levels else {
+            return;
+        };
+        self.inner = true;
+        let info = self.nodes[node as usize];
+        let real = if info.to == DEFER_CODE {
+            let d = self.defers[info.entry as usize];
+            self.f_floor = d.lo;
+            self.f_bound = levels.at_least(d.lo, true);
+            self.circle_free = d.circle_free;
+            self.arc_free = d.arc_free;
+            self.resumed = true;
+            d.node
+        } else {
+            let f = self.gs[node as usize] + self.heuristic(node);
+            self.f_bound = levels.at_least(f, false);
+            node
+        };
+        self.pruned = false;
+        self.successors(real, out);
+        if self.pruned && self.f_bound.is_finite() && !self.aborted {
+            let g = self.gs[real as usize];
+            let k = self.defers.len() as u32;
+            let id = self.keys.id((DEFER_CODE, k));
+            debug_assert_eq!(id as usize, self.nodes.len());
+            self.nodes.push(NodeInfo {
+                to: DEFER_CODE,
+                unverified: false,
+                entry: k,
+                ..self.nodes[real as usize]
+            });
+            self.gs.push(g);
+            self.defers.push(Defer {
+                node: real,
+                lo: self.f_bound,
+                h: self.f_bound - g,
+                circle_free: self.circle_free,
+                arc_free: self.arc_free,
+            });
+            out.push(id, 0.0);
+        }
+        self.pruned = false;
+        self.f_floor = f64::NEG_INFINITY;
+        self.resumed = false;
+        self.inner = false;
+    }
+}
+
 impl NodeInfo {
     fn arrive_dir(&self) -> DVec2 {
         (self.arrive - self.depart)
@@ -1131,6 +1313,10 @@ impl NodeInfo {
 impl Graph for MeshGraph<'_> {
     fn successors(&mut self, node: NodeId, out: &mut Successors) {
         if node == GOAL {
+            return;
+        }
+        if self.levels.is_some() && !self.inner {
+            self.resumable(node, out);
             return;
         }
         self.work += 1;
@@ -1186,7 +1372,7 @@ impl Graph for MeshGraph<'_> {
         } else {
             false
         };
-        if self.r == 0.0 && !wedges {
+        if self.r == 0.0 && !wedges && !self.resumed {
             // At radius 0 every arrival at a corner is at the same point with the same
             // heuristic, so the first one expanded is the cheapest; a later one can only lead
             // to paths that turn the wrong way at the corner (which the cheaper arrival
@@ -1196,7 +1382,7 @@ impl Graph for MeshGraph<'_> {
             }
             self.expanded[code as usize] = self.query_stamp;
         }
-        if self.r > 0.0 {
+        if self.r > 0.0 && !self.resumed {
             // An arrival that an earlier expanded arrival reaches along the arc for no more is
             // dominated: everything it could do, the earlier one did for less.
             let d = self.dom[code as usize];
@@ -1227,27 +1413,32 @@ impl Graph for MeshGraph<'_> {
         }
         // At r > 0: if the arc from the arrival to the end of the corner's span is clear, every
         // turn at this corner is.
-        let arc_free = self.r > 0.0 && {
-            let end = if turn_sign(code) > 0.0 {
-                corner.n2
-            } else {
-                corner.n1
-            };
-            let s1 = turn_sign(code);
-            taut_sweep(info.arrive_n, end, s1).is_some_and(|sw| {
-                arc_clear(
-                    w,
-                    self.scratch,
-                    corner.v,
-                    (self.r, self.r),
-                    info.arrive_n,
-                    s1,
-                    sw,
-                    ([corner.e_in, corner.e_out], NO_DISC, true),
-                )
-            })
+        let arc_free = if self.resumed {
+            self.arc_free
+        } else {
+            self.r > 0.0 && {
+                let end = if turn_sign(code) > 0.0 {
+                    corner.n2
+                } else {
+                    corner.n1
+                };
+                let s1 = turn_sign(code);
+                taut_sweep(info.arrive_n, end, s1).is_some_and(|sw| {
+                    arc_clear(
+                        w,
+                        self.scratch,
+                        corner.v,
+                        (self.r, self.r),
+                        info.arrive_n,
+                        s1,
+                        sw,
+                        ([corner.e_in, corner.e_out], NO_DISC, true),
+                    )
+                })
+            }
         };
-        if self.r > 0.0 && !arc_free {
+        self.arc_free = arc_free;
+        if self.r > 0.0 && !arc_free && !self.resumed {
             // How far the arc from the arrival is clear: the first contact in closed form,
             // checked on both sides (as around a circle); unknown when the check fails.
             let s1 = turn_sign(code);
@@ -1316,6 +1507,15 @@ impl Graph for MeshGraph<'_> {
                     continue;
                 }
             }
+            if self.resumed
+                && taut_sweep(info.arrive_n, e.info.depart_n, s1).is_none_or(|sweep| {
+                    g_node + (self.r * sweep + e.len) + e.info.arrive.distance(self.goal)
+                        <= self.f_floor
+                })
+            {
+                // Refused, or pushed by the earlier expansion (see `Levels`).
+                continue;
+            }
             let Some(sweep) =
                 self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
             else {
@@ -1332,7 +1532,14 @@ impl Graph for MeshGraph<'_> {
         match node {
             START => self.start.distance(self.goal),
             GOAL => 0.0,
-            _ => self.nodes[node as usize].arrive.distance(self.goal),
+            _ => {
+                let info = &self.nodes[node as usize];
+                if info.to == DEFER_CODE {
+                    self.defers[info.entry as usize].h
+                } else {
+                    info.arrive.distance(self.goal)
+                }
+            }
         }
     }
 
@@ -1499,6 +1706,7 @@ impl MeshContext {
             plan.skip_useless_rounds();
         }
         let limits = plan.forward_limits();
+        self.next_levels = plan.levels(world);
         self.begin_run(
             world,
             (start, goal),
@@ -1539,6 +1747,7 @@ impl MeshContext {
                 Phase::Single => break outcome,
                 Phase::Forward
                     if !aborted
+                        && self.run.levels.is_none()
                         && self.run.pruned
                         && outcome.status == nav_search::SearchStatus::NoPath
                         && plan.f_bound().is_finite() =>
@@ -1579,6 +1788,7 @@ impl MeshContext {
                     plan.work_budget = plan.work_budget.saturating_mul(4);
                     let forward = plan.forward_limits();
                     let budgets = (plan.work_budget, plan.f_bound());
+                    self.next_levels = plan.levels(world);
                     self.begin_run(world, (start, goal), r, true, &forward, budgets);
                 }
             }
@@ -1657,8 +1867,10 @@ impl MeshContext {
             f_bound,
             pruned: false,
             multi: self.nearest.active,
+            levels: self.next_levels.take(),
         };
         self.nearest.active = false;
+        self.defers.clear();
         let (search, _, mut graph) = self.graph(world);
         search.begin(&mut graph, START, limits);
     }
@@ -1699,6 +1911,7 @@ impl MeshContext {
             nodes: &mut self.nodes,
             scratch: &mut self.scratch,
             walk: &mut self.walk,
+            start_walk: &mut self.start_walk,
             lists: &mut self.lists,
             entries: &mut self.entries,
             stamp: &self.stamp,
@@ -1714,6 +1927,12 @@ impl MeshContext {
             pruned: run.pruned,
             circle_free: (0.0, 0.0),
             goals: if run.multi { &self.nearest.goals } else { &[] },
+            levels: run.levels,
+            defers: &mut self.defers,
+            f_floor: f64::NEG_INFINITY,
+            resumed: false,
+            arc_free: false,
+            inner: false,
         };
         (&mut self.search, &mut self.ids, graph)
     }
@@ -1730,8 +1949,8 @@ impl MeshContext {
                 continue;
             }
             let info = self.nodes[id as usize];
-            if info.to == MORE_CODE {
-                // Stands for the start's later successors: no piece.
+            if info.to == MORE_CODE || info.to == DEFER_CODE {
+                // Stands for later successors: no piece.
                 continue;
             }
             let circle = prev.is_some_and(|p| (p.to >> 1) as usize >= world.corners.len());

@@ -64,6 +64,16 @@ pub(crate) struct Walk {
     /// Per bucket: the walk that queued it.
     seen: Vec<u32>,
     generation: u32,
+    /// Whether the walk keeps what [`resume_within`] needs to go on under a larger bound: the
+    /// occluders it queued (`log`, in force no nearer than the bucket that queued them), and
+    /// the buckets it left out beyond its bound (`frontier`, with their distances).
+    pub logging: bool,
+    log: Vec<Pending>,
+    frontier: Vec<(u64, u32)>,
+    /// The distance of the bucket being visited.
+    rho: f64,
+    /// Whether the next walk goes on from the last one (see [`resume_within`]).
+    resume: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -119,6 +129,43 @@ impl Walk {
         self.cands.clear();
         self.cand_discs.clear();
         self.skipped = false;
+        self.log.clear();
+        self.frontier.clear();
+    }
+
+    /// Readies a walk that goes on from the last one (see [`resume_within`]): the buckets it
+    /// left out queued again, with the occluders it queued.
+    #[inline(never)]
+    fn requeue(&mut self) {
+        self.covered.clear();
+        self.pending.clear();
+        self.skipped = false;
+        self.rho = 0.0;
+        self.pending.extend(self.log.iter().copied());
+        self.queue
+            .extend(self.frontier.iter().map(|&e| std::cmp::Reverse(e)));
+        self.frontier.clear();
+    }
+
+    /// Leaves out a bucket beyond the bound, at distance `bits` (logged, see `logging`).
+    #[inline(never)]
+    fn leave_out(&mut self, bits: u64, idx: u32) {
+        self.skipped = true;
+        if self.logging {
+            self.frontier.push((bits, idx));
+        }
+    }
+
+    /// Queues an occluder (and logs it, see `logging`).
+    #[inline]
+    fn pend(&mut self, p: Pending) {
+        self.pending.push(p);
+        if self.logging {
+            self.log.push(Pending {
+                act: p.act.max(self.rho),
+                ..p
+            });
+        }
     }
 
     /// Whether the closed range of pseudo-angles `[a0, a1]` (`a1 - a0 < 4`, within `[-6, 6]`)
@@ -159,29 +206,29 @@ impl Walk {
     fn push_pending(&mut self, act: f64, lo: f64, ext: f64) {
         let hi = lo + ext;
         if hi > HALF {
-            self.pending.push(Pending {
+            self.pend(Pending {
                 act,
                 lo,
                 hi: HALF + 1.0,
             });
-            self.pending.push(Pending {
+            self.pend(Pending {
                 act,
                 lo: -HALF - 1.0,
                 hi: hi - FULL,
             });
         } else if lo < -HALF {
-            self.pending.push(Pending {
+            self.pend(Pending {
                 act,
                 lo: lo + FULL,
                 hi: HALF + 1.0,
             });
-            self.pending.push(Pending {
+            self.pend(Pending {
                 act,
                 lo: -HALF - 1.0,
                 hi,
             });
         } else {
-            self.pending.push(Pending { act, lo, hi });
+            self.pend(Pending { act, lo, hi });
         }
     }
 
@@ -484,10 +531,34 @@ pub(crate) fn visible_within(
 ) {
     if !takes_walk(world) {
         // A small world: listing every corner costs less than the walk.
+        walk.resume = false;
         all_sites(world, walk);
     } else {
         walk_from(world, walk, (v, 0.0), r, cone, bound);
     }
+}
+
+/// [`visible_within`] from the same point, without a cone, going on from the last walk of
+/// `walk` (made with `logging` on, from `v`, under a smaller bound) instead of starting over:
+/// the candidates of the buckets it adds are appended to `walk.cands` and `walk.cand_discs`.
+///
+/// It queues the buckets the last walk left out beyond its bound, with the occluders the last
+/// walk queued, each in force no nearer than the bucket that queued it (it came into force no
+/// nearer in the last walk, when that bucket had been visited); the buckets the last walk
+/// visited are not visited again. What it hides is hidden by the same occluders as in the
+/// walk, and every bucket within the new bound that a ray from `v` reaches through buckets
+/// within it is reached: through the buckets visited before up to one left out then (now
+/// queued), then as in the walk. So every corner and circle a walk under the new bound would
+/// list is listed, by one of the walks.
+pub(crate) fn resume_within(
+    world: &MeshWorld,
+    walk: &mut Walk,
+    v: DVec2,
+    r: f64,
+    bound: (DVec2, f64),
+) {
+    walk.resume = true;
+    visible_within(world, walk, v, r, None, Some(bound));
 }
 
 /// Every live, unburied corner and every circle as candidates.
@@ -621,7 +692,10 @@ fn walk_from(
     cone: Option<(f64, f64)>,
     bound: Option<(DVec2, f64)>,
 ) {
-    walk.clear();
+    let resume = std::mem::take(&mut walk.resume);
+    if !resume {
+        walk.clear();
+    }
     let eps = world.eps();
     let h0 = 10.0 * eps;
     let diag = (world.max - world.min).length();
@@ -644,20 +718,27 @@ fn walk_from(
     if walk.seen.len() < cells {
         walk.seen.resize(cells, 0);
     }
-    walk.generation = walk.generation.wrapping_add(1);
-    if walk.generation == 0 {
-        walk.seen.iter_mut().for_each(|s| *s = 0);
-        walk.dseen.iter_mut().for_each(|s| *s = 0);
-        walk.generation = 1;
+    if !resume {
+        walk.generation = walk.generation.wrapping_add(1);
+        if walk.generation == 0 {
+            walk.seen.iter_mut().for_each(|s| *s = 0);
+            walk.dseen.iter_mut().for_each(|s| *s = 0);
+            walk.generation = 1;
+        }
     }
     let pad = g.cell * 1e-9 + eps;
     let (cx, cy) = (g.cell_x(v.x), g.cell_y(v.y));
     walk.queue.clear();
     let start = (cy * g.nx + cx) as u32;
-    walk.seen[start as usize] = walk.generation;
-    walk.queue.push(std::cmp::Reverse((0, start)));
+    if resume {
+        walk.requeue();
+    } else {
+        walk.seen[start as usize] = walk.generation;
+        walk.queue.push(std::cmp::Reverse((0, start)));
+    }
     while let Some(std::cmp::Reverse((bits, idx))) = walk.queue.pop() {
         let rho = f64::from_bits(bits);
+        walk.rho = rho;
         while let Some(top) = walk.pending.peek().copied()
             && top.act <= rho
         {
@@ -684,7 +765,7 @@ fn walk_from(
             let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
             let hi = lo + DVec2::splat(g.cell);
             if beyond(goal, b, rho, lo, hi) {
-                walk.skipped = true;
+                walk.leave_out(bits, idx);
                 continue;
             }
         }
@@ -717,7 +798,7 @@ fn walk_from(
                 && beyond(goal, b, d, lo, hi)
             {
                 // Left out at once: popped, it would be (its distance is `d`).
-                walk.skipped = true;
+                walk.leave_out(d.to_bits(), n);
                 continue;
             }
             walk.queue.push(std::cmp::Reverse((d.to_bits(), n)));
@@ -970,42 +1051,7 @@ mod tests {
         let mut seen = 0;
         for seed in 0..24u64 {
             let mut rng = TestRng::new(seed);
-            let size = 30.0f32;
-            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-            for _ in 0..16 {
-                let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
-                let ob = match rng.below(4) {
-                    3 => Obstacle::Circle(nav_geom::Circle::new(c, rng.range_f32(0.3, 3.0))),
-                    0 => {
-                        let h = Vec2::new(rng.range_f32(0.2, 3.0), rng.range_f32(0.2, 3.0));
-                        Obstacle::Box(Aabb::new(c - h, c + h))
-                    }
-                    1 => {
-                        let a = rng.range_f32(0.0, 3.2);
-                        let along = Vec2::from_angle(a) * rng.range_f32(1.0, 6.0);
-                        let across = along.perp() * 0.05;
-                        Obstacle::Polygon(vec![
-                            c - along - across,
-                            c + along - across,
-                            c + along + across,
-                            c - along + across,
-                        ])
-                    }
-                    _ => {
-                        let n = 5 + rng.below(5) as usize;
-                        Obstacle::Polygon(
-                            (0..n)
-                                .map(|i| {
-                                    let a = (i as f32 + rng.range_f32(0.1, 0.9)) / n as f32
-                                        * std::f32::consts::TAU;
-                                    c + Vec2::from_angle(a) * rng.range_f32(0.8, 3.0)
-                                })
-                                .collect(),
-                        )
-                    }
-                };
-                let _ = world.insert(ob);
-            }
+            let world = random_world(&mut rng);
             let sources: Vec<DVec2> = (0..4)
                 .map(|_| DVec2::new(rng.range(0.0, 30.0), rng.range(0.0, 30.0)))
                 .collect();
@@ -1014,6 +1060,142 @@ mod tests {
             }
         }
         assert!(seen > 1000, "too few reachable corners checked: {seen}");
+    }
+
+    /// A walk from a point under a length bound, resumed under larger ones (`resume_within`),
+    /// lists every corner and circle that a clear tangent from the point reaches with
+    /// `|s p2| + |p2 g| <= b` (`p2` its contact point, `b` the last bound), as a fresh walk
+    /// under `b` would; the first walk alone misses some of them.
+    #[test]
+    fn resumed_walks_list_every_target_within_the_last_bound() {
+        let (mut seen, mut missed_first) = (0, 0);
+        let mut sc = Scratch::default();
+        for seed in 0..24u64 {
+            let mut rng = TestRng::new(seed);
+            let world = random_world(&mut rng);
+            let mut walk = Walk::default();
+            for _ in 0..4 {
+                let s = DVec2::new(rng.range(0.0, 30.0), rng.range(0.0, 30.0));
+                let g = DVec2::new(rng.range(0.0, 30.0), rng.range(0.0, 30.0));
+                let sg = s.distance(g);
+                for r in [0.0, 0.3, 1.1] {
+                    // Every target reached by a clear tangent, with its `|s p2| + |p2 g|`.
+                    let mut targets = Vec::new();
+                    let sites = (0..world.corners.len())
+                        .filter(|&c| world.corners[c].alive && world.corners[c].buried == 0)
+                        .map(|c| (false, c as u32, world.corners[c].v, r))
+                        .chain(
+                            world
+                                .discs
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, d)| d.alive)
+                                .map(|(d, disc)| (true, d as u32, disc.c, disc.rad + r)),
+                        );
+                    for (is_disc, id, c, rad) in sites {
+                        let f = [1.0, -1.0]
+                            .iter()
+                            .filter_map(|&s2| tangent(s, 0.0, 1.0, c, rad, s2))
+                            .filter(|t| {
+                                segment_block(&world, &mut sc, t.p1, t.p2, r, false).is_none()
+                            })
+                            .map(|t| t.p1.distance(t.p2) + t.p2.distance(g))
+                            .fold(f64::INFINITY, f64::min);
+                        if f.is_finite() {
+                            targets.push((is_disc, id, f));
+                        }
+                    }
+                    let pad = 2.0 * r + world.eps();
+                    for (k, excess) in [0.02, 0.2, 0.8, 3.0].into_iter().enumerate() {
+                        let b = sg * (1.0 + excess);
+                        walk.logging = true;
+                        walk.resume = k > 0;
+                        walk_from(&world, &mut walk, (s, 0.0), r, None, Some((g, b + pad)));
+                        for &(is_disc, id, f) in &targets {
+                            if f > b {
+                                continue;
+                            }
+                            let listed = if is_disc {
+                                walk.cand_discs.contains(&id)
+                            } else {
+                                walk.cands.contains(&id)
+                            };
+                            assert!(
+                                listed,
+                                "seed {seed}, r {r}, bound {b}: target {id} (a circle: \
+                                 {is_disc}) with f {f} from {s} to {g} not listed"
+                            );
+                            seen += 1;
+                        }
+                        if k == 0 {
+                            let first = (walk.cands.clone(), walk.cand_discs.clone());
+                            missed_first += targets
+                                .iter()
+                                .filter(|&&(is_disc, id, f)| {
+                                    f <= sg * 4.0
+                                        && !if is_disc {
+                                            first.1.contains(&id)
+                                        } else {
+                                            first.0.contains(&id)
+                                        }
+                                })
+                                .count();
+                        }
+                    }
+                    let mut c = walk.cands.clone();
+                    c.sort_unstable();
+                    let n = c.len();
+                    c.dedup();
+                    assert_eq!(n, c.len(), "seed {seed}: a corner listed twice");
+                }
+            }
+        }
+        assert!(seen > 1000, "too few targets checked: {seen}");
+        assert!(
+            missed_first > 100,
+            "the first walks miss too few: {missed_first}"
+        );
+    }
+
+    /// A random world of 16 obstacles (boxes, thin walls, polygons, circles) in 30 x 30.
+    fn random_world(rng: &mut TestRng) -> MeshWorld {
+        let size = 30.0f32;
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        for _ in 0..16 {
+            let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+            let ob = match rng.below(4) {
+                3 => Obstacle::Circle(nav_geom::Circle::new(c, rng.range_f32(0.3, 3.0))),
+                0 => {
+                    let h = Vec2::new(rng.range_f32(0.2, 3.0), rng.range_f32(0.2, 3.0));
+                    Obstacle::Box(Aabb::new(c - h, c + h))
+                }
+                1 => {
+                    let a = rng.range_f32(0.0, 3.2);
+                    let along = Vec2::from_angle(a) * rng.range_f32(1.0, 6.0);
+                    let across = along.perp() * 0.05;
+                    Obstacle::Polygon(vec![
+                        c - along - across,
+                        c + along - across,
+                        c + along + across,
+                        c - along + across,
+                    ])
+                }
+                _ => {
+                    let n = 5 + rng.below(5) as usize;
+                    Obstacle::Polygon(
+                        (0..n)
+                            .map(|i| {
+                                let a = (i as f32 + rng.range_f32(0.1, 0.9)) / n as f32
+                                    * std::f32::consts::TAU;
+                                c + Vec2::from_angle(a) * rng.range_f32(0.8, 3.0)
+                            })
+                            .collect(),
+                    )
+                }
+            };
+            let _ = world.insert(ob);
+        }
+        world
     }
 
     #[test]

@@ -235,6 +235,51 @@ fn a_warm_query_allocates_nothing() {
     }
 }
 
+/// A world that takes the visibility walk (more than 1024 corners), cluttered enough that
+/// paths detour: the length-bounded runs resume under larger bounds (deferred expansions, the
+/// start's walk going on), and a warm query still allocates nothing.
+#[test]
+fn a_warm_resumed_query_allocates_nothing() {
+    let mut rng = TestRng::new(7);
+    let mut w = MeshWorld::new(aabb(0.0, 0.0, 200.0, 200.0)).unwrap();
+    for k in 0..600 {
+        let c = v(rng.range_f32(4.0, 196.0), rng.range_f32(4.0, 196.0));
+        let ob = if k % 5 == 0 {
+            Obstacle::Circle(Circle::new(c, rng.range_f32(1.0, 3.0)))
+        } else {
+            let h = v(rng.range_f32(0.5, 3.0), rng.range_f32(0.5, 3.0));
+            Obstacle::Box(Aabb::new(c - h, c + h))
+        };
+        w.insert(ob).unwrap();
+    }
+    let mut ctx = MeshContext::new();
+    let mut queries = Vec::new();
+    while queries.len() < 12 {
+        let q = MeshQuery::new(
+            v(rng.range_f32(5.0, 195.0), rng.range_f32(5.0, 195.0)),
+            v(rng.range_f32(5.0, 195.0), rng.range_f32(5.0, 195.0)),
+        )
+        .with_radius([0.5, 2.0, 3.0][queries.len() % 3]);
+        let p = ctx.find_path(&w, &q).unwrap();
+        if p.status() == PathStatus::Found {
+            queries.push((q, p.cost()));
+        }
+    }
+    let detours = queries
+        .iter()
+        .filter(|(q, cost)| *cost > 1.15 * q.start.distance(q.goal) as f64)
+        .count();
+    assert!(detours >= 2, "too few detours: {detours}");
+    for (q, cost) in &queries {
+        ctx.find_path(&w, q).unwrap();
+        let n = nav_testkit::allocations_during(|| {
+            let p = ctx.find_path(&w, q).unwrap();
+            assert_eq!(p.cost(), *cost);
+        });
+        assert_eq!(n, 0, "{q:?}");
+    }
+}
+
 #[test]
 fn world_is_send_sync_clone_and_polyline_keeps_clear() {
     fn assert_traits<T: Send + Sync + Clone>() {}

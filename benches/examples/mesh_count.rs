@@ -1,0 +1,55 @@
+//! Profiling aid for instruction counts (independent of the machine's load): one cold pass
+//! and one warm pass (`warm_pass`) over the queries of nav-agent's benchmark world
+//! (`agent`) or the mesh bench's 12 rows of a Moving AI map, at one radius. Prints the total
+//! length of each pass and the bits of the warm one's.
+//!
+//! Run: `valgrind --tool=callgrind --toggle-collect='*warm_pass*'
+//! target/release/examples/mesh_count agent - R` (or `MAP.map MAP.map.scen R`); the program
+//! total is the warm pass's instructions.
+
+use nav::geom::Vec2;
+use nav::grid::movingai::{read_map, read_scenario};
+use nav::mesh::{MeshContext, MeshQuery, MeshWorld};
+/// The warm pass (its own symbol, for `--toggle-collect`).
+#[inline(never)]
+fn warm_pass(ctx: &mut MeshContext, world: &MeshWorld, rows: &[(Vec2, Vec2)], r: f32) -> f64 {
+    measured(ctx, world, rows, r)
+}
+/// Every query once; the total length.
+#[inline(never)]
+fn measured(ctx: &mut MeshContext, world: &MeshWorld, rows: &[(Vec2, Vec2)], r: f32) -> f64 {
+    let mut t = 0.0;
+    for &(s, g) in rows {
+        t += ctx
+            .find_path(world, &MeshQuery::new(s, g).with_radius(r))
+            .unwrap()
+            .cost();
+    }
+    t
+}
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let r: f32 = args[3].parse().unwrap();
+    let (world, rows) = if args[1] == "agent" {
+        let s = nav_benches::agent_scene();
+        (s.mesh, s.queries)
+    } else {
+        let map = read_map(&args[1]).unwrap();
+        let scen = read_scenario(&args[2]).unwrap();
+        let n = scen.rows.len();
+        let rows: Vec<(Vec2, Vec2)> = (0..12.min(n))
+            .map(|k| {
+                let row = &scen.rows[(k * n / 12.min(n) + n / 12 / 2).min(n - 1)];
+                (
+                    Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5),
+                    Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5),
+                )
+            })
+            .collect();
+        (MeshWorld::from_grid(&map).unwrap(), rows)
+    };
+    let mut ctx = MeshContext::new();
+    let a = measured(&mut ctx, &world, &rows, r);
+    let b = warm_pass(&mut ctx, &world, &rows, r);
+    println!("{a:.9} {b:.9} {:?}", b.to_bits());
+}
