@@ -173,6 +173,8 @@ impl CellSearch {
             open.push_first(f_key(h_at(x - gx, y - gy)), low_key(0.0, start_p as u32));
         }
 
+        let (max_expanded, max_cost, partial_path) =
+            (limits.max_expanded, limits.max_cost, limits.partial_path);
         let mut expanded = 0usize;
         let mut pruned_by_cost = false;
         let mut closest: Option<(f64, f64, u32)> = None;
@@ -194,7 +196,7 @@ impl CellSearch {
             if q == goal_p {
                 break (SearchStatus::Found, Some((g, q)));
             }
-            if expanded >= limits.max_expanded {
+            if expanded >= max_expanded {
                 break (SearchStatus::LimitReached, None);
             }
             expanded += 1;
@@ -203,7 +205,7 @@ impl CellSearch {
             let py = padded_rows.divide(q);
             let dy = py as i64 - 1 - gy;
             let dx = (q - py * pw as u32) as i64 - 1 - gx;
-            if limits.partial_path {
+            if partial_path {
                 let h = h_at(dx, dy);
                 let better = match closest {
                     None => true,
@@ -227,9 +229,11 @@ impl CellSearch {
             let sb = &mut slots[lo..lo + span];
             // The heuristic's distances for the three columns and rows around the cell,
             // converted once (the estimate takes them as the same `f64`s).
-            let col = |o: i64| (dx + o).abs() as f64;
-            let row = |o: i64| (dy + o).abs() as f64;
-            let (ax, ay) = ([col(-1), col(0), col(1)], [row(-1), row(0), row(1)]);
+            // In `f64` (exact: the distances stay far below 2^53), where an absolute value
+            // is one instruction.
+            let (fx, fy) = (dx as f64, dy as f64);
+            let ax = [(fx - 1.0).abs(), fx.abs(), (fx + 1.0).abs()];
+            let ay = [(fy - 1.0).abs(), fy.abs(), (fy + 1.0).abs()];
 
             // Relaxes the edge to block index `$i` (column `$cx` and row `$cy` of the block)
             // with step cost `$cost`, as the engine does; leaves the kernel when its order would part
@@ -239,9 +243,10 @@ impl CellSearch {
                     let slot = &mut sb[$i];
                     let next_g = g + $cost;
                     if !(slot.2 >> 1 == generation && slot.0 <= next_g) {
-                        let h = heuristic.estimate_f64(ax[$cx], ay[$cy]);
-                        let f = next_g + if h > 0.0 { h } else { 0.0 };
-                        if f > limits.max_cost {
+                        // Never negative (non-negative coefficients and distances), so
+                        // the engine's clamp at zero changes nothing here.
+                        let f = next_g + heuristic.estimate_f64(ax[$cx], ay[$cy]);
+                        if f > max_cost {
                             pruned_by_cost = true;
                         } else {
                             *slot = (next_g, q, open_mark);
