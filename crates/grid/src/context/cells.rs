@@ -376,7 +376,7 @@ const RING_WORDS: usize = RING / 64;
 /// expanded, the other entries of that key sorted once (the *group*), and the entries of
 /// larger keys in a ring of buckets (Dial's buckets over a cycle).
 ///
-/// An entry of key `f` goes into slot `c(f) mod RING`, with `c(f) = floor(f * inv_width)`
+/// An entry of key `f` goes into slot `c(f) mod RING`, with `c(f) = round(f * inv_width)`
 /// (monotone in the key). Under a consistent heuristic every entry's `f` lies within two
 /// steps' cost of the current one, and `inv_width` is chosen so that this window spans fewer
 /// than `RING` slots: the slots then hold the keys in order around the ring from the current
@@ -437,11 +437,16 @@ impl Open {
         self.inv_width = (RING - 8) as f64 / window;
     }
 
-    /// The slot number `c` of key `f`.
+    /// The slot number `c` of key `f`: `f * inv_width` rounded to the nearest integer, read
+    /// from the bits of `f * inv_width + 2^52` (an addition, where a conversion to an integer
+    /// saturates at a cost of several instructions). Exact below 2^52; above, still monotone,
+    /// and two keys within the window then differ by fewer slots, not more.
     #[inline(always)]
     fn c(&self, f: u64) -> u64 {
-        // Through `i64`, a shorter conversion than to `u64` (keys stay far below 2^63).
-        (f64::from_bits(f) * self.inv_width) as i64 as u64
+        const SHIFT: f64 = (1u64 << 52) as f64;
+        (f64::from_bits(f) * self.inv_width + SHIFT)
+            .to_bits()
+            .wrapping_sub(SHIFT.to_bits())
     }
 
     /// The start's entry, before the first pop.
