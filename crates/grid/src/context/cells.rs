@@ -215,18 +215,27 @@ impl CellSearch {
                     closest = Some((h, g, q));
                 }
             }
-            // The 3 x 3 block around the cell, fits and (mark, g) of the slots, each read
-            // through one slice of `2 pw + 3` entries (one bounds check: `pw` comes from a
-            // `u32`, so the offsets below provably stay inside).
+            // The 3 x 3 block around the cell, fits and slots, each taken as three arrays of
+            // three (its rows) out of one slice of `2 pw + 3` entries: the first and last
+            // three entries and the three from `pw`. Indices into the slice each kept a
+            // bounds check; cells of the arrays need none.
             let lo = p - pw - 1;
             let span = 2 * pw + 3;
             let fb = &fits[lo..lo + span];
             let (up, mid, down) = (
-                [fb[0], fb[1], fb[2]],
-                [fb[pw], fb[pw + 1], fb[pw + 2]],
-                [fb[2 * pw], fb[2 * pw + 1], fb[2 * pw + 2]],
+                *fb.first_chunk::<3>().expect("a 3 x 3 block"),
+                *fb.get(pw..)
+                    .and_then(|r| r.first_chunk::<3>())
+                    .expect("a 3 x 3 block"),
+                *fb.last_chunk::<3>().expect("a 3 x 3 block"),
             );
             let sb = &mut slots[lo..lo + span];
+            let (su, rest) = sb.split_first_chunk_mut::<3>().expect("a 3 x 3 block");
+            let (rest, sd) = rest.split_last_chunk_mut::<3>().expect("a 3 x 3 block");
+            let sm = rest
+                .get_mut(pw - 3..)
+                .and_then(|r| r.first_chunk_mut::<3>())
+                .expect("a 3 x 3 block");
             // The heuristic's distances for the three columns and rows around the cell,
             // converted once (the estimate takes them as the same `f64`s).
             // In `f64` (exact: the distances stay far below 2^53), where an absolute value
@@ -235,12 +244,12 @@ impl CellSearch {
             let ax = [(fx - 1.0).abs(), fx.abs(), (fx + 1.0).abs()];
             let ay = [(fy - 1.0).abs(), fy.abs(), (fy + 1.0).abs()];
 
-            // Relaxes the edge to block index `$i` (column `$cx` and row `$cy` of the block)
+            // Relaxes the edge to column `$cx` of slot row `$row` (row `$cy` of the block)
             // with step cost `$cost`, as the engine does; leaves the kernel when its order would part
             // from the engine's.
             macro_rules! relax {
-                ($i:expr, $cx:expr, $cy:expr, $cost:expr) => {{
-                    let slot = &mut sb[$i];
+                ($row:ident, $cx:expr, $cy:expr, $cost:expr) => {{
+                    let slot = &mut $row[$cx];
                     let next_g = g + $cost;
                     if !(slot.2 >> 1 == generation && slot.0 <= next_g) {
                         // Never negative (non-negative coefficients and distances), so
@@ -250,7 +259,7 @@ impl CellSearch {
                             pruned_by_cost = true;
                         } else {
                             *slot = (next_g, q, open_mark);
-                            let next = (lo + $i) as u32;
+                            let next = (lo + $cy * pw + $cx) as u32;
                             if !open.push(f_key(f), low_key(next_g, next)) {
                                 return Err(Inconsistent);
                             }
@@ -264,32 +273,32 @@ impl CellSearch {
             let east = fit(mid[2]);
             let south = fit(down[1]);
             if north {
-                relax!(1, 1, 0, cs);
+                relax!(su, 1, 0, cs);
             }
             if west {
-                relax!(pw, 0, 1, cs);
+                relax!(sm, 0, 1, cs);
             }
             if east {
-                relax!(pw + 2, 2, 1, cs);
+                relax!(sm, 2, 1, cs);
             }
             if south {
-                relax!(2 * pw + 1, 1, 2, cs);
+                relax!(sd, 1, 2, cs);
             }
             if MOVES == FOUR {
                 continue;
             }
             let free = MOVES == FREE;
             if (free || (north && west)) && fit(up[0]) {
-                relax!(0, 0, 0, cd);
+                relax!(su, 0, 0, cd);
             }
             if (free || (north && east)) && fit(up[2]) {
-                relax!(2, 2, 0, cd);
+                relax!(su, 2, 0, cd);
             }
             if (free || (south && west)) && fit(down[0]) {
-                relax!(2 * pw, 0, 2, cd);
+                relax!(sd, 0, 2, cd);
             }
             if (free || (south && east)) && fit(down[2]) {
-                relax!(2 * pw + 2, 2, 2, cd);
+                relax!(sd, 2, 2, cd);
             }
         };
 
