@@ -173,6 +173,8 @@ impl CellSearch {
             open.push_first(f_key(h_at(x - gx, y - gy)), low_key(0.0, start_p as u32));
         }
 
+        let (max_expanded, max_cost, partial_path) =
+            (limits.max_expanded, limits.max_cost, limits.partial_path);
         let mut expanded = 0usize;
         let mut pruned_by_cost = false;
         let mut closest: Option<(f64, f64, u32)> = None;
@@ -194,7 +196,7 @@ impl CellSearch {
             if q == goal_p {
                 break (SearchStatus::Found, Some((g, q)));
             }
-            if expanded >= limits.max_expanded {
+            if expanded >= max_expanded {
                 break (SearchStatus::LimitReached, None);
             }
             expanded += 1;
@@ -203,7 +205,7 @@ impl CellSearch {
             let py = padded_rows.divide(q);
             let dy = py as i64 - 1 - gy;
             let dx = (q - py * pw as u32) as i64 - 1 - gx;
-            if limits.partial_path {
+            if partial_path {
                 let h = h_at(dx, dy);
                 let better = match closest {
                     None => true,
@@ -213,39 +215,51 @@ impl CellSearch {
                     closest = Some((h, g, q));
                 }
             }
-            // The 3 x 3 block around the cell, fits and (mark, g) of the slots, each read
-            // through one slice of `2 pw + 3` entries (one bounds check: `pw` comes from a
-            // `u32`, so the offsets below provably stay inside).
+            // The 3 x 3 block around the cell, fits and slots, each taken as three arrays of
+            // three (its rows) out of one slice of `2 pw + 3` entries: the first and last
+            // three entries and the three from `pw`. Indices into the slice each kept a
+            // bounds check; cells of the arrays need none.
             let lo = p - pw - 1;
             let span = 2 * pw + 3;
             let fb = &fits[lo..lo + span];
             let (up, mid, down) = (
-                [fb[0], fb[1], fb[2]],
-                [fb[pw], fb[pw + 1], fb[pw + 2]],
-                [fb[2 * pw], fb[2 * pw + 1], fb[2 * pw + 2]],
+                *fb.first_chunk::<3>().expect("a 3 x 3 block"),
+                *fb.get(pw..)
+                    .and_then(|r| r.first_chunk::<3>())
+                    .expect("a 3 x 3 block"),
+                *fb.last_chunk::<3>().expect("a 3 x 3 block"),
             );
             let sb = &mut slots[lo..lo + span];
+            let (su, rest) = sb.split_first_chunk_mut::<3>().expect("a 3 x 3 block");
+            let (rest, sd) = rest.split_last_chunk_mut::<3>().expect("a 3 x 3 block");
+            let sm = rest
+                .get_mut(pw - 3..)
+                .and_then(|r| r.first_chunk_mut::<3>())
+                .expect("a 3 x 3 block");
             // The heuristic's distances for the three columns and rows around the cell,
             // converted once (the estimate takes them as the same `f64`s).
-            let col = |o: i64| (dx + o).abs() as f64;
-            let row = |o: i64| (dy + o).abs() as f64;
-            let (ax, ay) = ([col(-1), col(0), col(1)], [row(-1), row(0), row(1)]);
+            // In `f64` (exact: the distances stay far below 2^53), where an absolute value
+            // is one instruction.
+            let (fx, fy) = (dx as f64, dy as f64);
+            let ax = [(fx - 1.0).abs(), fx.abs(), (fx + 1.0).abs()];
+            let ay = [(fy - 1.0).abs(), fy.abs(), (fy + 1.0).abs()];
 
-            // Relaxes the edge to block index `$i` (column `$cx` and row `$cy` of the block)
+            // Relaxes the edge to column `$cx` of slot row `$row` (row `$cy` of the block)
             // with step cost `$cost`, as the engine does; leaves the kernel when its order would part
             // from the engine's.
             macro_rules! relax {
-                ($i:expr, $cx:expr, $cy:expr, $cost:expr) => {{
-                    let slot = &mut sb[$i];
+                ($row:ident, $cx:expr, $cy:expr, $cost:expr) => {{
+                    let slot = &mut $row[$cx];
                     let next_g = g + $cost;
                     if !(slot.2 >> 1 == generation && slot.0 <= next_g) {
-                        let h = heuristic.estimate_f64(ax[$cx], ay[$cy]);
-                        let f = next_g + if h > 0.0 { h } else { 0.0 };
-                        if f > limits.max_cost {
+                        // Never negative (non-negative coefficients and distances), so
+                        // the engine's clamp at zero changes nothing here.
+                        let f = next_g + heuristic.estimate_f64(ax[$cx], ay[$cy]);
+                        if f > max_cost {
                             pruned_by_cost = true;
                         } else {
                             *slot = (next_g, q, open_mark);
-                            let next = (lo + $i) as u32;
+                            let next = (lo + $cy * pw + $cx) as u32;
                             if !open.push(f_key(f), low_key(next_g, next)) {
                                 return Err(Inconsistent);
                             }
@@ -259,32 +273,32 @@ impl CellSearch {
             let east = fit(mid[2]);
             let south = fit(down[1]);
             if north {
-                relax!(1, 1, 0, cs);
+                relax!(su, 1, 0, cs);
             }
             if west {
-                relax!(pw, 0, 1, cs);
+                relax!(sm, 0, 1, cs);
             }
             if east {
-                relax!(pw + 2, 2, 1, cs);
+                relax!(sm, 2, 1, cs);
             }
             if south {
-                relax!(2 * pw + 1, 1, 2, cs);
+                relax!(sd, 1, 2, cs);
             }
             if MOVES == FOUR {
                 continue;
             }
             let free = MOVES == FREE;
             if (free || (north && west)) && fit(up[0]) {
-                relax!(0, 0, 0, cd);
+                relax!(su, 0, 0, cd);
             }
             if (free || (north && east)) && fit(up[2]) {
-                relax!(2, 2, 0, cd);
+                relax!(su, 2, 0, cd);
             }
             if (free || (south && west)) && fit(down[0]) {
-                relax!(2 * pw, 0, 2, cd);
+                relax!(sd, 0, 2, cd);
             }
             if (free || (south && east)) && fit(down[2]) {
-                relax!(2 * pw + 2, 2, 2, cd);
+                relax!(sd, 2, 2, cd);
             }
         };
 
@@ -371,7 +385,7 @@ const RING_WORDS: usize = RING / 64;
 /// expanded, the other entries of that key sorted once (the *group*), and the entries of
 /// larger keys in a ring of buckets (Dial's buckets over a cycle).
 ///
-/// An entry of key `f` goes into slot `c(f) mod RING`, with `c(f) = floor(f * inv_width)`
+/// An entry of key `f` goes into slot `c(f) mod RING`, with `c(f) = round(f * inv_width)`
 /// (monotone in the key). Under a consistent heuristic every entry's `f` lies within two
 /// steps' cost of the current one, and `inv_width` is chosen so that this window spans fewer
 /// than `RING` slots: the slots then hold the keys in order around the ring from the current
@@ -432,11 +446,16 @@ impl Open {
         self.inv_width = (RING - 8) as f64 / window;
     }
 
-    /// The slot number `c` of key `f`.
+    /// The slot number `c` of key `f`: `f * inv_width` rounded to the nearest integer, read
+    /// from the bits of `f * inv_width + 2^52` (an addition, where a conversion to an integer
+    /// saturates at a cost of several instructions). Exact below 2^52; above, still monotone,
+    /// and two keys within the window then differ by fewer slots, not more.
     #[inline(always)]
     fn c(&self, f: u64) -> u64 {
-        // Through `i64`, a shorter conversion than to `u64` (keys stay far below 2^63).
-        (f64::from_bits(f) * self.inv_width) as i64 as u64
+        const SHIFT: f64 = (1u64 << 52) as f64;
+        (f64::from_bits(f) * self.inv_width + SHIFT)
+            .to_bits()
+            .wrapping_sub(SHIFT.to_bits())
     }
 
     /// The start's entry, before the first pop.
