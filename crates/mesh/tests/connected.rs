@@ -4,7 +4,7 @@
 //! bad input.
 
 use nav_geom::{Aabb, Circle, Vec2};
-use nav_mesh::{Decided, MeshContext, MeshError, MeshQuery, MeshWorld, Obstacle};
+use nav_mesh::{Decided, MeshContext, MeshError, MeshQuery, MeshWorld, Obstacle, ObstacleId};
 use nav_testkit::{CountingAllocator, TestRng, allocations_during};
 
 #[global_allocator]
@@ -27,6 +27,27 @@ fn by_search(world: &MeshWorld, a: Vec2, b: Vec2, r: f32) -> bool {
     ctx.find_path(world, &MeshQuery::new(a, b).with_radius(r))
         .unwrap()
         .is_found()
+}
+
+/// One random edit of `world`: a new obstacle, or the removal or move (`set`) of one of
+/// `ids`.
+fn random_edit(world: &mut MeshWorld, ids: &mut Vec<ObstacleId>, rng: &mut TestRng, size: f32) {
+    match rng.below(3) {
+        0 => {
+            if let Ok(id) = world.insert(random_obstacle(rng, size)) {
+                ids.push(id);
+            }
+        }
+        1 if !ids.is_empty() => {
+            let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
+            world.remove(id);
+        }
+        _ if !ids.is_empty() => {
+            let id = ids[rng.below(ids.len() as u64) as usize];
+            let _ = world.set(id, random_obstacle(rng, size));
+        }
+        _ => {}
+    }
 }
 
 fn random_obstacle(rng: &mut TestRng, size: f32) -> Obstacle {
@@ -305,22 +326,7 @@ fn connected_follows_edits() {
         }
         compare(&world, &mut rng, size, &[0.0, 0.7], 4, &mut t);
         for _ in 0..6 {
-            match rng.below(3) {
-                0 => {
-                    if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
-                        ids.push(id);
-                    }
-                }
-                1 if !ids.is_empty() => {
-                    let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
-                    world.remove(id);
-                }
-                _ if !ids.is_empty() => {
-                    let id = ids[rng.below(ids.len() as u64) as usize];
-                    let _ = world.set(id, random_obstacle(&mut rng, size));
-                }
-                _ => {}
-            }
+            random_edit(&mut world, &mut ids, &mut rng, size);
             compare(&world, &mut rng, size, &[0.0, 0.7, 1.6], 4, &mut t);
         }
     }
@@ -507,22 +513,7 @@ fn an_edit_sequence_answers_as_a_world_built_from_scratch() {
         for _ in 0..8 {
             // A few edits between queries: the triangulation is repaired by each.
             for _ in 0..1 + rng.below(3) {
-                match rng.below(3) {
-                    0 => {
-                        if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
-                            ids.push(id);
-                        }
-                    }
-                    1 if !ids.is_empty() => {
-                        let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
-                        world.remove(id);
-                    }
-                    _ if !ids.is_empty() => {
-                        let id = ids[rng.below(ids.len() as u64) as usize];
-                        let _ = world.set(id, random_obstacle(&mut rng, size));
-                    }
-                    _ => {}
-                }
+                random_edit(&mut world, &mut ids, &mut rng, size);
             }
             let fresh = from_scratch(&world, size);
             assert!(fresh.prepare_connected() > 0);

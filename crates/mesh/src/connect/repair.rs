@@ -257,6 +257,33 @@ mod tests {
     use nav_geom::{Aabb, Vec2};
     use nav_testkit::TestRng;
 
+    /// One random edit of `world`: a new obstacle from `make`, or the removal or move
+    /// (`set`) of one of `ids`; false when `ids` is empty and no insertion was drawn.
+    fn random_edit(
+        world: &mut MeshWorld,
+        ids: &mut Vec<crate::world::ObstacleId>,
+        rng: &mut TestRng,
+        mut make: impl FnMut(&mut TestRng) -> Obstacle,
+    ) -> bool {
+        match rng.below(3) {
+            0 => {
+                if let Ok(id) = world.insert(make(rng)) {
+                    ids.push(id);
+                }
+            }
+            1 if !ids.is_empty() => {
+                let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
+                world.remove(id);
+            }
+            _ if !ids.is_empty() => {
+                let id = ids[rng.below(ids.len() as u64) as usize];
+                let _ = world.set(id, make(rng));
+            }
+            _ => return false,
+        }
+        true
+    }
+
     fn random_obstacle(rng: &mut TestRng, size: f32) -> Obstacle {
         let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
         if rng.chance(0.5) {
@@ -435,22 +462,7 @@ mod tests {
             let mut total = 0;
             for step in 0..25 {
                 let what = format!("seed {seed} step {step}");
-                match rng.below(3) {
-                    0 => {
-                        if let Ok(id) = world.insert(small(&mut rng)) {
-                            ids.push(id);
-                        }
-                    }
-                    1 if !ids.is_empty() => {
-                        let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
-                        world.remove(id);
-                    }
-                    _ if !ids.is_empty() => {
-                        let id = ids[rng.below(ids.len() as u64) as usize];
-                        let _ = world.set(id, small(&mut rng));
-                    }
-                    _ => {}
-                }
+                random_edit(&mut world, &mut ids, &mut rng, small);
                 check(&world, &what);
                 let conn = world.conn.get().and_then(|c| c.as_deref()).expect("kept");
                 walked += conn.ready(&world).expect("derived").walked;
@@ -478,21 +490,10 @@ mod tests {
             assert!(world.prepare_connected() > 0);
             for step in 0..12 {
                 let what = format!("seed {seed} step {step}");
-                match rng.below(3) {
-                    0 => {
-                        if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
-                            ids.push(id);
-                        }
-                    }
-                    1 if !ids.is_empty() => {
-                        let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
-                        world.remove(id);
-                    }
-                    _ if !ids.is_empty() => {
-                        let id = ids[rng.below(ids.len() as u64) as usize];
-                        let _ = world.set(id, random_obstacle(&mut rng, size));
-                    }
-                    _ => continue,
+                if !random_edit(&mut world, &mut ids, &mut rng, |rng| {
+                    random_obstacle(rng, size)
+                }) {
+                    continue;
                 }
                 check(&world, &what);
             }
