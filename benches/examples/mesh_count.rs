@@ -5,7 +5,8 @@
 //!
 //! Run: `valgrind --tool=callgrind --toggle-collect='*warm_pass*'
 //! target/release/examples/mesh_count agent - R` (or `MAP.map MAP.map.scen R`); the program
-//! total is the warm pass's instructions.
+//! total is the warm pass's instructions. `NAV_COUNT_PASSES=n` runs n - 1 more unmeasured
+//! passes before the warm one.
 
 use nav::geom::Vec2;
 use nav::grid::movingai::{read_map, read_scenario};
@@ -50,6 +51,15 @@ fn main() {
     };
     let mut ctx = MeshContext::new();
     let a = measured(&mut ctx, &world, &rows, r);
+    // `NAV_COUNT_PASSES=n`: n - 1 more unmeasured passes first (successor lists and sight
+    // tests cached by a pass that gave up early are built by a later one).
+    let passes: usize = std::env::var("NAV_COUNT_PASSES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    for _ in 1..passes {
+        measured(&mut ctx, &world, &rows, r);
+    }
     let b = warm_pass(&mut ctx, &world, &rows, r);
     println!("{a:.9} {b:.9} {:?}", b.to_bits());
 }
