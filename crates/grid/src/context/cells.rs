@@ -251,7 +251,9 @@ impl CellSearch {
                 ($row:ident, $cx:expr, $cy:expr, $cost:expr) => {{
                     let slot = &mut $row[$cx];
                     let next_g = g + $cost;
-                    if !(slot.2 >> 1 == generation && slot.0 <= next_g) {
+                    // `mark >= open_mark`: seen in this search (generations only grow,
+                    // and the arena is cleared when they wrap), one comparison.
+                    if !(slot.2 >= open_mark && slot.0 <= next_g) {
                         // Never negative (non-negative coefficients and distances), so
                         // the engine's clamp at zero changes nothing here.
                         let f = next_g + heuristic.estimate_f64(ax[$cx], ay[$cy]);
