@@ -136,11 +136,19 @@ impl HeuristicEval {
         }
     }
 
+    /// Whether this is the Euclidean estimate (`long * hypot`).
+    pub fn is_euclidean(&self) -> bool {
+        self.euclidean
+    }
+
     /// [`estimate`](HeuristicEval::estimate) for distances already converted to `f64`
-    /// (exactly: below 2^53); the same operations, so the same bits.
+    /// (exactly: below 2^53), with the kind fixed at compile time (`EUCLIDEAN` must be
+    /// [`is_euclidean`](HeuristicEval::is_euclidean)): the same operations, so the same bits,
+    /// without the test of the kind.
     #[inline(always)]
-    pub fn estimate_f64(&self, ax: f64, ay: f64) -> f64 {
-        if self.euclidean {
+    pub fn estimate_f64_of<const EUCLIDEAN: bool>(&self, ax: f64, ay: f64) -> f64 {
+        debug_assert_eq!(EUCLIDEAN, self.euclidean);
+        if EUCLIDEAN {
             self.long * (ax * ax + ay * ay).sqrt()
         } else {
             let (long, short) = if ax > ay { (ax, ay) } else { (ay, ax) };

@@ -116,27 +116,35 @@ impl CellSearch {
         }
         self.generation += 1;
         let one = kernel.need <= 1;
+        let euclidean = kernel.heuristic.is_euclidean();
+        // One loop per agent kind, move set and kind of heuristic.
+        macro_rules! go {
+            ($one:literal, $moves:ident) => {
+                if euclidean {
+                    self.run::<$one, $moves, true>(kernel, start, limits, path)
+                } else {
+                    self.run::<$one, $moves, false>(kernel, start, limits, path)
+                }
+            };
+        }
         match (one, kernel.moves) {
-            (true, KernelMoves::Four) => self.run::<true, FOUR>(kernel, start, limits, path),
-            (true, KernelMoves::NoCornerCutting) => {
-                self.run::<true, NO_CORNER_CUTTING>(kernel, start, limits, path)
-            }
-            (true, KernelMoves::Free) => self.run::<true, FREE>(kernel, start, limits, path),
-            (false, KernelMoves::Four) => self.run::<false, FOUR>(kernel, start, limits, path),
-            (false, KernelMoves::NoCornerCutting) => {
-                self.run::<false, NO_CORNER_CUTTING>(kernel, start, limits, path)
-            }
-            (false, KernelMoves::Free) => self.run::<false, FREE>(kernel, start, limits, path),
+            (true, KernelMoves::Four) => go!(true, FOUR),
+            (true, KernelMoves::NoCornerCutting) => go!(true, NO_CORNER_CUTTING),
+            (true, KernelMoves::Free) => go!(true, FREE),
+            (false, KernelMoves::Four) => go!(false, FOUR),
+            (false, KernelMoves::NoCornerCutting) => go!(false, NO_CORNER_CUTTING),
+            (false, KernelMoves::Free) => go!(false, FREE),
         }
     }
 
-    /// The search loop, compiled per agent kind (`ONE`: one cell, read walkability) and per
-    /// move set (`MOVES`). Slots and entries are addressed by padded index `p` (the fit
-    /// array's, `(y + 1) * (width + 2) + x + 1`), which orders cells as their node ids do, so
-    /// that a cell's fit and its slot share an index and the 3 x 3 block around a cell is
-    /// three windows of three (one bounds check each).
+    /// The search loop, compiled per agent kind (`ONE`: one cell, read walkability), per
+    /// move set (`MOVES`) and per kind of heuristic (`EUCLIDEAN`, the heuristic's). Slots and
+    /// entries are addressed by padded index `p` (the fit array's,
+    /// `(y + 1) * (width + 2) + x + 1`), which orders cells as their node ids do, so that a cell's fit and its slot share
+    /// an index and the 3 x 3 block around a cell is three windows of three (one bounds check
+    /// each).
     #[inline(never)]
-    fn run<const ONE: bool, const MOVES: u8>(
+    fn run<const ONE: bool, const MOVES: u8, const EUCLIDEAN: bool>(
         &mut self,
         k: &CellKernel<'_>,
         start: NodeId,
@@ -251,10 +259,12 @@ impl CellSearch {
                 ($row:ident, $cx:expr, $cy:expr, $cost:expr) => {{
                     let slot = &mut $row[$cx];
                     let next_g = g + $cost;
-                    if !(slot.2 >> 1 == generation && slot.0 <= next_g) {
+                    // `mark >= open_mark`: seen in this search (generations only grow,
+                    // and the arena is cleared when they wrap), one comparison.
+                    if !(slot.2 >= open_mark && slot.0 <= next_g) {
                         // Never negative (non-negative coefficients and distances), so
                         // the engine's clamp at zero changes nothing here.
-                        let f = next_g + heuristic.estimate_f64(ax[$cx], ay[$cy]);
+                        let f = next_g + heuristic.estimate_f64_of::<EUCLIDEAN>(ax[$cx], ay[$cy]);
                         if f > max_cost {
                             pruned_by_cost = true;
                         } else {
