@@ -91,7 +91,15 @@ fn make_case(name: String, map: GridMap, rows: Vec<(Cell, Cell, Option<f64>)>) -
     }
 }
 
+/// The rows of each map: 12 spread over its scenario, or with `NAV_GRID_BENCH_EVERY=k` every
+/// k-th row (1: all of them; for `NAV_GRID_BENCH_ONCE`, whose totals then compare the mean
+/// time per query over whole scenarios).
 fn load_cases() -> Vec<Case> {
+    let every = std::env::var("NAV_GRID_BENCH_EVERY").ok().map(|k| {
+        k.parse::<usize>()
+            .expect("NAV_GRID_BENCH_EVERY: a number")
+            .max(1)
+    });
     let dir = data_dir();
     if dir.is_dir() {
         return MAPS
@@ -100,8 +108,14 @@ fn load_cases() -> Vec<Case> {
                 let map = read_map(dir.join(format!("{m}.map"))).expect("readable map");
                 let scen = read_scenario(dir.join(format!("{m}.map.scen"))).expect("readable scen");
                 let n = scen.rows.len();
-                let rows = (0..ROWS_PER_MAP)
-                    .map(|i| &scen.rows[i * n / ROWS_PER_MAP])
+                let rows = match every {
+                    Some(k) => scen.rows.iter().step_by(k).collect::<Vec<_>>(),
+                    None => (0..ROWS_PER_MAP)
+                        .map(|i| &scen.rows[i * n / ROWS_PER_MAP])
+                        .collect(),
+                };
+                let rows = rows
+                    .into_iter()
                     .map(|r| (r.start, r.goal, Some(r.optimal_length)))
                     .collect();
                 let name = m.rsplit('/').next().unwrap_or(m).to_string();
