@@ -349,6 +349,19 @@ impl CompiledMoves {
             .map_or(none, |i| i as u8)
     }
 
+    /// Whether these are the four orthogonal moves, and whether diagonals are free (taken
+    /// whenever the target is walkable, jump points included): the two facts the flow
+    /// fields' uniform searches build their move masks from.
+    pub(crate) fn four_and_free(&self) -> (bool, bool) {
+        match self.neighbourhood {
+            Neighbourhood::Four => (true, false),
+            Neighbourhood::EightFree | Neighbourhood::JumpPoints { free: true, .. } => {
+                (false, true)
+            }
+            _ => (false, false),
+        }
+    }
+
     /// The cost of the first step and of the first diagonal one (the first step's again when
     /// there is no diagonal move): a straight and a diagonal move on a map of uniform moves.
     pub(crate) fn straight_and_diagonal(&self) -> (f64, f64) {

@@ -138,13 +138,7 @@ impl FlowField {
         let moves = self.moves.as_ref().expect("moves are set before a search");
         let need = self.agent_size as u8;
         let pw = self.padded_width;
-        let (four, free) = match moves.neighbourhood {
-            Neighbourhood::Four => (true, false),
-            Neighbourhood::EightFree | Neighbourhood::JumpPoints { free: true, .. } => {
-                (false, true)
-            }
-            _ => (false, false),
-        };
+        let (four, free) = moves.four_and_free();
         let index = |dx: i32, dy: i32| moves.step_byte(dx, dy, NO_MOVE);
         let m = self.uniform_multiplier;
         let (straight, diagonal) = moves.straight_and_diagonal();
