@@ -33,6 +33,17 @@ fn star(cdt: &Cdt, v: FixedVertexHandle, out: &mut Vec<FixedFaceHandle<InnerTag>
     );
 }
 
+/// The (up to two) faces beside edge `e`.
+fn beside(cdt: &Cdt, e: FixedDirectedEdgeHandle, out: &mut Vec<FixedFaceHandle<InnerTag>>) {
+    let e = cdt.directed_edge(e);
+    out.extend(
+        [e.face(), e.rev().face()]
+            .into_iter()
+            .filter_map(|f| f.as_inner())
+            .map(|f| f.fix()),
+    );
+}
+
 /// After inserting vertex `v`.
 pub(super) fn inserted(cdt: &mut Cdt, memo: &mut Memo, v: FixedVertexHandle) {
     if !on(memo) {
@@ -51,15 +62,10 @@ pub(super) fn constrained(cdt: &mut Cdt, memo: &mut Memo, edges: &[FixedDirected
     let mut seeds = Vec::new();
     let mut sides = Vec::new();
     for &e in edges {
-        let e = cdt.directed_edge(e);
-        star(cdt, e.from().fix(), &mut seeds);
-        star(cdt, e.to().fix(), &mut seeds);
-        sides.extend(
-            [e.face(), e.rev().face()]
-                .into_iter()
-                .filter_map(|f| f.as_inner())
-                .map(|f| f.fix()),
-        );
+        let h = cdt.directed_edge(e);
+        star(cdt, h.from().fix(), &mut seeds);
+        star(cdt, h.to().fix(), &mut seeds);
+        beside(cdt, e, &mut sides);
     }
     walk(cdt, memo, &sides, &seeds);
 }
@@ -80,12 +86,7 @@ pub(super) fn unconstrained(
     star(cdt, q, &mut seeds);
     let mut sides = Vec::new();
     if let Some(e) = cdt.get_edge_from_neighbors(p, q) {
-        sides.extend(
-            [e.face(), e.rev().face()]
-                .into_iter()
-                .filter_map(|f| f.as_inner())
-                .map(|f| f.fix()),
-        );
+        beside(cdt, e.fix(), &mut sides);
     }
     walk(cdt, memo, &sides, &seeds);
 }
