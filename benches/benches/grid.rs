@@ -9,6 +9,14 @@
 //! criterion's median by the number of rows to give the median time per query, and the ratios.
 //! Before timing, every implementation's lengths are checked against the published optimal
 //! lengths (and JPS's against nav's "free" lengths); mismatches are reported.
+//!
+//! `NAV_GRID_BENCH_MAPS=all` (or a comma-separated list of map names) takes the 12 Moving AI
+//! maps of the data directory instead of the six below; `NAV_GRID_BENCH_EVERY=1` every row of
+//! their scenarios; `NAV_GRID_BENCH_ONCE` and `NAV_GRID_BENCH_ROUNDS` replace criterion (see
+//! [`run_once`] and [`run_interleaved`]). The whole-scenario table:
+//! `NAV_GRID_BENCH_MAPS=all NAV_GRID_BENCH_EVERY=1
+//! NAV_GRID_BENCH_ONCE=pathfinding_u64,nav,nav_jump_points,nav_jps_plus
+//! target/release/deps/grid-<hash>`.
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -22,7 +30,7 @@ use nav::grid::movingai::{read_map, read_scenario};
 use nav::grid::{
     Cell, CompiledRules, DiagonalRule, GridContext, GridMap, GridQuery, GridRules, SearchMode,
 };
-use nav_benches::{median_ns, moving_ai_successors};
+use nav_benches::{median_ns, moving_ai_successors, thread_cpu_ns};
 use nav_testkit::TestRng;
 use pathfinding::num_traits::Zero;
 use pathfinding::prelude::astar;
@@ -35,6 +43,21 @@ const MAPS: [&str; 6] = [
     "random/random512-10-0",
     "room/8room_000",
     "street/Berlin_0_256",
+];
+/// The 12 Moving AI maps of the data directory (`NAV_GRID_BENCH_MAPS=all`).
+const ALL_MAPS: [&str; 12] = [
+    "bg512/AR0011SR",
+    "dao/arena",
+    "dao/brc202d",
+    "dao/den312d",
+    "dao/den520d",
+    "dao/lak303d",
+    "maze/maze512-32-0",
+    "random/random512-10-0",
+    "room/8room_000",
+    "sc1/AcrosstheCape",
+    "street/Berlin_0_256",
+    "street/Boston_0_256",
 ];
 /// Evenly spaced scenario rows per map (scenario files grow harder row by row).
 const ROWS_PER_MAP: usize = 12;
@@ -100,9 +123,18 @@ fn load_cases() -> Vec<Case> {
             .expect("NAV_GRID_BENCH_EVERY: a number")
             .max(1)
     });
+    let maps: Vec<&str> = match std::env::var("NAV_GRID_BENCH_MAPS").as_deref() {
+        Ok("all") => ALL_MAPS.to_vec(),
+        Ok(list) => ALL_MAPS
+            .iter()
+            .copied()
+            .filter(|m| list.split(',').any(|w| m.ends_with(w.trim())))
+            .collect(),
+        Err(_) => MAPS.to_vec(),
+    };
     let dir = data_dir();
     if dir.is_dir() {
-        return MAPS
+        return maps
             .iter()
             .map(|m| {
                 let map = read_map(dir.join(format!("{m}.map"))).expect("readable map");
@@ -515,14 +547,66 @@ fn run_rows(finder: &mut GridContext, case: &Case, which: &str) -> f64 {
 
 /// `NAV_GRID_BENCH_ONCE=<implementation>`: run that implementation once over every row and
 /// exit, without criterion (for profilers and instruction counters).
+///
+/// `NAV_GRID_BENCH_ONCE=a,b,...` (several implementations) runs each of them once over every
+/// row, map by map (on each map the implementations one after another, so that a busy machine
+/// slows them alike), on this thread's CPU time (a map's rows again and again until 200 ms are
+/// counted, for the maps whose rows take less), and prints the mean time per query over all
+/// rows, per map and in total, with each implementation's speed-up over the first one: the
+/// issue's "per-query means" over whole scenarios (`NAV_GRID_BENCH_EVERY=1
+/// NAV_GRID_BENCH_MAPS=all`).
 fn run_once(cases: &[Case], which: &str) {
     let mut finder = GridContext::new();
-    let started = std::time::Instant::now();
-    let total: f64 = cases.iter().map(|c| run_rows(&mut finder, c, which)).sum();
-    println!(
-        "{which}: total length {total:.3} in {:.1} ms",
-        started.elapsed().as_secs_f64() * 1e3
-    );
+    let names: Vec<&str> = which.split(',').map(str::trim).collect();
+    if let [one] = names[..] {
+        let started = std::time::Instant::now();
+        let total: f64 = cases.iter().map(|c| run_rows(&mut finder, c, one)).sum();
+        println!(
+            "{one}: total length {total:.3} in {:.1} ms",
+            started.elapsed().as_secs_f64() * 1e3
+        );
+        return;
+    }
+    // cpu[case][implementation] = this thread's CPU nanoseconds over the case's rows
+    let mut cpu = vec![vec![0u64; names.len()]; cases.len()];
+    let mut lengths = vec![0.0f64; names.len()];
+    for (c, case) in cases.iter().enumerate() {
+        for (i, name) in names.iter().enumerate() {
+            // The thread's CPU time advances in scheduler ticks: repeat short maps' rows until
+            // at least 200 ms have been counted, and keep the time per pass.
+            let start = thread_cpu_ns().expect("thread CPU time");
+            lengths[i] += run_rows(&mut finder, case, name);
+            let mut passes = 1;
+            while thread_cpu_ns().expect("thread CPU time") - start < 200_000_000 {
+                black_box(run_rows(&mut finder, case, name));
+                passes += 1;
+            }
+            cpu[c][i] = (thread_cpu_ns().expect("thread CPU time") - start) / passes;
+        }
+        let means: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{n} {:.2} us", cpu[c][i] as f64 / 1e3 / case.rows.len() as f64))
+            .collect();
+        println!("{} ({} rows): {}", case.name, case.rows.len(), means.join(", "));
+    }
+    let rows: usize = cases.iter().map(|c| c.rows.len()).sum();
+    let optimal: f64 = cases
+        .iter()
+        .flat_map(|c| c.rows.iter().filter_map(|r| r.2))
+        .sum();
+    println!("\npublished optimal lengths, total {optimal:.3}");
+    println!("all {} maps, {rows} rows, mean CPU time per query:", cases.len());
+    let total = |i: usize| cases.iter().enumerate().map(|(c, _)| cpu[c][i]).sum::<u64>() as f64;
+    for (i, name) in names.iter().enumerate() {
+        println!(
+            "{name:<22} {:>10.2} us   {:>7.2}x {}   (total length {:.3})",
+            total(i) / 1e3 / rows as f64,
+            total(0) / total(i),
+            names[0],
+            lengths[i]
+        );
+    }
 }
 
 /// `NAV_GRID_BENCH_ROUNDS=<n>`: instead of criterion, time every implementation on every map
