@@ -514,9 +514,9 @@ const IMPLEMENTATIONS: [&str; 8] = [
     "nav_jps_plus",
 ];
 
-/// Runs implementation `which` over every row of `case`; returns the summed lengths.
-fn run_rows(finder: &mut GridContext, case: &Case, which: &str) -> f64 {
-    let rules = compiled(match which {
+/// The rules implementation `which` runs under (nav's modes; the others ignore them).
+fn rules_for(which: &str) -> CompiledRules {
+    compiled(match which {
         "nav_free" => GridRules::moving_ai().with_diagonal(DiagonalRule::Free),
         "nav_jump_points" => GridRules::moving_ai().with_search(SearchMode::JumpPoints),
         "nav_free_jump_points" => GridRules::moving_ai()
@@ -524,35 +524,48 @@ fn run_rows(finder: &mut GridContext, case: &Case, which: &str) -> f64 {
             .with_search(SearchMode::JumpPoints),
         "nav_jps_plus" => GridRules::moving_ai().with_search(SearchMode::JumpPointsPlus),
         _ => GridRules::moving_ai(),
-    });
+    })
+}
+
+/// Runs implementation `which` on one row; returns its length (0 for no path).
+fn run_row(
+    finder: &mut GridContext,
+    case: &Case,
+    rules: &CompiledRules,
+    which: &str,
+    (s, g): (Cell, Cell),
+) -> f64 {
+    let (s, g) = (black_box(s), black_box(g));
+    match which {
+        "nav" | "nav_free" | "nav_jump_points" | "nav_free_jump_points" | "nav_jps_plus" => {
+            nav_length(finder, case, rules, s, g)
+        }
+        "pathfinding_u64" => pathfinding_int(case, s, g),
+        "pathfinding_f64" => pathfinding_f64(case, s, g),
+        "grid_pathfinding_jps" => grid_pathfinding_jps(case, s, g),
+        _ => panic!("unknown implementation {which}"),
+    }
+    .unwrap_or(0.0)
+}
+
+/// Runs implementation `which` over every row of `case`; returns the summed lengths.
+fn run_rows(finder: &mut GridContext, case: &Case, which: &str) -> f64 {
+    let rules = rules_for(which);
     case.rows
         .iter()
-        .map(|&(s, g, _)| {
-            let (s, g) = (black_box(s), black_box(g));
-            match which {
-                "nav"
-                | "nav_free"
-                | "nav_jump_points"
-                | "nav_free_jump_points"
-                | "nav_jps_plus" => nav_length(finder, case, &rules, s, g),
-                "pathfinding_u64" => pathfinding_int(case, s, g),
-                "pathfinding_f64" => pathfinding_f64(case, s, g),
-                "grid_pathfinding_jps" => grid_pathfinding_jps(case, s, g),
-                _ => panic!("unknown implementation {which}"),
-            }
-            .unwrap_or(0.0)
-        })
+        .map(|&(s, g, _)| run_row(finder, case, &rules, which, (s, g)))
         .sum()
 }
 
 /// `NAV_GRID_BENCH_ONCE=<implementation>`: run that implementation once over every row and
 /// exit, without criterion (for profilers and instruction counters).
 ///
-/// `NAV_GRID_BENCH_ONCE=a,b,...` (several implementations) runs each of them once over every
-/// row, map by map (on each map the implementations one after another, so that a busy machine
-/// slows them alike), on this thread's CPU time (a map's rows again and again until 200 ms are
-/// counted, for the maps whose rows take less), and prints the mean time per query over all
-/// rows, per map and in total, with each implementation's speed-up over the first one: the
+/// `NAV_GRID_BENCH_ONCE=a,b,...` (several implementations) runs each of them once on every
+/// row, **16 rows at a time**: on each batch of 16 rows of a map every implementation, one
+/// after another, starting with a different one on each batch, so that a busy machine (whose
+/// load changes from minute to minute) and a warm cache favour none of them; each batch is
+/// timed on this thread's CPU time (which leaves out the time other processes hold the core).
+/// It prints the mean time per query over all rows, per map and in total, with each implementation's speed-up over the first one: the
 /// issue's "per-query means" over whole scenarios (`NAV_GRID_BENCH_EVERY=1
 /// NAV_GRID_BENCH_MAPS=all`).
 fn run_once(cases: &[Case], which: &str) {
@@ -567,28 +580,42 @@ fn run_once(cases: &[Case], which: &str) {
         );
         return;
     }
-    // cpu[case][implementation] = this thread's CPU nanoseconds over the case's rows
-    let mut cpu = vec![vec![0u64; names.len()]; cases.len()];
+    // Rows per timed batch: short enough that the load cannot change much within one, long
+    // enough that reading the clock (a system call) is lost in the batch's time.
+    const CHUNK: usize = 16;
+    let rules: Vec<CompiledRules> = names.iter().map(|n| rules_for(n)).collect();
+    // ns[case][implementation]: this thread's CPU nanoseconds summed over the case's rows
+    let mut ns = vec![vec![0u64; names.len()]; cases.len()];
     let mut lengths = vec![0.0f64; names.len()];
+    let mut turn = 0;
     for (c, case) in cases.iter().enumerate() {
-        for (i, name) in names.iter().enumerate() {
-            // The thread's CPU time advances in scheduler ticks: repeat short maps' rows until
-            // at least 200 ms have been counted, and keep the time per pass.
-            let start = thread_cpu_ns().expect("thread CPU time");
-            lengths[i] += run_rows(&mut finder, case, name);
-            let mut passes = 1;
-            while thread_cpu_ns().expect("thread CPU time") - start < 200_000_000 {
-                black_box(run_rows(&mut finder, case, name));
-                passes += 1;
+        for chunk in case.rows.chunks(CHUNK) {
+            turn += 1;
+            for k in 0..names.len() {
+                let i = (turn + k) % names.len();
+                let started = thread_cpu_ns().expect("this thread's CPU time");
+                for &(s, g, _) in chunk {
+                    lengths[i] += run_row(&mut finder, case, &rules[i], names[i], (s, g));
+                }
+                ns[c][i] += thread_cpu_ns().expect("this thread's CPU time") - started;
             }
-            cpu[c][i] = (thread_cpu_ns().expect("thread CPU time") - start) / passes;
         }
         let means: Vec<String> = names
             .iter()
             .enumerate()
-            .map(|(i, n)| format!("{n} {:.2} us", cpu[c][i] as f64 / 1e3 / case.rows.len() as f64))
+            .map(|(i, n)| {
+                format!(
+                    "{n} {:.2} us",
+                    ns[c][i] as f64 / 1e3 / case.rows.len() as f64
+                )
+            })
             .collect();
-        println!("{} ({} rows): {}", case.name, case.rows.len(), means.join(", "));
+        println!(
+            "{} ({} rows): {}",
+            case.name,
+            case.rows.len(),
+            means.join(", ")
+        );
     }
     let rows: usize = cases.iter().map(|c| c.rows.len()).sum();
     let optimal: f64 = cases
@@ -596,8 +623,11 @@ fn run_once(cases: &[Case], which: &str) {
         .flat_map(|c| c.rows.iter().filter_map(|r| r.2))
         .sum();
     println!("\npublished optimal lengths, total {optimal:.3}");
-    println!("all {} maps, {rows} rows, mean CPU time per query:", cases.len());
-    let total = |i: usize| cases.iter().enumerate().map(|(c, _)| cpu[c][i]).sum::<u64>() as f64;
+    println!(
+        "all {} maps, {rows} rows, mean CPU time per query:",
+        cases.len()
+    );
+    let total = |i: usize| ns.iter().map(|per| per[i]).sum::<u64>() as f64;
     for (i, name) in names.iter().enumerate() {
         println!(
             "{name:<22} {:>10.2} us   {:>7.2}x {}   (total length {:.3})",

@@ -86,12 +86,24 @@ pub fn moving_ai_successors<C: Copy>(
     .flatten()
 }
 
-/// Nanoseconds this thread has spent on a CPU (Linux: `/proc/thread-self/schedstat`; `None`
-/// elsewhere), which the other work of a shared machine does not inflate the way it inflates
-/// wall time.
+/// Nanoseconds this thread has spent on a CPU (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)` on
+/// Unix, to the nanosecond; `None` elsewhere), which the other work of a shared machine does not
+/// inflate the way it inflates wall time.
 pub fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid, writable timespec for the duration of the call.
+        let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+        ok.then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
 }
 
 /// nav-agent's benchmark world (`benches/agent.rs`: same seed, same draws) as an agent world
