@@ -37,8 +37,20 @@ pub(crate) fn clearance(
     let pad = upper + 4.0 * world.eps();
     sc.gather_box(world, p.min(q) - pad, p.max(q) + pad);
     let mut best = upper;
+    let (lo, hi) = (p.min(q), p.max(q));
+    // An edge whose box lies farther from the segment's box than `best` (by more than the
+    // distances' rounding, far less than `slack`) cannot lower it: skipped, the minimum
+    // is the same to the bit.
+    let slack = 1e-9 * (1.0 + world.scale.max(lo.abs().max(hi.abs()).max_element()));
     for &e in &sc.near {
         let edge = &world.edges[e as usize];
+        let gap = (edge.a.min(edge.b) - hi)
+            .max(lo - edge.a.max(edge.b))
+            .max(DVec2::ZERO);
+        let reach = best + slack + 1e-9 * edge.a.abs().max(edge.b.abs()).max_element();
+        if gap.x > reach || gap.y > reach || gap.length_squared() > reach * reach {
+            continue;
+        }
         let d = if p == q {
             dist_point_segment(p, edge.a, edge.b)
         } else {
