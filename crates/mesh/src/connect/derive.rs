@@ -71,7 +71,8 @@ impl TileGrid {
     }
 
     fn coord(&self, p: DVec2) -> (i64, i64) {
-        let c = ((p - self.origin) / self.cell).floor();
+        // Truncation, not `floor`: the same after the clamp (see `EdgeGrid::cell_x`).
+        let c = (p - self.origin) / self.cell;
         (
             (c.x as i64).clamp(0, self.nx - 1),
             (c.y as i64).clamp(0, self.ny - 1),
