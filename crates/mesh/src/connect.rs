@@ -733,7 +733,6 @@ impl Ready<'_> {
 /// the edges' midpoints and their clearances, pushed to `links`.
 fn road_links(
     world: &MeshWorld,
-    sc: &mut Scratch,
     entry: &mut FaceMemo,
     s: [u32; 3],
     (mid, node_clear): (&[DVec2], &[f64]),
@@ -777,7 +776,7 @@ fn road_links(
     let mut clear = |p: DVec2, q: DVec2| {
         let upper = nearest_of(p, q, &verts);
         reach = reach.max(upper);
-        clearance(world, sc, p, q, upper)
+        clearance(world, p, q, upper)
     };
     for k in 0..3 {
         let (i, j) = (k, (k + 1) % 3);

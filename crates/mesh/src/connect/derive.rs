@@ -641,7 +641,7 @@ pub(super) fn derive(
                 let m = 0.5 * (p + q);
                 d.mid[eid] = m;
                 if em.clear.is_nan() {
-                    em.clear = clearance(world, &mut sc, m, m, 0.5 * len);
+                    em.clear = clearance(world, m, m, 0.5 * len);
                 }
                 d.node_clear[eid] = em.clear;
             }
@@ -715,7 +715,6 @@ pub(super) fn derive(
                 let before = roads.len();
                 road_links(
                     world,
-                    &mut sc,
                     entry,
                     sides,
                     (&d.mid, &d.node_clear),
