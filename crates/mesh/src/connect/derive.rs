@@ -713,13 +713,7 @@ pub(super) fn derive(
                     links.push((w, d.local[ids[i]], d.local[ids[j]]));
                 }
                 let before = roads.len();
-                road_links(
-                    world,
-                    entry,
-                    sides,
-                    (&d.mid, &d.node_clear),
-                    &mut roads,
-                );
+                road_links(world, entry, sides, (&d.mid, &d.node_clear), &mut roads);
                 for l in &mut roads[before..] {
                     l.1 = d.local[l.1 as usize];
                     l.2 = d.local[l.2 as usize];
