@@ -42,6 +42,7 @@ mod repair;
 mod track;
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -308,7 +309,8 @@ struct HintGrid {
 
 impl HintGrid {
     fn bucket(&self, p: DVec2) -> usize {
-        let c = ((p - self.origin) / self.cell).floor();
+        // Truncation, not `floor`: the same after the clamp (see `EdgeGrid::cell_x`).
+        let c = (p - self.origin) / self.cell;
         let x = (c.x as i64).clamp(0, self.nx - 1);
         let y = (c.y as i64).clamp(0, self.ny - 1);
         (y * self.nx + x) as usize
@@ -487,7 +489,9 @@ impl Connectivity {
 
 /// The constrained Delaunay triangulation of every loop of `world`.
 fn triangulate(world: &MeshWorld) -> Option<Cdt> {
-    let mut index: HashMap<(u64, u64), usize> = HashMap::new();
+    let n: usize = world.loops.iter().flatten().map(|lp| lp.points.len()).sum();
+    let mut index: HashMap<(u64, u64), usize, BuildHasherDefault<PointHasher>> =
+        HashMap::with_capacity_and_hasher(n, BuildHasherDefault::default());
     let mut verts: Vec<Point2<f64>> = Vec::new();
     let mut edges: Vec<[usize; 2]> = Vec::new();
     let mut later: Vec<(DVec2, DVec2)> = Vec::new();
@@ -535,6 +539,36 @@ fn triangulate(world: &MeshWorld) -> Option<Cdt> {
         }
     }
     Some(cdt)
+}
+
+/// A multiplicative hash of a point's bits for the vertex index of [`triangulate`] (SipHash's
+/// resistance to chosen keys is not needed there, and it cost as much as the rest of the
+/// indexing).
+#[derive(Default)]
+struct PointHasher(u64);
+
+impl Hasher for PointHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        // The table takes its buckets from the low bits and its tags from the high ones, and
+        // the bits of small integers are zero at the bottom: mix every bit into both (the
+        // finalizer of MurmurHash3).
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
 }
 
 impl Ready<'_> {
@@ -699,7 +733,6 @@ impl Ready<'_> {
 /// the edges' midpoints and their clearances, pushed to `links`.
 fn road_links(
     world: &MeshWorld,
-    sc: &mut Scratch,
     entry: &mut FaceMemo,
     s: [u32; 3],
     (mid, node_clear): (&[DVec2], &[f64]),
@@ -743,7 +776,7 @@ fn road_links(
     let mut clear = |p: DVec2, q: DVec2| {
         let upper = nearest_of(p, q, &verts);
         reach = reach.max(upper);
-        clearance(world, sc, p, q, upper)
+        clearance(world, p, q, upper)
     };
     for k in 0..3 {
         let (i, j) = (k, (k + 1) % 3);

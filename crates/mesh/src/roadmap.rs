@@ -22,39 +22,71 @@
 use glam::DVec2;
 
 use crate::geometry::{dist_point_segment, dist_segment_segment};
-use crate::sight::Scratch;
 use crate::world::MeshWorld;
 
 /// A lower bound of the distance from segment `pq` to the world's obstacle edges and circles,
 /// given that it is at most `upper` (some point of the blocked set's boundary is that close).
-pub(crate) fn clearance(
-    world: &MeshWorld,
-    sc: &mut Scratch,
-    p: DVec2,
-    q: DVec2,
-    upper: f64,
-) -> f64 {
+///
+/// It reads the edge grid's buckets that the segment's box, grown by `upper` and a tolerance,
+/// meets, in place: an edge or circle listed by two of them is measured twice, which leaves
+/// the minimum as it is.
+pub(crate) fn clearance(world: &MeshWorld, p: DVec2, q: DVec2, upper: f64) -> f64 {
     let pad = upper + 4.0 * world.eps();
-    sc.gather_box(world, p.min(q) - pad, p.max(q) + pad);
+    let (lo, hi) = (p.min(q), p.max(q));
+    let g = &world.grid;
+    let (x0, x1) = (g.cell_x(lo.x - pad), g.cell_x(hi.x + pad));
+    let (y0, y1) = (g.cell_y(lo.y - pad), g.cell_y(hi.y + pad));
     let mut best = upper;
-    for &e in &sc.near {
-        let edge = &world.edges[e as usize];
-        let d = if p == q {
-            dist_point_segment(p, edge.a, edge.b)
-        } else {
-            dist_segment_segment(p, q, edge.a, edge.b)
-        };
-        best = best.min(d);
+    // An edge whose box lies farther from the segment's box than `best` (by more than the
+    // distances' rounding, far less than `slack`) cannot lower it: skipped, the minimum
+    // is the same to the bit.
+    let slack = 1e-9 * (1.0 + world.scale.max(lo.abs().max(hi.abs()).max_element()));
+    let point = p == q;
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let cell = (y * g.nx + x) as usize;
+            for &e in &g.buckets[cell] {
+                let edge = &world.edges[e as usize];
+                let (a, b) = (edge.a, edge.b);
+                // Plain comparisons (not `f64::min`, whose NaN rule costs instructions):
+                // the coordinates are finite.
+                let (ex0, ex1) = if a.x < b.x { (a.x, b.x) } else { (b.x, a.x) };
+                let (ey0, ey1) = if a.y < b.y { (a.y, b.y) } else { (b.y, a.y) };
+                let gx = max(max(ex0 - hi.x, lo.x - ex1), 0.0);
+                let gy = max(max(ey0 - hi.y, lo.y - ey1), 0.0);
+                let m = max(max(-ex0, ex1), max(-ey0, ey1));
+                let reach = best + slack + 1e-9 * m.abs();
+                if gx > reach || gy > reach || gx * gx + gy * gy > reach * reach {
+                    continue;
+                }
+                let d = if point {
+                    dist_point_segment(p, a, b)
+                } else {
+                    dist_segment_segment(p, q, a, b)
+                };
+                best = best.min(d);
+            }
+        }
     }
     // Circles have no edges (their loops only shape the triangulation): the distance to a
     // circle is the distance to its centre less its radius.
-    for &d in &sc.near_d {
-        let disc = &world.discs[d as usize];
-        if disc.alive {
-            best = best.min(dist_point_segment(disc.c, p, q) - disc.rad);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            for &d in &g.cbuckets[(y * g.nx + x) as usize] {
+                let disc = &world.discs[d as usize];
+                if disc.alive {
+                    best = best.min(dist_point_segment(disc.c, p, q) - disc.rad);
+                }
+            }
         }
     }
     best
+}
+
+/// The larger of `a` and `b` (either if one is NaN).
+#[inline]
+fn max(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
 }
 
 /// Distance from segment `pq` to the nearest of `pts` (an upper bound of its clearance when

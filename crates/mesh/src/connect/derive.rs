@@ -71,7 +71,8 @@ impl TileGrid {
     }
 
     fn coord(&self, p: DVec2) -> (i64, i64) {
-        let c = ((p - self.origin) / self.cell).floor();
+        // Truncation, not `floor`: the same after the clamp (see `EdgeGrid::cell_x`).
+        let c = (p - self.origin) / self.cell;
         (
             (c.x as i64).clamp(0, self.nx - 1),
             (c.y as i64).clamp(0, self.ny - 1),
@@ -640,7 +641,7 @@ pub(super) fn derive(
                 let m = 0.5 * (p + q);
                 d.mid[eid] = m;
                 if em.clear.is_nan() {
-                    em.clear = clearance(world, &mut sc, m, m, 0.5 * len);
+                    em.clear = clearance(world, m, m, 0.5 * len);
                 }
                 d.node_clear[eid] = em.clear;
             }
@@ -712,14 +713,7 @@ pub(super) fn derive(
                     links.push((w, d.local[ids[i]], d.local[ids[j]]));
                 }
                 let before = roads.len();
-                road_links(
-                    world,
-                    &mut sc,
-                    entry,
-                    sides,
-                    (&d.mid, &d.node_clear),
-                    &mut roads,
-                );
+                road_links(world, entry, sides, (&d.mid, &d.node_clear), &mut roads);
                 for l in &mut roads[before..] {
                     l.1 = d.local[l.1 as usize];
                     l.2 = d.local[l.2 as usize];
