@@ -587,10 +587,14 @@ pub(super) fn derive(
                 }
                 let pq = e.positions().map(dv);
                 let em = &mut memo.edges[eid];
-                if !em.known
-                    || !same(&em.pts, &pq)
-                    || reaches(&pq, 0.5 * pq[0].distance(pq[1]), dirty)
-                {
+                // Its weight depends on its ends (reach 0), its midpoint clearance on the
+                // obstacles nearer than that clearance (NaN for an edge not crossable).
+                let reach = if em.clear.is_nan() {
+                    0.0
+                } else {
+                    em.clear.max(0.0)
+                };
+                if !em.known || !same(&em.pts, &pq) || reaches(&pq, reach, dirty) {
                     *em = EdgeMemo::new(pq);
                 }
             }
@@ -613,15 +617,22 @@ pub(super) fn derive(
                     continue;
                 }
                 d.seen[eid] = node_stamp;
-                let (Some(f0), Some(f1)) = (e.face().as_inner(), e.rev().face().as_inner()) else {
+                // An edge that is not crossable keeps nothing: the faces beside it do not
+                // reach as far as its clearance, which edits could leave stale.
+                let crossable = match (e.face().as_inner(), e.rev().face().as_inner()) {
+                    (Some(f0), Some(f1)) => {
+                        let (i0, i1) = (*f0.data() as usize, *f1.data() as usize);
+                        (d.free[i0] && d.free[i1]).then_some((i0, i1))
+                    }
+                    _ => None,
+                };
+                let Some((i0, i1)) = crossable else {
                     d.cross[eid] = f64::NAN;
+                    let em = &mut memo.edges[eid];
+                    em.weight = f64::NAN;
+                    em.clear = f64::NAN;
                     continue;
                 };
-                let (i0, i1) = (*f0.data() as usize, *f1.data() as usize);
-                if !(d.free[i0] && d.free[i1]) {
-                    d.cross[eid] = f64::NAN;
-                    continue;
-                }
                 d.across[eid] = [i0 as u32, i1 as u32];
                 let [p, q] = u.positions().map(dv);
                 let len = p.distance(q);
@@ -723,6 +734,10 @@ pub(super) fn derive(
                 for l in &mut roads[before..] {
                     l.1 = d.local[l.1 as usize];
                     l.2 = d.local[l.2 as usize];
+                }
+                // Its links are capped by its crossable edges' clearances: it reaches as far.
+                for &n in sides.iter().filter(|&&n| n != u32::MAX) {
+                    entry.reach = entry.reach.max(d.node_clear[n as usize]);
                 }
             }
             let pts = entry.pts;

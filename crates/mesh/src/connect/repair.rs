@@ -419,6 +419,33 @@ mod tests {
             }
         }
         assert_eq!(kept.sound, fresh.sound, "{what}: constraint chains");
+        // Each free face reaches as far as what it depends on: its crossable edges' midpoint
+        // clearances and its roadmap links (each one of the clearances it computed), so that
+        // an edit within those distances walks its tile again.
+        let memo = repaired.memo_lock();
+        for f in repaired.cdt.inner_faces() {
+            let id = *f.data() as usize;
+            if !kept.free[id] {
+                continue;
+            }
+            let m = &memo.faces[id];
+            let sides = kept.sides[id];
+            for k in 0..3 {
+                if sides[k] == u32::MAX {
+                    continue;
+                }
+                let c = kept.node_clear[sides[k] as usize];
+                assert!(
+                    m.reach >= c,
+                    "{what}: reach {} below a clearance {c}",
+                    m.reach
+                );
+                if sides[(k + 1) % 3] != u32::MAX && !m.roads[k].is_nan() {
+                    let w = m.roads[k];
+                    assert!(m.reach >= w, "{what}: reach {} below a link {w}", m.reach);
+                }
+            }
+        }
     }
 
     /// Small edits in a large world: each derivation walks a few tiles only, and gives what
