@@ -107,6 +107,8 @@ pub(crate) struct Memo {
     lost: bool,
     /// The tiles the identities were numbered by, for the next full derivation.
     grid: Option<derive::TileGrid>,
+    /// The repair tracker's vectors.
+    walks: track::Walks,
 }
 
 /// What deriving found about one edge.

@@ -794,7 +794,10 @@ pub(super) fn derive(
         let sc = (&mut scratch.0, &mut scratch.1);
         local_kruskal(&mut roads, &nodes, &is_term, tl1, f1, sc);
         for (w, old) in old.iter().enumerate() {
-            if old.as_ref().is_some_and(|o| *o != canonical(&tile.tlinks[w])) {
+            if old
+                .as_ref()
+                .is_some_and(|o| *o != canonical(&tile.tlinks[w]))
+            {
                 global_changed[w] = true;
             }
         }
