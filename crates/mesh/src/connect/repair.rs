@@ -97,12 +97,20 @@ impl Connectivity {
 /// Adds the loop `points` (its edges as constraints), as a full build adds an obstacle.
 pub(super) fn add_loop(cdt: &mut Cdt, memo: &mut Memo, points: &[DVec2]) -> Option<()> {
     let n = points.len();
+    // Inserting a point that is a vertex already changes no face: nothing to track (each
+    // loop vertex is inserted twice, as the end of one edge and the start of the next).
+    let insert = |cdt: &mut Cdt, memo: &mut Memo, p: DVec2| {
+        let before = cdt.num_vertices();
+        let h = cdt.insert(pt(p)).ok()?;
+        if cdt.num_vertices() != before {
+            track::inserted(cdt, memo, h);
+        }
+        Some(h)
+    };
     for i in 0..n {
         let (a, b) = (points[i], points[(i + 1) % n]);
-        let ha = cdt.insert(pt(a)).ok()?;
-        track::inserted(cdt, memo, ha);
-        let hb = cdt.insert(pt(b)).ok()?;
-        track::inserted(cdt, memo, hb);
+        let ha = insert(cdt, memo, a)?;
+        let hb = insert(cdt, memo, b)?;
         if ha != hb {
             let es = cdt.add_constraint_and_split(ha, hb, |p| p);
             track::constrained(cdt, memo, &es);
