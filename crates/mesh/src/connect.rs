@@ -84,11 +84,13 @@ pub(crate) struct Connectivity {
 /// far as its clearances looked) meets no obstacle edited since.
 ///
 /// The reach holds everything an entry depends on: whether a face is free depends on the
-/// loops holding its centroid (inside its box); a clearance on the obstacle edges and circles
-/// within its upper bound of the measured segment (see [`clearance`]): half the edge for an
-/// edge's midpoint, and for a face's links the bound each used (recorded in
-/// [`FaceMemo::reach`], at least half its longest side, as its links are capped by its edges'
-/// midpoint clearances); an end's exactness on the loops through it.
+/// loops holding its centroid (inside its box); an end's exactness on the loops through it;
+/// a clearance `c = min(upper, distances)` (see [`clearance`]) on the obstacle edges and
+/// circles nearer than `c` to the measured segment only: an obstacle added farther away
+/// leaves the minimum, and one removed farther away did not make it. So an edge's midpoint
+/// clearance reaches as far as its value, and a face's links as far as the largest clearance
+/// they computed and the midpoint clearances of its crossable edges, which cap them (recorded
+/// in [`FaceMemo::reach`]).
 #[derive(Clone, Default)]
 pub(crate) struct Memo {
     /// Per face identity (0 unused).
@@ -106,6 +108,8 @@ pub(crate) struct Memo {
     lost: bool,
     /// The tiles the identities were numbered by, for the next full derivation.
     grid: Option<derive::TileGrid>,
+    /// The repair tracker's vectors.
+    walks: track::Walks,
 }
 
 /// What deriving found about one edge.
@@ -153,9 +157,9 @@ struct FaceMemo {
     /// The width of the gap between the vertex opposite its edge `k` and that edge, as a
     /// wall (NaN: not computed yet).
     gaps: [f64; 3],
-    /// How far beyond its box what it holds looked: the farthest bound of its roadmap links'
-    /// clearances, and at least half its longest side (its edges' midpoint clearances, which
-    /// cap its links, look that far).
+    /// How far beyond its box what it holds depends on the obstacles: the largest clearance
+    /// its roadmap links computed, and the midpoint clearances of its crossable edges (which
+    /// cap its links); 0 for a blocked face.
     reach: f64,
 }
 
@@ -167,14 +171,9 @@ impl FaceMemo {
             free,
             roads: [f64::NAN; 3],
             gaps: [f64::NAN; 3],
-            // A blocked face holds no links: its freedom depends on its centroid alone.
-            reach: if free {
-                0.5 * (0..3)
-                    .map(|k| pts[k].distance(pts[(k + 1) % 3]))
-                    .fold(0.0, f64::max)
-            } else {
-                0.0
-            },
+            // A blocked face holds no links: its freedom depends on its centroid alone. A
+            // free one's reach grows as its links and its edges' clearances are computed.
+            reach: 0.0,
         }
     }
 
@@ -774,9 +773,9 @@ fn road_links(
     ];
     let mut reach = entry.reach;
     let mut clear = |p: DVec2, q: DVec2| {
-        let upper = nearest_of(p, q, &verts);
-        reach = reach.max(upper);
-        clearance(world, p, q, upper)
+        let c = clearance(world, p, q, nearest_of(p, q, &verts));
+        reach = reach.max(c);
+        c
     };
     for k in 0..3 {
         let (i, j) = (k, (k + 1) % 3);

@@ -52,7 +52,7 @@ impl TileGrid {
         let per = if cfg!(test) {
             2.0
         } else {
-            (n.max(1) as f64).sqrt().max(16.0)
+            ((n.max(1) as f64).sqrt() * 0.5).max(16.0)
         };
         let tiles = (n as f64 / per).max(1.0);
         let cell = (size.x * size.y / tiles)
@@ -141,6 +141,8 @@ pub(super) struct Tile {
     tlinks: [Vec<(f64, u32, u32)>; 2],
     /// The box its triangles' reaches cover.
     reach: (DVec2, DVec2),
+    /// Scratch: its faces' handles during a derivation (kept for the allocation).
+    handles: Vec<FixedFaceHandle<InnerTag>>,
 }
 
 /// The global forest over the terminals, in arrays by node id.
@@ -216,26 +218,40 @@ fn canonical(links: &[(f64, u32, u32)]) -> Vec<(u64, u32, u32)> {
 }
 
 /// Kruskal over a tile's `links` (local indices) of `n` nodes, `is_term` telling its
-/// terminals; the terminal links go to `tlinks`.
+/// terminals, into `forest` (its vectors reused); the terminal links go to `tlinks`. `up` and
+/// `rank` are scratch.
 fn local_kruskal(
     links: &mut [(f64, u32, u32)],
     nodes: &[u32],
     is_term: &[bool],
     tlinks: &mut Vec<(f64, u32, u32)>,
-) -> LocalForest {
+    forest: &mut LocalForest,
+    (up, rank): (&mut Vec<u32>, &mut Vec<u8>),
+) {
     let n = nodes.len();
     links.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
-    let mut parent: Vec<u32> = (0..n as u32).collect();
-    let mut up = parent.clone();
-    let mut rank = vec![0u8; n];
-    let mut link = vec![f64::INFINITY; n];
-    let mut tw: Vec<f64> = is_term
-        .iter()
-        .map(|&t| if t { f64::INFINITY } else { f64::NEG_INFINITY })
-        .collect();
-    let mut term: Vec<u32> = (0..n)
-        .map(|i| if is_term[i] { nodes[i] } else { u32::MAX })
-        .collect();
+    let LocalForest {
+        parent,
+        link,
+        tw,
+        term,
+    } = forest;
+    parent.clear();
+    parent.extend(0..n as u32);
+    up.clear();
+    up.extend(0..n as u32);
+    rank.clear();
+    rank.resize(n, 0);
+    link.clear();
+    link.resize(n, f64::INFINITY);
+    tw.clear();
+    tw.extend(
+        is_term
+            .iter()
+            .map(|&t| if t { f64::INFINITY } else { f64::NEG_INFINITY }),
+    );
+    term.clear();
+    term.extend((0..n).map(|i| if is_term[i] { nodes[i] } else { u32::MAX }));
     let root = |up: &mut [u32], mut f: u32| {
         while up[f as usize] != f {
             let g = up[up[f as usize] as usize];
@@ -246,7 +262,7 @@ fn local_kruskal(
     };
     tlinks.clear();
     for &(w, a, b) in links.iter() {
-        let (ra, rb) = (root(&mut up, a), root(&mut up, b));
+        let (ra, rb) = (root(up, a), root(up, b));
         if ra == rb {
             continue;
         }
@@ -268,12 +284,6 @@ fn local_kruskal(
         parent[child as usize] = top;
         up[child as usize] = top;
         link[child as usize] = w;
-    }
-    LocalForest {
-        parent,
-        link,
-        tw,
-        term,
     }
 }
 
@@ -364,6 +374,7 @@ fn tile_faces(
     seen: &mut [u32],
     stamp: u32,
     out: &mut Vec<FixedFaceHandle<InnerTag>>,
+    queue: &mut Vec<(FixedFaceHandle<InnerTag>, [DVec2; 3])>,
 ) -> Option<()> {
     out.clear();
     let (lo, hi) = grid.bounds(t);
@@ -413,7 +424,8 @@ fn tile_faces(
         return Some(());
     };
     let id = |f: FixedFaceHandle<InnerTag>| *cdt.face(f).data() as usize;
-    let mut queue = vec![(start, cdt.face(start).positions().map(dv))];
+    queue.clear();
+    queue.push((start, cdt.face(start).positions().map(dv)));
     seen[id(start)] = stamp;
     while let Some((f, pts)) = queue.pop() {
         let face = cdt.face(f);
@@ -526,6 +538,7 @@ pub(super) fn derive(
     }
     let mut work: Vec<usize> = (0..grid.len()).filter(|&t| d.marked[t]).collect();
     let mut faces_of: Vec<Vec<FixedFaceHandle<InnerTag>>> = Vec::new();
+    let mut queue = Vec::new();
     // Phase A: the faces of each tile to walk, their freedom, their edges' entries; a face
     // whose entry was computed again may have changed its freedom, so its neighbours' tiles
     // are walked too (their links may change).
@@ -545,10 +558,10 @@ pub(super) fn derive(
         i += 1;
         d.stamp = d.stamp.wrapping_add(1).max(1);
         let stamp = d.stamp;
-        let mut list = Vec::new();
+        let mut list = std::mem::take(&mut d.tiles[t].handles);
         match all.as_mut() {
             Some(lists) => list = std::mem::take(&mut lists[t]),
-            None => tile_faces(cdt, &grid, t, &mut d.seen, stamp, &mut list)?,
+            None => tile_faces(cdt, &grid, t, &mut d.seen, stamp, &mut list, &mut queue)?,
         }
         d.walked += list.len();
         for &f in &list {
@@ -588,10 +601,14 @@ pub(super) fn derive(
                 }
                 let pq = e.positions().map(dv);
                 let em = &mut memo.edges[eid];
-                if !em.known
-                    || !same(&em.pts, &pq)
-                    || reaches(&pq, 0.5 * pq[0].distance(pq[1]), dirty)
-                {
+                // Its weight depends on its ends (reach 0), its midpoint clearance on the
+                // obstacles nearer than that clearance (NaN for an edge not crossable).
+                let reach = if em.clear.is_nan() {
+                    0.0
+                } else {
+                    em.clear.max(0.0)
+                };
+                if !em.known || !same(&em.pts, &pq) || reaches(&pq, reach, dirty) {
                     *em = EdgeMemo::new(pq);
                 }
             }
@@ -614,15 +631,22 @@ pub(super) fn derive(
                     continue;
                 }
                 d.seen[eid] = node_stamp;
-                let (Some(f0), Some(f1)) = (e.face().as_inner(), e.rev().face().as_inner()) else {
+                // An edge that is not crossable keeps nothing: the faces beside it do not
+                // reach as far as its clearance, which edits could leave stale.
+                let crossable = match (e.face().as_inner(), e.rev().face().as_inner()) {
+                    (Some(f0), Some(f1)) => {
+                        let (i0, i1) = (*f0.data() as usize, *f1.data() as usize);
+                        (d.free[i0] && d.free[i1]).then_some((i0, i1))
+                    }
+                    _ => None,
+                };
+                let Some((i0, i1)) = crossable else {
                     d.cross[eid] = f64::NAN;
+                    let em = &mut memo.edges[eid];
+                    em.weight = f64::NAN;
+                    em.clear = f64::NAN;
                     continue;
                 };
-                let (i0, i1) = (*f0.data() as usize, *f1.data() as usize);
-                if !(d.free[i0] && d.free[i1]) {
-                    d.cross[eid] = f64::NAN;
-                    continue;
-                }
                 d.across[eid] = [i0 as u32, i1 as u32];
                 let [p, q] = u.positions().map(dv);
                 let len = p.distance(q);
@@ -653,16 +677,20 @@ pub(super) fn derive(
     let mut global_changed = [work.len() == grid.len(); 2];
     let mut links: Vec<(f64, u32, u32)> = Vec::new();
     let mut roads: Vec<(f64, u32, u32)> = Vec::new();
-    for (k, list) in faces_of.iter().enumerate() {
+    let mut is_term: Vec<bool> = Vec::new();
+    let mut terms: Vec<u32> = Vec::new();
+    let mut scratch = (Vec::new(), Vec::new());
+    for (k, list) in faces_of.iter_mut().enumerate() {
         let t = work[k];
         d.stamp = d.stamp.wrapping_add(1).max(1);
         let tstamp = d.stamp;
         links.clear();
         roads.clear();
-        let mut nodes: Vec<u32> = Vec::new();
+        let mut nodes = std::mem::take(&mut d.tiles[t].nodes);
+        nodes.clear();
         let mut ra = DVec2::splat(f64::INFINITY);
         let mut rb = DVec2::splat(f64::NEG_INFINITY);
-        for &f in list {
+        for &f in list.iter() {
             let face = cdt.face(f);
             let fi = *face.data() as usize;
             let es = face.adjacent_edges();
@@ -718,6 +746,10 @@ pub(super) fn derive(
                     l.1 = d.local[l.1 as usize];
                     l.2 = d.local[l.2 as usize];
                 }
+                // Its links are capped by its crossable edges' clearances: it reaches as far.
+                for &n in sides.iter().filter(|&&n| n != u32::MAX) {
+                    entry.reach = entry.reach.max(d.node_clear[n as usize]);
+                }
             }
             let pts = entry.pts;
             let a = pts[0].min(pts[1]).min(pts[2]);
@@ -726,14 +758,12 @@ pub(super) fn derive(
             ra = ra.min(a - grow);
             rb = rb.max(b + grow);
         }
-        let is_term: Vec<bool> = nodes
-            .iter()
-            .map(|&n| {
-                let [f0, f1] = d.across[n as usize];
-                d.ftile[f0 as usize] != d.ftile[f1 as usize]
-            })
-            .collect();
-        let mut terms = Vec::new();
+        is_term.clear();
+        is_term.extend(nodes.iter().map(|&n| {
+            let [f0, f1] = d.across[n as usize];
+            d.ftile[f0 as usize] != d.ftile[f1 as usize]
+        }));
+        terms.clear();
         for (li, &n) in nodes.iter().enumerate() {
             if is_term[li] {
                 d.home[n as usize] = TERM;
@@ -743,31 +773,34 @@ pub(super) fn derive(
             }
         }
         let tile = &mut d.tiles[t];
-        let (mut tl0, mut tl1) = (
-            std::mem::take(&mut tile.tlinks[0]),
-            std::mem::take(&mut tile.tlinks[1]),
-        );
-        let old = [canonical(&tl0), canonical(&tl1)];
-        let f0 = local_kruskal(&mut links, &nodes, &is_term, &mut tl0);
-        let f1 = local_kruskal(&mut roads, &nodes, &is_term, &mut tl1);
-        let mut new_terms = terms.clone();
-        let mut old_terms = tile.terms.clone();
-        new_terms.sort_unstable();
-        old_terms.sort_unstable();
-        let same_terms = new_terms == old_terms;
-        for (w, tl) in [&tl0, &tl1].into_iter().enumerate() {
-            if !same_terms || canonical(tl) != old[w] {
+        // A tile's terminals are kept sorted, so that they compare as sets.
+        terms.sort_unstable();
+        let same_terms = terms == tile.terms;
+        if !same_terms {
+            global_changed = [true; 2];
+        }
+        // The old terminal links, in a canonical order, when they may tell a change.
+        let old = [0, 1].map(|w| (!global_changed[w]).then(|| canonical(&tile.tlinks[w])));
+        let [f0, f1] = &mut tile.forests;
+        let [tl0, tl1] = &mut tile.tlinks;
+        let sc = (&mut scratch.0, &mut scratch.1);
+        local_kruskal(&mut links, &nodes, &is_term, tl0, f0, sc);
+        let sc = (&mut scratch.0, &mut scratch.1);
+        local_kruskal(&mut roads, &nodes, &is_term, tl1, f1, sc);
+        for (w, old) in old.iter().enumerate() {
+            if old
+                .as_ref()
+                .is_some_and(|o| *o != canonical(&tile.tlinks[w]))
+            {
                 global_changed[w] = true;
             }
         }
-        *tile = Tile {
-            faces: list.iter().map(|&f| *cdt.face(f).data()).collect(),
-            nodes,
-            terms,
-            forests: [f0, f1],
-            tlinks: [tl0, tl1],
-            reach: (ra, rb),
-        };
+        std::mem::swap(&mut tile.terms, &mut terms);
+        tile.faces.clear();
+        tile.faces.extend(list.iter().map(|&f| *cdt.face(f).data()));
+        tile.nodes = nodes;
+        tile.reach = (ra, rb);
+        tile.handles = std::mem::take(list);
     }
     // The global forests over every tile's terminals.
     // Their links are kept sorted: those of the tiles walked are replaced by a merge.
@@ -891,7 +924,10 @@ mod tests {
                     .map(|l| (l.0, local[l.1 as usize], local[l.2 as usize]))
                     .collect();
                 let mut tl = Vec::new();
-                forests.push(local_kruskal(&mut ll, &nodes, &is_term, &mut tl));
+                let mut forest = LocalForest::default();
+                let scratch = (&mut Vec::new(), &mut Vec::new());
+                local_kruskal(&mut ll, &nodes, &is_term, &mut tl, &mut forest, scratch);
+                forests.push(forest);
                 glinks.extend(tl.into_iter().map(|l| (l.0, l.1, l.2, t as u32)));
                 nodes_of.push(nodes);
             }

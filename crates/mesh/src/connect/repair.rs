@@ -97,12 +97,20 @@ impl Connectivity {
 /// Adds the loop `points` (its edges as constraints), as a full build adds an obstacle.
 pub(super) fn add_loop(cdt: &mut Cdt, memo: &mut Memo, points: &[DVec2]) -> Option<()> {
     let n = points.len();
+    // Inserting a point that is a vertex already changes no face: nothing to track (each
+    // loop vertex is inserted twice, as the end of one edge and the start of the next).
+    let insert = |cdt: &mut Cdt, memo: &mut Memo, p: DVec2| {
+        let before = cdt.num_vertices();
+        let h = cdt.insert(pt(p)).ok()?;
+        if cdt.num_vertices() != before {
+            track::inserted(cdt, memo, h);
+        }
+        Some(h)
+    };
     for i in 0..n {
         let (a, b) = (points[i], points[(i + 1) % n]);
-        let ha = cdt.insert(pt(a)).ok()?;
-        track::inserted(cdt, memo, ha);
-        let hb = cdt.insert(pt(b)).ok()?;
-        track::inserted(cdt, memo, hb);
+        let ha = insert(cdt, memo, a)?;
+        let hb = insert(cdt, memo, b)?;
         if ha != hb {
             let es = cdt.add_constraint_and_split(ha, hb, |p| p);
             track::constrained(cdt, memo, &es);
@@ -419,6 +427,33 @@ mod tests {
             }
         }
         assert_eq!(kept.sound, fresh.sound, "{what}: constraint chains");
+        // Each free face reaches as far as what it depends on: its crossable edges' midpoint
+        // clearances and its roadmap links (each one of the clearances it computed), so that
+        // an edit within those distances walks its tile again.
+        let memo = repaired.memo_lock();
+        for f in repaired.cdt.inner_faces() {
+            let id = *f.data() as usize;
+            if !kept.free[id] {
+                continue;
+            }
+            let m = &memo.faces[id];
+            let sides = kept.sides[id];
+            for k in 0..3 {
+                if sides[k] == u32::MAX {
+                    continue;
+                }
+                let c = kept.node_clear[sides[k] as usize];
+                assert!(
+                    m.reach >= c,
+                    "{what}: reach {} below a clearance {c}",
+                    m.reach
+                );
+                if sides[(k + 1) % 3] != u32::MAX && !m.roads[k].is_nan() {
+                    let w = m.roads[k];
+                    assert!(m.reach >= w, "{what}: reach {} below a link {w}", m.reach);
+                }
+            }
+        }
     }
 
     /// Small edits in a large world: each derivation walks a few tiles only, and gives what

@@ -18,6 +18,17 @@ use spade::{PositionInTriangulation, Triangulation};
 
 use super::{Cdt, EdgeMemo, FaceMemo, Memo, dv, same};
 
+/// The walks' vectors, kept across calls (for the allocations).
+#[derive(Clone, Default)]
+pub(super) struct Walks {
+    seeds: Vec<FixedFaceHandle<InnerTag>>,
+    sides: Vec<FixedFaceHandle<InnerTag>>,
+    queue: Vec<(FixedFaceHandle<InnerTag>, bool)>,
+    /// Per face handle index: the stamp of the last walk that met it.
+    met: Vec<u32>,
+    stamp: u32,
+}
+
 /// Whether the repairs are tracked: there is a derivation to update.
 pub(super) fn on(memo: &Memo) -> bool {
     memo.base.is_some() && !memo.lost
@@ -49,9 +60,12 @@ pub(super) fn inserted(cdt: &mut Cdt, memo: &mut Memo, v: FixedVertexHandle) {
     if !on(memo) {
         return;
     }
-    let mut seeds = Vec::new();
-    star(cdt, v, &mut seeds);
-    walk(cdt, memo, &[], &seeds);
+    let mut w = std::mem::take(&mut memo.walks);
+    w.seeds.clear();
+    w.sides.clear();
+    star(cdt, v, &mut w.seeds);
+    walk(cdt, memo, &mut w);
+    memo.walks = w;
 }
 
 /// After adding the constraint edges `edges` (or removing constraints between their ends).
@@ -59,15 +73,17 @@ pub(super) fn constrained(cdt: &mut Cdt, memo: &mut Memo, edges: &[FixedDirected
     if !on(memo) {
         return;
     }
-    let mut seeds = Vec::new();
-    let mut sides = Vec::new();
+    let mut w = std::mem::take(&mut memo.walks);
+    w.seeds.clear();
+    w.sides.clear();
     for &e in edges {
         let h = cdt.directed_edge(e);
-        star(cdt, h.from().fix(), &mut seeds);
-        star(cdt, h.to().fix(), &mut seeds);
-        beside(cdt, e, &mut sides);
+        star(cdt, h.from().fix(), &mut w.seeds);
+        star(cdt, h.to().fix(), &mut w.seeds);
+        beside(cdt, e, &mut w.sides);
     }
-    walk(cdt, memo, &sides, &seeds);
+    walk(cdt, memo, &mut w);
+    memo.walks = w;
 }
 
 /// After removing the constraint between vertices `p` and `q`: the faces beside that edge
@@ -81,14 +97,16 @@ pub(super) fn unconstrained(
     if !on(memo) {
         return;
     }
-    let mut seeds = Vec::new();
-    star(cdt, p, &mut seeds);
-    star(cdt, q, &mut seeds);
-    let mut sides = Vec::new();
+    let mut w = std::mem::take(&mut memo.walks);
+    w.seeds.clear();
+    w.sides.clear();
+    star(cdt, p, &mut w.seeds);
+    star(cdt, q, &mut w.seeds);
     if let Some(e) = cdt.get_edge_from_neighbors(p, q) {
-        beside(cdt, e.fix(), &mut sides);
+        beside(cdt, e.fix(), &mut w.sides);
     }
-    walk(cdt, memo, &sides, &seeds);
+    walk(cdt, memo, &mut w);
+    memo.walks = w;
 }
 
 /// Before removing vertex `v`: the tiles of the faces around it (spade may remove them).
@@ -120,7 +138,10 @@ pub(super) fn around(cdt: &mut Cdt, memo: &mut Memo, pts: &[DVec2]) {
     if !on(memo) {
         return;
     }
-    let mut seeds = Vec::new();
+    let mut w = std::mem::take(&mut memo.walks);
+    w.seeds.clear();
+    w.sides.clear();
+    let seeds = &mut w.seeds;
     for &p in pts {
         match cdt.locate(spade::Point2::new(p.x, p.y)) {
             PositionInTriangulation::OnFace(f) => seeds.push(f),
@@ -132,42 +153,49 @@ pub(super) fn around(cdt: &mut Cdt, memo: &mut Memo, pts: &[DVec2]) {
                     }
                 }
             }
-            PositionInTriangulation::OnVertex(v) => star(cdt, v, &mut seeds),
+            PositionInTriangulation::OnVertex(v) => star(cdt, v, seeds),
             _ => {
                 // Outside the triangulation: nothing to walk from.
                 memo.lost = true;
+                memo.walks = w;
                 return;
             }
         }
     }
-    walk(cdt, memo, &[], &seeds);
+    walk(cdt, memo, &mut w);
+    memo.walks = w;
 }
 
-/// The walk from `sides` and `seeds` (see the module documentation); the tiles of `sides`
-/// (faces beside an edge whose constraint changed) are marked whether or not they changed.
-fn walk(
-    cdt: &mut Cdt,
-    memo: &mut Memo,
-    sides: &[FixedFaceHandle<InnerTag>],
-    seeds: &[FixedFaceHandle<InnerTag>],
-) {
+/// The walk from `w.sides` and `w.seeds` (see the module documentation); the tiles of
+/// `w.sides` (faces beside an edge whose constraint changed) are marked whether or not they
+/// changed.
+fn walk(cdt: &mut Cdt, memo: &mut Memo, w: &mut Walks) {
     let Some(base) = memo.base.as_mut() else {
         return;
     };
     let grid = base.grid;
-    // The faces met (few: a linear search beats hashing).
-    let mut seen: Vec<FixedFaceHandle<InnerTag>> = Vec::new();
-    for &f in sides {
+    // The faces met, by a stamp per face handle index.
+    w.stamp = w.stamp.wrapping_add(1);
+    if w.stamp == 0 {
+        w.met.iter_mut().for_each(|m| *m = 0);
+        w.stamp = 1;
+    }
+    let stamp = w.stamp;
+    if w.met.len() < cdt.num_all_faces() {
+        w.met.resize(cdt.num_all_faces(), 0);
+    }
+    let (met, queue) = (&mut w.met, &mut w.queue);
+    for &f in &w.sides {
         let pts = cdt.face(f).positions().map(dv);
         base.marked[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)] = true;
     }
-    let mut queue: Vec<(FixedFaceHandle<InnerTag>, bool)> =
-        seeds.iter().chain(sides).map(|&f| (f, true)).collect();
+    queue.clear();
+    queue.extend(w.seeds.iter().chain(&w.sides).map(|&f| (f, true)));
     while let Some((f, seed)) = queue.pop() {
-        if seen.contains(&f) {
+        if met[f.index()] == stamp {
             continue;
         }
-        seen.push(f);
+        met[f.index()] = stamp;
         let face = cdt.face(f);
         let pts = face.positions().map(dv);
         let id = *face.data() as usize;
@@ -217,7 +245,7 @@ fn walk(
         if seed || changed {
             for e in cdt.face(f).adjacent_edges() {
                 if let Some(g) = e.rev().face().as_inner()
-                    && !seen.contains(&g.fix())
+                    && met[g.fix().index()] != stamp
                 {
                     queue.push((g.fix(), false));
                 }
