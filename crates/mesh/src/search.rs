@@ -1489,6 +1489,8 @@ impl Graph for MeshGraph<'_> {
         self.goal_edges(code, src, Some((node, wedges, arc_free)), g_node, out);
         let range = self.list(code);
         let s1 = turn_sign(code);
+        // One test per entry for both rare cases (none at r = 0 outside deferred expansions).
+        let special = self.resumed || partly.is_some();
         for i in range.start..range.end {
             let mut e = self.entries[i as usize];
             if e.blocked {
@@ -1503,9 +1505,6 @@ impl Graph for MeshGraph<'_> {
                 }
                 continue;
             }
-            if partly.is_some_and(|n: DVec2| beyond(n, e.info.depart_n, s1)) {
-                continue;
-            }
             if e.info.unverified && !self.lazy {
                 // Every pushed node must be real for a partial path.
                 e.blocked =
@@ -1517,13 +1516,16 @@ impl Graph for MeshGraph<'_> {
                     continue;
                 }
             }
-            if self.resumed
-                && taut_sweep(info.arrive_n, e.info.depart_n, s1).is_none_or(|sweep| {
-                    g_node + (self.r * sweep + e.len) + e.info.arrive.distance(self.goal)
-                        <= self.f_floor
-                })
+            if special
+                && (partly.is_some_and(|n: DVec2| beyond(n, e.info.depart_n, s1))
+                    || (self.resumed
+                        && taut_sweep(info.arrive_n, e.info.depart_n, s1).is_none_or(|sweep| {
+                            g_node + (self.r * sweep + e.len) + e.info.arrive.distance(self.goal)
+                                <= self.f_floor
+                        })))
             {
-                // Refused, or pushed by the earlier expansion (see `Levels`).
+                // Dominated (`partly`); or refused, or pushed by the earlier expansion (see
+                // `Levels`).
                 continue;
             }
             let Some(sweep) =
