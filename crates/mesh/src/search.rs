@@ -630,6 +630,29 @@ fn grown_point_turns(world: &MeshWorld, corner: u32, p: DVec2, r: f64) -> [bool;
 /// differs from `segment_edge`'s by rounding only, about `1e-15`).
 const GROWN_TURN_MARGIN: f64 = 1e-9;
 
+/// Partial dominance at a corner at `r > 0`: when the arrival with normal `n` at cost `g`
+/// (turning `s`) reaches the first expanded arrival `d` along the arc (a taut sweep `sw > 0`)
+/// with `g + r sw` above `d.g` by more than the rounding of the sweeps, `d`'s normal. Every
+/// departure `x` beyond it ([`beyond`]) costs this arrival `g + r (sw + sweep(d.n, x))` (plus
+/// the segment), more than `d.g + r sweep(d.n, x)`, what `d`'s expansion (or its deferred
+/// ones, see `Levels`) pushed the same node for: `d`'s turn is allowed (right way, its arc a
+/// part of this one's), its length test (`g + len + h` against the bound) passes when this
+/// one's push does. So those departures are left out: they change no node's cost.
+#[inline]
+fn partly_dominated(d: Dom, n: DVec2, s: f64, g: f64, r: f64, scale: f64) -> Option<DVec2> {
+    let sw = taut_sweep(n, d.n, s)?;
+    // A departure within `2e-9` radians before `d.n` still passes `d`'s `taut_sweep` (as a
+    // zero sweep): `1e-8 r` covers it, `1e-12 scale` the rest of the rounding.
+    (sw > 0.0 && g + r * sw > d.g + 1e-8 * r + 1e-12 * scale).then_some(d.n)
+}
+
+/// Whether departure normal `x` lies beyond normal `n` turning `s`, by less than a quarter
+/// turn (strictly: `taut_sweep(n, x, s)` is then a positive sweep).
+#[inline]
+fn beyond(n: DVec2, x: DVec2, s: f64) -> bool {
+    s * cross(n, x) > 0.0 && n.dot(x) > 0.0
+}
+
 /// The arc sweep from arrival normal `n_in` to departure normal `n_out` turning `s` (both in
 /// the corner's span), if it turns the right way.
 #[inline]
@@ -905,7 +928,6 @@ impl MeshGraph<'_> {
             return clear.then_some(sweep);
         }
         let sweep = taut_sweep(info.arrive_n, n_out, s1)?;
-        let c = self.world.corners[corner as usize];
         if self.r > 0.0 {
             let (lo, hi) = self.circle_free;
             if !arc_free && sweep > hi {
@@ -913,15 +935,14 @@ impl MeshGraph<'_> {
             }
             if !arc_free
                 && sweep > lo
-                && !arc_clear(
+                && !self.scratch.corner_arc_clear(
                     self.world,
-                    self.scratch,
-                    c.v,
-                    (self.r, self.r),
+                    corner,
+                    self.r,
+                    *self.stamp,
                     info.arrive_n,
                     s1,
                     sweep,
-                    ([c.e_in, c.e_out], NO_DISC, true),
                 )
             {
                 return None;
@@ -1382,24 +1403,22 @@ impl Graph for MeshGraph<'_> {
             }
             self.expanded[code as usize] = self.query_stamp;
         }
+        // At r > 0, an arrival that reaches the first expanded one along the arc for more
+        // (beyond rounding): its departures beyond that one's normal (`partly`), which that
+        // one made for less.
+        let mut partly = None;
         if self.r > 0.0 && !self.resumed {
             // An arrival that an earlier expanded arrival reaches along the arc for no more is
             // dominated: everything it could do, the earlier one did for less.
             let d = self.dom[code as usize];
             let s1 = turn_sign(code);
             if d.stamp == self.query_stamp {
+                partly = partly_dominated(d, info.arrive_n, s1, g_node, self.r, w.scale);
                 if let Some(sw) = taut_sweep(d.n, info.arrive_n, s1)
                     && d.g + self.r * sw <= g_node + 1e-12 * w.scale
-                    && arc_clear(
-                        w,
-                        self.scratch,
-                        corner.v,
-                        (self.r, self.r),
-                        d.n,
-                        s1,
-                        sw,
-                        ([corner.e_in, corner.e_out], NO_DISC, true),
-                    )
+                    && self
+                        .scratch
+                        .corner_arc_clear(w, code >> 1, self.r, *self.stamp, d.n, s1, sw)
                 {
                     return;
                 }
@@ -1424,15 +1443,14 @@ impl Graph for MeshGraph<'_> {
                 };
                 let s1 = turn_sign(code);
                 taut_sweep(info.arrive_n, end, s1).is_some_and(|sw| {
-                    arc_clear(
+                    self.scratch.corner_arc_clear(
                         w,
-                        self.scratch,
-                        corner.v,
-                        (self.r, self.r),
+                        code >> 1,
+                        self.r,
+                        *self.stamp,
                         info.arrive_n,
                         s1,
                         sw,
-                        ([corner.e_in, corner.e_out], NO_DISC, true),
                     )
                 })
             }
@@ -1441,24 +1459,13 @@ impl Graph for MeshGraph<'_> {
         if self.r > 0.0 && !arc_free && !self.resumed {
             // How far the arc from the arrival is clear: the first contact in closed form,
             // checked on both sides (as around a circle); unknown when the check fails.
+            // The obstacles that may meet the arc within the span are cached per corner.
             let s1 = turn_sign(code);
             let n0 = info.arrive_n;
-            let skip = ([corner.e_in, corner.e_out], NO_DISC, true);
-            let radii = (self.r, self.r);
-            let eps = w.eps().min(0.25 * self.r);
-            let m = 2.0 * self.r + 2.0 * eps;
-            self.scratch.gather_box(w, corner.v - m, corner.v + m);
-            let sc: &Scratch = self.scratch;
-            let clear = |sweep: f64| arc_clear_near(w, sc, corner.v, radii, n0, s1, sweep, skip);
-            let contact = arc_first_contact(
-                w,
-                sc,
-                corner.v,
-                radii,
-                n0,
-                s1,
-                ([corner.e_in, corner.e_out], NO_DISC),
-            );
+            let (cn, stamp) = (code >> 1, *self.stamp);
+            let sc = &mut *self.scratch;
+            let contact = sc.corner_first_contact(w, cn, self.r, stamp, n0, s1);
+            let mut clear = |sweep: f64| sc.corner_arc_clear(w, cn, self.r, stamp, n0, s1, sweep);
             self.circle_free = match contact {
                 Some(t) if t > 1e-9 && clear(t - 1e-9) && !clear(t + 1e-9) => (t - 1e-9, t + 1e-9),
                 _ => (-1.0, f64::INFINITY),
@@ -1482,6 +1489,8 @@ impl Graph for MeshGraph<'_> {
         self.goal_edges(code, src, Some((node, wedges, arc_free)), g_node, out);
         let range = self.list(code);
         let s1 = turn_sign(code);
+        // One test per entry for both rare cases (none at r = 0 outside deferred expansions).
+        let special = self.resumed || partly.is_some();
         for i in range.start..range.end {
             let mut e = self.entries[i as usize];
             if e.blocked {
@@ -1507,13 +1516,16 @@ impl Graph for MeshGraph<'_> {
                     continue;
                 }
             }
-            if self.resumed
-                && taut_sweep(info.arrive_n, e.info.depart_n, s1).is_none_or(|sweep| {
-                    g_node + (self.r * sweep + e.len) + e.info.arrive.distance(self.goal)
-                        <= self.f_floor
-                })
+            if special
+                && (partly.is_some_and(|n: DVec2| beyond(n, e.info.depart_n, s1))
+                    || (self.resumed
+                        && taut_sweep(info.arrive_n, e.info.depart_n, s1).is_none_or(|sweep| {
+                            g_node + (self.r * sweep + e.len) + e.info.arrive.distance(self.goal)
+                                <= self.f_floor
+                        })))
             {
-                // Refused, or pushed by the earlier expansion (see `Levels`).
+                // Dominated (`partly`); or refused, or pushed by the earlier expansion (see
+                // `Levels`).
                 continue;
             }
             let Some(sweep) =

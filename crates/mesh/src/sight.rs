@@ -4,7 +4,7 @@ use glam::DVec2;
 
 use crate::geometry::{
     ccw_angle, closest_t, cross, dist_arc_segment_to, dist_point_segment, dist_segment_segment,
-    left, line_stadium, rotate,
+    in_sweep, left, line_stadium, rotate,
 };
 use crate::world::MeshWorld;
 
@@ -20,6 +20,8 @@ pub(crate) struct Scratch {
     pub near_d: Vec<u32>,
     touches: Vec<(f64, f64, i8)>,
     pub wedges: Vec<(DVec2, f64)>,
+    /// The obstacles near each corner's arcs (see [`CornerArcs`]).
+    corner_arcs: CornerArcs,
 }
 
 impl Scratch {
@@ -411,6 +413,17 @@ pub(crate) fn arc_clear_near(
     // Obstacles farther than `rad + r` from `v` are farther than `r` from the arc.
     let reach = rad + r + 2.0 * eps;
     let n_end = rotate(n0, s * sweep);
+    let arc = Arc {
+        v,
+        rad,
+        r,
+        eps,
+        n0,
+        n_end,
+        s,
+        sweep,
+        corner,
+    };
     for &e in &sc.near {
         if e == skip[0] || e == skip[1] {
             continue;
@@ -419,18 +432,7 @@ pub(crate) fn arc_clear_near(
         if dist_point_segment(v, edge.a, edge.b) > reach {
             continue;
         }
-        let dist = dist_arc_segment_to(v, rad, n0, n_end, s, sweep, edge.a, edge.b);
-        if dist < r - eps {
-            return false;
-        }
-        // A touch from inside the circle (an edge within it) is no gap; nor, around a corner,
-        // one by an edge through the corner.
-        let inside = if corner {
-            dist_point_segment(v, edge.a, edge.b) <= eps
-        } else {
-            edge.a.distance(v).max(edge.b.distance(v)) <= rad - r + eps
-        };
-        if dist <= r + eps && !inside {
+        if arc.edge_blocks(edge.a, edge.b) {
             return false;
         }
     }
@@ -442,21 +444,258 @@ pub(crate) fn arc_clear_near(
         if disc.c.distance(v) - disc.rad > reach {
             continue;
         }
-        let dist = dist_point_arc_to(disc.c, v, rad, n0, n_end, s, sweep);
-        let need = disc.rad + r;
-        if dist < need - eps {
-            return false;
-        }
-        let inside = if corner {
-            (disc.c.distance(v) - disc.rad).abs() <= eps
-        } else {
-            disc.c.distance(v) + disc.rad <= rad - r + eps
-        };
-        if dist <= need + eps && !inside {
+        if arc.disc_blocks(disc.c, disc.rad) {
             return false;
         }
     }
     true
+}
+
+/// One arc of [`arc_clear_near`] (`n_end = rotate(n0, s sweep)`), tested against one obstacle
+/// at a time.
+#[derive(Debug, Clone, Copy)]
+struct Arc {
+    v: DVec2,
+    rad: f64,
+    r: f64,
+    eps: f64,
+    n0: DVec2,
+    n_end: DVec2,
+    s: f64,
+    sweep: f64,
+    corner: bool,
+}
+
+impl Arc {
+    /// Whether edge `ab` blocks the arc (in [`arc_clear_near`]'s sense).
+    #[inline]
+    fn edge_blocks(&self, a: DVec2, b: DVec2) -> bool {
+        let Arc { v, rad, r, eps, .. } = *self;
+        let dist = self.edge_dist(a, b);
+        if dist < r - eps {
+            return true;
+        }
+        // A touch from inside the circle (an edge within it) is no gap; nor, around a corner,
+        // one by an edge through the corner.
+        let inside = if self.corner {
+            dist_point_segment(v, a, b) <= eps
+        } else {
+            a.distance(v).max(b.distance(v)) <= rad - r + eps
+        };
+        dist <= r + eps && !inside
+    }
+
+    /// The distance from the arc to edge `ab`.
+    #[inline]
+    fn edge_dist(&self, a: DVec2, b: DVec2) -> f64 {
+        dist_arc_segment_to(
+            self.v, self.rad, self.n0, self.n_end, self.s, self.sweep, a, b,
+        )
+    }
+
+    /// Whether the circle of centre `c` and radius `crad` blocks the arc.
+    #[inline]
+    fn disc_blocks(&self, c: DVec2, crad: f64) -> bool {
+        let Arc { v, rad, r, eps, .. } = *self;
+        let dist = self.disc_dist(c);
+        let need = crad + r;
+        if dist < need - eps {
+            return true;
+        }
+        let inside = if self.corner {
+            (c.distance(v) - crad).abs() <= eps
+        } else {
+            c.distance(v) + crad <= rad - r + eps
+        };
+        dist <= need + eps && !inside
+    }
+
+    /// The distance from the arc to point `c`.
+    #[inline]
+    fn disc_dist(&self, c: DVec2) -> f64 {
+        dist_point_arc_to(c, self.v, self.rad, self.n0, self.n_end, self.s, self.sweep)
+    }
+}
+
+/// Per corner, for one world version and radius `r > 0`: the edges and circles that may block
+/// an arc of radius `r` around the corner within its exterior span, for
+/// [`Scratch::corner_arc_clear`]. The others (and the corner's own two edges) cannot: they lie
+/// farther than `r + eps` (`R + r + eps` for a circle) from the span's arc widened by
+/// [`WIDE_SPAN`] at both ends, by more than `world.eps()` (far beyond the rounding of the
+/// distance), and every arc tested is within that widened arc.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CornerArcs {
+    /// The validity stamp of `of` (the successor lists' stamp, which changes with the world,
+    /// its version or the radius).
+    stamp: u32,
+    of: Vec<CornerNear>,
+    /// Edge ids, and circle ids with [`DISC_BIT`].
+    items: Vec<u32>,
+}
+
+/// One corner's entry of [`CornerArcs`].
+#[derive(Debug, Clone, Copy, Default)]
+struct CornerNear {
+    stamp: u32,
+    start: u32,
+    end: u32,
+    /// The start of the widened span (`n1` turned back by [`WIDE_SPAN`]) and its sweep.
+    w0: DVec2,
+    wsweep: f64,
+}
+
+/// How far (radians) the span of [`CornerArcs`] is widened at both ends: the arrival and
+/// departure normals of the search pass `in_span` with a tolerance of about `1e-9`.
+const WIDE_SPAN: f64 = 1e-6;
+
+impl Scratch {
+    /// [`arc_clear`] around corner `corner` (`rad = r > 0`, its own edges skipped, no circle
+    /// skipped, the corner rule), against the corner's cached obstacles ([`CornerArcs`], valid
+    /// for `stamp`) when the arc lies within the widened span; the same answer.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn corner_arc_clear(
+        &mut self,
+        world: &MeshWorld,
+        corner: u32,
+        r: f64,
+        stamp: u32,
+        n0: DVec2,
+        s: f64,
+        sweep: f64,
+    ) -> bool {
+        let c = world.corners[corner as usize];
+        let near = self.corner_near(world, corner, r, stamp);
+        let n_end = rotate(n0, s * sweep);
+        let within = |n: DVec2| in_sweep(cross(near.w0, n), near.w0.dot(n), near.wsweep);
+        if !(sweep <= near.wsweep
+            && sweep + near.wsweep < std::f64::consts::TAU
+            && within(n0)
+            && within(n_end))
+        {
+            return arc_clear(
+                world,
+                self,
+                c.v,
+                (r, r),
+                n0,
+                s,
+                sweep,
+                ([c.e_in, c.e_out], crate::search::NO_DISC, true),
+            );
+        }
+        let arc = Arc {
+            v: c.v,
+            rad: r,
+            r,
+            eps: world.eps().min(0.25 * r),
+            n0,
+            n_end,
+            s,
+            sweep,
+            corner: true,
+        };
+        let items = &self.corner_arcs.items[near.start as usize..near.end as usize];
+        !items.iter().any(|&e| {
+            if e & DISC_BIT != 0 {
+                let disc = world.discs[(e & !DISC_BIT) as usize];
+                arc.disc_blocks(disc.c, disc.rad)
+            } else {
+                let edge = &world.edges[e as usize];
+                arc.edge_blocks(edge.a, edge.b)
+            }
+        })
+    }
+
+    /// [`arc_first_contact`] around corner `corner` (`rad = r > 0`, its own edges skipped)
+    /// against its cached obstacles ([`CornerArcs`]): the same contact when it lies within the
+    /// widened span (the others meet the circle only beyond it). For a guess to be checked,
+    /// as `arc_first_contact`'s are.
+    pub(crate) fn corner_first_contact(
+        &mut self,
+        world: &MeshWorld,
+        corner: u32,
+        r: f64,
+        stamp: u32,
+        n0: DVec2,
+        s: f64,
+    ) -> Option<f64> {
+        let c = world.corners[corner as usize];
+        let near = self.corner_near(world, corner, r, stamp);
+        let items = &self.corner_arcs.items[near.start as usize..near.end as usize];
+        let skip = ([c.e_in, c.e_out], crate::search::NO_DISC);
+        first_contact_of(world, items.iter().copied(), c.v, (r, r), n0, s, skip)
+    }
+
+    /// The entry of corner `corner` in [`CornerArcs`], made if not valid for `stamp`.
+    fn corner_near(&mut self, world: &MeshWorld, corner: u32, r: f64, stamp: u32) -> CornerNear {
+        if self.corner_arcs.stamp != stamp {
+            self.corner_arcs.stamp = stamp;
+            self.corner_arcs.items.clear();
+        }
+        if self.corner_arcs.of.len() < world.corners.len() {
+            self.corner_arcs
+                .of
+                .resize(world.corners.len(), CornerNear::default());
+        }
+        let got = self.corner_arcs.of[corner as usize];
+        if got.stamp == stamp {
+            return got;
+        }
+        let c = world.corners[corner as usize];
+        let eps = world.eps().min(0.25 * r);
+        let reach = 2.0 * r + 2.0 * eps;
+        let m = reach;
+        self.gather_box(world, c.v - m, c.v + m);
+        let w0 = rotate(c.n1, -WIDE_SPAN);
+        let w1 = rotate(c.n2, WIDE_SPAN);
+        let wsweep = ccw_angle(c.n1, c.n2) + 2.0 * WIDE_SPAN;
+        // The widened span's arc, turning counter-clockwise.
+        let wide = Arc {
+            v: c.v,
+            rad: r,
+            r,
+            eps,
+            n0: w0,
+            n_end: w1,
+            s: 1.0,
+            sweep: wsweep,
+            corner: true,
+        };
+        let margin = world.eps();
+        let start = self.corner_arcs.items.len() as u32;
+        for &e in &self.near {
+            if e == c.e_in || e == c.e_out {
+                continue;
+            }
+            let edge = &world.edges[e as usize];
+            if dist_point_segment(c.v, edge.a, edge.b) > reach {
+                continue;
+            }
+            if wide.edge_dist(edge.a, edge.b) > r + eps + margin {
+                continue;
+            }
+            self.corner_arcs.items.push(e);
+        }
+        for &d in &self.near_d {
+            let disc = world.discs[d as usize];
+            if disc.c.distance(c.v) - disc.rad > reach {
+                continue;
+            }
+            if wide.disc_dist(disc.c) > disc.rad + r + eps + margin {
+                continue;
+            }
+            self.corner_arcs.items.push(d | DISC_BIT);
+        }
+        let got = CornerNear {
+            stamp,
+            start,
+            end: self.corner_arcs.items.len() as u32,
+            w0,
+            wsweep,
+        };
+        self.corner_arcs.of[corner as usize] = got;
+        got
+    }
 }
 
 /// The smallest sweep, from `n0` turning `s`, at which the circle of radius `rad` around `v`
@@ -469,6 +708,21 @@ pub(crate) fn arc_clear_near(
 pub(crate) fn arc_first_contact(
     world: &MeshWorld,
     sc: &Scratch,
+    v: DVec2,
+    (rad, r): (f64, f64),
+    n0: DVec2,
+    s: f64,
+    (skip, skip_disc): ([u32; 2], u32),
+) -> Option<f64> {
+    let items = sc.near.iter().copied();
+    let items = items.chain(sc.near_d.iter().map(|&d| d | DISC_BIT));
+    first_contact_of(world, items, v, (rad, r), n0, s, (skip, skip_disc))
+}
+
+/// [`arc_first_contact`] over the edges and circles (ids with [`DISC_BIT`]) of `items`.
+fn first_contact_of(
+    world: &MeshWorld,
+    items: impl Iterator<Item = u32>,
     v: DVec2,
     (rad, r): (f64, f64),
     n0: DVec2,
@@ -509,7 +763,21 @@ pub(crate) fn arc_first_contact(
         take(v + u * a + left(u) * h);
         take(v + u * a - left(u) * h);
     };
-    for &e in &sc.near {
+    for e in items {
+        if e & DISC_BIT != 0 {
+            let d = e & !DISC_BIT;
+            if d == skip_disc {
+                continue;
+            }
+            let disc = world.discs[d as usize];
+            if disc.c.distance(v) - disc.rad > reach {
+                continue;
+            }
+            for dd in [disc.rad + r - eps, disc.rad + r + eps] {
+                meet_circle(disc.c, dd, &mut take);
+            }
+            continue;
+        }
         if e == skip[0] || e == skip[1] {
             continue;
         }
@@ -557,18 +825,6 @@ pub(crate) fn arc_first_contact(
                     }
                 }
             }
-        }
-    }
-    for &d in &sc.near_d {
-        if d == skip_disc {
-            continue;
-        }
-        let disc = world.discs[d as usize];
-        if disc.c.distance(v) - disc.rad > reach {
-            continue;
-        }
-        for dd in [disc.rad + r - eps, disc.rad + r + eps] {
-            meet_circle(disc.c, dd, &mut take);
         }
     }
     best.0.is_finite().then(|| {
@@ -693,6 +949,100 @@ mod tests {
             true,
         );
         assert!(b.is_some());
+    }
+}
+
+#[cfg(test)]
+mod corner_arc_tests {
+    use super::*;
+    use crate::search::NO_DISC;
+    use crate::world::Obstacle;
+    use nav_geom::{Circle, Vec2};
+
+    /// The cached corner arc tests give `arc_clear`'s and `arc_first_contact`'s answers: random
+    /// grids (right-angle corners, exact touches at `r = 0.5`, 1, ...) with random polygons and
+    /// circles added (other angles, circle obstacles), every live corner, radii from 0.1 to 3,
+    /// arcs from normals in the span (and just outside it, and beyond its end, where the cache
+    /// falls back), both turns.
+    #[test]
+    fn corner_arc_clear_agrees_with_arc_clear() {
+        let mut rng = nav_testkit::TestRng::new(0xa2c5);
+        let (mut cached, mut tested, mut blocked) = (0usize, 0usize, 0usize);
+        for seed in 0..6u32 {
+            let (w, h) = (24u32, 24u32);
+            let walk: Vec<bool> = (0..w * h).map(|_| rng.unit() > 0.12).collect();
+            let map = nav_grid::GridMap::from_walkable(w, h, &walk).unwrap();
+            let mut world = MeshWorld::from_grid(&map).unwrap();
+            for _ in 0..4 {
+                let c = DVec2::new(rng.range(2.0, 22.0), rng.range(2.0, 22.0));
+                let k = 3 + (rng.next_u64() % 4) as usize;
+                let pts: Vec<Vec2> = (0..k)
+                    .map(|i| {
+                        let a = i as f64 * std::f64::consts::TAU / k as f64 + rng.range(0.0, 0.5);
+                        (c + DVec2::from_angle(a) * rng.range(0.7, 2.5)).as_vec2()
+                    })
+                    .collect();
+                let _ = world.insert(Obstacle::Polygon(pts));
+                let cc = Vec2::new(rng.range_f32(2.0, 22.0), rng.range_f32(2.0, 22.0));
+                let _ = world.insert(Obstacle::Circle(Circle::new(cc, rng.range_f32(0.2, 1.5))));
+            }
+            for (ri, r) in [0.1, 0.5, 1.0, 2.0, 3.0, 0.37].into_iter().enumerate() {
+                let mut sc = Scratch::default();
+                let stamp = seed * 8 + ri as u32 + 1;
+                for ci in 0..world.corners.len() as u32 {
+                    let c = world.corners[ci as usize];
+                    if !c.alive || c.buried > 0 {
+                        continue;
+                    }
+                    let span = ccw_angle(c.n1, c.n2);
+                    for _ in 0..6 {
+                        let s = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+                        // Start and end angles within the span, a little outside it, or far
+                        // beyond it.
+                        let pick = |rng: &mut nav_testkit::TestRng| match rng.next_u64() % 8 {
+                            0 => rng.range(-1e-8, 1e-8),
+                            1 => span + rng.range(-1e-8, 1e-8),
+                            2 => rng.range(-0.5, span + 0.5),
+                            _ => rng.range(0.0, span),
+                        };
+                        let (a0, a1) = (pick(&mut rng), pick(&mut rng));
+                        let (from, to) = if s > 0.0 {
+                            (a0.min(a1), a0.max(a1))
+                        } else {
+                            (a0.max(a1), a0.min(a1))
+                        };
+                        let n0 = rotate(c.n1, from);
+                        let sweep = (to - from).abs();
+                        let skip = ([c.e_in, c.e_out], NO_DISC, true);
+                        let want = arc_clear(&world, &mut sc, c.v, (r, r), n0, s, sweep, skip);
+                        let got = sc.corner_arc_clear(&world, ci, r, stamp, n0, s, sweep);
+                        assert_eq!(
+                            got, want,
+                            "corner {ci} r {r} from {from} sweep {sweep} s {s}"
+                        );
+                        tested += 1;
+                        blocked += usize::from(!want);
+                        // The first contact, where it lies within the span.
+                        let skip = ([c.e_in, c.e_out], NO_DISC);
+                        let m = 2.0 * r + 2.0 * world.eps().min(0.25 * r);
+                        sc.gather_box(&world, c.v - m, c.v + m);
+                        let full = arc_first_contact(&world, &sc, c.v, (r, r), n0, s, skip);
+                        let mine = sc.corner_first_contact(&world, ci, r, stamp, n0, s);
+                        if let Some(t) = full
+                            && (0.0..span).contains(&from)
+                            && t < (if s > 0.0 { span - from } else { from })
+                        {
+                            cached += 1;
+                            assert_eq!(mine, Some(t), "corner {ci} r {r} from {from} s {s}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            tested > 5000 && blocked > 500 && cached > 500,
+            "{tested} {blocked} {cached}"
+        );
     }
 }
 
