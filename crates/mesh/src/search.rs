@@ -1785,7 +1785,13 @@ impl MeshContext {
                 }
                 Phase::Reverse => {
                     plan.phase = Phase::Forward;
-                    plan.work_budget = plan.work_budget.saturating_mul(4);
+                    plan.work_budget = if aborted {
+                        plan.work_budget.saturating_mul(4)
+                    } else {
+                        // The reverse run found a path: the goal is reachable, so the forward
+                        // run has nothing to give up for.
+                        u64::MAX
+                    };
                     let forward = plan.forward_limits();
                     let budgets = (plan.work_budget, plan.f_bound());
                     self.next_levels = plan.levels(world);
@@ -1877,20 +1883,61 @@ impl MeshContext {
 
     /// Steps the search run in progress; its outcome (path ids in `ids`) and whether the work
     /// budget ran out, once it has ended.
+    ///
+    /// A run whose work budget runs out ends there: the open list is not drained. The search
+    /// is stepped in chunks of at most `rem / (1 + LIST_WORK) + 1` expansions, `rem` the work
+    /// left (an expansion costs one unit, plus [`LIST_WORK`] if it builds its list), so that
+    /// only the last expansion of a chunk can find the budget spent; chunks shrink as the
+    /// budget runs down (a few hundred steps at most, each a handful of instructions, against
+    /// thousands of expansions). Once `MeshGraph::successors` finds the budget spent (that
+    /// expansion pushes nothing), the run is abandoned and its outcome is `LimitReached` with
+    /// no path,
+    /// its `expanded` the expansions made, that last one included; the caller discards all
+    /// but the count. Before, the search went on popping its open list without expanding
+    /// anything, and every such pop was counted as an expansion: on a fresh context, whose
+    /// successor lists are charged [`LIST_WORK`] each as they are built, that was most of the
+    /// first query's expansions on large maps.
     fn step_run(
         &mut self,
         world: &MeshWorld,
         max_expansions: usize,
     ) -> Option<(nav_search::SearchOutcome, bool)> {
-        let (search, ids, mut graph) = self.graph(world);
-        let progress = search.step(&mut graph, max_expansions, ids);
-        let (work, aborted, pruned) = (graph.work, graph.aborted, graph.pruned);
-        self.run.work = work;
-        self.run.aborted = aborted;
-        self.run.pruned = pruned;
-        match progress {
-            nav_search::SearchProgress::Done(outcome) => Some((outcome, aborted)),
-            _ => None,
+        let mut left = max_expansions;
+        loop {
+            let before = self.run_expanded();
+            let (search, ids, mut graph) = self.graph(world);
+            // No expansion costs more than `1 + LIST_WORK`: the first `room - 1` of the chunk
+            // stay within the budget, so only its last may find it spent.
+            let room = graph.work_budget.saturating_sub(graph.work) / (LIST_WORK + 1) + 1;
+            let chunk = left.min(usize::try_from(room).unwrap_or(usize::MAX));
+            let progress = search.step(&mut graph, chunk, ids);
+            let (work, aborted, pruned) = (graph.work, graph.aborted, graph.pruned);
+            self.run.work = work;
+            self.run.aborted = aborted;
+            self.run.pruned = pruned;
+            match progress {
+                nav_search::SearchProgress::Done(outcome) => return Some((outcome, aborted)),
+                nav_search::SearchProgress::Running { expanded } if aborted => {
+                    // Given up: the rest of the open list is left unexpanded.
+                    self.search.cancel();
+                    self.ids.clear();
+                    let outcome = nav_search::SearchOutcome {
+                        status: nav_search::SearchStatus::LimitReached,
+                        cost: 0.0,
+                        expanded,
+                        end: None,
+                        partial: false,
+                    };
+                    return Some((outcome, true));
+                }
+                nav_search::SearchProgress::Running { expanded } => {
+                    left = left.saturating_sub(expanded.saturating_sub(before));
+                    if left == 0 || expanded == before {
+                        return None;
+                    }
+                }
+                nav_search::SearchProgress::Idle => return None,
+            }
         }
     }
 
