@@ -190,6 +190,8 @@ pub struct MeshContext {
     stamp: u32,
     cache_key: (u64, u64, u64),
     expanded: Vec<u32>,
+    /// Per corner: the `stamp` at which it was found to have no foreign wedges.
+    wedge_free: Vec<u32>,
     query_stamp: u32,
     gs: Vec<f64>,
     dom: Vec<Dom>,
@@ -312,18 +314,26 @@ struct Levels {
     sg: f64,
     /// The least bound (the lower bound on the length, times 1.05).
     floor: f64,
-    /// The first level (rounds of [`BOUND_SLACKS`] below it are useless).
-    first: usize,
 }
 
+/// The slacks of a resumable run's levels over `|s g|`, then the last one times
+/// [`LEVEL_GROWTH`] per level: finer than [`BOUND_SLACKS`] (a run that resumes pays little per
+/// level, and a path just above a level's bound then walks and expands less beyond it).
+/// Measured (callgrind, warm, the bench's 12 rows at r = 0): against `BOUND_SLACKS` and
+/// growth 3, AR0011SR 8% and random512-10-0 28% fewer instructions (see docs/polygons.md,
+/// fifth round).
+const LEVEL_SLACKS: [f64; 6] = [0.02, 0.05, 0.1, 0.2, 0.4, 0.8];
+const LEVEL_GROWTH: f64 = 2.0;
+
 impl Levels {
-    /// Level `k`'s bound: `|s g|` times one plus [`BOUND_SLACKS`]`[k]`, then the last slack
-    /// times [`BOUND_GROWTH`] per level; at least `floor`.
+    /// Level `k`'s bound: `|s g|` times one plus [`LEVEL_SLACKS`]`[k]`, then the last slack
+    /// times [`LEVEL_GROWTH`] per level; at least `floor` (the levels below it are all
+    /// `floor`).
     fn bound(&self, k: usize) -> f64 {
-        let last = BOUND_SLACKS.len() - 1;
-        let slack = match BOUND_SLACKS.get(k) {
+        let last = LEVEL_SLACKS.len() - 1;
+        let slack = match LEVEL_SLACKS.get(k) {
             Some(&slack) => slack,
-            None => BOUND_SLACKS[last] * BOUND_GROWTH.powi((k - last) as i32),
+            None => LEVEL_SLACKS[last] * LEVEL_GROWTH.powi((k - last) as i32),
         };
         (self.sg * (1.0 + slack)).max(self.floor)
     }
@@ -331,7 +341,7 @@ impl Levels {
     /// The least level bound at least `f` (`above`: more than `f`); infinite beyond 64
     /// levels.
     fn at_least(&self, f: f64, above: bool) -> f64 {
-        (self.first..self.first + 64)
+        (0..64)
             .map(|k| self.bound(k))
             .find(|&b| if above { b > f } else { b >= f })
             .unwrap_or(f64::INFINITY)
@@ -472,7 +482,6 @@ impl MeshPlan {
         (self.bounded && crate::visible::takes_walk(world)).then(|| Levels {
             sg: self.start.distance(self.goal),
             floor: self.lower * (1.0 + BOUND_SLACKS[0]),
-            first: self.bound_round,
         })
     }
 
@@ -503,6 +512,9 @@ struct MeshGraph<'a> {
     stamp: &'a u32,
     /// Per corner code: the query stamp of its first expansion (radius 0 only).
     expanded: &'a mut Vec<u32>,
+    /// Per corner: the `stamp` at which `foreign_wedges` found none (radius 0; they depend
+    /// only on the world and the corner).
+    wedge_free: &'a mut Vec<u32>,
     query_stamp: u32,
     /// Per node: the cheapest cost from the start known so far (A*'s `g` once expanded).
     gs: &'a mut Vec<f64>,
@@ -640,6 +652,18 @@ fn taut_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
     let (y, x) = (cross(n_in, n_out), n_in.dot(n_out));
     let signed = y.atan2(x) * s;
     (signed >= -SPAN_TOL).then_some(signed.max(0.0))
+}
+
+/// [`taut_sweep`] at radius 0, where only whether it is `Some` matters (an arc of radius 0
+/// adds `0 · sweep = 0` to the cost whatever its sweep): `Some(0.0)` exactly when
+/// `taut_sweep` is `Some`, without the arctangent when the turn plainly goes the right way
+/// (`y s > 0`, `y` the cross product: the arctangent then has the sign of `y`, so the signed
+/// sweep is positive).
+#[inline]
+fn point_taut(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
+    let ok = cross(n_in, n_out) * s > 0.0 || taut_sweep(n_in, n_out, s).is_some();
+    debug_assert_eq!(ok, taut_sweep(n_in, n_out, s).is_some());
+    ok.then_some(0.0)
 }
 
 /// Whether the turn from `n_in` to `n_out` turning `s` goes the wrong way by more than
@@ -872,7 +896,8 @@ impl MeshGraph<'_> {
     }
 
     /// Whether the turn at the source corner of `node` into an edge leaving along `dir` with
-    /// normal `n_out` is allowed; returns the arc sweep.
+    /// normal `n_out` is allowed; returns the arc sweep (any value at radius 0, where the arc
+    /// has length 0). `dir` is read only with `wedges`.
     fn turn(
         &mut self,
         node: NodeId,
@@ -904,7 +929,11 @@ impl MeshGraph<'_> {
                     ));
             return clear.then_some(sweep);
         }
-        let sweep = taut_sweep(info.arrive_n, n_out, s1)?;
+        let sweep = if self.r == 0.0 {
+            point_taut(info.arrive_n, n_out, s1)?
+        } else {
+            taut_sweep(info.arrive_n, n_out, s1)?
+        };
         let c = self.world.corners[corner as usize];
         if self.r > 0.0 {
             let (lo, hi) = self.circle_free;
@@ -1367,8 +1396,22 @@ impl Graph for MeshGraph<'_> {
         }
         let corner = w.corners[(code >> 1) as usize];
         let wedges = if self.r == 0.0 {
-            foreign_wedges(w, self.scratch, corner.v, [corner.e_in, corner.e_out]);
-            !self.scratch.wedges.is_empty()
+            let ci = (code >> 1) as usize;
+            if self.wedge_free.len() < w.corners.len() {
+                self.wedge_free.resize(w.corners.len(), 0);
+            }
+            if self.wedge_free[ci] == *self.stamp {
+                // Known to have none (a corner is expanded again in deferred expansions and
+                // later queries).
+                false
+            } else {
+                foreign_wedges(w, self.scratch, corner.v, [corner.e_in, corner.e_out]);
+                let some = !self.scratch.wedges.is_empty();
+                if !some {
+                    self.wedge_free[ci] = *self.stamp;
+                }
+                some
+            }
         } else {
             false
         };
@@ -1507,18 +1550,29 @@ impl Graph for MeshGraph<'_> {
                     continue;
                 }
             }
+            let pushed_before = |sweep: f64| {
+                g_node + (self.r * sweep + e.len) + e.info.arrive.distance(self.goal)
+                    <= self.f_floor
+            };
+            // At radius 0 the arc adds nothing whatever the sweep, and a refused turn is
+            // refused again by `turn` below: no arctangent here.
             if self.resumed
-                && taut_sweep(info.arrive_n, e.info.depart_n, s1).is_none_or(|sweep| {
-                    g_node + (self.r * sweep + e.len) + e.info.arrive.distance(self.goal)
-                        <= self.f_floor
-                })
+                && if self.r == 0.0 {
+                    pushed_before(0.0)
+                } else {
+                    taut_sweep(info.arrive_n, e.info.depart_n, s1).is_none_or(pushed_before)
+                }
             {
                 // Refused, or pushed by the earlier expansion (see `Levels`).
                 continue;
             }
-            let Some(sweep) =
-                self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
-            else {
+            // The direction matters only for the wedges (a root and a division per entry).
+            let dir = if wedges {
+                e.info.depart_dir()
+            } else {
+                DVec2::X
+            };
+            let Some(sweep) = self.turn(node, e.info.depart_n, dir, wedges, arc_free) else {
                 continue;
             };
             self.push(code, e, self.r * sweep + e.len, g_node, out);
@@ -1963,6 +2017,7 @@ impl MeshContext {
             entries: &mut self.entries,
             stamp: &self.stamp,
             expanded: &mut self.expanded,
+            wedge_free: &mut self.wedge_free,
             query_stamp: self.query_stamp,
             gs: &mut self.gs,
             dom: &mut self.dom,
