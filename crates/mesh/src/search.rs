@@ -314,10 +314,14 @@ struct Levels {
     sg: f64,
     /// The least bound (the lower bound on the length, times 1.05).
     floor: f64,
+    /// Whether the levels are [`LEVEL_SLACKS`]' (radius 0), not [`BOUND_SLACKS`]' (radius
+    /// > 0, where the finer ones measured slower: random512-10-0 at r = 0.5, +3.5%
+    /// instructions).
+    fine: bool,
 }
 
 /// The slacks of a resumable run's levels over `|s g|`, then the last one times
-/// [`LEVEL_GROWTH`] per level: finer than [`BOUND_SLACKS`] (a run that resumes pays little per
+/// [`LEVEL_GROWTH`] per level, at radius 0: finer than [`BOUND_SLACKS`] (a run that resumes pays little per
 /// level, and a path just above a level's bound then walks and expands less beyond it).
 /// Measured (callgrind, warm, the bench's 12 rows at r = 0): against `BOUND_SLACKS` and
 /// growth 3, AR0011SR 8% and random512-10-0 28% fewer instructions (see docs/polygons.md,
@@ -327,13 +331,18 @@ const LEVEL_GROWTH: f64 = 2.0;
 
 impl Levels {
     /// Level `k`'s bound: `|s g|` times one plus [`LEVEL_SLACKS`]`[k]`, then the last slack
-    /// times [`LEVEL_GROWTH`] per level; at least `floor` (the levels below it are all
-    /// `floor`).
+    /// times [`LEVEL_GROWTH`] per level (with `fine`; else [`BOUND_SLACKS`] and
+    /// [`BOUND_GROWTH`]); at least `floor` (the levels below it are all `floor`).
     fn bound(&self, k: usize) -> f64 {
-        let last = LEVEL_SLACKS.len() - 1;
-        let slack = match LEVEL_SLACKS.get(k) {
+        let (slacks, growth): (&[f64], f64) = if self.fine {
+            (&LEVEL_SLACKS, LEVEL_GROWTH)
+        } else {
+            (&BOUND_SLACKS, BOUND_GROWTH)
+        };
+        let last = slacks.len() - 1;
+        let slack = match slacks.get(k) {
             Some(&slack) => slack,
-            None => LEVEL_SLACKS[last] * LEVEL_GROWTH.powi((k - last) as i32),
+            None => slacks[last] * growth.powi((k - last) as i32),
         };
         (self.sg * (1.0 + slack)).max(self.floor)
     }
@@ -482,6 +491,7 @@ impl MeshPlan {
         (self.bounded && crate::visible::takes_walk(world)).then(|| Levels {
             sg: self.start.distance(self.goal),
             floor: self.lower * (1.0 + BOUND_SLACKS[0]),
+            fine: self.r == 0.0,
         })
     }
 
