@@ -315,7 +315,7 @@ struct Levels {
     /// The least bound (the lower bound on the length, times 1.05).
     floor: f64,
     /// Whether the levels are [`LEVEL_SLACKS`]' (radius 0), not [`BOUND_SLACKS`]' (radius
-    /// > 0, where the finer ones measured slower: random512-10-0 at r = 0.5, +3.5%
+    /// above 0, where the finer ones measured slower: random512-10-0 at r = 0.5, 3.5% more
     /// instructions).
     fine: bool,
 }
