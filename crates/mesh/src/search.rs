@@ -190,6 +190,8 @@ pub struct MeshContext {
     stamp: u32,
     cache_key: (u64, u64, u64),
     expanded: Vec<u32>,
+    /// Per corner: the `stamp` at which it was found to have no foreign wedges.
+    wedge_free: Vec<u32>,
     query_stamp: u32,
     gs: Vec<f64>,
     dom: Vec<Dom>,
@@ -312,18 +314,35 @@ struct Levels {
     sg: f64,
     /// The least bound (the lower bound on the length, times 1.05).
     floor: f64,
-    /// The first level (rounds of [`BOUND_SLACKS`] below it are useless).
-    first: usize,
+    /// Whether the levels are [`LEVEL_SLACKS`]' (radius 0), not [`BOUND_SLACKS`]' (radius
+    /// above 0, where the finer ones measured slower: random512-10-0 at r = 0.5, 3.5% more
+    /// instructions).
+    fine: bool,
 }
 
+/// The slacks of a resumable run's levels over `|s g|`, then the last one times
+/// [`LEVEL_GROWTH`] per level, at radius 0: finer than [`BOUND_SLACKS`] (a run that resumes pays little per
+/// level, and a path just above a level's bound then walks and expands less beyond it).
+/// Measured (callgrind, warm, the bench's 12 rows at r = 0): against `BOUND_SLACKS` and
+/// growth 3, AR0011SR 8% and random512-10-0 28% fewer instructions (see docs/polygons.md,
+/// fifth round).
+const LEVEL_SLACKS: [f64; 6] = [0.02, 0.05, 0.1, 0.2, 0.4, 0.8];
+const LEVEL_GROWTH: f64 = 2.0;
+
 impl Levels {
-    /// Level `k`'s bound: `|s g|` times one plus [`BOUND_SLACKS`]`[k]`, then the last slack
-    /// times [`BOUND_GROWTH`] per level; at least `floor`.
+    /// Level `k`'s bound: `|s g|` times one plus [`LEVEL_SLACKS`]`[k]`, then the last slack
+    /// times [`LEVEL_GROWTH`] per level (with `fine`; else [`BOUND_SLACKS`] and
+    /// [`BOUND_GROWTH`]); at least `floor` (the levels below it are all `floor`).
     fn bound(&self, k: usize) -> f64 {
-        let last = BOUND_SLACKS.len() - 1;
-        let slack = match BOUND_SLACKS.get(k) {
+        let (slacks, growth): (&[f64], f64) = if self.fine {
+            (&LEVEL_SLACKS, LEVEL_GROWTH)
+        } else {
+            (&BOUND_SLACKS, BOUND_GROWTH)
+        };
+        let last = slacks.len() - 1;
+        let slack = match slacks.get(k) {
             Some(&slack) => slack,
-            None => BOUND_SLACKS[last] * BOUND_GROWTH.powi((k - last) as i32),
+            None => slacks[last] * growth.powi((k - last) as i32),
         };
         (self.sg * (1.0 + slack)).max(self.floor)
     }
@@ -331,7 +350,7 @@ impl Levels {
     /// The least level bound at least `f` (`above`: more than `f`); infinite beyond 64
     /// levels.
     fn at_least(&self, f: f64, above: bool) -> f64 {
-        (self.first..self.first + 64)
+        (0..64)
             .map(|k| self.bound(k))
             .find(|&b| if above { b > f } else { b >= f })
             .unwrap_or(f64::INFINITY)
@@ -472,7 +491,7 @@ impl MeshPlan {
         (self.bounded && crate::visible::takes_walk(world)).then(|| Levels {
             sg: self.start.distance(self.goal),
             floor: self.lower * (1.0 + BOUND_SLACKS[0]),
-            first: self.bound_round,
+            fine: self.r == 0.0,
         })
     }
 
@@ -503,6 +522,9 @@ struct MeshGraph<'a> {
     stamp: &'a u32,
     /// Per corner code: the query stamp of its first expansion (radius 0 only).
     expanded: &'a mut Vec<u32>,
+    /// Per corner: the `stamp` at which `foreign_wedges` found none (radius 0; they depend
+    /// only on the world and the corner).
+    wedge_free: &'a mut Vec<u32>,
     query_stamp: u32,
     /// Per node: the cheapest cost from the start known so far (A*'s `g` once expanded).
     gs: &'a mut Vec<f64>,
@@ -663,6 +685,18 @@ fn taut_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
     let (y, x) = (cross(n_in, n_out), n_in.dot(n_out));
     let signed = y.atan2(x) * s;
     (signed >= -SPAN_TOL).then_some(signed.max(0.0))
+}
+
+/// [`taut_sweep`] at radius 0, where only whether it is `Some` matters (an arc of radius 0
+/// adds `0 · sweep = 0` to the cost whatever its sweep): `Some(0.0)` exactly when
+/// `taut_sweep` is `Some`, without the arctangent when the turn plainly goes the right way
+/// (`y s > 0`, `y` the cross product: the arctangent then has the sign of `y`, so the signed
+/// sweep is positive).
+#[inline]
+fn point_taut(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
+    let ok = cross(n_in, n_out) * s > 0.0 || taut_sweep(n_in, n_out, s).is_some();
+    debug_assert_eq!(ok, taut_sweep(n_in, n_out, s).is_some());
+    ok.then_some(0.0)
 }
 
 /// Whether the turn from `n_in` to `n_out` turning `s` goes the wrong way by more than
@@ -895,7 +929,8 @@ impl MeshGraph<'_> {
     }
 
     /// Whether the turn at the source corner of `node` into an edge leaving along `dir` with
-    /// normal `n_out` is allowed; returns the arc sweep.
+    /// normal `n_out` is allowed; returns the arc sweep (any value at radius 0, where the arc
+    /// has length 0). `dir` is read only with `wedges`.
     fn turn(
         &mut self,
         node: NodeId,
@@ -927,7 +962,11 @@ impl MeshGraph<'_> {
                     ));
             return clear.then_some(sweep);
         }
-        let sweep = taut_sweep(info.arrive_n, n_out, s1)?;
+        let sweep = if self.r == 0.0 {
+            point_taut(info.arrive_n, n_out, s1)?
+        } else {
+            taut_sweep(info.arrive_n, n_out, s1)?
+        };
         if self.r > 0.0 {
             let (lo, hi) = self.circle_free;
             if !arc_free && sweep > hi {
@@ -1388,8 +1427,22 @@ impl Graph for MeshGraph<'_> {
         }
         let corner = w.corners[(code >> 1) as usize];
         let wedges = if self.r == 0.0 {
-            foreign_wedges(w, self.scratch, corner.v, [corner.e_in, corner.e_out]);
-            !self.scratch.wedges.is_empty()
+            let ci = (code >> 1) as usize;
+            if self.wedge_free.len() < w.corners.len() {
+                self.wedge_free.resize(w.corners.len(), 0);
+            }
+            if self.wedge_free[ci] == *self.stamp {
+                // Known to have none (a corner is expanded again in deferred expansions and
+                // later queries).
+                false
+            } else {
+                foreign_wedges(w, self.scratch, corner.v, [corner.e_in, corner.e_out]);
+                let some = !self.scratch.wedges.is_empty();
+                if !some {
+                    self.wedge_free[ci] = *self.stamp;
+                }
+                some
+            }
         } else {
             false
         };
@@ -1516,21 +1569,33 @@ impl Graph for MeshGraph<'_> {
                     continue;
                 }
             }
+            let pushed_before = |sweep: f64| {
+                g_node + (self.r * sweep + e.len) + e.info.arrive.distance(self.goal)
+                    <= self.f_floor
+            };
+            // At radius 0 the arc adds nothing whatever the sweep, and a refused turn is
+            // refused again by `turn` below: no arctangent here.
             if special
                 && (partly.is_some_and(|n: DVec2| beyond(n, e.info.depart_n, s1))
                     || (self.resumed
-                        && taut_sweep(info.arrive_n, e.info.depart_n, s1).is_none_or(|sweep| {
-                            g_node + (self.r * sweep + e.len) + e.info.arrive.distance(self.goal)
-                                <= self.f_floor
-                        })))
+                        && if self.r == 0.0 {
+                            pushed_before(0.0)
+                        } else {
+                            taut_sweep(info.arrive_n, e.info.depart_n, s1)
+                                .is_none_or(pushed_before)
+                        }))
             {
                 // Dominated (`partly`); or refused, or pushed by the earlier expansion (see
                 // `Levels`).
                 continue;
             }
-            let Some(sweep) =
-                self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
-            else {
+            // The direction matters only for the wedges (a root and a division per entry).
+            let dir = if wedges {
+                e.info.depart_dir()
+            } else {
+                DVec2::X
+            };
+            let Some(sweep) = self.turn(node, e.info.depart_n, dir, wedges, arc_free) else {
                 continue;
             };
             self.push(code, e, self.r * sweep + e.len, g_node, out);
@@ -1797,7 +1862,13 @@ impl MeshContext {
                 }
                 Phase::Reverse => {
                     plan.phase = Phase::Forward;
-                    plan.work_budget = plan.work_budget.saturating_mul(4);
+                    plan.work_budget = if aborted {
+                        plan.work_budget.saturating_mul(4)
+                    } else {
+                        // The reverse run found a path: the goal is reachable, so the forward
+                        // run has nothing to give up for.
+                        u64::MAX
+                    };
                     let forward = plan.forward_limits();
                     let budgets = (plan.work_budget, plan.f_bound());
                     self.next_levels = plan.levels(world);
@@ -1889,20 +1960,61 @@ impl MeshContext {
 
     /// Steps the search run in progress; its outcome (path ids in `ids`) and whether the work
     /// budget ran out, once it has ended.
+    ///
+    /// A run whose work budget runs out ends there: the open list is not drained. The search
+    /// is stepped in chunks of at most `rem / (1 + LIST_WORK) + 1` expansions, `rem` the work
+    /// left (an expansion costs one unit, plus [`LIST_WORK`] if it builds its list), so that
+    /// only the last expansion of a chunk can find the budget spent; chunks shrink as the
+    /// budget runs down (a few hundred steps at most, each a handful of instructions, against
+    /// thousands of expansions). Once `MeshGraph::successors` finds the budget spent (that
+    /// expansion pushes nothing), the run is abandoned and its outcome is `LimitReached` with
+    /// no path,
+    /// its `expanded` the expansions made, that last one included; the caller discards all
+    /// but the count. Before, the search went on popping its open list without expanding
+    /// anything, and every such pop was counted as an expansion: on a fresh context, whose
+    /// successor lists are charged [`LIST_WORK`] each as they are built, that was most of the
+    /// first query's expansions on large maps.
     fn step_run(
         &mut self,
         world: &MeshWorld,
         max_expansions: usize,
     ) -> Option<(nav_search::SearchOutcome, bool)> {
-        let (search, ids, mut graph) = self.graph(world);
-        let progress = search.step(&mut graph, max_expansions, ids);
-        let (work, aborted, pruned) = (graph.work, graph.aborted, graph.pruned);
-        self.run.work = work;
-        self.run.aborted = aborted;
-        self.run.pruned = pruned;
-        match progress {
-            nav_search::SearchProgress::Done(outcome) => Some((outcome, aborted)),
-            _ => None,
+        let mut left = max_expansions;
+        loop {
+            let before = self.run_expanded();
+            let (search, ids, mut graph) = self.graph(world);
+            // No expansion costs more than `1 + LIST_WORK`: the first `room - 1` of the chunk
+            // stay within the budget, so only its last may find it spent.
+            let room = graph.work_budget.saturating_sub(graph.work) / (LIST_WORK + 1) + 1;
+            let chunk = left.min(usize::try_from(room).unwrap_or(usize::MAX));
+            let progress = search.step(&mut graph, chunk, ids);
+            let (work, aborted, pruned) = (graph.work, graph.aborted, graph.pruned);
+            self.run.work = work;
+            self.run.aborted = aborted;
+            self.run.pruned = pruned;
+            match progress {
+                nav_search::SearchProgress::Done(outcome) => return Some((outcome, aborted)),
+                nav_search::SearchProgress::Running { expanded } if aborted => {
+                    // Given up: the rest of the open list is left unexpanded.
+                    self.search.cancel();
+                    self.ids.clear();
+                    let outcome = nav_search::SearchOutcome {
+                        status: nav_search::SearchStatus::LimitReached,
+                        cost: 0.0,
+                        expanded,
+                        end: None,
+                        partial: false,
+                    };
+                    return Some((outcome, true));
+                }
+                nav_search::SearchProgress::Running { expanded } => {
+                    left = left.saturating_sub(expanded.saturating_sub(before));
+                    if left == 0 || expanded == before {
+                        return None;
+                    }
+                }
+                nav_search::SearchProgress::Idle => return None,
+            }
         }
     }
 
@@ -1928,6 +2040,7 @@ impl MeshContext {
             entries: &mut self.entries,
             stamp: &self.stamp,
             expanded: &mut self.expanded,
+            wedge_free: &mut self.wedge_free,
             query_stamp: self.query_stamp,
             gs: &mut self.gs,
             dom: &mut self.dom,
