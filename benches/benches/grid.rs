@@ -565,6 +565,10 @@ fn run_rows(finder: &mut GridContext, case: &Case, which: &str) -> f64 {
 /// after another, starting with a different one on each batch, so that a busy machine (whose
 /// load changes from minute to minute) and a warm cache favour none of them; each batch is
 /// timed on this thread's CPU time (which leaves out the time other processes hold the core).
+/// Each implementation thus starts a batch with caches the others filled: a harsher test than
+/// running alone. `NAV_GRID_BENCH_BATCH=n` sets the rows per batch, `all` runs a whole
+/// scenario per batch (each implementation alone over a map's rows, caches warm, as the
+/// issue's table was measured).
 /// It prints the mean time per query over all rows, per map and in total, with each implementation's speed-up over the first one: the
 /// issue's "per-query means" over whole scenarios (`NAV_GRID_BENCH_EVERY=1
 /// NAV_GRID_BENCH_MAPS=all`).
@@ -582,14 +586,23 @@ fn run_once(cases: &[Case], which: &str) {
     }
     // Rows per timed batch: short enough that the load cannot change much within one, long
     // enough that reading the clock (a system call) is lost in the batch's time.
-    const CHUNK: usize = 16;
+    // `NAV_GRID_BENCH_BATCH=all`: a map's rows in one batch, each implementation alone over
+    // the whole scenario (warm caches, as in the table).
+    let batch = match std::env::var("NAV_GRID_BENCH_BATCH").as_deref() {
+        Ok("all") => usize::MAX,
+        Ok(n) => n
+            .parse::<usize>()
+            .expect("NAV_GRID_BENCH_BATCH: a number or all")
+            .max(1),
+        Err(_) => 16,
+    };
     let rules: Vec<CompiledRules> = names.iter().map(|n| rules_for(n)).collect();
     // ns[case][implementation]: this thread's CPU nanoseconds summed over the case's rows
     let mut ns = vec![vec![0u64; names.len()]; cases.len()];
     let mut lengths = vec![0.0f64; names.len()];
     let mut turn = 0;
     for (c, case) in cases.iter().enumerate() {
-        for chunk in case.rows.chunks(CHUNK) {
+        for chunk in case.rows.chunks(batch.min(case.rows.len().max(1))) {
             turn += 1;
             for k in 0..names.len() {
                 let i = (turn + k) % names.len();
