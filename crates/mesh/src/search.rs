@@ -1581,8 +1581,7 @@ impl Graph for MeshGraph<'_> {
                         && if self.r == 0.0 {
                             pushed_before(0.0)
                         } else {
-                            taut_sweep(info.arrive_n, e.info.depart_n, s1)
-                                .is_none_or(pushed_before)
+                            taut_sweep(info.arrive_n, e.info.depart_n, s1).is_none_or(pushed_before)
                         }))
             {
                 // Dominated (`partly`); or refused, or pushed by the earlier expansion (see
