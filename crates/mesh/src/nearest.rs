@@ -12,8 +12,8 @@ use nav_geom::{PathPiece, Vec2};
 use nav_search::{NodeId, PathOutcome, PathRef, PathStatus, Successors};
 
 use super::{
-    Dom, GOAL, GOAL_CODE, ListRange, MeshContext, MeshGraph, MeshPlan, MeshQuery, Phase, START,
-    check_radius, checked_point,
+    GOAL, GOAL_CODE, MeshContext, MeshGraph, MeshPlan, MeshQuery, Phase, START, check_radius,
+    checked_point,
 };
 use crate::spatial::{Fit, fit_status};
 use crate::{MeshError, MeshWorld};
@@ -255,20 +255,7 @@ impl MeshContext {
             }
         }
         // The caches, as `prepare` readies them.
-        let key = (world.identity, world.version, r.to_bits());
-        if key != self.cache_key || self.stamp == 0 {
-            self.cache_key = key;
-            self.stamp = self.stamp.wrapping_add(1).max(1);
-            self.entries.clear();
-        }
-        let codes = 2 * (world.corners.len() + world.discs.len());
-        if self.lists.len() < codes {
-            self.lists.resize(codes, ListRange::default());
-        }
-        if self.expanded.len() < codes {
-            self.expanded.resize(codes, 0);
-            self.dom.resize(codes, Dom::default());
-        }
+        self.ready_caches(world, r);
         let mut plan = MeshPlan {
             start,
             goal: start,

@@ -321,8 +321,9 @@ struct Levels {
 }
 
 /// The slacks of a resumable run's levels over `|s g|`, then the last one times
-/// [`LEVEL_GROWTH`] per level, at radius 0: finer than [`BOUND_SLACKS`] (a run that resumes pays little per
-/// level, and a path just above a level's bound then walks and expands less beyond it).
+/// [`LEVEL_GROWTH`] per level, at radius 0: finer than [`BOUND_SLACKS`] (a run that resumes
+/// pays little per level, and a path just above a level's bound then walks and expands less
+/// beyond it).
 /// Measured (callgrind, warm, the bench's 12 rows at r = 0): against `BOUND_SLACKS` and
 /// growth 3, AR0011SR 8% and random512-10-0 28% fewer instructions (see docs/polygons.md,
 /// fifth round).
@@ -1428,9 +1429,6 @@ impl Graph for MeshGraph<'_> {
         let corner = w.corners[(code >> 1) as usize];
         let wedges = if self.r == 0.0 {
             let ci = (code >> 1) as usize;
-            if self.wedge_free.len() < w.corners.len() {
-                self.wedge_free.resize(w.corners.len(), 0);
-            }
             if self.wedge_free[ci] == *self.stamp {
                 // Known to have none (a corner is expanded again in deferred expansions and
                 // later queries).
@@ -1714,20 +1712,7 @@ impl MeshContext {
             };
             return Ok(Prepared::Answered(outcome));
         }
-        let key = (world.identity, world.version, r.to_bits());
-        if key != self.cache_key || self.stamp == 0 {
-            self.cache_key = key;
-            self.stamp = self.stamp.wrapping_add(1).max(1);
-            self.entries.clear();
-        }
-        let codes = 2 * (world.corners.len() + world.discs.len());
-        if self.lists.len() < codes {
-            self.lists.resize(codes, ListRange::default());
-        }
-        if self.expanded.len() < codes {
-            self.expanded.resize(codes, 0);
-            self.dom.resize(codes, Dom::default());
-        }
+        let key = self.ready_caches(world, r);
         let goal_open = goal_status.is_none();
         self.line = None;
         if goal_open && !query.limits.partial_path && world.discs.is_empty() {
@@ -1957,6 +1942,30 @@ impl MeshContext {
         search.begin(&mut graph, START, limits);
     }
 
+    /// Readies the caches kept across queries for `world` at radius `r`: a new stamp (the
+    /// successor lists emptied) when the world, its version or the radius changed, and room
+    /// for every corner and circle code. Returns the caches' key.
+    pub(crate) fn ready_caches(&mut self, world: &MeshWorld, r: f64) -> (u64, u64, u64) {
+        let key = (world.identity, world.version, r.to_bits());
+        if key != self.cache_key || self.stamp == 0 {
+            self.cache_key = key;
+            self.stamp = self.stamp.wrapping_add(1).max(1);
+            self.entries.clear();
+        }
+        let codes = 2 * (world.corners.len() + world.discs.len());
+        if self.lists.len() < codes {
+            self.lists.resize(codes, ListRange::default());
+        }
+        if self.expanded.len() < codes {
+            self.expanded.resize(codes, 0);
+            self.dom.resize(codes, Dom::default());
+        }
+        if self.wedge_free.len() < world.corners.len() {
+            self.wedge_free.resize(world.corners.len(), 0);
+        }
+        key
+    }
+
     /// Steps the search run in progress; its outcome (path ids in `ids`) and whether the work
     /// budget ran out, once it has ended.
     ///
@@ -1967,9 +1976,8 @@ impl MeshContext {
     /// budget runs down (a few hundred steps at most, each a handful of instructions, against
     /// thousands of expansions). Once `MeshGraph::successors` finds the budget spent (that
     /// expansion pushes nothing), the run is abandoned and its outcome is `LimitReached` with
-    /// no path,
-    /// its `expanded` the expansions made, that last one included; the caller discards all
-    /// but the count. Before, the search went on popping its open list without expanding
+    /// no path, its `expanded` the expansions made, that last one included; the caller
+    /// discards all but the count. Before, the search went on popping its open list without expanding
     /// anything, and every such pop was counted as an expansion: on a fresh context, whose
     /// successor lists are charged [`LIST_WORK`] each as they are built, that was most of the
     /// first query's expansions on large maps.
