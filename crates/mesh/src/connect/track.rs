@@ -29,6 +29,17 @@ pub(super) struct Walks {
     stamp: u32,
 }
 
+impl Walks {
+    /// The memo's vectors, their seeds and sides emptied, for one [`walk`] (which gives them
+    /// back).
+    fn take(memo: &mut Memo) -> Self {
+        let mut w = std::mem::take(&mut memo.walks);
+        w.seeds.clear();
+        w.sides.clear();
+        w
+    }
+}
+
 /// Whether the repairs are tracked: there is a derivation to update.
 pub(super) fn on(memo: &Memo) -> bool {
     memo.base.is_some() && !memo.lost
@@ -60,12 +71,9 @@ pub(super) fn inserted(cdt: &mut Cdt, memo: &mut Memo, v: FixedVertexHandle) {
     if !on(memo) {
         return;
     }
-    let mut w = std::mem::take(&mut memo.walks);
-    w.seeds.clear();
-    w.sides.clear();
+    let mut w = Walks::take(memo);
     star(cdt, v, &mut w.seeds);
-    walk(cdt, memo, &mut w);
-    memo.walks = w;
+    walk(cdt, memo, w);
 }
 
 /// After adding the constraint edges `edges` (or removing constraints between their ends).
@@ -73,17 +81,14 @@ pub(super) fn constrained(cdt: &mut Cdt, memo: &mut Memo, edges: &[FixedDirected
     if !on(memo) {
         return;
     }
-    let mut w = std::mem::take(&mut memo.walks);
-    w.seeds.clear();
-    w.sides.clear();
+    let mut w = Walks::take(memo);
     for &e in edges {
         let h = cdt.directed_edge(e);
         star(cdt, h.from().fix(), &mut w.seeds);
         star(cdt, h.to().fix(), &mut w.seeds);
         beside(cdt, e, &mut w.sides);
     }
-    walk(cdt, memo, &mut w);
-    memo.walks = w;
+    walk(cdt, memo, w);
 }
 
 /// After removing the constraint between vertices `p` and `q`: the faces beside that edge
@@ -97,16 +102,13 @@ pub(super) fn unconstrained(
     if !on(memo) {
         return;
     }
-    let mut w = std::mem::take(&mut memo.walks);
-    w.seeds.clear();
-    w.sides.clear();
+    let mut w = Walks::take(memo);
     star(cdt, p, &mut w.seeds);
     star(cdt, q, &mut w.seeds);
     if let Some(e) = cdt.get_edge_from_neighbors(p, q) {
         beside(cdt, e.fix(), &mut w.sides);
     }
-    walk(cdt, memo, &mut w);
-    memo.walks = w;
+    walk(cdt, memo, w);
 }
 
 /// Before removing vertex `v`: the tiles of the faces around it (spade may remove them).
@@ -138,9 +140,7 @@ pub(super) fn around(cdt: &mut Cdt, memo: &mut Memo, pts: &[DVec2]) {
     if !on(memo) {
         return;
     }
-    let mut w = std::mem::take(&mut memo.walks);
-    w.seeds.clear();
-    w.sides.clear();
+    let mut w = Walks::take(memo);
     let seeds = &mut w.seeds;
     for &p in pts {
         match cdt.locate(spade::Point2::new(p.x, p.y)) {
@@ -162,14 +162,19 @@ pub(super) fn around(cdt: &mut Cdt, memo: &mut Memo, pts: &[DVec2]) {
             }
         }
     }
-    walk(cdt, memo, &mut w);
-    memo.walks = w;
+    walk(cdt, memo, w);
 }
 
 /// The walk from `w.sides` and `w.seeds` (see the module documentation); the tiles of
 /// `w.sides` (faces beside an edge whose constraint changed) are marked whether or not they
-/// changed.
-fn walk(cdt: &mut Cdt, memo: &mut Memo, w: &mut Walks) {
+/// changed. The vectors go back to the memo.
+fn walk(cdt: &mut Cdt, memo: &mut Memo, mut w: Walks) {
+    walk_with(cdt, memo, &mut w);
+    memo.walks = w;
+}
+
+/// [`walk`], on vectors borrowed from it.
+fn walk_with(cdt: &mut Cdt, memo: &mut Memo, w: &mut Walks) {
     let Some(base) = memo.base.as_mut() else {
         return;
     };
