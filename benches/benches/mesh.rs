@@ -441,16 +441,7 @@ fn load_cases(maps: &[&str], full: bool) -> Vec<Case> {
             eprintln!("{}: missing, skipped", map_path.display());
             continue;
         };
-        let n = scen.rows.len();
-        let rows = (0..per.min(n))
-            .map(|k| {
-                let row = &scen.rows[(k * n / per.min(n) + n / per / 2).min(n - 1)];
-                (
-                    Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5),
-                    Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5),
-                )
-            })
-            .collect::<Vec<(Vec2, Vec2)>>();
+        let rows = nav_benches::spread_rows(&scen, per);
         let poly = full.then(|| grid_mesh(&map));
         let located = poly.as_ref().map_or_else(Vec::new, |poly| {
             rows.iter()

@@ -6,7 +6,6 @@
 
 use std::time::Instant;
 
-use nav::geom::Vec2;
 use nav::grid::movingai::{read_map, read_scenario};
 use nav::mesh::{MeshContext, MeshQuery, MeshWorld};
 
@@ -23,16 +22,7 @@ fn main() {
     let scen = read_scenario(&args[2]).expect("scenario");
     let r: f32 = args[3].parse().expect("radius");
     let world = MeshWorld::from_grid(&map).expect("world");
-    let n = scen.rows.len();
-    let rows: Vec<(Vec2, Vec2)> = (0..ROWS_PER_MAP.min(n))
-        .map(|k| {
-            let row = &scen.rows[(k * n / ROWS_PER_MAP.min(n) + n / ROWS_PER_MAP / 2).min(n - 1)];
-            (
-                Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5),
-                Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5),
-            )
-        })
-        .collect();
+    let rows = nav_benches::spread_rows(&scen, ROWS_PER_MAP);
     let (mut cold_total, mut warm_total) = (0usize, 0usize);
     let (mut cold_us, mut warm_us) = (0.0f64, 0.0f64);
     for &(s, g) in &rows {

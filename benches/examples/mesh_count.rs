@@ -37,16 +37,7 @@ fn main() {
     } else {
         let map = read_map(&args[1]).unwrap();
         let scen = read_scenario(&args[2]).unwrap();
-        let n = scen.rows.len();
-        let rows: Vec<(Vec2, Vec2)> = (0..12.min(n))
-            .map(|k| {
-                let row = &scen.rows[(k * n / 12.min(n) + n / 12 / 2).min(n - 1)];
-                (
-                    Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5),
-                    Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5),
-                )
-            })
-            .collect();
+        let rows = nav_benches::spread_rows(&scen, 12);
         (MeshWorld::from_grid(&map).unwrap(), rows)
     };
     let mut ctx = MeshContext::new();

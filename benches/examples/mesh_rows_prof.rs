@@ -7,7 +7,6 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use nav::geom::Vec2;
 use nav::grid::movingai::{read_map, read_scenario};
 use nav::mesh::{MeshContext, MeshQuery, MeshWorld};
 
@@ -29,16 +28,7 @@ fn main() {
     if std::env::var_os("NAV_MESH_PREPARE").is_some() {
         world.prepare_connected();
     }
-    let n = scen.rows.len();
-    let rows: Vec<(Vec2, Vec2)> = (0..ROWS_PER_MAP.min(n))
-        .map(|k| {
-            let row = &scen.rows[(k * n / ROWS_PER_MAP.min(n) + n / ROWS_PER_MAP / 2).min(n - 1)];
-            (
-                Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5),
-                Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5),
-            )
-        })
-        .collect();
+    let rows = nav_benches::spread_rows(&scen, ROWS_PER_MAP);
     let mut ctx = MeshContext::new();
     let mut total = 0.0f64;
     for &(s, g) in &rows {

@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 
 use nav::geom::{Aabb, Circle, Vec2};
+use nav::grid::movingai::Scenario;
 use nav::mesh::{MeshWorld, Obstacle};
 use nav_testkit::TestRng;
 
@@ -104,6 +105,22 @@ pub fn thread_cpu_ns() -> Option<u64> {
     {
         None
     }
+}
+
+/// `per` rows spread over scenario `scen` (the middle row of each of `per` equal slices, fewer
+/// when it has fewer rows), start and goal at their cells' centres: the rows the mesh bench
+/// (`benches/mesh.rs`) and its profiling examples time.
+pub fn spread_rows(scen: &Scenario, per: usize) -> Vec<(Vec2, Vec2)> {
+    let n = scen.rows.len();
+    (0..per.min(n))
+        .map(|k| {
+            let row = &scen.rows[(k * n / per.min(n) + n / per / 2).min(n - 1)];
+            (
+                Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5),
+                Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5),
+            )
+        })
+        .collect()
 }
 
 /// nav-agent's benchmark world (`benches/agent.rs`: same seed, same draws) as an agent world
