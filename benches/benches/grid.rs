@@ -14,7 +14,7 @@
 //! maps of the data directory instead of the six below; `NAV_GRID_BENCH_EVERY=1` every row of
 //! their scenarios; `NAV_GRID_BENCH_ONCE` and `NAV_GRID_BENCH_ROUNDS` replace criterion (see
 //! [`run_once`] and [`run_interleaved`]). The issue's whole-scenario table:
-//! `NAV_GRID_BENCH_MAPS=all NAV_GRID_BENCH_EVERY=1
+//! `NAV_GRID_BENCH_BATCH=all NAV_GRID_BENCH_MAPS=all NAV_GRID_BENCH_EVERY=1
 //! NAV_GRID_BENCH_ONCE=pathfinding_u64,nav,nav_jump_points,nav_jps_plus
 //! target/release/deps/grid-<hash>`.
 
@@ -568,10 +568,9 @@ fn run_rows(finder: &mut GridContext, case: &Case, which: &str) -> f64 {
 /// Each implementation thus starts a batch with caches the others filled: a harsher test than
 /// running alone. `NAV_GRID_BENCH_BATCH=n` sets the rows per batch, `all` runs a whole
 /// scenario per batch (each implementation alone over a map's rows, caches warm, as the
-/// issue's table was measured).
-/// It prints the mean time per query over all rows, per map and in total, with each implementation's speed-up over the first one: the
-/// issue's "per-query means" over whole scenarios (`NAV_GRID_BENCH_EVERY=1
-/// NAV_GRID_BENCH_MAPS=all`).
+/// issue's table was measured). It prints the mean time per query over all rows, per map and
+/// in total, with each implementation's speed-up over the first one: the issue's "per-query
+/// means" over whole scenarios (`NAV_GRID_BENCH_EVERY=1 NAV_GRID_BENCH_MAPS=all`).
 fn run_once(cases: &[Case], which: &str) {
     let mut finder = GridContext::new();
     let names: Vec<&str> = which.split(',').map(str::trim).collect();
@@ -602,7 +601,7 @@ fn run_once(cases: &[Case], which: &str) {
     let mut lengths = vec![0.0f64; names.len()];
     let mut turn = 0;
     for (c, case) in cases.iter().enumerate() {
-        for chunk in case.rows.chunks(batch.min(case.rows.len().max(1))) {
+        for chunk in case.rows.chunks(batch) {
             turn += 1;
             for k in 0..names.len() {
                 let i = (turn + k) % names.len();
