@@ -644,8 +644,7 @@ impl Scratch {
         let c = world.corners[corner as usize];
         let eps = world.eps().min(0.25 * r);
         let reach = 2.0 * r + 2.0 * eps;
-        let m = reach;
-        self.gather_box(world, c.v - m, c.v + m);
+        self.gather_box(world, c.v - reach, c.v + reach);
         let w0 = rotate(c.n1, -WIDE_SPAN);
         let w1 = rotate(c.n2, WIDE_SPAN);
         let wsweep = ccw_angle(c.n1, c.n2) + 2.0 * WIDE_SPAN;
