@@ -1,7 +1,11 @@
 //! `connected` after edits: along random sequences of small edits in a world of many
 //! obstacles (each edit repairs the triangulation and derives again only the tiles it
-//! changed), every answer, and how it was decided (ends, widths, roadmap or search), equals
-//! the answer of a world built from scratch with the same obstacles.
+//! changed), every answer equals the answer of a world built from scratch with the same
+//! obstacles, and so does how it was decided (ends, widths, roadmap or search) wherever the
+//! two triangulations are the same. They may differ: where obstacles overlap, or corners are
+//! cocircular, the constrained Delaunay triangulation depends on the order of insertion (two
+//! fresh worlds with the same obstacles in different orders differ too), and with it what the
+//! widths can prove.
 
 use nav_geom::{Aabb, Vec2};
 use nav_mesh::{Decided, MeshContext, MeshWorld, Obstacle, ObstacleId};
@@ -35,6 +39,21 @@ fn obstacle(rng: &mut TestRng) -> Obstacle {
     }
 }
 
+/// The world's free triangles, each with its corners sorted, in sorted order.
+fn triangles(world: &MeshWorld) -> Vec<[[u32; 2]; 3]> {
+    let mut all: Vec<[[u32; 2]; 3]> = world
+        .free_triangles()
+        .iter()
+        .map(|t| {
+            let mut c = t.map(|p| [p.x.to_bits(), p.y.to_bits()]);
+            c.sort_unstable();
+            c
+        })
+        .collect();
+    all.sort_unstable();
+    all
+}
+
 fn world_of(obstacles: &[(ObstacleId, Obstacle)]) -> MeshWorld {
     let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(SIZE))).unwrap();
     for (_, o) in obstacles {
@@ -46,7 +65,11 @@ fn world_of(obstacles: &[(ObstacleId, Obstacle)]) -> MeshWorld {
 #[test]
 fn connected_after_random_edits_equals_a_fresh_world() {
     let mut decided = [0usize; 4];
-    for seed in 0..3u64 {
+    let (mut same, mut differ) = (0usize, 0usize);
+    // Seed 121 (found by a run over seeds 100..130): an edited triangulation that differs
+    // from the fresh one, where the fresh widths prove "not connected" and the edited world
+    // searches.
+    for seed in [0, 1, 2, 121u64] {
         let mut rng = TestRng::new(4200 + seed);
         let mut live: Vec<(ObstacleId, Obstacle)> = Vec::new();
         let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(SIZE))).unwrap();
@@ -80,6 +103,7 @@ fn connected_after_random_edits_equals_a_fresh_world() {
                 _ => {}
             }
             let fresh = world_of(&live);
+            let mut alike = None;
             for q in 0..30 {
                 let r = [0.0f32, 0.3, 0.5, 1.0][q % 4];
                 let a = Vec2::new(rng.range_f32(0.0, SIZE), rng.range_f32(0.0, SIZE));
@@ -87,15 +111,30 @@ fn connected_after_random_edits_equals_a_fresh_world() {
                 let x = ca.connected_how(&world, a, b, r).unwrap();
                 let y = cb.connected_how(&fresh, a, b, r).unwrap();
                 assert_eq!(
-                    x, y,
+                    x.0, y.0,
                     "seed {seed} step {step}: connected {a} {b} r {r}: edited world against a fresh one"
                 );
+                if x.1 != y.1 {
+                    let alike =
+                        *alike.get_or_insert_with(|| triangles(&world) == triangles(&fresh));
+                    assert!(
+                        !alike,
+                        "seed {seed} step {step}: connected {a} {b} r {r}: decided by {:?} in the \
+                         edited world, by {:?} in a fresh one with the same triangles",
+                        x.1, y.1
+                    );
+                }
                 decided[match x.1 {
                     Decided::Ends => 0,
                     Decided::Widths => 1,
                     Decided::Roadmap => 2,
                     _ => 3,
                 }] += 1;
+            }
+            if *alike.get_or_insert_with(|| triangles(&world) == triangles(&fresh)) {
+                same += 1;
+            } else {
+                differ += 1;
             }
             let built = world.connected_build().expect("built");
             assert!(
@@ -104,6 +143,10 @@ fn connected_after_random_edits_equals_a_fresh_world() {
             );
         }
     }
-    // Every way of deciding was met.
+    // Every way of deciding was met, and both kinds of step came up.
     assert!(decided.iter().all(|&n| n > 0), "decided by: {decided:?}");
+    assert!(
+        same > 0 && differ > 0,
+        "steps with the same triangles {same}, different {differ}"
+    );
 }
