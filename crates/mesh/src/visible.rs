@@ -83,7 +83,7 @@ struct Pending {
 
 /// Rings per bucket side in [`BucketRings`] and [`PendingRings`]: a ring is `cell / RINGS`
 /// wide in distance from the source.
-const RINGS: f64 = 8.0;
+const RINGS: f64 = 4.0;
 
 /// The ring of distance `d` (non-negative) at `inv` rings per unit, at most `last`. Monotone in `d`: `d1 <= d2` gives `ring(d1) <= ring(d2)` (the product rounds
 /// monotonically, the cast truncates).
@@ -215,7 +215,8 @@ impl PendingRings {
         let k = ring(rho, self.inv, self.last);
         if k > self.lo {
             for r in &mut self.rings[self.lo..k.min(self.end)] {
-                r.drain(..).for_each(&mut out);
+                r.iter().for_each(|&p| out(p));
+                r.clear();
             }
             self.lo = k;
         }
@@ -384,7 +385,9 @@ fn cover(cov: &mut Vec<(f64, f64)>, mut lo: f64, mut hi: f64) {
         cov.insert(i, (lo, hi));
     } else {
         cov[i] = (lo, hi);
-        cov.drain(i + 1..j);
+        if j > i + 1 {
+            cov.drain(i + 1..j);
+        }
     }
 }
 
@@ -866,7 +869,7 @@ fn walk_from(
     }
     let pad = g.cell * 1e-9 + eps;
     let (cx, cy) = (g.cell_x(v.x), g.cell_y(v.y));
-    // Rings of a fraction of a bucket, out to the grid's diagonal (farther keys share the
+    // Rings of a quarter of a bucket, out to the grid's diagonal (farther keys share the
     // last ring).
     let (width, rings) = (
         g.cell / RINGS,
@@ -916,22 +919,28 @@ fn walk_from(
         // The eight neighbours within the grid (the bucket itself was seen when queued). The
         // order they are queued in does not matter: the queue pops by distance, then index.
         let (x0, x1) = ((x - 1).max(0), (x + 2).min(g.nx));
+        let generation = walk.generation;
         for ny in (y - 1).max(0)..(y + 2).min(g.ny) {
             let row = ny * g.nx;
-            for nx in x0..x1 {
-                let n = (row + nx) as u32;
-                if walk.seen[n as usize] == walk.generation {
+            let seen = &mut walk.seen[(row + x0) as usize..(row + x1) as usize];
+            for (nx, s) in (x0..).zip(seen) {
+                if *s == generation {
                     continue;
                 }
-                walk.seen[n as usize] = walk.generation;
+                *s = generation;
+                let n = (row + nx) as u32;
                 let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
                 let hi = lo + DVec2::splat(g.cell);
                 let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
                 if let Some((goal, b)) = bound
                     && beyond(goal, b, d, lo, hi)
                 {
-                    // Left out at once: popped, it would be (its distance is `d`).
-                    walk.leave_out(d.to_bits(), n);
+                    // Left out at once: popped, it would be (its distance is `d`). As
+                    // `Walk::leave_out`, with `seen` borrowed.
+                    walk.skipped = true;
+                    if walk.logging {
+                        walk.frontier.push((d.to_bits(), n));
+                    }
                     continue;
                 }
                 walk.queue.push((d.to_bits(), n));
