@@ -903,7 +903,10 @@ fn walk_from(
             widen(c, w)
         });
         let (x, y) = (idx as i64 % g.nx, idx as i64 / g.nx);
+        // A bucket queued by this walk was tested as it was queued, the same way (below); only
+        // those a resumed walk queued again from the last one's frontier need it.
         if let Some((goal, b)) = bound
+            && resume
             && idx != start
         {
             let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
@@ -923,11 +926,12 @@ fn walk_from(
         for ny in (y - 1).max(0)..(y + 2).min(g.ny) {
             let row = ny * g.nx;
             let seen = &mut walk.seen[(row + x0) as usize..(row + x1) as usize];
-            for (nx, s) in (x0..).zip(seen) {
+            for (k, s) in seen.iter_mut().enumerate() {
                 if *s == generation {
                     continue;
                 }
                 *s = generation;
+                let nx = x0 + k as i64;
                 let n = (row + nx) as u32;
                 let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
                 let hi = lo + DVec2::splat(g.cell);
@@ -978,7 +982,12 @@ fn visit_cell(
     // From a point source at `r > 0`, the bucket grown by `r` (its targets' tangents aim
     // within it).
     let gpad = pad + p.grow;
-    if may_skip && let Some((a0, ext)) = box_range(v, lo - gpad, hi + gpad) {
+    // Nothing hides anything yet, and no cone: visited (without the directions of the box).
+    let open = walk.covered.is_empty() && cone.is_none();
+    if may_skip
+        && !open
+        && let Some((a0, ext)) = box_range(v, lo - gpad, hi + gpad)
+    {
         let (a0, a1) = (a0 - 1e-12, a0 + ext + 1e-12);
         if let Some(c) = cone
             && !in_cone(a0, c)
