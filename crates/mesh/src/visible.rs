@@ -34,8 +34,6 @@
 //! whatever they would occlude is hidden already); a corner whose direction is occluded is left
 //! out. The walk ends when every direction (of the cone) is occluded.
 
-use std::collections::BinaryHeap;
-
 use glam::DVec2;
 
 use crate::geometry::{cross, dist_point_segment};
@@ -48,8 +46,8 @@ pub(crate) struct Walk {
     /// [`pseudo`]) in `[-2, 2]`; ranges that cross `±2` are split, their outer ends pushed
     /// past `±2`.
     covered: Vec<(f64, f64)>,
-    /// Occluding pieces not yet in force: a min-heap by the distance beyond which they hide.
-    pending: BinaryHeap<Pending>,
+    /// Occluding pieces not yet in force, by the distance beyond which they hide.
+    pending: PendingRings,
     /// The candidates found by the last walk (corner ids, each once).
     pub cands: Vec<u32>,
     /// The circles found by the last walk (`MeshWorld::discs` ids, each once).
@@ -60,7 +58,7 @@ pub(crate) struct Walk {
     pub skipped: bool,
     /// Buckets to visit, by distance from the source (`f64` bits of a non-negative distance
     /// order as the distances do).
-    queue: BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
+    queue: BucketRings,
     /// Per bucket: the walk that queued it.
     seen: Vec<u32>,
     generation: u32,
@@ -83,21 +81,157 @@ struct Pending {
     hi: f64,
 }
 
-impl PartialEq for Pending {
-    fn eq(&self, other: &Self) -> bool {
-        self.act.total_cmp(&other.act).is_eq()
+/// Rings per bucket side in [`BucketRings`] and [`PendingRings`]: a ring is `cell / RINGS`
+/// wide in distance from the source.
+const RINGS: f64 = 4.0;
+
+/// The ring of distance `d` (non-negative) at `inv` rings per unit, at most `last`. Monotone in `d`: `d1 <= d2` gives `ring(d1) <= ring(d2)` (the product rounds
+/// monotonically, the cast truncates).
+#[inline]
+fn ring(d: f64, inv: f64, (last, lastf): (usize, f64)) -> usize {
+    let x = d * inv;
+    // NaN (never a distance here) goes to the last ring, whose pieces are tested one by one.
+    // `lastf` is `last` (below 2^31, see `walk_from`): the cast truncates exactly.
+    if x < lastf { x as i32 as usize } else { last }
+}
+
+/// The buckets to visit, a priority queue by `(distance bits, bucket)` that pops exactly as
+/// a binary heap of those keys would (the smallest first; keys are distinct, each bucket being
+/// queued once per walk), in rings of distance: a key goes to its ring, or to the ring being
+/// popped (`cur`) if that is farther. Every key in a ring beyond `cur` is at least that ring's
+/// inner distance, and every key in a nearer ring or in `cur` is below it, so the smallest key
+/// is the smallest in the first non-empty ring from `cur` (a few keys: a linear scan).
+/// Nearly all keys come in increasing distance (the walk grows outwards), so `cur` moves on
+/// monotonically but for the walk's rare returns to a nearer bucket, which are kept in `cur`.
+#[derive(Debug, Clone, Default)]
+struct BucketRings {
+    rings: Vec<Vec<(u64, u32)>>,
+    /// Rings per unit of distance.
+    inv: f64,
+    /// The last ring, as an index and as a float.
+    last: (usize, f64),
+    /// The ring being popped: the rings before it are empty.
+    cur: usize,
+    /// One past the farthest ring that may be non-empty.
+    end: usize,
+}
+
+impl BucketRings {
+    /// Empties the queue and readies it for rings of `width` (`rings` rings up to the
+    /// farthest key, which may be beyond: it goes to the last ring).
+    fn reset(&mut self, width: f64, rings: usize) {
+        for r in &mut self.rings[self.cur.min(self.end)..self.end] {
+            r.clear();
+        }
+        if self.rings.len() < rings.max(1) {
+            self.rings.resize(rings.max(1), Vec::new());
+        }
+        self.inv = 1.0 / width;
+        self.last = (self.rings.len() - 1, (self.rings.len() - 1) as f64);
+        self.cur = 0;
+        self.end = 0;
+    }
+
+    #[inline]
+    fn push(&mut self, key: (u64, u32)) {
+        let k = ring(f64::from_bits(key.0), self.inv, self.last).max(self.cur);
+        self.rings[k].push(key);
+        self.end = self.end.max(k + 1);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        while self.cur < self.end {
+            let r = &mut self.rings[self.cur];
+            if let Some(mut best) = r.first().copied() {
+                let mut at = 0;
+                for (i, &k) in r.iter().enumerate().skip(1) {
+                    if k < best {
+                        (best, at) = (k, i);
+                    }
+                }
+                r.swap_remove(at);
+                return Some(best);
+            }
+            self.cur += 1;
+        }
+        None
     }
 }
-impl Eq for Pending {}
-impl PartialOrd for Pending {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
+
+/// The occluders not yet in force, in rings of their distance `act` (as [`BucketRings`]): a
+/// piece goes to its ring, or to the first ring that may be non-empty (`lo`) if that is
+/// farther. [`PendingRings::due`] takes out exactly the pieces with `act <= rho`, as popping
+/// a min-heap by `act` while its top is at most `rho` would (in another order: the covered
+/// ranges they make do not depend on it, see [`cover`]).
+#[derive(Debug, Clone, Default)]
+struct PendingRings {
+    rings: Vec<Vec<Pending>>,
+    inv: f64,
+    last: (usize, f64),
+    /// The rings before it are empty; a piece in it may be nearer than its inner distance.
+    lo: usize,
+    /// One past the farthest ring that may be non-empty.
+    end: usize,
 }
-impl Ord for Pending {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        // Reversed: the heap's top is the smallest activation distance.
-        other.act.total_cmp(&self.act)
+
+impl PendingRings {
+    /// Empties it.
+    fn clear(&mut self) {
+        for r in &mut self.rings[self.lo.min(self.end)..self.end] {
+            r.clear();
+        }
+        self.lo = 0;
+        self.end = 0;
+    }
+
+    /// Empties it and readies it for rings of `width` (see [`BucketRings::reset`]).
+    fn reset(&mut self, width: f64, rings: usize) {
+        self.clear();
+        if self.rings.len() < rings.max(1) {
+            self.rings.resize(rings.max(1), Vec::new());
+        }
+        self.inv = 1.0 / width;
+        self.last = (self.rings.len() - 1, (self.rings.len() - 1) as f64);
+    }
+
+    #[inline]
+    fn push(&mut self, p: Pending) {
+        let k = ring(p.act, self.inv, self.last).max(self.lo);
+        self.rings[k].push(p);
+        self.end = self.end.max(k + 1);
+    }
+
+    /// Takes every piece with `act <= rho` out, to `out`. The rings before `rho`'s ring
+    /// `k` hold only such pieces (the ring of `act` is at most `k` for `act <= rho` and below
+    /// it only for `act < rho`, rings being monotone), those beyond it none (except ring `lo`,
+    /// whose pieces may lie nearer); ring `k`, or `lo` when `k` is nearer, is tested piece by
+    /// piece.
+    #[inline]
+    fn due(&mut self, rho: f64, mut out: impl FnMut(Pending)) {
+        if self.lo >= self.end {
+            return;
+        }
+        let k = ring(rho, self.inv, self.last);
+        if k > self.lo {
+            for r in &mut self.rings[self.lo..k.min(self.end)] {
+                r.iter().for_each(|&p| out(p));
+                r.clear();
+            }
+            self.lo = k;
+        }
+        if let Some(r) = self.rings.get_mut(self.lo)
+            && !r.is_empty()
+        {
+            let mut i = 0;
+            while i < r.len() {
+                if r[i].act <= rho {
+                    out(r.swap_remove(i));
+                } else {
+                    i += 1;
+                }
+            }
+        }
     }
 }
 
@@ -141,9 +275,12 @@ impl Walk {
         self.pending.clear();
         self.skipped = false;
         self.rho = 0.0;
-        self.pending.extend(self.log.iter().copied());
-        self.queue
-            .extend(self.frontier.iter().map(|&e| std::cmp::Reverse(e)));
+        for &p in &self.log {
+            self.pending.push(p);
+        }
+        for &e in &self.frontier {
+            self.queue.push(e);
+        }
         self.frontier.clear();
     }
 
@@ -177,26 +314,6 @@ impl Walk {
             self.hides_range(a0 + FULL, HALF) && self.hides_range(-HALF, a1)
         } else {
             self.hides_range(a0, a1)
-        }
-    }
-
-    /// Adds the open range `(lo, hi)` (within `[-π - 1, π + 1]`) to `covered`, merging
-    /// ranges that overlap.
-    fn cover(&mut self, mut lo: f64, mut hi: f64) {
-        let cov = &mut self.covered;
-        // First range whose end is beyond `lo`: everything before it ends at or before `lo`.
-        let i = cov.partition_point(|&(_, h)| h <= lo);
-        let mut j = i;
-        while j < cov.len() && cov[j].0 < hi {
-            lo = lo.min(cov[j].0);
-            hi = hi.max(cov[j].1);
-            j += 1;
-        }
-        if i == j {
-            cov.insert(i, (lo, hi));
-        } else {
-            cov[i] = (lo, hi);
-            cov.drain(i + 1..j);
         }
     }
 
@@ -247,6 +364,30 @@ impl Walk {
 
     fn hides_all(&self) -> bool {
         self.covered.len() == 1 && self.covered[0].0 < -HALF && self.covered[0].1 > HALF
+    }
+}
+
+/// Adds the open range `(lo, hi)` (within `[-π - 1, π + 1]`) to the sorted, disjoint open
+/// ranges `cov` (a walk's `covered`), merging the ranges that overlap it. The ranges it leaves are the connected components
+/// of the union of the ranges added (ranges that only touch stay apart), whatever the order
+/// they were added in.
+#[inline]
+fn cover(cov: &mut Vec<(f64, f64)>, mut lo: f64, mut hi: f64) {
+    // First range whose end is beyond `lo`: everything before it ends at or before `lo`.
+    let i = cov.partition_point(|&(_, h)| h <= lo);
+    let mut j = i;
+    while j < cov.len() && cov[j].0 < hi {
+        lo = lo.min(cov[j].0);
+        hi = hi.max(cov[j].1);
+        j += 1;
+    }
+    if i == j {
+        cov.insert(i, (lo, hi));
+    } else {
+        cov[i] = (lo, hi);
+        if j > i + 1 {
+            cov.drain(i + 1..j);
+        }
     }
 }
 
@@ -728,23 +869,26 @@ fn walk_from(
     }
     let pad = g.cell * 1e-9 + eps;
     let (cx, cy) = (g.cell_x(v.x), g.cell_y(v.y));
-    walk.queue.clear();
+    // Rings of a quarter of a bucket, out to the grid's diagonal (farther keys share the
+    // last ring).
+    let (width, rings) = (
+        g.cell / RINGS,
+        ((g.nx as f64).hypot(g.ny as f64) * RINGS) as usize + 2,
+    );
+    walk.queue.reset(width, rings);
+    walk.pending.reset(width, rings);
     let start = (cy * g.nx + cx) as u32;
     if resume {
         walk.requeue();
     } else {
         walk.seen[start as usize] = walk.generation;
-        walk.queue.push(std::cmp::Reverse((0, start)));
+        walk.queue.push((0, start));
     }
-    while let Some(std::cmp::Reverse((bits, idx))) = walk.queue.pop() {
+    while let Some((bits, idx)) = walk.queue.pop() {
         let rho = f64::from_bits(bits);
         walk.rho = rho;
-        while let Some(top) = walk.pending.peek().copied()
-            && top.act <= rho
-        {
-            walk.pending.pop();
-            walk.cover(top.lo, top.hi);
-        }
+        let covered = &mut walk.covered;
+        walk.pending.due(rho, |p| cover(covered, p.lo, p.hi));
         if walk.hides_all() {
             break;
         }
@@ -759,7 +903,10 @@ fn walk_from(
             widen(c, w)
         });
         let (x, y) = (idx as i64 % g.nx, idx as i64 / g.nx);
+        // A bucket queued by this walk was tested as it was queued, the same way (below); only
+        // those a resumed walk queued again from the last one's frontier need it.
         if let Some((goal, b)) = bound
+            && resume
             && idx != start
         {
             let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
@@ -772,36 +919,36 @@ fn walk_from(
         if !visit_cell(world, walk, &params, x, y, idx != start, pad, cell_cone) {
             continue;
         }
-        for (dx, dy) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
-            let (nx, ny) = (x + dx, y + dy);
-            if nx < 0 || ny < 0 || nx >= g.nx || ny >= g.ny {
-                continue;
+        // The eight neighbours within the grid (the bucket itself was seen when queued). The
+        // order they are queued in does not matter: the queue pops by distance, then index.
+        let (x0, x1) = ((x - 1).max(0), (x + 2).min(g.nx));
+        let generation = walk.generation;
+        for ny in (y - 1).max(0)..(y + 2).min(g.ny) {
+            let row = ny * g.nx;
+            let seen = &mut walk.seen[(row + x0) as usize..(row + x1) as usize];
+            for (k, s) in seen.iter_mut().enumerate() {
+                if *s == generation {
+                    continue;
+                }
+                *s = generation;
+                let nx = x0 + k as i64;
+                let n = (row + nx) as u32;
+                let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
+                let hi = lo + DVec2::splat(g.cell);
+                let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
+                if let Some((goal, b)) = bound
+                    && beyond(goal, b, d, lo, hi)
+                {
+                    // Left out at once: popped, it would be (its distance is `d`). As
+                    // `Walk::leave_out`, with `seen` borrowed.
+                    walk.skipped = true;
+                    if walk.logging {
+                        walk.frontier.push((d.to_bits(), n));
+                    }
+                    continue;
+                }
+                walk.queue.push((d.to_bits(), n));
             }
-            let n = (ny * g.nx + nx) as u32;
-            if walk.seen[n as usize] == walk.generation {
-                continue;
-            }
-            walk.seen[n as usize] = walk.generation;
-            let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
-            let hi = lo + DVec2::splat(g.cell);
-            let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
-            if let Some((goal, b)) = bound
-                && beyond(goal, b, d, lo, hi)
-            {
-                // Left out at once: popped, it would be (its distance is `d`).
-                walk.leave_out(d.to_bits(), n);
-                continue;
-            }
-            walk.queue.push(std::cmp::Reverse((d.to_bits(), n)));
         }
     }
 }
@@ -835,7 +982,12 @@ fn visit_cell(
     // From a point source at `r > 0`, the bucket grown by `r` (its targets' tangents aim
     // within it).
     let gpad = pad + p.grow;
-    if may_skip && let Some((a0, ext)) = box_range(v, lo - gpad, hi + gpad) {
+    // Nothing hides anything yet, and no cone: visited (without the directions of the box).
+    let open = walk.covered.is_empty() && cone.is_none();
+    if may_skip
+        && !open
+        && let Some((a0, ext)) = box_range(v, lo - gpad, hi + gpad)
+    {
         let (a0, a1) = (a0 - 1e-12, a0 + ext + 1e-12);
         if let Some(c) = cone
             && !in_cone(a0, c)
