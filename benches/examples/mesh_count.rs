@@ -6,7 +6,10 @@
 //! Run: `valgrind --tool=callgrind --toggle-collect='*warm_pass*'
 //! target/release/examples/mesh_count agent - R` (or `MAP.map MAP.map.scen R`); the program
 //! total is the warm pass's instructions. `NAV_COUNT_PASSES=n` runs n - 1 more unmeasured
-//! passes before the warm one.
+//! passes before the warm one (`NAV_COUNT_EXPANDED=1`: each pass's expansions on stderr).
+//! `NAV_COUNT_FOUND=F` takes the rows the mesh bench times for radius
+//! `F` instead (its `mesh/found_r*` groups and the r > 0 columns of its CPU table, timed at
+//! `F` and at 0): of each of 12 equal stretches of the scenario, the first row found at `F`.
 
 use nav::geom::Vec2;
 use nav::grid::movingai::{read_map, read_scenario};
@@ -20,14 +23,46 @@ fn warm_pass(ctx: &mut MeshContext, world: &MeshWorld, rows: &[(Vec2, Vec2)], r:
 #[inline(never)]
 fn measured(ctx: &mut MeshContext, world: &MeshWorld, rows: &[(Vec2, Vec2)], r: f32) -> f64 {
     let mut t = 0.0;
+    let mut expanded = 0;
     for &(s, g) in rows {
-        t += ctx
+        let path = ctx
             .find_path(world, &MeshQuery::new(s, g).with_radius(r))
-            .unwrap()
-            .cost();
+            .unwrap();
+        t += path.cost();
+        expanded += path.expanded();
+    }
+    if std::env::var("NAV_COUNT_EXPANDED").is_ok_and(|v| v == "1") {
+        eprintln!("expanded {expanded}");
     }
     t
 }
+/// Of each of `per` equal stretches of `scen`, the first row (cell centres) nav-mesh finds a
+/// path for at radius `r`: the rows of the mesh bench's `rows_found`.
+fn rows_found(
+    world: &MeshWorld,
+    scen: &nav::grid::movingai::Scenario,
+    per: usize,
+    r: f32,
+) -> Vec<(Vec2, Vec2)> {
+    let mut ctx = MeshContext::new();
+    let n = scen.rows.len();
+    let per = per.min(n);
+    let mut rows = Vec::new();
+    for k in 0..per {
+        let (from, to) = (k * n / per, ((k + 1) * n / per).min(n));
+        for row in &scen.rows[from..to] {
+            let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
+            let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
+            let q = MeshQuery::new(s, g).with_radius(r);
+            if ctx.find_path(world, &q).unwrap().is_found() {
+                rows.push((s, g));
+                break;
+            }
+        }
+    }
+    rows
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let r: f32 = args[3].parse().unwrap();
@@ -37,8 +72,13 @@ fn main() {
     } else {
         let map = read_map(&args[1]).unwrap();
         let scen = read_scenario(&args[2]).unwrap();
-        let rows = nav_benches::spread_rows(&scen, 12);
-        (MeshWorld::from_grid(&map).unwrap(), rows)
+        let world = MeshWorld::from_grid(&map).unwrap();
+        let found = std::env::var("NAV_COUNT_FOUND").ok();
+        let rows = match found.and_then(|f| f.parse::<f32>().ok()) {
+            Some(f) => rows_found(&world, &scen, 12, f),
+            None => nav_benches::spread_rows(&scen, 12),
+        };
+        (world, rows)
     };
     let mut ctx = MeshContext::new();
     let a = measured(&mut ctx, &world, &rows, r);
