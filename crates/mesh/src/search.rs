@@ -187,6 +187,12 @@ pub struct MeshContext {
     /// Cached successor lists per corner code, valid for `cache_key`.
     lists: Vec<ListRange>,
     entries: Vec<Entry>,
+    /// Circles' lists by departure angle (see [`ListRange::angles`]): the angle and the
+    /// entry's index.
+    by_angle: Vec<(f64, u32)>,
+    /// The entries of a circle's list that an expansion looks at (see
+    /// [`MeshGraph::expand_circle`]).
+    picks: Vec<u32>,
     stamp: u32,
     cache_key: (u64, u64, u64),
     expanded: Vec<u32>,
@@ -520,6 +526,8 @@ struct MeshGraph<'a> {
     start_walk: &'a mut Walk,
     lists: &'a mut Vec<ListRange>,
     entries: &'a mut Vec<Entry>,
+    by_angle: &'a mut Vec<(f64, u32)>,
+    picks: &'a mut Vec<u32>,
     stamp: &'a u32,
     /// Per corner code: the query stamp of its first expansion (radius 0 only).
     expanded: &'a mut Vec<u32>,
@@ -723,12 +731,16 @@ pub(crate) struct Entry {
     angle: f64,
 }
 
-/// Where the cached list of one corner code lives in `MeshContext::entries`.
+/// Where the cached list of one corner code lives in `MeshContext::entries` (and, for a
+/// circle's list, its angle index in `MeshContext::by_angle`).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct ListRange {
     stamp: u32,
     start: u32,
     end: u32,
+    /// A circle's list: where its `end - start` entries, by departure angle, start in
+    /// `by_angle`.
+    angles: u32,
 }
 
 impl MeshGraph<'_> {
@@ -911,6 +923,7 @@ impl MeshGraph<'_> {
             }
         }
         self.walk.cand_discs = discs;
+        let angles = self.by_angle.len() as u32;
         if src.corner.is_none() {
             // A circle's list by length: an expansion under a length bound stops at the first
             // entry too long for it.
@@ -919,11 +932,17 @@ impl MeshGraph<'_> {
             for (k, e) in list.iter_mut().enumerate() {
                 e.info.entry = start + k as u32;
             }
+            // And by departure angle: an expansion looks only at those its free arc reaches.
+            let list = &self.entries[start as usize..];
+            self.by_angle
+                .extend(list.iter().map(|e| (e.angle, e.info.entry)));
+            self.by_angle[angles as usize..].sort_by(|a, b| a.0.total_cmp(&b.0));
         }
         let range = ListRange {
             stamp: *self.stamp,
             start,
             end: self.entries.len() as u32,
+            angles,
         };
         self.lists[code as usize] = range;
         range
@@ -1257,13 +1276,57 @@ impl MeshGraph<'_> {
         let range = self.list(code);
         let a_in = n0.y.atan2(n0.x);
         let (lo, hi) = self.circle_free;
-        for i in range.start..range.end {
-            let mut e = self.entries[i as usize];
-            if g_node + e.len > self.f_bound {
-                // This one and the longer ones after it exceed the bound.
-                self.pruned = true;
-                break;
+        // The entries in length order up to the first too long for the bound (which sets
+        // `pruned`; the list is sorted by length). When few of them leave within `ARC_PAD` of
+        // the free arc `[0, hi]` from the arrival, only those are looked at (the others leave
+        // beyond `hi` and are passed over with no other effect), in the same order.
+        let list = &self.entries[range.start as usize..range.end as usize];
+        let within = list.partition_point(|e| g_node + e.len <= self.f_bound);
+        if within < list.len() {
+            self.pruned = true;
+        }
+        let last = range.start + within as u32;
+        let mut picks = std::mem::take(self.picks);
+        picks.clear();
+        let mut all = true;
+        if hi + 2.0 * ARC_PAD < std::f64::consts::TAU && within >= PICK_MIN {
+            // The angles from `a` to `a + hi` counter-clockwise (`s1 > 0`), or from `a_in - hi`
+            // to `a_in`, padded, within `[-π, π]`: one range, or two across `±π`.
+            use std::f64::consts::{PI, TAU};
+            let a = if s1 > 0.0 { a_in } else { a_in - hi };
+            let (from, to) = (a - ARC_PAD, a + hi + ARC_PAD);
+            let n = list.len();
+            let order = &self.by_angle[range.angles as usize..range.angles as usize + n];
+            let span = |x0: f64, x1: f64| {
+                let i0 = order.partition_point(|&(t, _)| t < x0);
+                let i1 = order.partition_point(|&(t, _)| t <= x1);
+                &order[i0..i1.max(i0)]
+            };
+            let spans = [
+                span(from.max(-PI), to.min(PI)),
+                if from < -PI {
+                    span(from + TAU, PI)
+                } else {
+                    &[]
+                },
+                if to > PI { span(-PI, to - TAU) } else { &[] },
+            ];
+            // Worth it when the arc holds a small share of the list.
+            if spans.iter().map(|s| s.len()).sum::<usize>() * PICK_SHARE < within {
+                all = false;
+                for s in spans {
+                    picks.extend(s.iter().map(|&(_, i)| i).filter(|&i| i < last));
+                }
+                picks.sort_unstable();
+                picks.dedup();
             }
+        }
+        if all {
+            picks.extend(range.start..last);
+        }
+        for &i in &picks {
+            // Read in place: most entries are passed over (copied only when pushed).
+            let e = &self.entries[i as usize];
             if e.blocked {
                 continue;
             }
@@ -1288,6 +1351,7 @@ impl MeshGraph<'_> {
             {
                 continue;
             }
+            let mut e = self.entries[i as usize];
             if e.info.unverified && !self.lazy {
                 // Every pushed node must be real for a partial path.
                 e.blocked =
@@ -1301,8 +1365,20 @@ impl MeshGraph<'_> {
             }
             self.push(code, e, site.rad * sweep + e.len, g_node, out);
         }
+        *self.picks = picks;
     }
 }
+
+/// A circle's expansion looks up the entries of its free arc by angle when at least
+/// `PICK_MIN` entries are within the length bound and the arc holds fewer than one in
+/// `PICK_SHARE` of them (else it scans them all: the lookup's sort would cost more).
+const PICK_MIN: usize = 16;
+const PICK_SHARE: usize = 4;
+
+/// How far (radians) beyond the free arc of a circle's expansion the entries of its list are
+/// still looked at: far more than the rounding of their angles and sweeps (`1e-15`), and than
+/// [`SWEEP_SLACK`] (a departure within it before the arrival is the empty arc).
+const ARC_PAD: f64 = 1e-6;
 
 impl MeshGraph<'_> {
     /// An expansion in a resumable run (see [`Levels`]): a node's under the level of its `f`,
@@ -1951,6 +2027,7 @@ impl MeshContext {
             self.cache_key = key;
             self.stamp = self.stamp.wrapping_add(1).max(1);
             self.entries.clear();
+            self.by_angle.clear();
         }
         let codes = 2 * (world.corners.len() + world.discs.len());
         if self.lists.len() < codes {
@@ -2045,6 +2122,8 @@ impl MeshContext {
             start_walk: &mut self.start_walk,
             lists: &mut self.lists,
             entries: &mut self.entries,
+            by_angle: &mut self.by_angle,
+            picks: &mut self.picks,
             stamp: &self.stamp,
             expanded: &mut self.expanded,
             wedge_free: &mut self.wedge_free,
