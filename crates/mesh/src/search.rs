@@ -193,6 +193,8 @@ pub struct MeshContext {
     /// The entries of a circle's list that an expansion looks at (see
     /// [`MeshGraph::expand_circle`]).
     picks: Vec<u32>,
+    /// The largest circle's radius in the world of `cache_key`.
+    max_disc: f64,
     stamp: u32,
     cache_key: (u64, u64, u64),
     expanded: Vec<u32>,
@@ -528,6 +530,8 @@ struct MeshGraph<'a> {
     entries: &'a mut Vec<Entry>,
     by_angle: &'a mut Vec<(f64, u32)>,
     picks: &'a mut Vec<u32>,
+    /// The largest circle's radius (0 without circles).
+    max_disc: f64,
     stamp: &'a u32,
     /// Per corner code: the query stamp of its first expansion (radius 0 only).
     expanded: &'a mut Vec<u32>,
@@ -741,6 +745,9 @@ pub(crate) struct ListRange {
     /// A circle's list: where its `end - start` entries, by departure angle, start in
     /// `by_angle`.
     angles: u32,
+    /// A circle's list holds every entry of length up to `reach` (its walk was bounded, see
+    /// [`MeshGraph::list`]); infinite when it holds them all.
+    reach: f64,
 }
 
 impl MeshGraph<'_> {
@@ -831,10 +838,24 @@ impl MeshGraph<'_> {
     }
 
     /// Builds (once per world version and radius) the list of segment edges leaving site code
-    /// `code` (a corner's turn or a circle's).
-    fn list(&mut self, code: u32) -> ListRange {
+    /// `code` (a corner's turn or a circle's), with at least every entry of length up to
+    /// `need`.
+    ///
+    /// A circle's list is built only as far as `need` asks, in a world that takes the walk
+    /// (its walk from the centre would otherwise cover most of the world: little hides from
+    /// every point of a circle), then again farther when an expansion needs more (at least
+    /// twice as far each time). A tangent from the circle (radius `ρ = R + r`) to a corner's
+    /// disc (radius `r`) or a circle's (`R' + r`) whose centre is `d` away is at least
+    /// `d - ρ - r - R'` long, and a corner within `D` of the centre, or a circle within `D - R'`
+    /// (its points within `D`), is listed by the walk bounded at `D` when the walk without
+    /// the bound lists it (see `circle_sources`). So with `D = L + ρ + r + 2 R_max + m`
+    /// (`R_max` the largest circle's radius, `m` a margin far beyond rounding) every entry of
+    /// length up to `L` is listed: `L` is the list's `reach`. The entries of the earlier list
+    /// stay where they are, unused (nodes pushed from them may still write their sight test
+    /// there).
+    fn list(&mut self, code: u32, need: f64) -> ListRange {
         let range = self.lists[code as usize];
-        if range.stamp == *self.stamp {
+        if range.stamp == *self.stamp && range.reach >= need {
             return range;
         }
         self.work += LIST_WORK;
@@ -843,6 +864,7 @@ impl MeshGraph<'_> {
         let sign = turn_sign(code);
         let start = self.entries.len() as u32;
         let scan = !crate::visible::takes_walk(w);
+        let mut listed = f64::INFINITY;
         if let Some(corner) = src.corner {
             let c = w.corners[corner as usize];
             // Departure normals in the corner's span: directions a quarter turn from them.
@@ -851,7 +873,20 @@ impl MeshGraph<'_> {
         } else {
             // A circle's tangents leave from all round it: the walk from its centre counts
             // what hides from every point of it.
-            circle_sources(w, self.walk, src.c, src.rad - self.r, self.r);
+            let within = need.is_finite().then(|| {
+                let last = if range.stamp == *self.stamp {
+                    range.reach
+                } else {
+                    0.0
+                };
+                listed = need.max(2.0 * last);
+                let d = listed + src.rad + self.r + 2.0 * self.max_disc;
+                d + 1e-6 * d + 1e-6 * w.grid.cell + w.eps()
+            });
+            circle_sources(w, self.walk, (src.c, src.rad - self.r), self.r, within);
+            if !self.walk.skipped {
+                listed = f64::INFINITY;
+            }
         }
         // How far a circle source's tangents start from its centre.
         let reach = if src.corner.is_some() { 0.0 } else { src.rad };
@@ -943,6 +978,7 @@ impl MeshGraph<'_> {
             start,
             end: self.entries.len() as u32,
             angles,
+            reach: listed,
         };
         self.lists[code as usize] = range;
         range
@@ -1273,7 +1309,8 @@ impl MeshGraph<'_> {
         }
         let src = (site.c, site.rad, s1, None, true);
         self.goal_edges(code, src, Some((node, false, false)), g_node, out);
-        let range = self.list(code);
+        // Entries longer than `f_bound - g_node` are left out by the bound.
+        let range = self.list(code, self.f_bound - g_node);
         let a_in = n0.y.atan2(n0.x);
         let (lo, hi) = self.circle_free;
         // The entries in length order up to the first too long for the bound (which sets
@@ -1282,7 +1319,9 @@ impl MeshGraph<'_> {
         // beyond `hi` and are passed over with no other effect), in the same order.
         let list = &self.entries[range.start as usize..range.end as usize];
         let within = list.partition_point(|e| g_node + e.len <= self.f_bound);
-        if within < list.len() {
+        if within < list.len() || range.reach.is_finite() {
+            // Some are left out (a list built only as far as the bound asks may leave out
+            // more, all of them beyond the bound).
             self.pruned = true;
         }
         let last = range.start + within as u32;
@@ -1614,7 +1653,7 @@ impl Graph for MeshGraph<'_> {
         }
         let src = (corner.v, self.r, turn_sign(code), Some(code >> 1), true);
         self.goal_edges(code, src, Some((node, wedges, arc_free)), g_node, out);
-        let range = self.list(code);
+        let range = self.list(code, f64::INFINITY);
         let s1 = turn_sign(code);
         // One test per entry for both rare cases (none at r = 0 outside deferred expansions).
         let special = self.resumed || partly.is_some();
@@ -2028,6 +2067,12 @@ impl MeshContext {
             self.stamp = self.stamp.wrapping_add(1).max(1);
             self.entries.clear();
             self.by_angle.clear();
+            self.max_disc = world
+                .discs
+                .iter()
+                .filter(|d| d.alive)
+                .map(|d| d.rad)
+                .fold(0.0, f64::max);
         }
         let codes = 2 * (world.corners.len() + world.discs.len());
         if self.lists.len() < codes {
@@ -2124,6 +2169,7 @@ impl MeshContext {
             entries: &mut self.entries,
             by_angle: &mut self.by_angle,
             picks: &mut self.picks,
+            max_disc: self.max_disc,
             stamp: &self.stamp,
             expanded: &mut self.expanded,
             wedge_free: &mut self.wedge_free,
@@ -2349,5 +2395,96 @@ mod start_line_tests {
         // The shortcut did answer a good share of them.
         eprintln!("shortcut used {} times in {compared} queries", USED.get());
         assert!(USED.get() > 100, "used {} times", USED.get());
+    }
+}
+
+#[cfg(test)]
+mod circle_list_tests {
+    //! A circle's list built only as far as a length asks (see [`MeshGraph::list`]) holds
+    //! every entry of the full list up to its reach.
+    use nav_geom::{Aabb, Circle, Vec2};
+    use nav_testkit::TestRng;
+
+    use super::{Entry, MeshContext};
+    use crate::world::{MeshWorld, Obstacle};
+
+    /// The entries of the list of `code` (at the radius of `ctx`'s run) built for `need`,
+    /// and its reach.
+    fn list_of(
+        ctx: &mut MeshContext,
+        world: &MeshWorld,
+        code: u32,
+        need: f64,
+    ) -> (Vec<Entry>, f64) {
+        let range = {
+            let (_, _, mut graph) = ctx.graph(world);
+            graph.list(code, need)
+        };
+        let list = ctx.entries[range.start as usize..range.end as usize].to_vec();
+        (list, range.reach)
+    }
+
+    #[test]
+    fn bounded_circle_lists_hold_every_entry_up_to_their_reach() {
+        let mut rng = TestRng::new(23);
+        let size = 240.0f32;
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        // More circles than the scan takes: the lists come from the walk.
+        for k in 0..260 {
+            let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+            let ob = if k % 3 == 0 {
+                let h = Vec2::new(rng.range_f32(0.5, 5.0), rng.range_f32(0.5, 5.0));
+                Obstacle::Box(Aabb::new(c - h, c + h))
+            } else {
+                Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 6.0)))
+            };
+            let _ = world.insert(ob);
+        }
+        assert!(crate::visible::takes_walk(&world));
+        let nc = world.corners.len() as u32;
+        let (mut compared, mut bounded) = (0, 0);
+        for r in [0.0, 0.5, 2.0, 5.0] {
+            let mut full = MeshContext::new();
+            let mut part = MeshContext::new();
+            for ctx in [&mut full, &mut part] {
+                ctx.ready_caches(&world, r);
+                ctx.run.r = r;
+            }
+            for di in (0..world.discs.len() as u32).step_by(9) {
+                if !world.discs[di as usize].alive {
+                    continue;
+                }
+                for turn in 0..2 {
+                    let code = (nc + di) << 1 | turn;
+                    let (all, reach) = list_of(&mut full, &world, code, f64::INFINITY);
+                    assert!(reach.is_infinite());
+                    for need in [3.0, 15.0, 50.0, 120.0] {
+                        let (some, reach) = list_of(&mut part, &world, code, need);
+                        assert!(reach >= need, "reach {reach} < {need}");
+                        if reach.is_finite() {
+                            bounded += 1;
+                        }
+                        for e in all.iter().filter(|e| e.len <= reach) {
+                            let same = |x: &Entry| {
+                                x.to == e.to
+                                    && x.len.to_bits() == e.len.to_bits()
+                                    && x.angle.to_bits() == e.angle.to_bits()
+                                    && x.blocked == e.blocked
+                            };
+                            assert!(
+                                some.iter().any(same),
+                                "r = {r}, circle {di}, turn {turn}, need {need}: entry to {} of \
+                                 length {} missing",
+                                e.to,
+                                e.len
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{compared} entries compared, {bounded} bounded lists");
+        assert!(compared > 2000 && bounded > 50, "{compared}, {bounded}");
     }
 }
