@@ -187,6 +187,14 @@ pub struct MeshContext {
     /// Cached successor lists per corner code, valid for `cache_key`.
     lists: Vec<ListRange>,
     entries: Vec<Entry>,
+    /// Circles' lists by departure angle (see [`ListRange::angles`]): the angle and the
+    /// entry's index.
+    by_angle: Vec<(f64, u32)>,
+    /// The entries of a circle's list that an expansion looks at (see
+    /// [`MeshGraph::expand_circle`]).
+    picks: Vec<u32>,
+    /// The largest circle's radius in the world of `cache_key`.
+    max_disc: f64,
     stamp: u32,
     cache_key: (u64, u64, u64),
     expanded: Vec<u32>,
@@ -520,6 +528,10 @@ struct MeshGraph<'a> {
     start_walk: &'a mut Walk,
     lists: &'a mut Vec<ListRange>,
     entries: &'a mut Vec<Entry>,
+    by_angle: &'a mut Vec<(f64, u32)>,
+    picks: &'a mut Vec<u32>,
+    /// The largest circle's radius (0 without circles).
+    max_disc: f64,
     stamp: &'a u32,
     /// Per corner code: the query stamp of its first expansion (radius 0 only).
     expanded: &'a mut Vec<u32>,
@@ -723,12 +735,19 @@ pub(crate) struct Entry {
     angle: f64,
 }
 
-/// Where the cached list of one corner code lives in `MeshContext::entries`.
+/// Where the cached list of one corner code lives in `MeshContext::entries` (and, for a
+/// circle's list, its angle index in `MeshContext::by_angle`).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct ListRange {
     stamp: u32,
     start: u32,
     end: u32,
+    /// A circle's list: where its `end - start` entries, by departure angle, start in
+    /// `by_angle`.
+    angles: u32,
+    /// A circle's list holds every entry of length up to `reach` (its walk was bounded, see
+    /// [`MeshGraph::list`]); infinite when it holds them all.
+    reach: f64,
 }
 
 impl MeshGraph<'_> {
@@ -819,10 +838,24 @@ impl MeshGraph<'_> {
     }
 
     /// Builds (once per world version and radius) the list of segment edges leaving site code
-    /// `code` (a corner's turn or a circle's).
-    fn list(&mut self, code: u32) -> ListRange {
+    /// `code` (a corner's turn or a circle's), with at least every entry of length up to
+    /// `need`.
+    ///
+    /// A circle's list is built only as far as `need` asks, in a world that takes the walk
+    /// (its walk from the centre would otherwise cover most of the world: little hides from
+    /// every point of a circle), then again farther when an expansion needs more (at least
+    /// twice as far each time). A tangent from the circle (radius `ρ = R + r`) to a corner's
+    /// disc (radius `r`) or a circle's (`R' + r`) whose centre is `d` away is at least
+    /// `d - ρ - r - R'` long, and a corner within `D` of the centre, or a circle within `D - R'`
+    /// (its points within `D`), is listed by the walk bounded at `D` when the walk without
+    /// the bound lists it (see `circle_sources`). So with `D = L + ρ + r + 2 R_max + m`
+    /// (`R_max` the largest circle's radius, `m` a margin far beyond rounding) every entry of
+    /// length up to `L` is listed: `L` is the list's `reach`. The entries of the earlier list
+    /// stay where they are, unused (nodes pushed from them may still write their sight test
+    /// there).
+    fn list(&mut self, code: u32, need: f64) -> ListRange {
         let range = self.lists[code as usize];
-        if range.stamp == *self.stamp {
+        if range.stamp == *self.stamp && range.reach >= need {
             return range;
         }
         self.work += LIST_WORK;
@@ -831,6 +864,7 @@ impl MeshGraph<'_> {
         let sign = turn_sign(code);
         let start = self.entries.len() as u32;
         let scan = !crate::visible::takes_walk(w);
+        let mut listed = f64::INFINITY;
         if let Some(corner) = src.corner {
             let c = w.corners[corner as usize];
             // Departure normals in the corner's span: directions a quarter turn from them.
@@ -839,7 +873,20 @@ impl MeshGraph<'_> {
         } else {
             // A circle's tangents leave from all round it: the walk from its centre counts
             // what hides from every point of it.
-            circle_sources(w, self.walk, src.c, src.rad - self.r, self.r);
+            let within = need.is_finite().then(|| {
+                let last = if range.stamp == *self.stamp {
+                    range.reach
+                } else {
+                    0.0
+                };
+                listed = need.max(2.0 * last);
+                let d = listed + src.rad + self.r + 2.0 * self.max_disc;
+                d + 1e-6 * d + 1e-6 * w.grid.cell + w.eps()
+            });
+            circle_sources(w, self.walk, (src.c, src.rad - self.r), self.r, within);
+            if !self.walk.skipped {
+                listed = f64::INFINITY;
+            }
         }
         // How far a circle source's tangents start from its centre.
         let reach = if src.corner.is_some() { 0.0 } else { src.rad };
@@ -911,6 +958,7 @@ impl MeshGraph<'_> {
             }
         }
         self.walk.cand_discs = discs;
+        let angles = self.by_angle.len() as u32;
         if src.corner.is_none() {
             // A circle's list by length: an expansion under a length bound stops at the first
             // entry too long for it.
@@ -919,11 +967,18 @@ impl MeshGraph<'_> {
             for (k, e) in list.iter_mut().enumerate() {
                 e.info.entry = start + k as u32;
             }
+            // And by departure angle: an expansion looks only at those its free arc reaches.
+            let list = &self.entries[start as usize..];
+            self.by_angle
+                .extend(list.iter().map(|e| (e.angle, e.info.entry)));
+            self.by_angle[angles as usize..].sort_by(|a, b| a.0.total_cmp(&b.0));
         }
         let range = ListRange {
             stamp: *self.stamp,
             start,
             end: self.entries.len() as u32,
+            angles,
+            reach: listed,
         };
         self.lists[code as usize] = range;
         range
@@ -1254,16 +1309,63 @@ impl MeshGraph<'_> {
         }
         let src = (site.c, site.rad, s1, None, true);
         self.goal_edges(code, src, Some((node, false, false)), g_node, out);
-        let range = self.list(code);
+        // Entries longer than `f_bound - g_node` are left out by the bound.
+        let range = self.list(code, self.f_bound - g_node);
         let a_in = n0.y.atan2(n0.x);
         let (lo, hi) = self.circle_free;
-        for i in range.start..range.end {
-            let mut e = self.entries[i as usize];
-            if g_node + e.len > self.f_bound {
-                // This one and the longer ones after it exceed the bound.
-                self.pruned = true;
-                break;
+        // The entries in length order up to the first too long for the bound (which sets
+        // `pruned`; the list is sorted by length). When few of them leave within `ARC_PAD` of
+        // the free arc `[0, hi]` from the arrival, only those are looked at (the others leave
+        // beyond `hi` and are passed over with no other effect), in the same order.
+        let list = &self.entries[range.start as usize..range.end as usize];
+        let within = list.partition_point(|e| g_node + e.len <= self.f_bound);
+        if within < list.len() || range.reach.is_finite() {
+            // Some are left out (a list built only as far as the bound asks may leave out
+            // more, all of them beyond the bound).
+            self.pruned = true;
+        }
+        let last = range.start + within as u32;
+        let mut picks = std::mem::take(self.picks);
+        picks.clear();
+        let mut all = true;
+        if hi + 2.0 * ARC_PAD < std::f64::consts::TAU && within >= PICK_MIN {
+            // The angles from `a` to `a + hi` counter-clockwise (`s1 > 0`), or from `a_in - hi`
+            // to `a_in`, padded, within `[-π, π]`: one range, or two across `±π`.
+            use std::f64::consts::{PI, TAU};
+            let a = if s1 > 0.0 { a_in } else { a_in - hi };
+            let (from, to) = (a - ARC_PAD, a + hi + ARC_PAD);
+            let n = list.len();
+            let order = &self.by_angle[range.angles as usize..range.angles as usize + n];
+            let span = |x0: f64, x1: f64| {
+                let i0 = order.partition_point(|&(t, _)| t < x0);
+                let i1 = order.partition_point(|&(t, _)| t <= x1);
+                &order[i0..i1.max(i0)]
+            };
+            let spans = [
+                span(from.max(-PI), to.min(PI)),
+                if from < -PI {
+                    span(from + TAU, PI)
+                } else {
+                    &[]
+                },
+                if to > PI { span(-PI, to - TAU) } else { &[] },
+            ];
+            // Worth it when the arc holds a small share of the list.
+            if spans.iter().map(|s| s.len()).sum::<usize>() * PICK_SHARE < within {
+                all = false;
+                for s in spans {
+                    picks.extend(s.iter().map(|&(_, i)| i).filter(|&i| i < last));
+                }
+                picks.sort_unstable();
+                picks.dedup();
             }
+        }
+        if all {
+            picks.extend(range.start..last);
+        }
+        for &i in &picks {
+            // Read in place: most entries are passed over (copied only when pushed).
+            let e = &self.entries[i as usize];
             if e.blocked {
                 continue;
             }
@@ -1288,6 +1390,7 @@ impl MeshGraph<'_> {
             {
                 continue;
             }
+            let mut e = self.entries[i as usize];
             if e.info.unverified && !self.lazy {
                 // Every pushed node must be real for a partial path.
                 e.blocked =
@@ -1301,8 +1404,20 @@ impl MeshGraph<'_> {
             }
             self.push(code, e, site.rad * sweep + e.len, g_node, out);
         }
+        *self.picks = picks;
     }
 }
+
+/// A circle's expansion looks up the entries of its free arc by angle when at least
+/// `PICK_MIN` entries are within the length bound and the arc holds fewer than one in
+/// `PICK_SHARE` of them (else it scans them all: the lookup's sort would cost more).
+const PICK_MIN: usize = 16;
+const PICK_SHARE: usize = 4;
+
+/// How far (radians) beyond the free arc of a circle's expansion the entries of its list are
+/// still looked at: far more than the rounding of their angles and sweeps (`1e-15`), and than
+/// [`SWEEP_SLACK`] (a departure within it before the arrival is the empty arc).
+const ARC_PAD: f64 = 1e-6;
 
 impl MeshGraph<'_> {
     /// An expansion in a resumable run (see [`Levels`]): a node's under the level of its `f`,
@@ -1538,7 +1653,7 @@ impl Graph for MeshGraph<'_> {
         }
         let src = (corner.v, self.r, turn_sign(code), Some(code >> 1), true);
         self.goal_edges(code, src, Some((node, wedges, arc_free)), g_node, out);
-        let range = self.list(code);
+        let range = self.list(code, f64::INFINITY);
         let s1 = turn_sign(code);
         // One test per entry for both rare cases (none at r = 0 outside deferred expansions).
         let special = self.resumed || partly.is_some();
@@ -1954,6 +2069,13 @@ impl MeshContext {
             self.cache_key = key;
             self.stamp = self.stamp.wrapping_add(1).max(1);
             self.entries.clear();
+            self.by_angle.clear();
+            self.max_disc = world
+                .discs
+                .iter()
+                .filter(|d| d.alive)
+                .map(|d| d.rad)
+                .fold(0.0, f64::max);
         }
         let codes = 2 * (world.corners.len() + world.discs.len());
         if self.lists.len() < codes {
@@ -2048,6 +2170,9 @@ impl MeshContext {
             start_walk: &mut self.start_walk,
             lists: &mut self.lists,
             entries: &mut self.entries,
+            by_angle: &mut self.by_angle,
+            picks: &mut self.picks,
+            max_disc: self.max_disc,
             stamp: &self.stamp,
             expanded: &mut self.expanded,
             wedge_free: &mut self.wedge_free,
@@ -2273,5 +2398,96 @@ mod start_line_tests {
         // The shortcut did answer a good share of them.
         eprintln!("shortcut used {} times in {compared} queries", USED.get());
         assert!(USED.get() > 100, "used {} times", USED.get());
+    }
+}
+
+#[cfg(test)]
+mod circle_list_tests {
+    //! A circle's list built only as far as a length asks (see [`MeshGraph::list`]) holds
+    //! every entry of the full list up to its reach.
+    use nav_geom::{Aabb, Circle, Vec2};
+    use nav_testkit::TestRng;
+
+    use super::{Entry, MeshContext};
+    use crate::world::{MeshWorld, Obstacle};
+
+    /// The entries of the list of `code` (at the radius of `ctx`'s run) built for `need`,
+    /// and its reach.
+    fn list_of(
+        ctx: &mut MeshContext,
+        world: &MeshWorld,
+        code: u32,
+        need: f64,
+    ) -> (Vec<Entry>, f64) {
+        let range = {
+            let (_, _, mut graph) = ctx.graph(world);
+            graph.list(code, need)
+        };
+        let list = ctx.entries[range.start as usize..range.end as usize].to_vec();
+        (list, range.reach)
+    }
+
+    #[test]
+    fn bounded_circle_lists_hold_every_entry_up_to_their_reach() {
+        let mut rng = TestRng::new(23);
+        let size = 240.0f32;
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        // More circles than the scan takes: the lists come from the walk.
+        for k in 0..260 {
+            let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+            let ob = if k % 3 == 0 {
+                let h = Vec2::new(rng.range_f32(0.5, 5.0), rng.range_f32(0.5, 5.0));
+                Obstacle::Box(Aabb::new(c - h, c + h))
+            } else {
+                Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 6.0)))
+            };
+            let _ = world.insert(ob);
+        }
+        assert!(crate::visible::takes_walk(&world));
+        let nc = world.corners.len() as u32;
+        let (mut compared, mut bounded) = (0, 0);
+        for r in [0.0, 0.5, 2.0, 5.0] {
+            let mut full = MeshContext::new();
+            let mut part = MeshContext::new();
+            for ctx in [&mut full, &mut part] {
+                ctx.ready_caches(&world, r);
+                ctx.run.r = r;
+            }
+            for di in (0..world.discs.len() as u32).step_by(9) {
+                if !world.discs[di as usize].alive {
+                    continue;
+                }
+                for turn in 0..2 {
+                    let code = (nc + di) << 1 | turn;
+                    let (all, reach) = list_of(&mut full, &world, code, f64::INFINITY);
+                    assert!(reach.is_infinite());
+                    for need in [3.0, 15.0, 50.0, 120.0] {
+                        let (some, reach) = list_of(&mut part, &world, code, need);
+                        assert!(reach >= need, "reach {reach} < {need}");
+                        if reach.is_finite() {
+                            bounded += 1;
+                        }
+                        for e in all.iter().filter(|e| e.len <= reach) {
+                            let same = |x: &Entry| {
+                                x.to == e.to
+                                    && x.len.to_bits() == e.len.to_bits()
+                                    && x.angle.to_bits() == e.angle.to_bits()
+                                    && x.blocked == e.blocked
+                            };
+                            assert!(
+                                some.iter().any(same),
+                                "r = {r}, circle {di}, turn {turn}, need {need}: entry to {} of \
+                                 length {} missing",
+                                e.to,
+                                e.len
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{compared} entries compared, {bounded} bounded lists");
+        assert!(compared > 2000 && bounded > 50, "{compared}, {bounded}");
     }
 }

@@ -812,11 +812,24 @@ fn visit_discs(
 /// farthest point plus `m`, the directions it spans shrunk by `asin(rad / d)` at both ends,
 /// `d` the distance from `c` to its line (every such segment crosses it); and a circle of
 /// radius `R'` the directions within `asin((R' - 1.5 rad - h0) / ρ')` of its centre's.
-pub(crate) fn circle_sources(world: &MeshWorld, walk: &mut Walk, c: DVec2, rad: f64, r: f64) {
+///
+/// With `within = Some(d)` (a world that takes the walk), the buckets farther than about `d`
+/// from `c` are left out (`walk.skipped` tells whether one was): the walk visits the nearer
+/// ones as without it (the same queue order, the same occluders in force there), so it lists
+/// every corner within `d` of `c` and every circle whose disc lies within `d` of it that the
+/// walk without the bound lists through a chain of buckets within `d` (every visible one:
+/// see [`walk_from`]).
+pub(crate) fn circle_sources(
+    world: &MeshWorld,
+    walk: &mut Walk,
+    (c, rad): (DVec2, f64),
+    r: f64,
+    within: Option<f64>,
+) {
     if !takes_walk(world) {
         all_sites(world, walk);
     } else {
-        walk_from(world, walk, (c, rad), r, None, None);
+        walk_from(world, walk, (c, rad), r, None, within.map(|d| (c, 2.0 * d)));
     }
 }
 
