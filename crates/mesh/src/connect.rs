@@ -110,6 +110,11 @@ pub(crate) struct Memo {
     grid: Option<derive::TileGrid>,
     /// The repair tracker's vectors.
     walks: track::Walks,
+    /// The identities of the faces and edges spade removed (with a vertex), no longer carried
+    /// by any: the tracker gives them to new ones before numbering more, so that the
+    /// identities, the memo and the derivation's arrays stay as large as the triangulation.
+    dead_faces: Vec<u32>,
+    dead_edges: Vec<u32>,
 }
 
 /// What deriving found about one edge.

@@ -351,6 +351,8 @@ pub(super) fn assign_all_ids(cdt: &mut Cdt, memo: &mut Memo) {
     memo.edges = vec![EdgeMemo::unknown(); cdt.num_undirected_edges() + 1];
     memo.base = None;
     memo.lost = false;
+    memo.dead_faces.clear();
+    memo.dead_edges.clear();
 }
 
 /// The tiles of a full derivation of `cdt` (`None` without vertices).
