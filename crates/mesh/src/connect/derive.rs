@@ -24,8 +24,8 @@ use spade::handles::{FixedFaceHandle, InnerTag};
 use spade::{PositionInTriangulation, Triangulation};
 
 use super::{
-    Cdt, Derived, EdgeMemo, FaceMemo, HintGrid, Memo, chains_sound, dv, hints_of, is_original,
-    reaches, road_links, same,
+    Cdt, Derived, EdgeMemo, FaceMemo, HintGrid, Memo, chains_sound, dv, edge_reaches, face_reaches,
+    hints_of, is_original, road_links, same,
 };
 use crate::geometry::dist_point_segment;
 use crate::roadmap::clearance;
@@ -532,7 +532,7 @@ pub(super) fn derive(
             .any(|&(lo, hi)| !(b.cmplt(lo).any() || a.cmpgt(hi).any()))
             && tile.faces.iter().any(|&f| {
                 let m = &memo.faces[f as usize];
-                reaches(&m.pts, m.reach, dirty)
+                face_reaches(&m.pts, m.reach, dirty)
             })
         {
             d.marked[t] = true;
@@ -574,7 +574,7 @@ pub(super) fn derive(
             }
             let pts = face.positions().map(dv);
             let m = &mut memo.faces[fid];
-            if !m.known || !same(&m.pts, &pts) || reaches(&pts, m.reach, dirty) {
+            if !m.known || !same(&m.pts, &pts) || face_reaches(&pts, m.reach, dirty) {
                 let [a, b, c] = pts;
                 let free = world.count_containing((a + b + c) / 3.0, None) == 0;
                 // A face whose corners or freedom changed may change its neighbours'
@@ -603,14 +603,9 @@ pub(super) fn derive(
                 }
                 let pq = e.positions().map(dv);
                 let em = &mut memo.edges[eid];
-                // Its weight depends on its ends (reach 0), its midpoint clearance on the
-                // obstacles nearer than that clearance (NaN for an edge not crossable).
-                let reach = if em.clear.is_nan() {
-                    0.0
-                } else {
-                    em.clear.max(0.0)
-                };
-                if !em.known || !same(&em.pts, &pq) || reaches(&pq, reach, dirty) {
+                // Its weight depends on its ends, its midpoint clearance on the obstacles
+                // nearer than that clearance (NaN for an edge not crossable).
+                if !em.known || !same(&em.pts, &pq) || edge_reaches(&pq, em.clear, dirty) {
                     *em = EdgeMemo::new(pq);
                 }
             }
