@@ -211,32 +211,58 @@ fn face_reaches(pts: &[DVec2; 3], reach: f64, dirty: &[(DVec2, DVec2)]) -> bool 
     if dirty.is_empty() {
         return false;
     }
-    let a = pts[0].min(pts[1]).min(pts[2]);
-    let b = pts[0].max(pts[1]).max(pts[2]);
-    let grow = reach + 1e-6 * (1.0 + b.abs().max_element());
+    let (a, b) = bounds(pts);
+    let grow = reach + 1e-6 * (1.0 + fmax(fmax(-a.x, b.x), fmax(-a.y, b.y)));
     dirty.iter().any(|&(lo, hi)| {
-        if (b + grow).cmplt(lo).any() || (a - grow).cmpgt(hi).any() {
+        if b.x + grow < lo.x || b.y + grow < lo.y || a.x - grow > hi.x || a.y - grow > hi.y {
             return false;
         }
-        // The edges' normals (a degenerate edge gives none: its projection tells nothing).
-        let corners = [lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)];
-        !(0..3).any(|k| {
-            let n = crate::geometry::left(pts[(k + 1) % 3] - pts[k]).normalize_or_zero();
-            let (mut t0, mut t1) = (f64::INFINITY, f64::NEG_INFINITY);
-            for &p in pts {
-                let t = p.dot(n);
-                t0 = t0.min(t);
-                t1 = t1.max(t);
-            }
-            let (mut b0, mut b1) = (f64::INFINITY, f64::NEG_INFINITY);
-            for &c in &corners {
-                let t = c.dot(n);
-                b0 = b0.min(t);
-                b1 = b1.max(t);
-            }
-            b0 - t1 > grow || t0 - b1 > grow
-        })
+        !separated(pts, (lo, hi), grow)
     })
+}
+
+/// Whether the projections of triangle `pts` and box `[lo, hi]` on one of the triangle's
+/// edge normals lie more than `grow` apart (a degenerate edge gives no normal, and tells
+/// nothing). Out of line: it runs only for the few faces whose box meets the edit's.
+#[inline(never)]
+fn separated(pts: &[DVec2; 3], (lo, hi): (DVec2, DVec2), grow: f64) -> bool {
+    let corners = [lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)];
+    (0..3).any(|k| {
+        let n = crate::geometry::left(pts[(k + 1) % 3] - pts[k]).normalize_or_zero();
+        let (mut t0, mut t1) = (f64::INFINITY, f64::NEG_INFINITY);
+        for &p in pts {
+            let t = p.dot(n);
+            t0 = t0.min(t);
+            t1 = t1.max(t);
+        }
+        let (mut b0, mut b1) = (f64::INFINITY, f64::NEG_INFINITY);
+        for &c in &corners {
+            let t = c.dot(n);
+            b0 = b0.min(t);
+            b1 = b1.max(t);
+        }
+        b0 - t1 > grow || t0 - b1 > grow
+    })
+}
+
+/// The larger of `a` and `b` by a plain comparison (the coordinates here are finite; `f64::max`'s
+/// NaN rule costs instructions).
+#[inline]
+fn fmax(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
+}
+
+/// The bounding box of finite points, by plain comparisons.
+#[inline]
+fn bounds<const N: usize>(pts: &[DVec2; N]) -> (DVec2, DVec2) {
+    let (mut a, mut b) = (pts[0], pts[0]);
+    for p in &pts[1..] {
+        a.x = if p.x < a.x { p.x } else { a.x };
+        a.y = if p.y < a.y { p.y } else { a.y };
+        b.x = fmax(p.x, b.x);
+        b.y = fmax(p.y, b.y);
+    }
+    (a, b)
 }
 
 /// Whether the entry of edge `pq` may depend on what lies in one of the boxes `dirty`: its
@@ -247,12 +273,11 @@ fn edge_reaches(pq: &[DVec2; 2], clear: f64, dirty: &[(DVec2, DVec2)]) -> bool {
     if dirty.is_empty() {
         return false;
     }
-    let a = pq[0].min(pq[1]);
-    let b = pq[0].max(pq[1]);
-    let tol = 1e-6 * (1.0 + b.abs().max(a.abs()).max_element());
+    let (a, b) = bounds(pq);
+    let tol = 1e-6 * (1.0 + fmax(fmax(-a.x, b.x), fmax(-a.y, b.y)));
     let grow = if clear > 0.0 { clear } else { 0.0 } + tol;
     dirty.iter().any(|&(lo, hi)| {
-        if (b + grow).cmplt(lo).any() || (a - grow).cmpgt(hi).any() {
+        if b.x + grow < lo.x || b.y + grow < lo.y || a.x - grow > hi.x || a.y - grow > hi.y {
             return false;
         }
         let inside = |p: DVec2| !((p + tol).cmplt(lo).any() || (p - tol).cmpgt(hi).any());

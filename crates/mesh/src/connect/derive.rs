@@ -139,6 +139,11 @@ pub(super) struct Tile {
     forests: [LocalForest; 2],
     /// The links between its terminals, per forest, strongest first.
     tlinks: [Vec<(f64, u32, u32)>; 2],
+    /// The links each forest was built from (local indices), as they were found (before
+    /// sorting), and which of its nodes were terminals: a walk that finds the same nodes and
+    /// links, bit for bit, keeps the forest.
+    raw: [Vec<(f64, u32, u32)>; 2],
+    flags: Vec<bool>,
     /// The box its triangles' reaches cover.
     reach: (DVec2, DVec2),
     /// Scratch: its faces' handles during a derivation (kept for the allocation).
@@ -554,6 +559,9 @@ pub(super) fn derive(
         }
         all = Some(lists);
     }
+    // Each edge's entry is checked once (an edge lies in two faces).
+    d.stamp = d.stamp.wrapping_add(1).max(1);
+    let edge_stamp = d.stamp;
     let mut i = 0;
     while i < work.len() {
         let t = work[i];
@@ -601,6 +609,10 @@ pub(super) fn derive(
                 if eid == 0 || eid >= n_edge_ids {
                     return None;
                 }
+                if d.seen[eid] == edge_stamp {
+                    continue;
+                }
+                d.seen[eid] = edge_stamp;
                 let pq = e.positions().map(dv);
                 let em = &mut memo.edges[eid];
                 // Its weight depends on its ends, its midpoint clearance on the obstacles
@@ -677,13 +689,14 @@ pub(super) fn derive(
     let mut is_term: Vec<bool> = Vec::new();
     let mut terms: Vec<u32> = Vec::new();
     let mut scratch = (Vec::new(), Vec::new());
+    let mut spare_nodes: Vec<u32> = Vec::new();
     for (k, list) in faces_of.iter_mut().enumerate() {
         let t = work[k];
         d.stamp = d.stamp.wrapping_add(1).max(1);
         let tstamp = d.stamp;
         links.clear();
         roads.clear();
-        let mut nodes = std::mem::take(&mut d.tiles[t].nodes);
+        let mut nodes = std::mem::take(&mut spare_nodes);
         nodes.clear();
         let mut ra = DVec2::splat(f64::INFINITY);
         let mut rb = DVec2::splat(f64::NEG_INFINITY);
@@ -776,14 +789,37 @@ pub(super) fn derive(
         if !same_terms {
             global_changed = [true; 2];
         }
+        // The same nodes, terminals and links, bit for bit, give the same forest: kept.
+        let same_bits = |x: &[(f64, u32, u32)], y: &[(f64, u32, u32)]| {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|(p, q)| p.0.to_bits() == q.0.to_bits() && p.1 == q.1 && p.2 == q.2)
+        };
+        let same_nodes = nodes == tile.nodes && is_term == tile.flags;
+        let keep = [
+            same_nodes && same_bits(&links, &tile.raw[0]),
+            same_nodes && same_bits(&roads, &tile.raw[1]),
+        ];
         // The old terminal links, in a canonical order, when they may tell a change.
-        let old = [0, 1].map(|w| (!global_changed[w]).then(|| canonical(&tile.tlinks[w])));
-        let [f0, f1] = &mut tile.forests;
-        let [tl0, tl1] = &mut tile.tlinks;
-        let sc = (&mut scratch.0, &mut scratch.1);
-        local_kruskal(&mut links, &nodes, &is_term, tl0, f0, sc);
-        let sc = (&mut scratch.0, &mut scratch.1);
-        local_kruskal(&mut roads, &nodes, &is_term, tl1, f1, sc);
+        let old =
+            [0, 1].map(|w| (!global_changed[w] && !keep[w]).then(|| canonical(&tile.tlinks[w])));
+        for (w, l) in [&mut links, &mut roads].into_iter().enumerate() {
+            if keep[w] {
+                continue;
+            }
+            tile.raw[w].clear();
+            tile.raw[w].extend_from_slice(l);
+            let sc = (&mut scratch.0, &mut scratch.1);
+            local_kruskal(
+                l,
+                &nodes,
+                &is_term,
+                &mut tile.tlinks[w],
+                &mut tile.forests[w],
+                sc,
+            );
+        }
         for (w, old) in old.iter().enumerate() {
             if old
                 .as_ref()
@@ -795,7 +831,8 @@ pub(super) fn derive(
         std::mem::swap(&mut tile.terms, &mut terms);
         tile.faces.clear();
         tile.faces.extend(list.iter().map(|&f| *cdt.face(f).data()));
-        tile.nodes = nodes;
+        spare_nodes = std::mem::replace(&mut tile.nodes, nodes);
+        std::mem::swap(&mut tile.flags, &mut is_term);
         tile.reach = (ra, rb);
         tile.handles = std::mem::take(list);
     }
