@@ -374,9 +374,14 @@ fn grid_of(cdt: &Cdt) -> Option<TileGrid> {
 
 /// The faces whose centroid lies in tile `t`, found by a walk over the faces whose box meets
 /// the tile, from a face holding a point of it (`None` if no point of it could be located).
+///
+/// A face's corners are read from its memo entry (`faces`, by identity), which holds them
+/// after a repair: the entries of the faces the repair changed were reset with their new
+/// corners, and every other face is as the last derivation found it. An entry without
+/// corners (none should be) is read from the triangulation.
 fn tile_faces(
     cdt: &Cdt,
-    grid: &TileGrid,
+    (grid, faces): (&TileGrid, &[FaceMemo]),
     t: usize,
     seen: &mut [u32],
     stamp: u32,
@@ -445,7 +450,10 @@ fn tile_faces(
                 // Whether a face meets the box is its own property: looked at once.
                 if gi < seen.len() && seen[gi] != stamp {
                     seen[gi] = stamp;
-                    let q = g.positions().map(dv);
+                    let q = match faces.get(gi) {
+                        Some(m) if !m.pts[0].x.is_nan() => m.pts,
+                        _ => g.positions().map(dv),
+                    };
                     if meets(&q) {
                         queue.push((g.fix(), q));
                     }
@@ -571,7 +579,10 @@ pub(super) fn derive(
         let mut list = std::mem::take(&mut d.tiles[t].handles);
         match all.as_mut() {
             Some(lists) => list = std::mem::take(&mut lists[t]),
-            None => tile_faces(cdt, &grid, t, &mut d.seen, stamp, &mut list, &mut queue)?,
+            None => {
+                let at = (&grid, &memo.faces[..]);
+                tile_faces(cdt, at, t, &mut d.seen, stamp, &mut list, &mut queue)?
+            }
         }
         d.walked += list.len();
         for &f in &list {
