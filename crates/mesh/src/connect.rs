@@ -1023,7 +1023,7 @@ mod tests {
     #[test]
     fn reaches_never_misses_a_box_within_reach() {
         let mut rng = TestRng::new(31);
-        let mut pt = |rng: &mut TestRng| {
+        let pt = |rng: &mut TestRng| {
             DVec2::new(
                 rng.range_f32(0.0, 40.0) as f64,
                 rng.range_f32(0.0, 40.0) as f64,
