@@ -110,6 +110,11 @@ pub(crate) struct Memo {
     grid: Option<derive::TileGrid>,
     /// The repair tracker's vectors.
     walks: track::Walks,
+    /// The identities of the faces and edges spade removed (with a vertex), no longer carried
+    /// by any: the tracker gives them to new ones before numbering more, so that the
+    /// identities, the memo and the derivation's arrays stay as large as the triangulation.
+    dead_faces: Vec<u32>,
+    dead_edges: Vec<u32>,
 }
 
 /// What deriving found about one edge.
@@ -193,22 +198,93 @@ fn same<const N: usize>(a: &[DVec2; N], b: &[DVec2; N]) -> bool {
         .all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits())
 }
 
-/// Whether an entry for `pts` that looked as far as `reach` beyond their box may depend on
-/// what lies in one of the boxes `dirty`.
-fn reaches(pts: &[DVec2], reach: f64, dirty: &[(DVec2, DVec2)]) -> bool {
+/// Whether the entry of face `pts`, which looked as far as `reach` beyond the triangle, may
+/// depend on what lies in one of the boxes `dirty`.
+///
+/// Everything a face's entry holds was measured inside the closed triangle (its centroid, its
+/// corners' exactness, its links' segments between its edges' midpoints, hubs and centres)
+/// and looked at most `reach` beyond that, so an edit whose box lies farther than `reach`
+/// from the triangle leaves it. The distance is bounded from below by the gaps between the
+/// projections of the triangle and the box on the axes and on the triangle's edge normals
+/// (for a long diagonal triangle far tighter than its bounding box).
+fn face_reaches(pts: &[DVec2; 3], reach: f64, dirty: &[(DVec2, DVec2)]) -> bool {
     if dirty.is_empty() {
         return false;
     }
-    let mut a = DVec2::splat(f64::INFINITY);
-    let mut b = DVec2::splat(f64::NEG_INFINITY);
-    for &p in pts {
-        a = a.min(p);
-        b = b.max(p);
+    let (a, b) = bounds(pts);
+    let grow = reach + 1e-6 * (1.0 + fmax(fmax(-a.x, b.x), fmax(-a.y, b.y)));
+    dirty.iter().any(|&(lo, hi)| {
+        if b.x + grow < lo.x || b.y + grow < lo.y || a.x - grow > hi.x || a.y - grow > hi.y {
+            return false;
+        }
+        !separated(pts, (lo, hi), grow)
+    })
+}
+
+/// Whether the projections of triangle `pts` and box `[lo, hi]` on one of the triangle's
+/// edge normals lie more than `grow` apart (a degenerate edge gives no normal, and tells
+/// nothing). Out of line: it runs only for the few faces whose box meets the edit's.
+#[inline(never)]
+fn separated(pts: &[DVec2; 3], (lo, hi): (DVec2, DVec2), grow: f64) -> bool {
+    let corners = [lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)];
+    (0..3).any(|k| {
+        let n = crate::geometry::left(pts[(k + 1) % 3] - pts[k]).normalize_or_zero();
+        let (mut t0, mut t1) = (f64::INFINITY, f64::NEG_INFINITY);
+        for &p in pts {
+            let t = p.dot(n);
+            t0 = t0.min(t);
+            t1 = t1.max(t);
+        }
+        let (mut b0, mut b1) = (f64::INFINITY, f64::NEG_INFINITY);
+        for &c in &corners {
+            let t = c.dot(n);
+            b0 = b0.min(t);
+            b1 = b1.max(t);
+        }
+        b0 - t1 > grow || t0 - b1 > grow
+    })
+}
+
+/// The larger of `a` and `b` by a plain comparison (the coordinates here are finite; `f64::max`'s
+/// NaN rule costs instructions).
+#[inline]
+fn fmax(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
+}
+
+/// The bounding box of finite points, by plain comparisons.
+#[inline]
+fn bounds<const N: usize>(pts: &[DVec2; N]) -> (DVec2, DVec2) {
+    let (mut a, mut b) = (pts[0], pts[0]);
+    for p in &pts[1..] {
+        a.x = if p.x < a.x { p.x } else { a.x };
+        a.y = if p.y < a.y { p.y } else { a.y };
+        b.x = fmax(p.x, b.x);
+        b.y = fmax(p.y, b.y);
     }
-    let grow = reach + 1e-6 * (1.0 + b.abs().max_element());
-    dirty
-        .iter()
-        .any(|&(lo, hi)| !((b + grow).cmplt(lo).any() || (a - grow).cmpgt(hi).any()))
+    (a, b)
+}
+
+/// Whether the entry of edge `pq` may depend on what lies in one of the boxes `dirty`: its
+/// weight depends on its ends' exactness (loop vertices, which lie in the box of an edited
+/// loop), its midpoint's clearance `clear` (NaN: none) on the obstacles within `clear` of
+/// the midpoint.
+fn edge_reaches(pq: &[DVec2; 2], clear: f64, dirty: &[(DVec2, DVec2)]) -> bool {
+    if dirty.is_empty() {
+        return false;
+    }
+    let (a, b) = bounds(pq);
+    let tol = 1e-6 * (1.0 + fmax(fmax(-a.x, b.x), fmax(-a.y, b.y)));
+    let grow = if clear > 0.0 { clear } else { 0.0 } + tol;
+    dirty.iter().any(|&(lo, hi)| {
+        if b.x + grow < lo.x || b.y + grow < lo.y || a.x - grow > hi.x || a.y - grow > hi.y {
+            return false;
+        }
+        let inside = |p: DVec2| !((p + tol).cmplt(lo).any() || (p - tol).cmpgt(hi).any());
+        let m = 0.5 * (pq[0] + pq[1]);
+        let gap = (lo - m).max(m - hi).max(DVec2::ZERO);
+        inside(pq[0]) || inside(pq[1]) || gap.length_squared() <= grow * grow
+    })
 }
 
 /// Whether `p` is a vertex of a loop of `world` (an exact point of the obstacles).
@@ -909,4 +985,79 @@ fn segment_meets_box(a: DVec2, b: DVec2, lo: DVec2, hi: DVec2) -> bool {
         }
     }
     t0 <= t1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{cross, dist_segment_segment};
+    use nav_testkit::TestRng;
+
+    /// The distance between a triangle and a box, by brute force.
+    fn tri_box_dist(t: &[DVec2; 3], lo: DVec2, hi: DVec2) -> f64 {
+        let c = [lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)];
+        let in_box = |p: DVec2| p.cmpge(lo).all() && p.cmple(hi).all();
+        let side = |k: usize, p: DVec2| cross(t[(k + 1) % 3] - t[k], p - t[k]);
+        let in_tri = |p: DVec2| {
+            let s = [side(0, p), side(1, p), side(2, p)];
+            s.iter().all(|&x| x >= 0.0) || s.iter().all(|&x| x <= 0.0)
+        };
+        if t.iter().any(|&p| in_box(p)) || c.iter().any(|&p| in_tri(p)) {
+            return 0.0;
+        }
+        let mut d = f64::INFINITY;
+        for k in 0..3 {
+            for j in 0..4 {
+                d = d.min(dist_segment_segment(
+                    t[k],
+                    t[(k + 1) % 3],
+                    c[j],
+                    c[(j + 1) % 4],
+                ));
+            }
+        }
+        d
+    }
+
+    /// A face or an edge said not to reach a box lies farther from it than its reach.
+    #[test]
+    fn reaches_never_misses_a_box_within_reach() {
+        let mut rng = TestRng::new(31);
+        let pt = |rng: &mut TestRng| {
+            DVec2::new(
+                rng.range_f32(0.0, 40.0) as f64,
+                rng.range_f32(0.0, 40.0) as f64,
+            )
+        };
+        let (mut skipped, mut reached, mut by_normals) = (0, 0, 0);
+        for _ in 0..20_000 {
+            let t = [pt(&mut rng), pt(&mut rng), pt(&mut rng)];
+            let (a, b) = (pt(&mut rng), pt(&mut rng));
+            let (lo, hi) = (a.min(b), a.min(b) + (b - a).abs() * 0.2);
+            let reach = rng.range_f32(0.0, 6.0) as f64;
+            if face_reaches(&t, reach, &[(lo, hi)]) {
+                reached += 1;
+            } else {
+                skipped += 1;
+                let (ta, tb) = (t[0].min(t[1]).min(t[2]), t[0].max(t[1]).max(t[2]));
+                if !((tb + reach).cmplt(lo).any() || (ta - reach).cmpgt(hi).any()) {
+                    by_normals += 1;
+                }
+                let d = tri_box_dist(&t, lo, hi);
+                assert!(d > reach, "{t:?} [{lo}, {hi}]: {d} within {reach}");
+            }
+            let pq = [t[0], t[1]];
+            if !edge_reaches(&pq, reach, &[(lo, hi)]) {
+                let m = 0.5 * (pq[0] + pq[1]);
+                let gap = (lo - m).max(m - hi).max(DVec2::ZERO).length();
+                let inside = |p: DVec2| p.cmpge(lo).all() && p.cmple(hi).all();
+                assert!(gap > reach && !inside(pq[0]) && !inside(pq[1]));
+            }
+        }
+        // Both answers occur, and the normals' test skips triangles whose boxes meet.
+        assert!(
+            skipped > 1000 && reached > 1000 && by_normals > 100,
+            "{skipped} {reached} {by_normals}"
+        );
+    }
 }

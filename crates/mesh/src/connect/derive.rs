@@ -24,8 +24,8 @@ use spade::handles::{FixedFaceHandle, InnerTag};
 use spade::{PositionInTriangulation, Triangulation};
 
 use super::{
-    Cdt, Derived, EdgeMemo, FaceMemo, HintGrid, Memo, chains_sound, dv, hints_of, is_original,
-    reaches, road_links, same,
+    Cdt, Derived, EdgeMemo, FaceMemo, HintGrid, Memo, chains_sound, dv, edge_reaches, face_reaches,
+    hints_of, is_original, road_links, same,
 };
 use crate::geometry::dist_point_segment;
 use crate::roadmap::clearance;
@@ -139,6 +139,11 @@ pub(super) struct Tile {
     forests: [LocalForest; 2],
     /// The links between its terminals, per forest, strongest first.
     tlinks: [Vec<(f64, u32, u32)>; 2],
+    /// The links each forest was built from (local indices), as they were found (before
+    /// sorting), and which of its nodes were terminals: a walk that finds the same nodes and
+    /// links, bit for bit, keeps the forest.
+    raw: [Vec<(f64, u32, u32)>; 2],
+    flags: Vec<bool>,
     /// The box its triangles' reaches cover.
     reach: (DVec2, DVec2),
     /// Scratch: its faces' handles during a derivation (kept for the allocation).
@@ -351,6 +356,8 @@ pub(super) fn assign_all_ids(cdt: &mut Cdt, memo: &mut Memo) {
     memo.edges = vec![EdgeMemo::unknown(); cdt.num_undirected_edges() + 1];
     memo.base = None;
     memo.lost = false;
+    memo.dead_faces.clear();
+    memo.dead_edges.clear();
 }
 
 /// The tiles of a full derivation of `cdt` (`None` without vertices).
@@ -367,9 +374,14 @@ fn grid_of(cdt: &Cdt) -> Option<TileGrid> {
 
 /// The faces whose centroid lies in tile `t`, found by a walk over the faces whose box meets
 /// the tile, from a face holding a point of it (`None` if no point of it could be located).
+///
+/// A face's corners are read from its memo entry (`faces`, by identity), which holds them
+/// after a repair: the entries of the faces the repair changed were reset with their new
+/// corners, and every other face is as the last derivation found it. An entry without
+/// corners (none should be) is read from the triangulation.
 fn tile_faces(
     cdt: &Cdt,
-    grid: &TileGrid,
+    (grid, faces): (&TileGrid, &[FaceMemo]),
     t: usize,
     seen: &mut [u32],
     stamp: u32,
@@ -438,7 +450,10 @@ fn tile_faces(
                 // Whether a face meets the box is its own property: looked at once.
                 if gi < seen.len() && seen[gi] != stamp {
                     seen[gi] = stamp;
-                    let q = g.positions().map(dv);
+                    let q = match faces.get(gi) {
+                        Some(m) if !m.pts[0].x.is_nan() => m.pts,
+                        _ => g.positions().map(dv),
+                    };
                     if meets(&q) {
                         queue.push((g.fix(), q));
                     }
@@ -530,7 +545,7 @@ pub(super) fn derive(
             .any(|&(lo, hi)| !(b.cmplt(lo).any() || a.cmpgt(hi).any()))
             && tile.faces.iter().any(|&f| {
                 let m = &memo.faces[f as usize];
-                reaches(&m.pts, m.reach, dirty)
+                face_reaches(&m.pts, m.reach, dirty)
             })
         {
             d.marked[t] = true;
@@ -552,6 +567,9 @@ pub(super) fn derive(
         }
         all = Some(lists);
     }
+    // Each edge's entry is checked once (an edge lies in two faces).
+    d.stamp = d.stamp.wrapping_add(1).max(1);
+    let edge_stamp = d.stamp;
     let mut i = 0;
     while i < work.len() {
         let t = work[i];
@@ -561,7 +579,10 @@ pub(super) fn derive(
         let mut list = std::mem::take(&mut d.tiles[t].handles);
         match all.as_mut() {
             Some(lists) => list = std::mem::take(&mut lists[t]),
-            None => tile_faces(cdt, &grid, t, &mut d.seen, stamp, &mut list, &mut queue)?,
+            None => {
+                let at = (&grid, &memo.faces[..]);
+                tile_faces(cdt, at, t, &mut d.seen, stamp, &mut list, &mut queue)?
+            }
         }
         d.walked += list.len();
         for &f in &list {
@@ -572,7 +593,7 @@ pub(super) fn derive(
             }
             let pts = face.positions().map(dv);
             let m = &mut memo.faces[fid];
-            if !m.known || !same(&m.pts, &pts) || reaches(&pts, m.reach, dirty) {
+            if !m.known || !same(&m.pts, &pts) || face_reaches(&pts, m.reach, dirty) {
                 let [a, b, c] = pts;
                 let free = world.count_containing((a + b + c) / 3.0, None) == 0;
                 // A face whose corners or freedom changed may change its neighbours'
@@ -599,16 +620,15 @@ pub(super) fn derive(
                 if eid == 0 || eid >= n_edge_ids {
                     return None;
                 }
+                if d.seen[eid] == edge_stamp {
+                    continue;
+                }
+                d.seen[eid] = edge_stamp;
                 let pq = e.positions().map(dv);
                 let em = &mut memo.edges[eid];
-                // Its weight depends on its ends (reach 0), its midpoint clearance on the
-                // obstacles nearer than that clearance (NaN for an edge not crossable).
-                let reach = if em.clear.is_nan() {
-                    0.0
-                } else {
-                    em.clear.max(0.0)
-                };
-                if !em.known || !same(&em.pts, &pq) || reaches(&pq, reach, dirty) {
+                // Its weight depends on its ends, its midpoint clearance on the obstacles
+                // nearer than that clearance (NaN for an edge not crossable).
+                if !em.known || !same(&em.pts, &pq) || edge_reaches(&pq, em.clear, dirty) {
                     *em = EdgeMemo::new(pq);
                 }
             }
@@ -680,13 +700,14 @@ pub(super) fn derive(
     let mut is_term: Vec<bool> = Vec::new();
     let mut terms: Vec<u32> = Vec::new();
     let mut scratch = (Vec::new(), Vec::new());
+    let mut spare_nodes: Vec<u32> = Vec::new();
     for (k, list) in faces_of.iter_mut().enumerate() {
         let t = work[k];
         d.stamp = d.stamp.wrapping_add(1).max(1);
         let tstamp = d.stamp;
         links.clear();
         roads.clear();
-        let mut nodes = std::mem::take(&mut d.tiles[t].nodes);
+        let mut nodes = std::mem::take(&mut spare_nodes);
         nodes.clear();
         let mut ra = DVec2::splat(f64::INFINITY);
         let mut rb = DVec2::splat(f64::NEG_INFINITY);
@@ -779,14 +800,37 @@ pub(super) fn derive(
         if !same_terms {
             global_changed = [true; 2];
         }
+        // The same nodes, terminals and links, bit for bit, give the same forest: kept.
+        let same_bits = |x: &[(f64, u32, u32)], y: &[(f64, u32, u32)]| {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|(p, q)| p.0.to_bits() == q.0.to_bits() && p.1 == q.1 && p.2 == q.2)
+        };
+        let same_nodes = nodes == tile.nodes && is_term == tile.flags;
+        let keep = [
+            same_nodes && same_bits(&links, &tile.raw[0]),
+            same_nodes && same_bits(&roads, &tile.raw[1]),
+        ];
         // The old terminal links, in a canonical order, when they may tell a change.
-        let old = [0, 1].map(|w| (!global_changed[w]).then(|| canonical(&tile.tlinks[w])));
-        let [f0, f1] = &mut tile.forests;
-        let [tl0, tl1] = &mut tile.tlinks;
-        let sc = (&mut scratch.0, &mut scratch.1);
-        local_kruskal(&mut links, &nodes, &is_term, tl0, f0, sc);
-        let sc = (&mut scratch.0, &mut scratch.1);
-        local_kruskal(&mut roads, &nodes, &is_term, tl1, f1, sc);
+        let old =
+            [0, 1].map(|w| (!global_changed[w] && !keep[w]).then(|| canonical(&tile.tlinks[w])));
+        for (w, l) in [&mut links, &mut roads].into_iter().enumerate() {
+            if keep[w] {
+                continue;
+            }
+            tile.raw[w].clear();
+            tile.raw[w].extend_from_slice(l);
+            let sc = (&mut scratch.0, &mut scratch.1);
+            local_kruskal(
+                l,
+                &nodes,
+                &is_term,
+                &mut tile.tlinks[w],
+                &mut tile.forests[w],
+                sc,
+            );
+        }
         for (w, old) in old.iter().enumerate() {
             if old
                 .as_ref()
@@ -798,7 +842,8 @@ pub(super) fn derive(
         std::mem::swap(&mut tile.terms, &mut terms);
         tile.faces.clear();
         tile.faces.extend(list.iter().map(|&f| *cdt.face(f).data()));
-        tile.nodes = nodes;
+        spare_nodes = std::mem::replace(&mut tile.nodes, nodes);
+        std::mem::swap(&mut tile.flags, &mut is_term);
         tile.reach = (ra, rb);
         tile.handles = std::mem::take(list);
     }

@@ -243,6 +243,18 @@ fn remove_loop(
                 track::around(cdt, memo, &[p]);
             }
             &[x, y] if !is_loop_vertex(world, &mut sc, p) && dist_point_segment(p, x, y) <= tol => {
+                // Its two constraints first (as `remove` would), so that the removal frees
+                // the identities of the faces around it (see `track::removing`); the walk
+                // after the removal finds the faces both changed.
+                let cs: Vec<_> = cdt
+                    .vertex(v)
+                    .out_edges()
+                    .filter(|e| e.is_constraint_edge())
+                    .map(|e| e.as_undirected().fix())
+                    .collect();
+                for e in cs {
+                    cdt.remove_constraint_edge(e);
+                }
                 track::removing(cdt, memo, v);
                 cdt.remove(v);
                 track::around(cdt, memo, &[p]);
@@ -360,6 +372,26 @@ mod tests {
         let kept = repaired
             .ready(world)
             .expect("derived (every triangle tracked)");
+        // Every live face and edge carries its own identity, and none of the free ones.
+        {
+            let memo = repaired.memo_lock();
+            let mut faces: Vec<u32> = repaired.cdt.inner_faces().map(|f| *f.data()).collect();
+            faces.extend(&memo.dead_faces);
+            let n = faces.len();
+            faces.sort_unstable();
+            faces.dedup();
+            assert_eq!(faces.len(), n, "{what}: a face identity held twice");
+            let mut edges: Vec<u32> = repaired
+                .cdt
+                .undirected_edges()
+                .map(|e| *e.data().data())
+                .collect();
+            edges.extend(&memo.dead_edges);
+            let n = edges.len();
+            edges.sort_unstable();
+            edges.dedup();
+            assert_eq!(edges.len(), n, "{what}: an edge identity held twice");
+        }
         let mut cdt = repaired.cdt.clone();
         let mut fresh_memo = super::super::Memo::default();
         derive::assign_all_ids(&mut cdt, &mut fresh_memo);

@@ -112,6 +112,12 @@ pub(super) fn unconstrained(
 }
 
 /// Before removing vertex `v`: the tiles of the faces around it (spade may remove them).
+///
+/// When `v` carries no constraint edge and lies inside the convex hull, spade 2.15.1's
+/// `remove` swap-removes every face and edge around it and fills the hole with new ones
+/// (`isolate_vertex_and_fill_hole`, then `cleanup_isolated_vertex`): their identities are
+/// then free. Otherwise (a constraint's removal first, or a hull vertex) spade flips some of
+/// them away from `v` and keeps them, so none is freed.
 pub(super) fn removing(cdt: &Cdt, memo: &mut Memo, v: FixedVertexHandle) {
     if !on(memo) {
         return;
@@ -119,7 +125,16 @@ pub(super) fn removing(cdt: &Cdt, memo: &mut Memo, v: FixedVertexHandle) {
     let Some(base) = memo.base.as_mut() else {
         return;
     };
-    for e in cdt.vertex(v).out_edges() {
+    let vertex = cdt.vertex(v);
+    let frees = cdt.num_all_faces() > 1
+        && vertex
+            .out_edges()
+            .all(|e| !e.is_outer_edge() && !e.as_undirected().is_constraint_edge());
+    for e in vertex.out_edges() {
+        let eid = *e.as_undirected().data().data();
+        if frees && eid != 0 {
+            memo.dead_edges.push(eid);
+        }
         if let Some(f) = e.face().as_inner() {
             let id = *f.data() as usize;
             if id == 0 {
@@ -130,6 +145,9 @@ pub(super) fn removing(cdt: &Cdt, memo: &mut Memo, v: FixedVertexHandle) {
             // A face made by this edit had each tile it was in marked already.
             if let Some(&t) = base.ftile.get(id) {
                 base.marked[t as usize] = true;
+            }
+            if frees {
+                memo.dead_faces.push(id as u32);
             }
         }
     }
@@ -216,8 +234,14 @@ fn walk_with(cdt: &mut Cdt, memo: &mut Memo, w: &mut Walks) {
         }
         if changed {
             let id = if id == 0 || id >= memo.faces.len() {
-                memo.faces.push(FaceMemo::unknown());
-                let n = memo.faces.len() - 1;
+                // A free identity first (its entry is reset below).
+                let n = memo.dead_faces.pop().map_or_else(
+                    || {
+                        memo.faces.push(FaceMemo::unknown());
+                        memo.faces.len() - 1
+                    },
+                    |n| n as usize,
+                );
                 *cdt.face_data_mut(f) = n as u32;
                 n
             } else {
@@ -235,8 +259,17 @@ fn walk_with(cdt: &mut Cdt, memo: &mut Memo, w: &mut Walks) {
                 let pq = cdt.undirected_edge(e).positions().map(dv);
                 let mut eid = *cdt.undirected_edge(e).data().data() as usize;
                 if eid == 0 || eid >= memo.edges.len() {
-                    memo.edges.push(EdgeMemo::unknown());
-                    eid = memo.edges.len() - 1;
+                    // A free identity first, its entry forgotten.
+                    eid = match memo.dead_edges.pop() {
+                        Some(n) => {
+                            memo.edges[n as usize] = EdgeMemo::unknown();
+                            n as usize
+                        }
+                        None => {
+                            memo.edges.push(EdgeMemo::unknown());
+                            memo.edges.len() - 1
+                        }
+                    };
                     *cdt.undirected_edge_data_mut(e).data_mut() = eid as u32;
                 }
                 if !same(&memo.edges[eid].pts, &pq) {
