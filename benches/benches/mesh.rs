@@ -457,7 +457,7 @@ fn load_cases(maps: &[&str], full: bool) -> Vec<Case> {
             .collect();
         let found = FOUND_RADII
             .iter()
-            .map(|&r| (r, rows_found(&world, &scen, per, r)))
+            .map(|&r| (r, nav_benches::rows_found(&world, &scen, per, r)))
             .collect();
         let baked = if full {
             BAKES.map(|b| bake(&map, b, &rows)).into()
@@ -478,32 +478,6 @@ fn load_cases(maps: &[&str], full: bool) -> Vec<Case> {
         });
     }
     cases
-}
-
-/// Up to `per` scenario rows (cell centres) that nav-mesh finds a path for at radius `r`: from
-/// each of `per` evenly spaced positions, the first such row before the next position.
-fn rows_found(
-    world: &MeshWorld,
-    scen: &nav::grid::movingai::Scenario,
-    per: usize,
-    r: f32,
-) -> Vec<(Vec2, Vec2)> {
-    let mut ctx = MeshContext::new();
-    let n = scen.rows.len();
-    let per = per.min(n);
-    let mut rows = Vec::new();
-    for k in 0..per {
-        let (from, to) = (k * n / per, ((k + 1) * n / per).min(n));
-        for row in &scen.rows[from..to] {
-            let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
-            let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
-            if nav_length(&mut ctx, world, MeshQuery::new(s, g).with_radius(r)).is_some() {
-                rows.push((s, g));
-                break;
-            }
-        }
-    }
-    rows
 }
 
 /// Panics unless nav-mesh at r = 0 and polyanya agree on every row.

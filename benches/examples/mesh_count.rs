@@ -36,33 +36,6 @@ fn measured(ctx: &mut MeshContext, world: &MeshWorld, rows: &[(Vec2, Vec2)], r: 
     }
     t
 }
-/// Of each of `per` equal stretches of `scen`, the first row (cell centres) nav-mesh finds a
-/// path for at radius `r`: the rows of the mesh bench's `rows_found`.
-fn rows_found(
-    world: &MeshWorld,
-    scen: &nav::grid::movingai::Scenario,
-    per: usize,
-    r: f32,
-) -> Vec<(Vec2, Vec2)> {
-    let mut ctx = MeshContext::new();
-    let n = scen.rows.len();
-    let per = per.min(n);
-    let mut rows = Vec::new();
-    for k in 0..per {
-        let (from, to) = (k * n / per, ((k + 1) * n / per).min(n));
-        for row in &scen.rows[from..to] {
-            let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
-            let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
-            let q = MeshQuery::new(s, g).with_radius(r);
-            if ctx.find_path(world, &q).unwrap().is_found() {
-                rows.push((s, g));
-                break;
-            }
-        }
-    }
-    rows
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let r: f32 = args[3].parse().unwrap();
@@ -75,7 +48,7 @@ fn main() {
         let world = MeshWorld::from_grid(&map).unwrap();
         let found = std::env::var("NAV_COUNT_FOUND").ok();
         let rows = match found.and_then(|f| f.parse::<f32>().ok()) {
-            Some(f) => rows_found(&world, &scen, 12, f),
+            Some(f) => nav_benches::rows_found(&world, &scen, 12, f),
             None => nav_benches::spread_rows(&scen, 12),
         };
         (world, rows)

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use nav::geom::{Aabb, Circle, Vec2};
 use nav::grid::movingai::Scenario;
-use nav::mesh::{MeshWorld, Obstacle};
+use nav::mesh::{MeshContext, MeshQuery, MeshWorld, Obstacle};
 use nav_testkit::TestRng;
 
 /// Criterion's output directory, as `criterion::Criterion::default` picks it: `CRITERION_HOME`,
@@ -121,6 +121,29 @@ pub fn spread_rows(scen: &Scenario, per: usize) -> Vec<(Vec2, Vec2)> {
             )
         })
         .collect()
+}
+
+/// Up to `per` scenario rows (cell centres) that nav-mesh finds a path for at radius `r`: from
+/// each of `per` evenly spaced positions, the first such row before the next position (the
+/// mesh bench's rows at r, and `mesh_count`'s with `NAV_COUNT_FOUND`).
+pub fn rows_found(world: &MeshWorld, scen: &Scenario, per: usize, r: f32) -> Vec<(Vec2, Vec2)> {
+    let mut ctx = MeshContext::new();
+    let n = scen.rows.len();
+    let per = per.min(n);
+    let mut rows = Vec::new();
+    for k in 0..per {
+        let (from, to) = (k * n / per, ((k + 1) * n / per).min(n));
+        for row in &scen.rows[from..to] {
+            let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
+            let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
+            let q = MeshQuery::new(s, g).with_radius(r);
+            if ctx.find_path(world, &q).expect("valid query").is_found() {
+                rows.push((s, g));
+                break;
+            }
+        }
+    }
+    rows
 }
 
 /// nav-agent's benchmark world (`benches/agent.rs`: same seed, same draws) as an agent world
