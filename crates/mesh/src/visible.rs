@@ -95,54 +95,82 @@ fn ring(d: f64, inv: f64, (last, lastf): (usize, f64)) -> usize {
     if x < lastf { x as i32 as usize } else { last }
 }
 
-/// The buckets to visit, a priority queue by `(distance bits, bucket)` that pops exactly as
-/// a binary heap of those keys would (the smallest first; keys are distinct, each bucket being
-/// queued once per walk), in rings of distance: a key goes to its ring, or to the ring being
-/// popped (`cur`) if that is farther. Every key in a ring beyond `cur` is at least that ring's
-/// inner distance, and every key in a nearer ring or in `cur` is below it, so the smallest key
-/// is the smallest in the first non-empty ring from `cur` (a few keys: a linear scan).
-/// Nearly all keys come in increasing distance (the walk grows outwards), so `cur` moves on
-/// monotonically but for the walk's rare returns to a nearer bucket, which are kept in `cur`.
-#[derive(Debug, Clone, Default)]
-struct BucketRings {
-    rings: Vec<Vec<(u64, u32)>>,
+/// Items in rings of a distance: the machinery of [`BucketRings`] and [`PendingRings`]. An
+/// item goes to the ring of its distance, or to ring `lo` if that is farther.
+#[derive(Debug, Clone)]
+struct Rings<T> {
+    rings: Vec<Vec<T>>,
     /// Rings per unit of distance.
     inv: f64,
     /// The last ring, as an index and as a float.
     last: (usize, f64),
-    /// The ring being popped: the rings before it are empty.
-    cur: usize,
+    /// The rings before it are empty; an item in it may be nearer than its inner distance.
+    lo: usize,
     /// One past the farthest ring that may be non-empty.
     end: usize,
 }
 
-impl BucketRings {
-    /// Empties the queue and readies it for rings of `width` (`rings` rings up to the
-    /// farthest key, which may be beyond: it goes to the last ring).
-    fn reset(&mut self, width: f64, rings: usize) {
-        for r in &mut self.rings[self.cur.min(self.end)..self.end] {
+impl<T> Default for Rings<T> {
+    fn default() -> Self {
+        Self {
+            rings: Vec::new(),
+            inv: 0.0,
+            last: (0, 0.0),
+            lo: 0,
+            end: 0,
+        }
+    }
+}
+
+impl<T> Rings<T> {
+    /// Empties it.
+    fn clear(&mut self) {
+        for r in &mut self.rings[self.lo.min(self.end)..self.end] {
             r.clear();
         }
-        if self.rings.len() < rings.max(1) {
-            self.rings.resize(rings.max(1), Vec::new());
-        }
-        self.inv = 1.0 / width;
-        self.last = (self.rings.len() - 1, (self.rings.len() - 1) as f64);
-        self.cur = 0;
+        self.lo = 0;
         self.end = 0;
     }
 
+    /// Empties it and readies it for rings of `width` (`rings` rings up to the farthest
+    /// distance, which may be beyond: it goes to the last ring).
+    fn reset(&mut self, width: f64, rings: usize) {
+        self.clear();
+        if self.rings.len() < rings.max(1) {
+            self.rings.resize_with(rings.max(1), Vec::new);
+        }
+        self.inv = 1.0 / width;
+        self.last = (self.rings.len() - 1, (self.rings.len() - 1) as f64);
+    }
+
+    #[inline]
+    fn put(&mut self, d: f64, item: T) {
+        let k = ring(d, self.inv, self.last).max(self.lo);
+        self.rings[k].push(item);
+        self.end = self.end.max(k + 1);
+    }
+}
+
+/// The buckets to visit, a priority queue by `(distance bits, bucket)` that pops exactly as
+/// a binary heap of those keys would (the smallest first; keys are distinct, each bucket being
+/// queued once per walk), in rings of distance: a key goes to its ring, or to the ring being
+/// popped (`lo`) if that is farther. Every key in a ring beyond `lo` is at least that ring's
+/// inner distance, and every key in a nearer ring or in `lo` is below it, so the smallest key
+/// is the smallest in the first non-empty ring from `lo` (a few keys: a linear scan).
+/// Nearly all keys come in increasing distance (the walk grows outwards), so `lo` moves on
+/// monotonically but for the walk's rare returns to a nearer bucket, which are kept in `lo`.
+type BucketRings = Rings<(u64, u32)>;
+
+impl BucketRings {
     #[inline]
     fn push(&mut self, key: (u64, u32)) {
-        let k = ring(f64::from_bits(key.0), self.inv, self.last).max(self.cur);
-        self.rings[k].push(key);
-        self.end = self.end.max(k + 1);
+        self.put(f64::from_bits(key.0), key);
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(u64, u32)> {
-        while self.cur < self.end {
-            let r = &mut self.rings[self.cur];
+        while self.lo < self.end {
+            let r = &mut self.rings[self.lo];
             if let Some(mut best) = r.first().copied() {
                 let mut at = 0;
                 for (i, &k) in r.iter().enumerate().skip(1) {
@@ -153,7 +181,7 @@ impl BucketRings {
                 r.swap_remove(at);
                 return Some(best);
             }
-            self.cur += 1;
+            self.lo += 1;
         }
         None
     }
@@ -164,42 +192,12 @@ impl BucketRings {
 /// farther. [`PendingRings::due`] takes out exactly the pieces with `act <= rho`, as popping
 /// a min-heap by `act` while its top is at most `rho` would (in another order: the covered
 /// ranges they make do not depend on it, see [`cover`]).
-#[derive(Debug, Clone, Default)]
-struct PendingRings {
-    rings: Vec<Vec<Pending>>,
-    inv: f64,
-    last: (usize, f64),
-    /// The rings before it are empty; a piece in it may be nearer than its inner distance.
-    lo: usize,
-    /// One past the farthest ring that may be non-empty.
-    end: usize,
-}
+type PendingRings = Rings<Pending>;
 
 impl PendingRings {
-    /// Empties it.
-    fn clear(&mut self) {
-        for r in &mut self.rings[self.lo.min(self.end)..self.end] {
-            r.clear();
-        }
-        self.lo = 0;
-        self.end = 0;
-    }
-
-    /// Empties it and readies it for rings of `width` (see [`BucketRings::reset`]).
-    fn reset(&mut self, width: f64, rings: usize) {
-        self.clear();
-        if self.rings.len() < rings.max(1) {
-            self.rings.resize(rings.max(1), Vec::new());
-        }
-        self.inv = 1.0 / width;
-        self.last = (self.rings.len() - 1, (self.rings.len() - 1) as f64);
-    }
-
     #[inline]
     fn push(&mut self, p: Pending) {
-        let k = ring(p.act, self.inv, self.last).max(self.lo);
-        self.rings[k].push(p);
-        self.end = self.end.max(k + 1);
+        self.put(p.act, p);
     }
 
     /// Takes every piece with `act <= rho` out, to `out`. The rings before `rho`'s ring
