@@ -375,22 +375,21 @@ mod tests {
         // Every live face and edge carries its own identity, and none of the free ones.
         {
             let memo = repaired.memo_lock();
-            let mut faces: Vec<u32> = repaired.cdt.inner_faces().map(|f| *f.data()).collect();
-            faces.extend(&memo.dead_faces);
-            let n = faces.len();
-            faces.sort_unstable();
-            faces.dedup();
-            assert_eq!(faces.len(), n, "{what}: a face identity held twice");
-            let mut edges: Vec<u32> = repaired
-                .cdt
-                .undirected_edges()
-                .map(|e| *e.data().data())
-                .collect();
-            edges.extend(&memo.dead_edges);
-            let n = edges.len();
-            edges.sort_unstable();
-            edges.dedup();
-            assert_eq!(edges.len(), n, "{what}: an edge identity held twice");
+            let held_once = |mut ids: Vec<u32>, dead: &[u32], kind: &str| {
+                ids.extend(dead);
+                let n = ids.len();
+                ids.sort_unstable();
+                ids.dedup();
+                assert_eq!(ids.len(), n, "{what}: a {kind} identity held twice");
+            };
+            let cdt = &repaired.cdt;
+            held_once(
+                cdt.inner_faces().map(|f| *f.data()).collect(),
+                &memo.dead_faces,
+                "face",
+            );
+            let edges = cdt.undirected_edges().map(|e| *e.data().data()).collect();
+            held_once(edges, &memo.dead_edges, "edge");
         }
         let mut cdt = repaired.cdt.clone();
         let mut fresh_memo = super::super::Memo::default();
