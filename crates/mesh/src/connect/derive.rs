@@ -478,6 +478,9 @@ pub(super) fn derive(
     let n_face_ids = memo.faces.len();
     let n_edge_ids = memo.edges.len();
     let base = if memo.lost { None } else { memo.base.take() };
+    // Whether the tiles keep the boxes their entries reached (a derivation from nothing has
+    // none yet).
+    let tracked = base.is_some();
     let mut d = match base {
         Some(d) => d,
         None => {
@@ -585,15 +588,26 @@ pub(super) fn derive(
             }
         }
         d.walked += list.len();
+        // Whether an edit meets the box the tile's entries reached (at its last walk, which
+        // computed every entry of it that is still known): if none does, no unchanged face of
+        // it and none of their edges is reached (an edge's reach lies in its faces'). A
+        // derivation from nothing has no such boxes yet.
+        let near = !tracked || {
+            let (a, b) = d.tiles[t].reach;
+            dirty
+                .iter()
+                .any(|&(lo, hi)| !(b.cmplt(lo).any() || a.cmpgt(hi).any()))
+        };
         for &f in &list {
             let face = cdt.face(f);
             let fid = *face.data() as usize;
             if fid == 0 || fid >= n_face_ids {
                 return None;
             }
-            let pts = face.positions().map(dv);
             let m = &mut memo.faces[fid];
-            if !m.known || !same(&m.pts, &pts) || face_reaches(&pts, m.reach, dirty) {
+            let pts = face.positions().map(dv);
+            let kept = m.known && same(&m.pts, &pts);
+            if !kept || (near && face_reaches(&pts, m.reach, dirty)) {
                 let [a, b, c] = pts;
                 let free = world.count_containing((a + b + c) / 3.0, None) == 0;
                 // A face whose corners or freedom changed may change its neighbours'
@@ -624,11 +638,14 @@ pub(super) fn derive(
                     continue;
                 }
                 d.seen[eid] = edge_stamp;
-                let pq = e.positions().map(dv);
                 let em = &mut memo.edges[eid];
+                let pq = e.positions().map(dv);
                 // Its weight depends on its ends, its midpoint clearance on the obstacles
                 // nearer than that clearance (NaN for an edge not crossable).
-                if !em.known || !same(&em.pts, &pq) || edge_reaches(&pq, em.clear, dirty) {
+                if !em.known
+                    || !same(&em.pts, &pq)
+                    || ((near || !kept) && edge_reaches(&pq, em.clear, dirty))
+                {
                     *em = EdgeMemo::new(pq);
                 }
             }
@@ -668,9 +685,10 @@ pub(super) fn derive(
                     continue;
                 };
                 d.across[eid] = [i0 as u32, i1 as u32];
-                let [p, q] = u.positions().map(dv);
-                let len = p.distance(q);
                 let em = &mut memo.edges[eid];
+                // Its ends, as phase A left them in its entry.
+                let [p, q] = em.pts;
+                let len = p.distance(q);
                 if em.weight.is_nan() {
                     let exact = [u.vertices()[0].fix(), u.vertices()[1].fix()]
                         .into_iter()
@@ -775,7 +793,8 @@ pub(super) fn derive(
             let pts = entry.pts;
             let a = pts[0].min(pts[1]).min(pts[2]);
             let b = pts[0].max(pts[1]).max(pts[2]);
-            let grow = entry.reach + 1e-6 * (1.0 + b.abs().max_element());
+            // At least `face_reaches`' tolerance, so that the tile's box holds its faces'.
+            let grow = entry.reach + 1e-6 * (1.0 + a.abs().max(b.abs()).max_element());
             ra = ra.min(a - grow);
             rb = rb.max(b + grow);
         }
