@@ -464,6 +464,13 @@ fn tile_faces(
     Some(())
 }
 
+/// Whether edge `eid`, crossable now when `cross` and then a terminal when `term`, is what
+/// the last derivation left in `d`: a node or none, and a terminal or not.
+fn same_node(d: &Derived, eid: usize, cross: bool, term: bool) -> bool {
+    let was = !d.cross[eid].is_nan();
+    was == cross && (!cross || (d.home[eid] == TERM) == term)
+}
+
 /// Derives the forests and the roadmap of `cdt` (a triangulation of `world`), updating the
 /// last derivation (`memo.base`) where the edits since (their boxes in `dirty`, their new
 /// triangles marked by the repair) reached, or from nothing.
@@ -619,7 +626,19 @@ pub(super) fn derive(
                     if let Some(g) = e.rev().face().as_inner() {
                         let q = g.positions().map(dv);
                         let gt = grid.tile((q[0] + q[1] + q[2]) / 3.0);
-                        if !d.marked[gt] {
+                        if d.marked[gt] {
+                            continue;
+                        }
+                        // A neighbour in a tile not walked is unchanged, and so is its side
+                        // of the edge: its tile stands if the edge is the same node to it
+                        // (or none) as when it was built.
+                        let eid = *e.as_undirected().data().data() as usize;
+                        let gid = *g.data() as usize;
+                        let stays = eid < n_edge_ids
+                            && gid < n_face_ids
+                            && memo.edges[eid].known
+                            && same_node(&d, eid, free && d.free[gid], t != gt);
+                        if !stays {
                             d.marked[gt] = true;
                             work.push(gt);
                         }
