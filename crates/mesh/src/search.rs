@@ -322,9 +322,15 @@ struct Levels {
     sg: f64,
     /// The least bound (the lower bound on the length, times 1.05).
     floor: f64,
-    /// Whether the levels are [`LEVEL_SLACKS`]' (radius 0), not [`BOUND_SLACKS`]' (radius
-    /// above 0, where the finer ones measured slower: random512-10-0 at r = 0.5, 3.5% more
-    /// instructions).
+    /// Whether the levels are [`LEVEL_SLACKS`]' (radius 0, and short rows above it), not
+    /// [`BOUND_SLACKS`]' (the other rows above radius 0, where the finer ones measured slower:
+    /// random512-10-0 at r = 0.5, 3.5% more instructions).
+    ///
+    /// A row is short when the start's walk pad (`START_WALK_PAD r`) is at least the first
+    /// coarse slack (`BOUND_SLACKS[0] |s g|`), `|s g| <= 40 r`: the walk's first ellipse is
+    /// then mostly the pad, and the finer levels halve the walk there (brc202d's 3 rows found
+    /// at r = 2: 496 k instructions of walk down to 256 k, the query 20% fewer; see
+    /// docs/polygons.md, seventh round, branch `meshshort`).
     fine: bool,
 }
 
@@ -497,10 +503,11 @@ impl MeshPlan {
     /// (bounded runs in worlds that take the walk; the others run again as before, so their
     /// expansion counts stay as they were).
     fn levels(&self, world: &MeshWorld) -> Option<Levels> {
+        let sg = self.start.distance(self.goal);
         (self.bounded && crate::visible::takes_walk(world)).then(|| Levels {
-            sg: self.start.distance(self.goal),
+            sg,
             floor: self.lower * (1.0 + BOUND_SLACKS[0]),
-            fine: self.r == 0.0,
+            fine: self.r == 0.0 || START_WALK_PAD * self.r >= BOUND_SLACKS[0] * sg,
         })
     }
 
