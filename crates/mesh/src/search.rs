@@ -605,6 +605,11 @@ pub(crate) struct Dom {
     stamp: u32,
     n: DVec2,
     g: f64,
+    /// Sweeps from `n` up to `clear` are known clear, beyond `blocked` known blocked (at a
+    /// corner: what its expansion found, the arc to the end of the span or `circle_free`);
+    /// those between are tested.
+    clear: f64,
+    blocked: f64,
 }
 
 /// Whether direction `n` lies in the exterior span of corner `corner` (a cone narrower than a
@@ -833,6 +838,9 @@ impl MeshGraph<'_> {
             // Pushed by the node's earlier expansion (a deferred one: see `Levels`).
             return;
         }
+        if self.r > 0.0 && self.dominated_push(e.to, e.info.arrive_n, g + cost) {
+            return;
+        }
         let id = self.keys.id((from, e.to));
         if id as usize == self.nodes.len() {
             self.nodes.push(e.info);
@@ -842,6 +850,56 @@ impl MeshGraph<'_> {
             *best = best.min(g + cost);
         }
         out.push(id, cost);
+    }
+
+    /// Whether an arrival at corner code `code` (radius `r > 0`) with outward normal `n` for
+    /// `g` is fully dominated by the first arrival expanded there in this query, `d`: `d`
+    /// reaches it along the arc (clear, turning the right way) for no more, so everything the
+    /// arrival could do, `d` did for less. Most arrivals are decided without the arctangent
+    /// and the arc test: the sweep `θ` lies between its sine `|y|` and its tangent `|y| / x`
+    /// (`x > 0`; at least a quarter turn otherwise), and `d`'s expansion recorded how far its
+    /// arc is clear and where it is blocked.
+    #[inline]
+    fn dominates(&mut self, d: Dom, code: u32, n: DVec2, g: f64) -> bool {
+        let w = self.world;
+        let slack = g + 1e-12 * w.scale - d.g;
+        if slack < 0.0 {
+            return false;
+        }
+        let s1 = turn_sign(code);
+        let (y, x) = (cross(d.n, n), d.n.dot(n));
+        if y * s1 > 0.0 {
+            let least = if x > 0.0 {
+                y.abs()
+            } else {
+                std::f64::consts::FRAC_PI_2
+            };
+            if self.r * least * (1.0 - 1e-9) > slack || least * (1.0 - 1e-9) > d.blocked {
+                return false;
+            }
+        }
+        let Some(sw) = taut_sweep(d.n, n, s1) else {
+            return false;
+        };
+        self.r * sw <= slack
+            && sw <= d.blocked
+            && (sw <= d.clear
+                || self
+                    .scratch
+                    .corner_arc_clear(w, code >> 1, self.r, *self.stamp, d.n, s1, sw))
+    }
+
+    /// [`MeshGraph::dominates`] before a push to corner code `code`, when an arrival there was
+    /// expanded already in this query (the first arrival's record never changes within a
+    /// query, so the expansion would find the same): the push, its open-list entry and its
+    /// pop are saved. Circles answer `false` (tested at expansion as before).
+    #[inline]
+    fn dominated_push(&mut self, code: u32, n: DVec2, g: f64) -> bool {
+        if (code >> 1) as usize >= self.world.corners.len() {
+            return false;
+        }
+        let d = self.dom[code as usize];
+        d.stamp == self.query_stamp && self.dominates(d, code, n, g)
     }
 
     /// Builds (once per world version and radius) the list of segment edges leaving site code
@@ -1259,6 +1317,8 @@ impl MeshGraph<'_> {
                 stamp: self.query_stamp,
                 n: info.arrive_n,
                 g: g_node,
+                clear: -1.0,
+                blocked: f64::INFINITY,
             };
         }
         // How far the arc from the arrival is clear: bisected once against the obstacles near
@@ -1580,6 +1640,9 @@ impl Graph for MeshGraph<'_> {
         // (beyond rounding): its departures beyond that one's normal (`partly`), which that
         // one made for less.
         let mut partly = None;
+        // Whether this is the first arrival expanded at the corner (its arcs' clearance is
+        // then recorded for the dominance tests).
+        let mut first = false;
         if self.r > 0.0 && !self.resumed {
             // An arrival that an earlier expanded arrival reaches along the arc for no more is
             // dominated: everything it could do, the earlier one did for less.
@@ -1587,24 +1650,23 @@ impl Graph for MeshGraph<'_> {
             let s1 = turn_sign(code);
             if d.stamp == self.query_stamp {
                 partly = partly_dominated(d, info.arrive_n, s1, g_node, self.r, w.scale);
-                if let Some(sw) = taut_sweep(d.n, info.arrive_n, s1)
-                    && d.g + self.r * sw <= g_node + 1e-12 * w.scale
-                    && self
-                        .scratch
-                        .corner_arc_clear(w, code >> 1, self.r, *self.stamp, d.n, s1, sw)
-                {
+                if self.dominates(d, code, info.arrive_n, g_node) {
                     return;
                 }
             } else {
+                first = true;
                 self.dom[code as usize] = Dom {
                     stamp: self.query_stamp,
                     n: info.arrive_n,
                     g: g_node,
+                    clear: -1.0,
+                    blocked: f64::INFINITY,
                 };
             }
         }
         // At r > 0: if the arc from the arrival to the end of the corner's span is clear, every
         // turn at this corner is.
+        let mut end_sweep = None;
         let arc_free = if self.resumed {
             self.arc_free
         } else {
@@ -1615,7 +1677,8 @@ impl Graph for MeshGraph<'_> {
                     corner.n1
                 };
                 let s1 = turn_sign(code);
-                taut_sweep(info.arrive_n, end, s1).is_some_and(|sw| {
+                end_sweep = taut_sweep(info.arrive_n, end, s1);
+                end_sweep.is_some_and(|sw| {
                     self.scratch.corner_arc_clear(
                         w,
                         code >> 1,
@@ -1642,6 +1705,13 @@ impl Graph for MeshGraph<'_> {
             self.circle_free = match contact {
                 Some(t) if t > 1e-9 && clear(t - 1e-9) && !clear(t + 1e-9) => (t - 1e-9, t + 1e-9),
                 _ => (-1.0, f64::INFINITY),
+            };
+        }
+        if first {
+            let d = &mut self.dom[code as usize];
+            (d.clear, d.blocked) = match end_sweep {
+                Some(sw) if arc_free => (sw, f64::INFINITY),
+                _ => self.circle_free,
             };
         }
         if self.goal_open
