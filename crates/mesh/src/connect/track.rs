@@ -11,6 +11,14 @@
 //! and edges identities, resets the entries of the changed ones, and marks the tiles the
 //! changed faces (and the seeds) overlap for the next derivation. Faces spade removed leave
 //! their identity unused (at most a few per edit).
+//!
+//! One change no walk sees: spade 2.15.1's vertex removal swap-removes the edges of the
+//! vertex's star, moving the last edge of its array into each freed slot, and points both
+//! faces of a moved edge at it (`fix_handle_swap`). Such a face keeps its corners, anywhere in
+//! the triangulation, but may start from another one; its entry keeps the old order (and its
+//! per-side values with it) until its tile is walked, whose ordered comparison resets it. No
+//! other code reads per-side values against spade's order (see the test below and `repair`'s
+//! `per_side_values_follow_the_entry`).
 
 use glam::DVec2;
 use spade::handles::{FixedDirectedEdgeHandle, FixedFaceHandle, FixedVertexHandle, InnerTag};
