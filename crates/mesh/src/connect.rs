@@ -151,7 +151,9 @@ impl EdgeMemo {
 /// What deriving found about one face.
 #[derive(Clone, Copy)]
 struct FaceMemo {
-    /// Its corners (spade's order).
+    /// Its corners, in spade's order when the entry was filled; its per-side values follow
+    /// that order. spade may rotate it later without changing the face (see `track`):
+    /// the walk of the face's tile then resets the entry.
     pts: [DVec2; 3],
     /// Whether the entry is filled.
     known: bool,

@@ -377,8 +377,9 @@ fn grid_of(cdt: &Cdt) -> Option<TileGrid> {
 ///
 /// A face's corners are read from its memo entry (`faces`, by identity), which holds them
 /// after a repair: the entries of the faces the repair changed were reset with their new
-/// corners, and every other face is as the last derivation found it. An entry without
-/// corners (none should be) is read from the triangulation.
+/// corners, and every other face is as the last derivation found it (its corners perhaps in
+/// a rotated order, see `track`: the same box). An entry without corners (none should be)
+/// is read from the triangulation.
 fn tile_faces(
     cdt: &Cdt,
     (grid, faces): (&TileGrid, &[FaceMemo]),
@@ -613,6 +614,9 @@ pub(super) fn derive(
             }
             let m = &mut memo.faces[fid];
             let pts = face.positions().map(dv);
+            // Ordered: an entry holding the corners in a rotated order (spade rotates faces
+            // it does not change, see `track`) is reset here, so that phase B reads its
+            // per-side values (gaps, roadmap links) in spade's order.
             let kept = m.known && same(&m.pts, &pts);
             if !kept || (near && face_reaches(&pts, m.reach, dirty)) {
                 let [a, b, c] = pts;

@@ -273,6 +273,7 @@ fn remove_loop(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::connect::{Ready, same};
     use crate::world::Obstacle;
     use nav_geom::{Aabb, Vec2};
     use nav_testkit::TestRng;
@@ -458,6 +459,7 @@ mod tests {
             }
         }
         assert_eq!(kept.sound, fresh.sound, "{what}: constraint chains");
+        per_side_values_follow_the_entry(repaired, &kept, what);
         // Each free face reaches as far as what it depends on: its crossable edges' midpoint
         // clearances and its roadmap links (each one of the clearances it computed), so that
         // an edit within those distances walks its tile again.
@@ -485,6 +487,128 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The rotation `r` with `entry[k] == now[(k + r) % 3]` for every corner `k` (bitwise),
+    /// if `entry` holds the triangle `now` at all.
+    fn rotation(entry: &[DVec2; 3], now: &[DVec2; 3]) -> Option<usize> {
+        (0..3).find(|&r| (0..3).all(|k| same(&[entry[k]], &[now[(k + r) % 3]])))
+    }
+
+    /// The identities of the faces whose memo entry holds spade's corners in a rotated order
+    /// (the same triangle, another first corner).
+    fn rotated(conn: &Connectivity) -> Vec<u32> {
+        let memo = conn.memo_lock();
+        conn.cdt
+            .inner_faces()
+            .filter(|f| {
+                let m = &memo.faces[*f.data() as usize];
+                matches!(rotation(&m.pts, &f.positions().map(dv)), Some(r) if r != 0)
+            })
+            .map(|f| *f.data())
+            .collect()
+    }
+
+    /// A face's per-side values are indexed by its entry's corners (side `k` from corner `k`
+    /// to corner `k + 1`), which may be spade's current corners in a rotated order: spade
+    /// 2.15.1 gives a face another first edge, without changing it, when it swap-removes an
+    /// edge (a vertex's removal) and moves the last edge of its array into the freed slot
+    /// (`fix_handle_swap` points both faces of the moved edge at it), wherever that face lies.
+    /// Neither the tracker nor the derivation meets such a face unless its tile is walked.
+    ///
+    /// What keeps that safe: the only code that reads a face's per-side values against
+    /// spade's order (`derive`'s phase B: `d.sides`, the gaps and the roadmap links by side
+    /// index) runs on the faces of walked tiles, after phase A reset every entry whose corners
+    /// differ from spade's in order (`same` is an ordered comparison). `d.sides` written then
+    /// follows spade's order, and so does the entry; a face left alone keeps both in its old
+    /// order; the queries read `d.sides` as a set. This checks that the two agree for every
+    /// face: `d.sides[f]` holds, by the entry's corners, exactly its crossable sides. If phase
+    /// A let a rotated entry through (an unordered comparison), phase B would write `d.sides`
+    /// in spade's order against an entry in another, and this fails (for a face with one or
+    /// two crossable sides, where the order matters).
+    fn per_side_values_follow_the_entry(repaired: &Connectivity, kept: &Ready<'_>, what: &str) {
+        let memo = repaired.memo_lock();
+        for f in repaired.cdt.inner_faces() {
+            let id = *f.data() as usize;
+            let m = &memo.faces[id];
+            let now = f.positions().map(dv);
+            assert!(m.known, "{what}: an entry not filled");
+            let r = rotation(&m.pts, &now)
+                .unwrap_or_else(|| panic!("{what}: an entry holds another triangle"));
+            // The entry's side k is spade's side k + r.
+            let es = f.adjacent_edges();
+            let side = |k: usize| es[(k + r) % 3].as_undirected();
+            let expect: [u32; 3] = std::array::from_fn(|k| {
+                let eid = *side(k).data().data();
+                if kept.free[id] && !kept.cross[eid as usize].is_nan() {
+                    eid
+                } else {
+                    u32::MAX
+                }
+            });
+            assert_eq!(
+                kept.sides[id], expect,
+                "{what}: sides by the entry's corners (rotated by {r})"
+            );
+            for k in 0..3 {
+                // A gap is between the corner opposite side k and side k, a wall, measured
+                // where both other sides were crossable.
+                if !m.gaps[k].is_nan() {
+                    assert!(side(k).is_constraint_edge(), "{what}: a gap on no wall");
+                }
+            }
+        }
+    }
+
+    /// spade's rotations, counted: after random edits, some faces that no repair changed hold
+    /// their entry's corners in a rotated order (see [`per_side_values_follow_the_entry`]),
+    /// only ever after a removal (insertions and constraints change no face without changing
+    /// its corners, which the tracker sees), and some derivations walk such a face's tile and
+    /// put its entry in spade's order (which `check_derived` checks after every edit).
+    #[test]
+    fn rotated_entries_come_from_removals_and_are_reset_when_walked() {
+        let (mut after_insert, mut after_removal, mut reset) = (0, 0, 0);
+        for seed in 0..12u64 {
+            let mut rng = TestRng::new(9000 + seed);
+            let size = 24.0;
+            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+            let mut ids = Vec::new();
+            for _ in 0..8 {
+                if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
+                    ids.push(id);
+                }
+            }
+            assert!(world.prepare_connected() > 0);
+            // The rotated entries the last derivation left.
+            let mut left = Vec::new();
+            for step in 0..16 {
+                let what = format!("seed {seed} step {step}");
+                let n = ids.len();
+                if !random_edit(&mut world, &mut ids, &mut rng, |rng| {
+                    random_obstacle(rng, size)
+                }) {
+                    continue;
+                }
+                let conn = world.conn.get().and_then(|c| c.as_deref()).expect("kept");
+                // Before the derivation: what the repair left.
+                let before = rotated(conn);
+                let new = before.iter().filter(|f| !left.contains(*f)).count();
+                if ids.len() > n {
+                    assert_eq!(new, 0, "{what}: rotated by an insertion");
+                    after_insert += 1;
+                } else {
+                    after_removal += new;
+                }
+                check(&world, &what);
+                let conn = world.conn.get().and_then(|c| c.as_deref()).expect("kept");
+                left = rotated(conn);
+                reset += before.iter().filter(|f| !left.contains(*f)).count();
+            }
+        }
+        assert!(
+            after_insert > 20 && after_removal > 0 && reset > 0,
+            "insertions {after_insert}, rotated after removals {after_removal}, reset {reset}"
+        );
     }
 
     /// Small edits in a large world: each derivation walks a few tiles only, and gives what

@@ -11,6 +11,14 @@
 //! and edges identities, resets the entries of the changed ones, and marks the tiles the
 //! changed faces (and the seeds) overlap for the next derivation. Faces spade removed leave
 //! their identity unused (at most a few per edit).
+//!
+//! One change no walk sees: spade 2.15.1's vertex removal swap-removes the edges of the
+//! vertex's star, moving the last edge of its array into each freed slot, and points both
+//! faces of a moved edge at it (`fix_handle_swap`). Such a face keeps its corners, anywhere in
+//! the triangulation, but may start from another one; its entry keeps the old order (and its
+//! per-side values with it) until its tile is walked, whose ordered comparison resets it. No
+//! other code reads per-side values against spade's order (see the test below and `repair`'s
+//! `per_side_values_follow_the_entry`).
 
 use glam::DVec2;
 use spade::handles::{FixedDirectedEdgeHandle, FixedFaceHandle, FixedVertexHandle, InnerTag};
@@ -289,5 +297,82 @@ fn walk_with(cdt: &mut Cdt, memo: &mut Memo, w: &mut Walks) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where spade 2.15.1 rotates faces it does not change: removing a vertex swap-removes the
+    /// edges of its star, and each swap moves the last edge of spade's array into the freed
+    /// slot and points both faces of that edge at it (`fix_handle_swap`). Such a face keeps
+    /// its corners, but its first corner (`positions()[0]`) may change, wherever it lies. So
+    /// no walk from the removal meets it, and its memo entry keeps the old order (see
+    /// `repair`'s `per_side_values_follow_the_entry` for why that is safe).
+    #[test]
+    fn a_removal_rotates_faces_beside_the_edges_spade_moves() {
+        let mut cdt = Cdt::new();
+        for i in 0..9 {
+            for j in 0..9 {
+                let jitter = ((i * 7 + j * 3) % 5) as f64 * 0.07;
+                cdt.insert(spade::Point2::new(i as f64 + jitter, j as f64 - jitter))
+                    .unwrap();
+            }
+        }
+        let (mut rotated, mut removals) = (0, 0);
+        while removals < 20 {
+            // Every face named (its data), and its corners.
+            let faces: Vec<_> = cdt.fixed_inner_faces().collect();
+            for (k, &f) in faces.iter().enumerate() {
+                *cdt.face_data_mut(f) = k as u32 + 1;
+            }
+            let corners: Vec<[DVec2; 3]> = std::iter::once([DVec2::ZERO; 3])
+                .chain(faces.iter().map(|&f| cdt.face(f).positions().map(dv)))
+                .collect();
+            // An inner vertex; the edges spade may move are the last as many as its star has.
+            let Some(v) = cdt
+                .fixed_vertices()
+                .find(|&v| cdt.vertex(v).out_edges().all(|e| !e.is_outer_edge()))
+            else {
+                break;
+            };
+            let vp = dv(cdt.vertex(v).position());
+            let n = cdt.num_undirected_edges();
+            let deg = cdt.vertex(v).out_edges().count();
+            let tail: Vec<[DVec2; 2]> = cdt
+                .fixed_undirected_edges()
+                .skip(n - deg)
+                .map(|e| cdt.undirected_edge(e).positions().map(dv))
+                .collect();
+            cdt.remove(v);
+            removals += 1;
+            for f in cdt.inner_faces() {
+                let id = *f.data() as usize;
+                let now = f.positions().map(dv);
+                if id == 0 || now.contains(&vp) {
+                    continue;
+                }
+                let was = corners[id];
+                if now == was {
+                    continue;
+                }
+                let same_corners = (1..3).any(|r| (0..3).all(|k| was[k] == now[(k + r) % 3]));
+                if !same_corners {
+                    // Changed by the removal: it lies around the hole.
+                    continue;
+                }
+                rotated += 1;
+                let side = |e: &[DVec2; 2]| e.iter().all(|p| now.contains(p));
+                assert!(
+                    tail.iter().any(side),
+                    "a face rotated without a moved edge: {was:?} -> {now:?}"
+                );
+            }
+        }
+        assert!(
+            rotated > 0,
+            "{removals} removals rotated no face: spade changed, see the docs"
+        );
     }
 }
