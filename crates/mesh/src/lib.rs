@@ -121,9 +121,10 @@
 //! `connected` against the search. `cargo bench -p nav-benches --bench mesh` compares `r = 0`
 //! with the `polyanya` crate on converted maps (a square per cell, and the free triangles of the
 //! triangulation) and the polygon world with nav-agent on its benchmark world. Figures:
-//! `docs/polygons.md`. Converting a 512 x 512 map takes a few milliseconds (about 30 ms for
-//! `random512-10`); one obstacle edit costs about a microsecond (plus, once the triangulation is
-//! built, its local repair, and a derivation of its forests at the next `connected`).
+//! `docs/polygons.md` ("Where it stands") and, round by round, `docs/polygons-log.md`.
+//! Converting a 512 x 512 map takes a few milliseconds (about 30 ms for `random512-10`); one
+//! obstacle edit costs about a microsecond (plus, once the triangulation is built, its local
+//! repair, and a derivation of its forests at the next `connected`).
 //!
 //! ## Edits and threads
 //! [`MeshWorld::insert`], [`MeshWorld::set`] and [`MeshWorld::remove`] update the edge grid and

@@ -330,7 +330,7 @@ struct Levels {
     /// coarse slack (`BOUND_SLACKS[0] |s g|`), `|s g| <= 40 r`: the walk's first ellipse is
     /// then mostly the pad, and the finer levels halve the walk there (brc202d's 3 rows found
     /// at r = 2: 496 k instructions of walk down to 256 k, the query 20% fewer; see
-    /// docs/polygons.md, seventh round, branch `meshshort`).
+    /// docs/polygons-log.md, seventh round, branch `meshshort`).
     fine: bool,
 }
 
@@ -339,7 +339,7 @@ struct Levels {
 /// pays little per level, and a path just above a level's bound then walks and expands less
 /// beyond it).
 /// Measured (callgrind, warm, the bench's 12 rows at r = 0): against `BOUND_SLACKS` and
-/// growth 3, AR0011SR 8% and random512-10-0 28% fewer instructions (see docs/polygons.md,
+/// growth 3, AR0011SR 8% and random512-10-0 28% fewer instructions (see docs/polygons-log.md,
 /// fifth round).
 const LEVEL_SLACKS: [f64; 6] = [0.02, 0.05, 0.1, 0.2, 0.4, 0.8];
 const LEVEL_GROWTH: f64 = 2.0;
