@@ -305,6 +305,24 @@ mod tests {
         true
     }
 
+    /// A box world of side `size` with up to 8 random obstacles (seed `9000 + seed`), its
+    /// triangulation and forests derived; the obstacles' ids, and the generator to go on with.
+    fn random_prepared_world(
+        seed: u64,
+        size: f32,
+    ) -> (MeshWorld, Vec<crate::world::ObstacleId>, TestRng) {
+        let mut rng = TestRng::new(9000 + seed);
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        let mut ids = Vec::new();
+        for _ in 0..8 {
+            if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
+                ids.push(id);
+            }
+        }
+        assert!(world.prepare_connected() > 0);
+        (world, ids, rng)
+    }
+
     fn random_obstacle(rng: &mut TestRng, size: f32) -> Obstacle {
         let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
         if rng.chance(0.5) {
@@ -569,16 +587,8 @@ mod tests {
     fn rotated_entries_come_from_removals_and_are_reset_when_walked() {
         let (mut after_insert, mut after_removal, mut reset) = (0, 0, 0);
         for seed in 0..12u64 {
-            let mut rng = TestRng::new(9000 + seed);
             let size = 24.0;
-            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-            let mut ids = Vec::new();
-            for _ in 0..8 {
-                if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
-                    ids.push(id);
-                }
-            }
-            assert!(world.prepare_connected() > 0);
+            let (mut world, mut ids, mut rng) = random_prepared_world(seed, size);
             // The rotated entries the last derivation left.
             let mut left = Vec::new();
             for step in 0..16 {
@@ -668,16 +678,8 @@ mod tests {
     #[test]
     fn repaired_triangulations_equal_fresh_ones() {
         for seed in 0..30u64 {
-            let mut rng = TestRng::new(9000 + seed);
             let size = 24.0;
-            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-            let mut ids = Vec::new();
-            for _ in 0..8 {
-                if let Ok(id) = world.insert(random_obstacle(&mut rng, size)) {
-                    ids.push(id);
-                }
-            }
-            assert!(world.prepare_connected() > 0);
+            let (mut world, mut ids, mut rng) = random_prepared_world(seed, size);
             for step in 0..12 {
                 let what = format!("seed {seed} step {step}");
                 if !random_edit(&mut world, &mut ids, &mut rng, |rng| {
