@@ -838,7 +838,9 @@ impl MeshGraph<'_> {
             // Pushed by the node's earlier expansion (a deferred one: see `Levels`).
             return;
         }
-        if self.r > 0.0 && self.dominated_push(e.to, e.info.arrive_n, g + cost) {
+        // Not with a partial path: a dominated arrival is still popped there, and may be the
+        // expanded node nearest the goal that the partial path ends at.
+        if self.r > 0.0 && self.lazy && self.dominated_push(e.to, e.info.arrive_n, g + cost) {
             return;
         }
         let id = self.keys.id((from, e.to));
@@ -892,7 +894,8 @@ impl MeshGraph<'_> {
     /// [`MeshGraph::dominates`] before a push to corner code `code`, when an arrival there was
     /// expanded already in this query (the first arrival's record never changes within a
     /// query, so the expansion would find the same): the push, its open-list entry and its
-    /// pop are saved. Circles answer `false` (tested at expansion as before).
+    /// pop are saved. Circles answer `false` (tested at expansion as before). Only in runs
+    /// without a partial path (`lazy`), whose answer does not depend on which nodes are popped.
     #[inline]
     fn dominated_push(&mut self, code: u32, n: DVec2, g: f64) -> bool {
         if (code >> 1) as usize >= self.world.corners.len() {
