@@ -612,6 +612,20 @@ pub(crate) struct Dom {
     blocked: f64,
 }
 
+impl Dom {
+    /// The record of an arrival expanded first in query `stamp`, with normal `n` for `g`;
+    /// nothing known yet of its arc.
+    fn first(stamp: u32, n: DVec2, g: f64) -> Self {
+        Self {
+            stamp,
+            n,
+            g,
+            clear: -1.0,
+            blocked: f64::INFINITY,
+        }
+    }
+}
+
 /// Whether direction `n` lies in the exterior span of corner `corner` (a cone narrower than a
 /// half turn, from `n1` counter-clockwise to `n2`).
 #[inline]
@@ -1316,13 +1330,7 @@ impl MeshGraph<'_> {
                 return;
             }
         } else {
-            self.dom[code as usize] = Dom {
-                stamp: self.query_stamp,
-                n: info.arrive_n,
-                g: g_node,
-                clear: -1.0,
-                blocked: f64::INFINITY,
-            };
+            self.dom[code as usize] = Dom::first(self.query_stamp, info.arrive_n, g_node);
         }
         // How far the arc from the arrival is clear: bisected once against the obstacles near
         // the circle; the sweeps in the last interval are tested one by one.
@@ -1658,13 +1666,7 @@ impl Graph for MeshGraph<'_> {
                 }
             } else {
                 first = true;
-                self.dom[code as usize] = Dom {
-                    stamp: self.query_stamp,
-                    n: info.arrive_n,
-                    g: g_node,
-                    clear: -1.0,
-                    blocked: f64::INFINITY,
-                };
+                self.dom[code as usize] = Dom::first(self.query_stamp, info.arrive_n, g_node);
             }
         }
         // At r > 0: if the arc from the arrival to the end of the corner's span is clear, every
