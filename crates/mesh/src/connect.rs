@@ -213,13 +213,13 @@ fn face_reaches(pts: &[DVec2; 3], reach: f64, dirty: &[(DVec2, DVec2)]) -> bool 
     if dirty.is_empty() {
         return false;
     }
-    let (a, b) = bounds(pts);
-    let grow = reach + 1e-6 * (1.0 + fmax(fmax(-a.x, b.x), fmax(-a.y, b.y)));
-    dirty.iter().any(|&(lo, hi)| {
-        if b.x + grow < lo.x || b.y + grow < lo.y || a.x - grow > hi.x || a.y - grow > hi.y {
+    let bx = bounds(pts);
+    let grow = reach + reach_tol(bx);
+    dirty.iter().any(|&d| {
+        if apart(bx, d, grow) {
             return false;
         }
-        !separated(pts, (lo, hi), grow)
+        !separated(pts, d, grow)
     })
 }
 
@@ -254,6 +254,19 @@ fn fmax(a: f64, b: f64) -> f64 {
     if a > b { a } else { b }
 }
 
+/// The tolerance of the reach tests for points in box `[a, b]`, far above rounding.
+#[inline]
+fn reach_tol((a, b): (DVec2, DVec2)) -> f64 {
+    1e-6 * (1.0 + fmax(fmax(-a.x, b.x), fmax(-a.y, b.y)))
+}
+
+/// Whether boxes `[a, b]` and `[lo, hi]` lie more than `grow` apart along an axis, by plain
+/// comparisons.
+#[inline]
+fn apart((a, b): (DVec2, DVec2), (lo, hi): (DVec2, DVec2), grow: f64) -> bool {
+    b.x + grow < lo.x || b.y + grow < lo.y || a.x - grow > hi.x || a.y - grow > hi.y
+}
+
 /// The bounding box of finite points, by plain comparisons.
 #[inline]
 fn bounds<const N: usize>(pts: &[DVec2; N]) -> (DVec2, DVec2) {
@@ -275,11 +288,11 @@ fn edge_reaches(pq: &[DVec2; 2], clear: f64, dirty: &[(DVec2, DVec2)]) -> bool {
     if dirty.is_empty() {
         return false;
     }
-    let (a, b) = bounds(pq);
-    let tol = 1e-6 * (1.0 + fmax(fmax(-a.x, b.x), fmax(-a.y, b.y)));
+    let bx = bounds(pq);
+    let tol = reach_tol(bx);
     let grow = if clear > 0.0 { clear } else { 0.0 } + tol;
     dirty.iter().any(|&(lo, hi)| {
-        if b.x + grow < lo.x || b.y + grow < lo.y || a.x - grow > hi.x || a.y - grow > hi.y {
+        if apart(bx, (lo, hi), grow) {
             return false;
         }
         let inside = |p: DVec2| !((p + tol).cmplt(lo).any() || (p - tol).cmpgt(hi).any());

@@ -24,8 +24,8 @@ use spade::handles::{FixedFaceHandle, InnerTag};
 use spade::{PositionInTriangulation, Triangulation};
 
 use super::{
-    Cdt, Derived, EdgeMemo, FaceMemo, HintGrid, Memo, chains_sound, dv, edge_reaches, face_reaches,
-    hints_of, is_original, road_links, same,
+    Cdt, Derived, EdgeMemo, FaceMemo, HintGrid, Memo, apart, bounds, chains_sound, dv,
+    edge_reaches, face_reaches, hints_of, is_original, reach_tol, road_links, same,
 };
 use crate::geometry::dist_point_segment;
 use crate::roadmap::clearance;
@@ -465,6 +465,11 @@ fn tile_faces(
     Some(())
 }
 
+/// Whether box `bx` meets one of the boxes `dirty`.
+fn meets_any(bx: (DVec2, DVec2), dirty: &[(DVec2, DVec2)]) -> bool {
+    dirty.iter().any(|&d| !apart(bx, d, 0.0))
+}
+
 /// Whether edge `eid`, crossable now when `cross` and then a terminal when `term`, is what
 /// the last derivation left in `d`: a node or none, and a terminal or not.
 fn same_node(d: &Derived, eid: usize, cross: bool, term: bool) -> bool {
@@ -548,12 +553,9 @@ pub(super) fn derive(
         if d.marked[t] {
             continue;
         }
-        let (a, b) = tile.reach;
         // A tile the repairs did not change is walked when the reach of one of its faces
         // meets an edit (a crossable edge's reach lies in both its faces').
-        if dirty
-            .iter()
-            .any(|&(lo, hi)| !(b.cmplt(lo).any() || a.cmpgt(hi).any()))
+        if meets_any(tile.reach, dirty)
             && tile.faces.iter().any(|&f| {
                 let m = &memo.faces[f as usize];
                 face_reaches(&m.pts, m.reach, dirty)
@@ -600,12 +602,7 @@ pub(super) fn derive(
         // computed every entry of it that is still known): if none does, no unchanged face of
         // it and none of their edges is reached (an edge's reach lies in its faces'). A
         // derivation from nothing has no such boxes yet.
-        let near = !tracked || {
-            let (a, b) = d.tiles[t].reach;
-            dirty
-                .iter()
-                .any(|&(lo, hi)| !(b.cmplt(lo).any() || a.cmpgt(hi).any()))
-        };
+        let near = !tracked || meets_any(d.tiles[t].reach, dirty);
         for &f in &list {
             let face = cdt.face(f);
             let fid = *face.data() as usize;
@@ -813,11 +810,9 @@ pub(super) fn derive(
                     entry.reach = entry.reach.max(d.node_clear[n as usize]);
                 }
             }
-            let pts = entry.pts;
-            let a = pts[0].min(pts[1]).min(pts[2]);
-            let b = pts[0].max(pts[1]).max(pts[2]);
-            // At least `face_reaches`' tolerance, so that the tile's box holds its faces'.
-            let grow = entry.reach + 1e-6 * (1.0 + a.abs().max(b.abs()).max_element());
+            let (a, b) = bounds(&entry.pts);
+            // `face_reaches`' box, so that the tile's box holds its faces'.
+            let grow = entry.reach + reach_tol((a, b));
             ra = ra.min(a - grow);
             rb = rb.max(b + grow);
         }
