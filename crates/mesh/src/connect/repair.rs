@@ -230,31 +230,27 @@ fn remove_loop(
         let Some(v) = cdt.locate_vertex(pt(p)) else {
             continue;
         };
-        let ends: Vec<DVec2> = v
+        // Its constraint edges, and where they end.
+        let cons: Vec<_> = v
             .out_edges()
-            .filter(|e| cdt.is_constraint_edge(e.as_undirected().fix()))
-            .map(|e| dv(e.to().position()))
+            .filter(|e| e.is_constraint_edge())
+            .map(|e| (e.as_undirected().fix(), dv(e.to().position())))
             .collect();
         let v = v.fix();
-        match ends.as_slice() {
+        match cons.as_slice() {
             [] => {
                 track::removing(cdt, memo, v);
                 cdt.remove(v);
                 track::around(cdt, memo, &[p]);
             }
-            &[x, y] if !is_loop_vertex(world, &mut sc, p) && dist_point_segment(p, x, y) <= tol => {
+            &[(ex, x), (ey, y)]
+                if !is_loop_vertex(world, &mut sc, p) && dist_point_segment(p, x, y) <= tol =>
+            {
                 // Its two constraints first (as `remove` would), so that the removal frees
                 // the identities of the faces around it (see `track::removing`); the walk
                 // after the removal finds the faces both changed.
-                let cs: Vec<_> = cdt
-                    .vertex(v)
-                    .out_edges()
-                    .filter(|e| e.is_constraint_edge())
-                    .map(|e| e.as_undirected().fix())
-                    .collect();
-                for e in cs {
-                    cdt.remove_constraint_edge(e);
-                }
+                cdt.remove_constraint_edge(ex);
+                cdt.remove_constraint_edge(ey);
                 track::removing(cdt, memo, v);
                 cdt.remove(v);
                 track::around(cdt, memo, &[p]);
