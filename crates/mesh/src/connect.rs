@@ -200,6 +200,13 @@ fn same<const N: usize>(a: &[DVec2; N], b: &[DVec2; N]) -> bool {
         .all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits())
 }
 
+/// The rotation `r` with `entry[k] == now[(k + r) % 3]` for every corner `k` (bitwise), if
+/// `entry` holds the triangle `now` at all (the tests of spade's rotated faces, see `track`).
+#[cfg(test)]
+fn rotation(entry: &[DVec2; 3], now: &[DVec2; 3]) -> Option<usize> {
+    (0..3).find(|&r| (0..3).all(|k| same(&[entry[k]], &[now[(k + r) % 3]])))
+}
+
 /// Whether the entry of face `pts`, which looked as far as `reach` beyond the triangle, may
 /// depend on what lies in one of the boxes `dirty`.
 ///

@@ -269,7 +269,7 @@ fn remove_loop(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::connect::{Ready, same};
+    use crate::connect::{Ready, rotation};
     use crate::world::Obstacle;
     use nav_geom::{Aabb, Vec2};
     use nav_testkit::TestRng;
@@ -501,12 +501,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// The rotation `r` with `entry[k] == now[(k + r) % 3]` for every corner `k` (bitwise),
-    /// if `entry` holds the triangle `now` at all.
-    fn rotation(entry: &[DVec2; 3], now: &[DVec2; 3]) -> Option<usize> {
-        (0..3).find(|&r| (0..3).all(|k| same(&[entry[k]], &[now[(k + r) % 3]])))
     }
 
     /// The identities of the faces whose memo entry holds spade's corners in a rotated order

@@ -357,8 +357,7 @@ mod tests {
                 if now == was {
                     continue;
                 }
-                let same_corners = (1..3).any(|r| (0..3).all(|k| was[k] == now[(k + r) % 3]));
-                if !same_corners {
+                if super::super::rotation(&was, &now).is_none() {
                     // Changed by the removal: it lies around the hole.
                     continue;
                 }
