@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use nav::geom::{Aabb, Circle, Vec2};
-use nav::grid::movingai::Scenario;
+use nav::grid::movingai::{Scenario, ScenarioRow};
 use nav::mesh::{MeshContext, MeshQuery, MeshWorld, Obstacle};
 use nav_testkit::TestRng;
 
@@ -113,14 +113,14 @@ pub fn thread_cpu_ns() -> Option<u64> {
 pub fn spread_rows(scen: &Scenario, per: usize) -> Vec<(Vec2, Vec2)> {
     let n = scen.rows.len();
     (0..per.min(n))
-        .map(|k| {
-            let row = &scen.rows[(k * n / per.min(n) + n / per / 2).min(n - 1)];
-            (
-                Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5),
-                Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5),
-            )
-        })
+        .map(|k| centres(&scen.rows[(k * n / per.min(n) + n / per / 2).min(n - 1)]))
         .collect()
+}
+
+/// A scenario row's start and goal at their cells' centres.
+fn centres(row: &ScenarioRow) -> (Vec2, Vec2) {
+    let centre = |c: nav::grid::Cell| Vec2::new(c.x as f32 + 0.5, c.y as f32 + 0.5);
+    (centre(row.start), centre(row.goal))
 }
 
 /// Up to `per` scenario rows (cell centres) that nav-mesh finds a path for at radius `r`: from
@@ -134,8 +134,7 @@ pub fn rows_found(world: &MeshWorld, scen: &Scenario, per: usize, r: f32) -> Vec
     for k in 0..per {
         let (from, to) = (k * n / per, ((k + 1) * n / per).min(n));
         for row in &scen.rows[from..to] {
-            let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
-            let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
+            let (s, g) = centres(row);
             let q = MeshQuery::new(s, g).with_radius(r);
             if ctx.find_path(world, &q).expect("valid query").is_found() {
                 rows.push((s, g));
