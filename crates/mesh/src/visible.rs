@@ -540,8 +540,27 @@ impl Params {
 /// Queues the piece `s → t` of an edge as an occluder; `pass_s` / `pass_t` say whether the loop
 /// runs on through that end across the rays near it.
 fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t: bool) {
+    occlude_at(
+        walk,
+        p,
+        (s, t),
+        dist_point_segment(p.v, s, t),
+        pass_s,
+        pass_t,
+    );
+}
+
+/// [`occlude`], `dist` being the distance from the source to the piece.
+fn occlude_at(
+    walk: &mut Walk,
+    p: &Params,
+    (s, t): (DVec2, DVec2),
+    dist: f64,
+    pass_s: bool,
+    pass_t: bool,
+) {
     let v = p.v;
-    if dist_point_segment(v, s, t) < p.m + p.src {
+    if dist < p.m + p.src {
         return;
     }
     let (ds, dt) = (s - v, t - v);
@@ -568,7 +587,7 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
             (if x < 0.1 { 1.01 * x } else { x.min(1.0).asin() }) + 1e-12 + p.umbra
         }
     };
-    if p.grow > 0.0 && dist_point_segment(v, s, t) >= p.grow + p.m {
+    if p.grow > 0.0 && dist >= p.grow + p.m {
         // Grown by `r - h0`: the rays passing within it of the piece, its ends widened by
         // the exact angle (rotated, then taken as pseudo-angles, shrunk by a rounding margin).
         let g = p.grow - p.h0;
@@ -1088,13 +1107,24 @@ fn visit_cell(
                 walk.cands.push(edge.corner);
             }
         }
+        if p.src == 0.0 && cone.is_none() && cross(edge.b - edge.a, v - edge.a) > 0.0 {
+            // From a free point (the start or the goal; no cone), an edge whose blocked side
+            // faces the point is met by its rays leaving the blocked side, after they entered
+            // it through an edge facing the point, which occludes them first. Leaving it out
+            // only ever keeps more: every occluder stands alone (see the module
+            // documentation), so any subset of them hides nothing visible.
+            continue;
+        }
         let Some((s, t, is_a, is_b)) = clip(edge.a, edge.b, lo - pad, hi + pad) else {
             continue;
         };
-        if p.src == 0.0 && p.grow > 0.0 && dist_point_segment(v, s, t) >= p.grow + p.m {
-            // Grown by `r` (see `occlude`): whether the loop runs on is not asked.
-            occlude(walk, p, s, t, false, false);
-            continue;
+        if p.src == 0.0 && p.grow > 0.0 {
+            let dist = dist_point_segment(v, s, t);
+            if dist >= p.grow + p.m {
+                // Grown by `r` (see `occlude`): whether the loop runs on is not asked.
+                occlude_at(walk, p, (s, t), dist, false, false);
+                continue;
+            }
         }
         if p.src > 0.0 {
             // A circle source: shrunk at both ends by the angle its points see beside `v`.
