@@ -1355,25 +1355,20 @@ impl MeshGraph<'_> {
             (lo, hi)
         };
         // The first contact in closed form, checked just short of it and just beyond it (the
-        // clearance is monotone in the sweep); the bisection when the check fails.
+        // clearance is monotone in the sweep); the bisection when the check fails. An arc clear
+        // up to the check short of it is clear at the arrival (sweep 0), which is tested
+        // apart only otherwise.
         const STEP: f64 = 1e-9;
         let sc: &Scratch = self.scratch;
         self.circle_free = if self.resumed {
             self.circle_free
-        } else if !clear(sc, 0.0) {
-            (-1.0, 0.0)
         } else {
-            match arc_first_contact(w, sc, site.c, radii, n0, s1, ([NO_DISC; 2], site.disc)) {
-                Some(t) if t + STEP < full => {
-                    let (lo, hi) = ((t - STEP).max(0.0), t + STEP);
-                    if clear(sc, lo) && !clear(sc, hi) {
-                        (lo, hi)
-                    } else if clear(sc, full) {
-                        (full, full)
-                    } else {
-                        bisect(sc)
-                    }
-                }
+            let first = arc_first_contact(w, sc, site.c, radii, n0, s1, ([NO_DISC; 2], site.disc))
+                .filter(|&t| t + STEP < full)
+                .map(|t| ((t - STEP).max(0.0), t + STEP));
+            match first {
+                Some((lo, hi)) if clear(sc, lo) && !clear(sc, hi) => (lo, hi),
+                _ if !clear(sc, 0.0) => (-1.0, 0.0),
                 _ if clear(sc, full) => (full, full),
                 _ => bisect(sc),
             }

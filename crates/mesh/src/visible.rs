@@ -540,8 +540,27 @@ impl Params {
 /// Queues the piece `s → t` of an edge as an occluder; `pass_s` / `pass_t` say whether the loop
 /// runs on through that end across the rays near it.
 fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t: bool) {
+    occlude_at(
+        walk,
+        p,
+        (s, t),
+        dist_point_segment(p.v, s, t),
+        pass_s,
+        pass_t,
+    );
+}
+
+/// [`occlude`], `dist` being the distance from the source to the piece.
+fn occlude_at(
+    walk: &mut Walk,
+    p: &Params,
+    (s, t): (DVec2, DVec2),
+    dist: f64,
+    pass_s: bool,
+    pass_t: bool,
+) {
     let v = p.v;
-    if dist_point_segment(v, s, t) < p.m + p.src {
+    if dist < p.m + p.src {
         return;
     }
     let (ds, dt) = (s - v, t - v);
@@ -568,7 +587,7 @@ fn occlude(walk: &mut Walk, p: &Params, s: DVec2, t: DVec2, pass_s: bool, pass_t
             (if x < 0.1 { 1.01 * x } else { x.min(1.0).asin() }) + 1e-12 + p.umbra
         }
     };
-    if p.grow > 0.0 && dist_point_segment(v, s, t) >= p.grow + p.m {
+    if p.grow > 0.0 && dist >= p.grow + p.m {
         // Grown by `r - h0`: the rays passing within it of the piece, its ends widened by
         // the exact angle (rotated, then taken as pseudo-angles, shrunk by a rounding margin).
         let g = p.grow - p.h0;
@@ -889,6 +908,7 @@ fn walk_from(
     walk.queue.reset(width, rings);
     walk.pending.reset(width, rings);
     let start = (cy * g.nx + cx) as u32;
+    let ellipse = bound.map(|(goal, b)| Ellipse::new(v, goal, b));
     if resume {
         walk.requeue();
     } else {
@@ -916,13 +936,13 @@ fn walk_from(
         let (x, y) = (idx as i64 % g.nx, idx as i64 / g.nx);
         // A bucket queued by this walk was tested as it was queued, the same way (below); only
         // those a resumed walk queued again from the last one's frontier need it.
-        if let Some((goal, b)) = bound
+        if let Some(ell) = ellipse
             && resume
             && idx != start
         {
             let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
             let hi = lo + DVec2::splat(g.cell);
-            if beyond(goal, b, rho, lo, hi) {
+            if ell.beyond(rho, lo, hi) {
                 walk.leave_out(bits, idx);
                 continue;
             }
@@ -947,8 +967,8 @@ fn walk_from(
                 let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
                 let hi = lo + DVec2::splat(g.cell);
                 let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
-                if let Some((goal, b)) = bound
-                    && beyond(goal, b, d, lo, hi)
+                if let Some(ell) = ellipse
+                    && ell.beyond(d, lo, hi)
                 {
                     // Left out at once: popped, it would be (its distance is `d`). As
                     // `Walk::leave_out`, with `seen` borrowed.
@@ -964,12 +984,66 @@ fn walk_from(
     }
 }
 
-/// Whether every point `p` of the bucket `[lo, hi]`, at distance `rho` from the source, has
-/// `|v p| + |p g| > b`: `rho + |q g| > b`, `q` its point nearest the goal (without a root).
-#[inline]
-fn beyond(goal: DVec2, b: f64, rho: f64, lo: DVec2, hi: DVec2) -> bool {
-    let slack = b - rho;
-    slack < 0.0 || goal.clamp(lo, hi).distance_squared(goal) > slack * slack
+/// The bound of a walk: the points `p` with `|v p| + |p g| <= b` (an ellipse, `v` the
+/// source), which lies in the strip `|n·p - off| <= half` along the line `v g`.
+#[derive(Clone, Copy)]
+struct Ellipse {
+    g: DVec2,
+    b: f64,
+    /// The unit normal of the line `v g` (zero when `v = g`), and `n·v`.
+    n: DVec2,
+    off: f64,
+    /// The ellipse's semi-minor axis `sqrt(b² - |v g|²) / 2`, padded for rounding (by
+    /// `1e-9` relative and `1e-9 b`); infinite when `v = g`.
+    half: f64,
+}
+
+impl Ellipse {
+    fn new(v: DVec2, g: DVec2, b: f64) -> Self {
+        let l = v.distance(g);
+        let n = (g - v).perp().normalize_or_zero();
+        let half = if n == DVec2::ZERO {
+            f64::INFINITY
+        } else {
+            0.5 * ((b - l).max(0.0) * (b + l)).sqrt() * (1.0 + 1e-9) + 1e-9 * b
+        };
+        Self {
+            g,
+            b,
+            n,
+            off: n.dot(v),
+            half,
+        }
+    }
+
+    /// Whether every point `p` of the bucket `[lo, hi]`, at distance `rho` from `v`, has
+    /// `|v p| + |p g| > b`: the lower bound `rho + |q g| > b`, `q` its point nearest the goal
+    /// (without a root), or the bucket outside the strip. (The lower bound alone lets in
+    /// buckets up to a bucket's width outside a thin ellipse, beside it.)
+    #[inline]
+    fn beyond(&self, rho: f64, lo: DVec2, hi: DVec2) -> bool {
+        let slack = self.b - rho;
+        if slack < 0.0 || self.g.clamp(lo, hi).distance_squared(self.g) > slack * slack {
+            return true;
+        }
+        // The box's extent across the line: its corners' least and greatest offsets.
+        let n = self.n;
+        let (x0, x1) = if n.x >= 0.0 {
+            (lo.x, hi.x)
+        } else {
+            (hi.x, lo.x)
+        };
+        let (y0, y1) = if n.y >= 0.0 {
+            (lo.y, hi.y)
+        } else {
+            (hi.y, lo.y)
+        };
+        let (near, far) = (
+            n.x * x0 + n.y * y0 - self.off,
+            n.x * x1 + n.y * y1 - self.off,
+        );
+        near > self.half || far < -self.half
+    }
 }
 
 /// Visits bucket `(x, y)`: its corners (in `cone`, if any) and occluders, unless all its
@@ -1033,13 +1107,24 @@ fn visit_cell(
                 walk.cands.push(edge.corner);
             }
         }
+        if p.src == 0.0 && cone.is_none() && cross(edge.b - edge.a, v - edge.a) > 0.0 {
+            // From a free point (the start or the goal; no cone), an edge whose blocked side
+            // faces the point is met by its rays leaving the blocked side, after they entered
+            // it through an edge facing the point, which occludes them first. Leaving it out
+            // only ever keeps more: every occluder stands alone (see the module
+            // documentation), so any subset of them hides nothing visible.
+            continue;
+        }
         let Some((s, t, is_a, is_b)) = clip(edge.a, edge.b, lo - pad, hi + pad) else {
             continue;
         };
-        if p.src == 0.0 && p.grow > 0.0 && dist_point_segment(v, s, t) >= p.grow + p.m {
-            // Grown by `r` (see `occlude`): whether the loop runs on is not asked.
-            occlude(walk, p, s, t, false, false);
-            continue;
+        if p.src == 0.0 && p.grow > 0.0 {
+            let dist = dist_point_segment(v, s, t);
+            if dist >= p.grow + p.m {
+                // Grown by `r` (see `occlude`): whether the loop runs on is not asked.
+                occlude_at(walk, p, (s, t), dist, false, false);
+                continue;
+            }
         }
         if p.src > 0.0 {
             // A circle source: shrunk at both ends by the angle its points see beside `v`.
