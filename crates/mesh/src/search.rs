@@ -581,9 +581,17 @@ struct MeshGraph<'a> {
     /// At a corner at `r > 0`: whether that arc is still to be tested (by the first turn that
     /// needs an arc test, see [`MeshGraph::test_arc_end`]).
     arc_due: bool,
+    /// At a corner at `r > 0`: how many of its turns' arc tests were done (the bracket of
+    /// [`MeshGraph::corner_bracket`] counting as one beyond [`BRACKET_AFTER`]).
+    arc_tests: u32,
     /// Inside [`MeshGraph::resumable`].
     inner: bool,
 }
+
+/// After this many arc tests of its turns, a corner's expansion at `r > 0` bounds the rest by
+/// [`MeshGraph::corner_bracket`] (three tests' worth): few turns need a test at most corners,
+/// many in open fields.
+const BRACKET_AFTER: u32 = 2;
 
 /// The work of building one successor list (a scan of every corner with sight tests) counted
 /// against expansions, about their measured cost ratio.
@@ -1070,6 +1078,22 @@ impl MeshGraph<'_> {
         range
     }
 
+    /// How far the arc around corner code `code` (`r > 0`) from arrival normal `n0` is clear:
+    /// sweeps up to `.0` clear, beyond `.1` blocked. The first contact in closed form, checked
+    /// on both sides (as around a circle); unknown (`(-1, ∞)`) when the check fails. The
+    /// obstacles that may meet the arc within the span are cached per corner.
+    fn corner_bracket(&mut self, code: u32, n0: DVec2) -> (f64, f64) {
+        let (w, r, s1) = (self.world, self.r, turn_sign(code));
+        let (cn, stamp) = (code >> 1, *self.stamp);
+        let sc = &mut *self.scratch;
+        let contact = sc.corner_first_contact(w, cn, r, stamp, n0, s1);
+        let mut clear = |sweep: f64| sc.corner_arc_clear(w, cn, r, stamp, n0, s1, sweep);
+        match contact {
+            Some(t) if t > 1e-9 && clear(t - 1e-9) && !clear(t + 1e-9) => (t - 1e-9, t + 1e-9),
+            _ => (-1.0, f64::INFINITY),
+        }
+    }
+
     /// The arc test of a corner's arrival `info` (`r > 0`) to the end of the corner's span:
     /// if it is clear, every turn there is (`arc_free`, and `circle_free` from that sweep on
     /// for the dominance tests); if not, no sweep beyond it is.
@@ -1134,11 +1158,19 @@ impl MeshGraph<'_> {
             }
             // What this arrival's earlier arc tests found (the test is monotone in the sweep):
             // clear up to `lo`, blocked beyond `hi`, tested in between.
-            let (lo, hi) = self.circle_free;
+            let (mut lo, mut hi) = self.circle_free;
+            if sweep > lo && sweep <= hi && self.arc_tests == BRACKET_AFTER {
+                // Many turns to test: the first contact in closed form bounds the rest.
+                self.arc_tests += 1;
+                let (b_lo, b_hi) = self.corner_bracket(info.to, info.arrive_n);
+                (lo, hi) = (lo.max(b_lo), hi.min(b_hi));
+                self.circle_free = (lo, hi);
+            }
             if sweep > hi {
                 return None;
             }
             if sweep > lo {
+                self.arc_tests += 1;
                 let clear = self.scratch.corner_arc_clear(
                     self.world,
                     corner,
@@ -1703,9 +1735,11 @@ impl Graph for MeshGraph<'_> {
         }
         if self.r > 0.0 && !self.resumed {
             // How far the arc from the arrival is clear: found by the arc tests of the turns
-            // (see `turn`), the first of them to the end of the span; nothing known yet.
+            // (see `turn`: the first to the end of the span, after `BRACKET_AFTER` more the
+            // closed-form bracket); nothing known yet.
             self.arc_free = false;
             self.arc_due = true;
+            self.arc_tests = 0;
             self.circle_free = (-1.0, f64::INFINITY);
         }
         if self.goal_open
@@ -2273,6 +2307,7 @@ impl MeshContext {
             resumed: false,
             arc_free: false,
             arc_due: false,
+            arc_tests: 0,
             inner: false,
         };
         (&mut self.search, &mut self.ids, graph)

@@ -611,6 +611,26 @@ impl Scratch {
         })
     }
 
+    /// [`arc_first_contact`] around corner `corner` (`rad = r > 0`, its own edges skipped)
+    /// against its cached obstacles ([`CornerArcs`]): the same contact when it lies within the
+    /// widened span (the others meet the circle only beyond it). For a guess to be checked,
+    /// as `arc_first_contact`'s are.
+    pub(crate) fn corner_first_contact(
+        &mut self,
+        world: &MeshWorld,
+        corner: u32,
+        r: f64,
+        stamp: u32,
+        n0: DVec2,
+        s: f64,
+    ) -> Option<f64> {
+        let c = world.corners[corner as usize];
+        let near = self.corner_near(world, corner, r, stamp);
+        let items = &self.corner_arcs.items[near.start as usize..near.end as usize];
+        let skip = ([c.e_in, c.e_out], crate::search::NO_DISC);
+        first_contact_of(world, items.iter().copied(), c.v, (r, r), n0, s, skip)
+    }
+
     /// The entry of corner `corner` in [`CornerArcs`], made if not valid for `stamp`.
     fn corner_near(&mut self, world: &MeshWorld, corner: u32, r: f64, stamp: u32) -> CornerNear {
         if self.corner_arcs.stamp != stamp {
@@ -944,15 +964,15 @@ mod corner_arc_tests {
     use crate::world::Obstacle;
     use nav_geom::{Circle, Vec2};
 
-    /// The cached corner arc tests give `arc_clear`'s answers: random grids (right-angle
-    /// corners, exact touches at `r = 0.5`, 1, ...) with random polygons and circles added
-    /// (other angles, circle obstacles), every live corner, radii from 0.1 to 3, arcs from
-    /// normals in the span (and just outside it, and beyond its end, where the cache falls
-    /// back), both turns.
+    /// The cached corner arc tests give `arc_clear`'s and `arc_first_contact`'s answers: random
+    /// grids (right-angle corners, exact touches at `r = 0.5`, 1, ...) with random polygons and
+    /// circles added (other angles, circle obstacles), every live corner, radii from 0.1 to 3,
+    /// arcs from normals in the span (and just outside it, and beyond its end, where the cache
+    /// falls back), both turns.
     #[test]
     fn corner_arc_clear_agrees_with_arc_clear() {
         let mut rng = nav_testkit::TestRng::new(0xa2c5);
-        let (mut tested, mut blocked) = (0usize, 0usize);
+        let (mut cached, mut tested, mut blocked) = (0usize, 0usize, 0usize);
         for seed in 0..6u32 {
             let (w, h) = (24u32, 24u32);
             let walk: Vec<bool> = (0..w * h).map(|_| rng.unit() > 0.12).collect();
@@ -1007,11 +1027,27 @@ mod corner_arc_tests {
                         );
                         tested += 1;
                         blocked += usize::from(!want);
+                        // The first contact, where it lies within the span.
+                        let skip = ([c.e_in, c.e_out], NO_DISC);
+                        let m = 2.0 * r + 2.0 * world.eps().min(0.25 * r);
+                        sc.gather_box(&world, c.v - m, c.v + m);
+                        let full = arc_first_contact(&world, &sc, c.v, (r, r), n0, s, skip);
+                        let mine = sc.corner_first_contact(&world, ci, r, stamp, n0, s);
+                        if let Some(t) = full
+                            && (0.0..span).contains(&from)
+                            && t < (if s > 0.0 { span - from } else { from })
+                        {
+                            cached += 1;
+                            assert_eq!(mine, Some(t), "corner {ci} r {r} from {from} s {s}");
+                        }
                     }
                 }
             }
         }
-        assert!(tested > 5000 && blocked > 500, "{tested} {blocked}");
+        assert!(
+            tested > 5000 && blocked > 500 && cached > 500,
+            "{tested} {blocked} {cached}"
+        );
     }
 }
 
