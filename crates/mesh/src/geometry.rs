@@ -16,10 +16,32 @@ pub(crate) fn left(a: DVec2) -> DVec2 {
     DVec2::new(-a.y, a.x)
 }
 
+/// `y.atan2(x)`, bit for bit, with the cases on an axis (`x` or `y` zero, not both) answered
+/// without the call: there the arctangent is exact by definition (IEEE 754 and C's Annex F:
+/// `±0` for `x > 0`, `±π` for `x < 0`, `±π/2` for `y ≠ 0`, each rounded to the nearest
+/// double). Grid worlds have many such directions: normals and offsets along the axes.
+#[inline]
+pub(crate) fn atan2(y: f64, x: f64) -> f64 {
+    use std::f64::consts::{FRAC_PI_2, PI};
+    if y == 0.0 && x != 0.0 && !x.is_nan() {
+        if x > 0.0 {
+            y
+        } else if y.is_sign_negative() {
+            -PI
+        } else {
+            PI
+        }
+    } else if x == 0.0 && y != 0.0 && !y.is_nan() {
+        if y > 0.0 { FRAC_PI_2 } else { -FRAC_PI_2 }
+    } else {
+        y.atan2(x)
+    }
+}
+
 /// The angle from direction `from` counter-clockwise to direction `to`, in `[0, 2π)`.
 #[inline]
 pub(crate) fn ccw_angle(from: DVec2, to: DVec2) -> f64 {
-    let a = cross(from, to).atan2(from.dot(to));
+    let a = atan2(cross(from, to), from.dot(to));
     if a < 0.0 { a + TAU } else { a }
 }
 
@@ -195,11 +217,28 @@ pub(crate) fn tangent(c1: DVec2, r1: f64, s1: f64, c2: DVec2, r2: f64, s2: f64) 
 }
 
 /// Whether the direction at angle `atan2(y, x)` (taken in `[0, 2π)`) lies within `sweep` of
-/// the arc's start, or within `1e-15` short of a full turn: first from the quadrant of the
-/// direction where the sweep ends clearly outside it, else by the arctangent (the same
-/// answer either way).
-#[inline]
+/// the arc's start, or within `1e-15` short of a full turn: [`in_sweep_end`] without the end
+/// direction (the quadrant test, else the arctangent). The reference of the tests.
+#[cfg(test)]
 pub(crate) fn in_sweep(y: f64, x: f64, sweep: f64) -> bool {
+    in_sweep_end(y, x, sweep, 0.0, 0.0)
+}
+
+/// Whether the direction `d` at angle `atan2(y, x)` (taken in `[0, 2π)`) lies within `sweep`
+/// of the arc's start, or within `1e-15` short of a full turn, given also `d`'s cross product
+/// `c` with the arc's end direction `n_end = rotate(n0, s sweep)` (a unit vector), turning the
+/// arc's way (`cross(d, n_end)` turning left, `cross(n_end, d)` turning right), and `d`'s
+/// squared length `dd`. The answer of the arctangent, which decides only where the cheaper
+/// tests cannot:
+/// - the quadrant of the direction, where the sweep ends clearly outside it;
+/// - else (in the first three quadrants) the sign of `c`, once `|c| > 1e-12 |d|`: the
+///   direction then lies within a quarter turn and `1e-12` of the end's quadrant, so
+///   `c ≈ |d| sin(sweep - t)` (`t` its angle from the start, up to rounding of about
+///   `1e-16 |d|`) has the sign of `sweep - t`, and `|sweep - t| > 1e-12` while the
+///   arctangent's `t` is off by about `1e-15`: both say `t <= sweep` alike. (`c = 0` never
+///   decides.)
+#[inline]
+pub(crate) fn in_sweep_end(y: f64, x: f64, sweep: f64, c: f64, dd: f64) -> bool {
     if y != 0.0 && x != 0.0 {
         let q = match (y > 0.0, x > 0.0) {
             (true, true) => 0.0,
@@ -215,8 +254,11 @@ pub(crate) fn in_sweep(y: f64, x: f64, sweep: f64) -> bool {
         if sweep <= lo - 1e-12 && (q != 3.0 || -y > 1e-12 * x) {
             return false;
         }
+        if q != 3.0 && c * c > 1e-24 * dd {
+            return c > 0.0;
+        }
     }
-    let a = y.atan2(x);
+    let a = atan2(y, x);
     let t = if a < 0.0 { a + TAU } else { a };
     t <= sweep || t >= TAU - 1e-15
 }
@@ -240,12 +282,12 @@ pub(crate) fn dist_arc_segment_to(
             return false;
         }
         // `ccw_angle(n0, dir)` turning left, `ccw_angle(dir, n0)` turning right.
-        let (y, x) = if s > 0.0 {
-            (cross(n0, dir), n0.dot(dir))
+        let (y, x, c) = if s > 0.0 {
+            (cross(n0, dir), n0.dot(dir), cross(dir, n_end))
         } else {
-            (cross(dir, n0), dir.dot(n0))
+            (cross(dir, n0), dir.dot(n0), cross(n_end, dir))
         };
-        in_sweep(y, x, sweep)
+        in_sweep_end(y, x, sweep, c, dir.length_squared())
     };
     let e0 = v + n0 * r;
     let e1 = v + n_end * r;

@@ -75,13 +75,13 @@ impl MeshGraph<'_> {
 
     /// Pushes the segments from source code `from` (centre, radius, turn sign, corner, whether
     /// a site) to every goal of a nearest-goal run, each turning at the source as
-    /// `turn = (node, wedges, arc_free)` allows (none at the start), the source reached for
+    /// `turn = (node, wedges)` allows (none at the start), the source reached for
     /// `g_node`. Does nothing in a path query.
     pub(super) fn goal_edges(
         &mut self,
         from: u32,
         (c1, r1, s1, corner, site): (DVec2, f64, f64, Option<u32>, bool),
-        turn: Option<(NodeId, bool, bool)>,
+        turn: Option<(NodeId, bool)>,
         g_node: f64,
         out: &mut Successors,
     ) {
@@ -99,9 +99,8 @@ impl MeshGraph<'_> {
             e.to = code;
             e.info.to = code;
             let sweep = match turn {
-                Some((node, wedges, arc_free)) => {
-                    let Some(sweep) =
-                        self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
+                Some((node, wedges)) => {
+                    let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges)
                     else {
                         continue;
                     };

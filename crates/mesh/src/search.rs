@@ -563,7 +563,8 @@ struct MeshGraph<'a> {
     f_bound: f64,
     pruned: bool,
     /// At a circle node being expanded (or a corner at `r > 0` whose arc to the end of its
-    /// span is not clear): sweeps from the arrival up to `.0` are clear, beyond `.1` blocked.
+    /// span is not clear): sweeps from the arrival up to `.0` are clear, beyond `.1` blocked
+    /// (at a corner, what the arc tests of its turns found so far).
     circle_free: (f64, f64),
     /// The goals of a nearest-goal run, each a target (empty otherwise).
     goals: &'a [DVec2],
@@ -577,9 +578,20 @@ struct MeshGraph<'a> {
     resumed: bool,
     /// At a corner at `r > 0`: whether the arc to the end of its span is clear.
     arc_free: bool,
+    /// At a corner at `r > 0`: whether that arc is still to be tested (by the first turn that
+    /// needs an arc test, see [`MeshGraph::test_arc_end`]).
+    arc_due: bool,
+    /// At a corner at `r > 0`: how many of its turns' arc tests were done (the bracket of
+    /// [`MeshGraph::corner_bracket`] counting as one beyond [`BRACKET_AFTER`]).
+    arc_tests: u32,
     /// Inside [`MeshGraph::resumable`].
     inner: bool,
 }
+
+/// After this many arc tests of its turns, a corner's expansion at `r > 0` bounds the rest by
+/// [`MeshGraph::corner_bracket`] (three tests' worth): few turns need a test at most corners,
+/// many in open fields.
+const BRACKET_AFTER: u32 = 2;
 
 /// The work of building one successor list (a scan of every corner with sight tests) counted
 /// against expansions, about their measured cost ratio.
@@ -722,7 +734,7 @@ fn taut_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
         return None;
     }
     let (y, x) = (cross(n_in, n_out), n_in.dot(n_out));
-    let signed = y.atan2(x) * s;
+    let signed = crate::geometry::atan2(y, x) * s;
     (signed >= -SPAN_TOL).then_some(signed.max(0.0))
 }
 
@@ -1066,17 +1078,49 @@ impl MeshGraph<'_> {
         range
     }
 
+    /// How far the arc around corner code `code` (`r > 0`) from arrival normal `n0` is clear:
+    /// sweeps up to `.0` clear, beyond `.1` blocked. The first contact in closed form, checked
+    /// on both sides (as around a circle); unknown (`(-1, ∞)`) when the check fails. The
+    /// obstacles that may meet the arc within the span are cached per corner.
+    fn corner_bracket(&mut self, code: u32, n0: DVec2) -> (f64, f64) {
+        let (w, r, s1) = (self.world, self.r, turn_sign(code));
+        let (cn, stamp) = (code >> 1, *self.stamp);
+        let sc = &mut *self.scratch;
+        let contact = sc.corner_first_contact(w, cn, r, stamp, n0, s1);
+        let mut clear = |sweep: f64| sc.corner_arc_clear(w, cn, r, stamp, n0, s1, sweep);
+        match contact {
+            Some(t) if t > 1e-9 && clear(t - 1e-9) && !clear(t + 1e-9) => (t - 1e-9, t + 1e-9),
+            _ => (-1.0, f64::INFINITY),
+        }
+    }
+
+    /// The arc test of a corner's arrival `info` (`r > 0`) to the end of the corner's span:
+    /// if it is clear, every turn there is (`arc_free`, and `circle_free` from that sweep on
+    /// for the dominance tests); if not, no sweep beyond it is.
+    fn test_arc_end(&mut self, info: NodeInfo) {
+        self.arc_due = false;
+        let (corner, s1) = (info.to >> 1, turn_sign(info.to));
+        let c = &self.world.corners[corner as usize];
+        let end = if s1 > 0.0 { c.n2 } else { c.n1 };
+        let Some(sw) = taut_sweep(info.arrive_n, end, s1) else {
+            return;
+        };
+        let (w, r, stamp) = (self.world, self.r, *self.stamp);
+        if self
+            .scratch
+            .corner_arc_clear(w, corner, r, stamp, info.arrive_n, s1, sw)
+        {
+            self.arc_free = true;
+            self.circle_free = (sw, f64::INFINITY);
+        } else {
+            self.circle_free.1 = self.circle_free.1.min(sw);
+        }
+    }
+
     /// Whether the turn at the source corner of `node` into an edge leaving along `dir` with
     /// normal `n_out` is allowed; returns the arc sweep (any value at radius 0, where the arc
     /// has length 0). `dir` is read only with `wedges`.
-    fn turn(
-        &mut self,
-        node: NodeId,
-        n_out: DVec2,
-        dir: DVec2,
-        wedges: bool,
-        arc_free: bool,
-    ) -> Option<f64> {
+    fn turn(&mut self, node: NodeId, n_out: DVec2, dir: DVec2, wedges: bool) -> Option<f64> {
         let info = self.nodes[node as usize];
         let corner = info.to >> 1;
         let s1 = turn_sign(info.to);
@@ -1105,14 +1149,29 @@ impl MeshGraph<'_> {
         } else {
             taut_sweep(info.arrive_n, n_out, s1)?
         };
-        if self.r > 0.0 {
-            let (lo, hi) = self.circle_free;
-            if !arc_free && sweep > hi {
+        if self.r > 0.0 && !self.arc_free {
+            if self.arc_due {
+                self.test_arc_end(info);
+                if self.arc_free {
+                    return Some(sweep);
+                }
+            }
+            // What this arrival's earlier arc tests found (the test is monotone in the sweep):
+            // clear up to `lo`, blocked beyond `hi`, tested in between.
+            let (mut lo, mut hi) = self.circle_free;
+            if sweep > lo && sweep <= hi && self.arc_tests == BRACKET_AFTER {
+                // Many turns to test: the first contact in closed form bounds the rest.
+                self.arc_tests += 1;
+                let (b_lo, b_hi) = self.corner_bracket(info.to, info.arrive_n);
+                (lo, hi) = (lo.max(b_lo), hi.min(b_hi));
+                self.circle_free = (lo, hi);
+            }
+            if sweep > hi {
                 return None;
             }
-            if !arc_free
-                && sweep > lo
-                && !self.scratch.corner_arc_clear(
+            if sweep > lo {
+                self.arc_tests += 1;
+                let clear = self.scratch.corner_arc_clear(
                     self.world,
                     corner,
                     self.r,
@@ -1120,9 +1179,14 @@ impl MeshGraph<'_> {
                     info.arrive_n,
                     s1,
                     sweep,
-                )
-            {
-                return None;
+                );
+                let known = &mut self.circle_free;
+                if clear {
+                    known.0 = known.0.max(sweep);
+                } else {
+                    known.1 = known.1.min(sweep);
+                    return None;
+                }
             }
         } else if wedges {
             // Nothing may touch the corner from the outside of the turn.
@@ -1376,12 +1440,12 @@ impl MeshGraph<'_> {
         let sight = !self.lazy;
         if self.goal_open
             && let Some(e) = self.segment_edge(site.c, site.rad, s1, (None, true), GOAL_CODE, sight)
-            && let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), false, false)
+            && let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), false)
         {
             self.push(code, e, site.rad * sweep + e.len, g_node, out);
         }
         let src = (site.c, site.rad, s1, None, true);
-        self.goal_edges(code, src, Some((node, false, false)), g_node, out);
+        self.goal_edges(code, src, Some((node, false)), g_node, out);
         // Entries longer than `f_bound - g_node` are left out by the bound.
         let range = self.list(code, self.f_bound - g_node);
         let a_in = n0.y.atan2(n0.x);
@@ -1664,55 +1728,14 @@ impl Graph for MeshGraph<'_> {
                 self.dom[code as usize] = Dom::first(self.query_stamp, info.arrive_n, g_node);
             }
         }
-        // At r > 0: if the arc from the arrival to the end of the corner's span is clear, every
-        // turn at this corner is.
-        let mut end_sweep = None;
-        let arc_free = if self.resumed {
-            self.arc_free
-        } else {
-            self.r > 0.0 && {
-                let end = if turn_sign(code) > 0.0 {
-                    corner.n2
-                } else {
-                    corner.n1
-                };
-                let s1 = turn_sign(code);
-                end_sweep = taut_sweep(info.arrive_n, end, s1);
-                end_sweep.is_some_and(|sw| {
-                    self.scratch.corner_arc_clear(
-                        w,
-                        code >> 1,
-                        self.r,
-                        *self.stamp,
-                        info.arrive_n,
-                        s1,
-                        sw,
-                    )
-                })
-            }
-        };
-        self.arc_free = arc_free;
-        if self.r > 0.0 && !arc_free && !self.resumed {
-            // How far the arc from the arrival is clear: the first contact in closed form,
-            // checked on both sides (as around a circle); unknown when the check fails.
-            // The obstacles that may meet the arc within the span are cached per corner.
-            let s1 = turn_sign(code);
-            let n0 = info.arrive_n;
-            let (cn, stamp) = (code >> 1, *self.stamp);
-            let sc = &mut *self.scratch;
-            let contact = sc.corner_first_contact(w, cn, self.r, stamp, n0, s1);
-            let mut clear = |sweep: f64| sc.corner_arc_clear(w, cn, self.r, stamp, n0, s1, sweep);
-            self.circle_free = match contact {
-                Some(t) if t > 1e-9 && clear(t - 1e-9) && !clear(t + 1e-9) => (t - 1e-9, t + 1e-9),
-                _ => (-1.0, f64::INFINITY),
-            };
-        }
-        if first {
-            let d = &mut self.dom[code as usize];
-            (d.clear, d.blocked) = match end_sweep {
-                Some(sw) if arc_free => (sw, f64::INFINITY),
-                _ => self.circle_free,
-            };
+        if self.r > 0.0 && !self.resumed {
+            // How far the arc from the arrival is clear: found by the arc tests of the turns
+            // (see `turn`: the first to the end of the span, after `BRACKET_AFTER` more the
+            // closed-form bracket); nothing known yet.
+            self.arc_free = false;
+            self.arc_due = true;
+            self.arc_tests = 0;
+            self.circle_free = (-1.0, f64::INFINITY);
         }
         if self.goal_open
             && let Some(e) = self.segment_edge(
@@ -1723,13 +1746,12 @@ impl Graph for MeshGraph<'_> {
                 GOAL_CODE,
                 sight,
             )
-            && let Some(sweep) =
-                self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges, arc_free)
+            && let Some(sweep) = self.turn(node, e.info.depart_n, e.info.depart_dir(), wedges)
         {
             self.push(code, e, self.r * sweep + e.len, g_node, out);
         }
         let src = (corner.v, self.r, turn_sign(code), Some(code >> 1), true);
-        self.goal_edges(code, src, Some((node, wedges, arc_free)), g_node, out);
+        self.goal_edges(code, src, Some((node, wedges)), g_node, out);
         let range = self.list(code, f64::INFINITY);
         let s1 = turn_sign(code);
         // One test per entry for both rare cases (none at r = 0 outside deferred expansions).
@@ -1787,10 +1809,20 @@ impl Graph for MeshGraph<'_> {
             } else {
                 DVec2::X
             };
-            let Some(sweep) = self.turn(node, e.info.depart_n, dir, wedges, arc_free) else {
+            let Some(sweep) = self.turn(node, e.info.depart_n, dir, wedges) else {
                 continue;
             };
             self.push(code, e, self.r * sweep + e.len, g_node, out);
+        }
+        if self.arc_due && self.inner && self.pruned {
+            // A deferred expansion (see `Levels`) will turn here again, with what this one
+            // found.
+            self.test_arc_end(info);
+        }
+        self.arc_due = false;
+        if first {
+            let d = &mut self.dom[code as usize];
+            (d.clear, d.blocked) = self.circle_free;
         }
     }
 
@@ -2269,6 +2301,8 @@ impl MeshContext {
             f_floor: f64::NEG_INFINITY,
             resumed: false,
             arc_free: false,
+            arc_due: false,
+            arc_tests: 0,
             inner: false,
         };
         (&mut self.search, &mut self.ids, graph)

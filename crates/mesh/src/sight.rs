@@ -4,7 +4,7 @@ use glam::DVec2;
 
 use crate::geometry::{
     ccw_angle, closest_t, cross, dist_arc_segment_to, dist_point_segment, dist_segment_segment,
-    in_sweep, left, line_stadium, rotate,
+    in_sweep_end, left, line_stadium, rotate,
 };
 use crate::world::MeshWorld;
 
@@ -539,9 +539,11 @@ struct CornerNear {
     stamp: u32,
     start: u32,
     end: u32,
-    /// The start of the widened span (`n1` turned back by [`WIDE_SPAN`]) and its sweep.
+    /// The start of the widened span (`n1` turned back by [`WIDE_SPAN`]), its sweep and its
+    /// end (`n2` turned on by `WIDE_SPAN`).
     w0: DVec2,
     wsweep: f64,
+    w1: DVec2,
 }
 
 /// How far (radians) the span of [`CornerArcs`] is widened at both ends: the arrival and
@@ -566,7 +568,10 @@ impl Scratch {
         let c = world.corners[corner as usize];
         let near = self.corner_near(world, corner, r, stamp);
         let n_end = rotate(n0, s * sweep);
-        let within = |n: DVec2| in_sweep(cross(near.w0, n), near.w0.dot(n), near.wsweep);
+        let within = |n: DVec2| {
+            let (y, x, c) = (cross(near.w0, n), near.w0.dot(n), cross(n, near.w1));
+            in_sweep_end(y, x, near.wsweep, c, n.length_squared())
+        };
         if !(sweep <= near.wsweep
             && sweep + near.wsweep < std::f64::consts::TAU
             && within(n0)
@@ -691,6 +696,7 @@ impl Scratch {
             end: self.corner_arcs.items.len() as u32,
             w0,
             wsweep,
+            w1,
         };
         self.corner_arcs.of[corner as usize] = got;
         got
@@ -1120,6 +1126,81 @@ mod den_tests {
             if (a0 - a1).abs() > 1e-12 {
                 assert_eq!(a0 < a1, p0 < p1, "({x0}, {y0}) against ({x1}, {y1})");
             }
+        }
+    }
+
+    /// `in_sweep_end`'s test on the end direction gives the arctangent's answer, also for
+    /// directions within rounding of the end, and `geometry::atan2` is the arctangent bit for
+    /// bit on the axes.
+    #[test]
+    fn end_direction_shortcut_agrees_with_atan2() {
+        use crate::geometry::{atan2, in_sweep, in_sweep_end};
+        use std::f64::consts::{FRAC_PI_2, TAU};
+        let mut rng = nav_testkit::TestRng::new(0xe4d5);
+        let (mut decided, mut near) = (0usize, 0usize);
+        for _ in 0..20000 {
+            let n0 = DVec2::from_angle(rng.range(0.0, TAU));
+            let s = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+            let sweep = match rng.next_u64() % 4 {
+                0 => rng.range(0.0, FRAC_PI_2),
+                1 => (rng.next_u64() % 4) as f64 * FRAC_PI_2 + rng.range(-1e-11, 1e-11),
+                _ => rng.range(0.0, TAU),
+            }
+            .max(0.0);
+            let n_end = rotate(n0, s * sweep);
+            // Directions anywhere, near the end (within rounding or a little beyond) and on
+            // the axes of `n0`.
+            let at = match rng.next_u64() % 4 {
+                0 => rng.range(0.0, TAU),
+                1 => sweep + rng.range(-1e-14, 1e-14),
+                2 => sweep + rng.range(-1e-10, 1e-10),
+                _ => (rng.next_u64() % 4) as f64 * FRAC_PI_2,
+            };
+            let d = rotate(n0, s * at) * rng.range(1e-3, 1e3);
+            let (y, x, c) = if s > 0.0 {
+                (cross(n0, d), n0.dot(d), cross(d, n_end))
+            } else {
+                (cross(d, n0), d.dot(n0), cross(n_end, d))
+            };
+            let want = in_sweep(y, x, sweep);
+            assert_eq!(
+                in_sweep_end(y, x, sweep, c, d.length_squared()),
+                want,
+                "n0 {n0} s {s} sweep {sweep} d {d}"
+            );
+            decided += usize::from(c * c > 1e-24 * d.length_squared());
+            near += usize::from((at - sweep).abs() < 1e-9);
+        }
+        assert!(decided > 10000 && near > 5000, "{decided} {near}");
+        for y in [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            1e-300,
+            -1e-300,
+            f64::INFINITY,
+            -f64::INFINITY,
+        ] {
+            for x in [
+                0.0,
+                -0.0,
+                2.5,
+                -2.5,
+                1e-300,
+                -1e-300,
+                f64::INFINITY,
+                -f64::INFINITY,
+            ] {
+                assert_eq!(
+                    atan2(y, x).to_bits(),
+                    y.atan2(x).to_bits(),
+                    "atan2({y}, {x})"
+                );
+            }
+        }
+        for (y, x) in [(f64::NAN, 0.0), (0.0, f64::NAN), (f64::NAN, 1.0)] {
+            assert!(atan2(y, x).is_nan());
         }
     }
 }
