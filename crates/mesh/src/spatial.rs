@@ -302,6 +302,13 @@ impl MeshWorld {
     /// [`MeshContext`] and call [`MeshContext::connected`], whose searches reuse its caches
     /// ([`MeshContext::connected_how`] says which way each answer was reached).
     ///
+    /// The triangulation comes from `spade`, whose internal assertions fail on a few inputs
+    /// (a build, or an edit's repair); such a panic is caught, and the repair dropped (the next
+    /// call triangulates again) or the build left out (every call searches), so the answers
+    /// stay right. In a program built with `panic = "abort"` it aborts instead: such programs
+    /// should not call `connected`, `connected_how`, [`prepare_connected`](Self::prepare_connected)
+    /// or [`free_triangles`](Self::free_triangles), the only calls that triangulate.
+    ///
     /// ```
     /// use nav_geom::{Aabb, Vec2};
     /// use nav_mesh::{MeshWorld, Obstacle};
