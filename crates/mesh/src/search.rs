@@ -382,6 +382,8 @@ struct Defer {
     h: f64,
     circle_free: (f64, f64),
     arc_free: bool,
+    /// At a corner: how many arc tests its turns made (see [`BRACKET_AFTER`]).
+    arc_tests: u32,
 }
 
 /// What [`MeshContext::prepare`] found.
@@ -1572,6 +1574,7 @@ impl MeshGraph<'_> {
             self.f_bound = levels.at_least(d.lo, true);
             self.circle_free = d.circle_free;
             self.arc_free = d.arc_free;
+            self.arc_tests = d.arc_tests;
             self.resumed = true;
             d.node
         } else {
@@ -1599,6 +1602,7 @@ impl MeshGraph<'_> {
                 h: self.f_bound - g,
                 circle_free: self.circle_free,
                 arc_free: self.arc_free,
+                arc_tests: self.arc_tests,
             });
             out.push(id, 0.0);
         }
