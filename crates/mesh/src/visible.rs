@@ -349,19 +349,45 @@ impl Walk {
 
     /// Whether direction `a` is strictly inside an occluded range.
     fn hides(&self, a: f64) -> bool {
-        let i = self.covered.partition_point(|&(l, _)| l < a);
+        let i = starts_below(&self.covered, a);
         i > 0 && self.covered[i - 1].1 > a
     }
 
     /// Whether the closed range `[lo, hi]` (`lo <= hi`, both in `[-2, 2]`) is inside one
     /// occluded range.
     fn hides_range(&self, lo: f64, hi: f64) -> bool {
-        let i = self.covered.partition_point(|&(l, _)| l < lo);
+        let i = starts_below(&self.covered, lo);
         i > 0 && self.covered[i - 1].1 > hi
     }
 
     fn hides_all(&self) -> bool {
         self.covered.len() == 1 && self.covered[0].0 < -HALF && self.covered[0].1 > HALF
+    }
+}
+
+/// Up to this many occluded ranges, [`starts_below`] and [`ends_by`] scan from the front
+/// instead of bisecting: a walk mostly holds a few, and the scan costs fewer instructions.
+const SCAN_RANGES: usize = 8;
+
+/// How many ranges of `cov` (sorted, disjoint: a walk's `covered`) start below `a`, as
+/// `cov.partition_point(|&(l, _)| l < a)`.
+#[inline]
+fn starts_below(cov: &[(f64, f64)], a: f64) -> usize {
+    if cov.len() <= SCAN_RANGES {
+        cov.iter().take_while(|&&(l, _)| l < a).count()
+    } else {
+        cov.partition_point(|&(l, _)| l < a)
+    }
+}
+
+/// How many ranges of `cov` (sorted, disjoint, so their ends are sorted too) end at or before
+/// `a`, as `cov.partition_point(|&(_, h)| h <= a)`.
+#[inline]
+fn ends_by(cov: &[(f64, f64)], a: f64) -> usize {
+    if cov.len() <= SCAN_RANGES {
+        cov.iter().take_while(|&&(_, h)| h <= a).count()
+    } else {
+        cov.partition_point(|&(_, h)| h <= a)
     }
 }
 
@@ -372,7 +398,7 @@ impl Walk {
 #[inline]
 fn cover(cov: &mut Vec<(f64, f64)>, mut lo: f64, mut hi: f64) {
     // First range whose end is beyond `lo`: everything before it ends at or before `lo`.
-    let i = cov.partition_point(|&(_, h)| h <= lo);
+    let i = ends_by(cov, lo);
     let mut j = i;
     while j < cov.len() && cov[j].0 < hi {
         lo = lo.min(cov[j].0);
@@ -1188,6 +1214,42 @@ mod tests {
         for x in xs {
             assert_eq!(turn_mod(x).to_bits(), x.rem_euclid(FULL).to_bits(), "{x}");
         }
+    }
+
+    /// The scans of short range lists (`starts_below`, `ends_by`) give `partition_point`'s
+    /// index, on lists that `cover` builds (of every length across `SCAN_RANGES`), for
+    /// directions that fall on the ranges' ends exactly as well as between them.
+    #[test]
+    fn range_scans_are_partition_points() {
+        let mut rng = TestRng::new(11);
+        let mut lengths = [0usize; 2];
+        for _ in 0..400 {
+            let mut cov = Vec::new();
+            let n = rng.below(24) as usize;
+            for _ in 0..n {
+                let lo = rng.range(-2.5, 2.0);
+                cover(&mut cov, lo, lo + rng.range(0.0, 0.4));
+            }
+            lengths[usize::from(cov.len() > SCAN_RANGES)] += 1;
+            let mut probes: Vec<f64> = cov.iter().flat_map(|&(l, h)| [l, h]).collect();
+            probes.extend((0..16).map(|_| rng.range(-3.0, 3.0)));
+            for a in probes {
+                assert_eq!(
+                    starts_below(&cov, a),
+                    cov.partition_point(|&(l, _)| l < a),
+                    "{cov:?} {a}"
+                );
+                assert_eq!(
+                    ends_by(&cov, a),
+                    cov.partition_point(|&(_, h)| h <= a),
+                    "{cov:?} {a}"
+                );
+            }
+        }
+        assert!(
+            lengths.iter().all(|&k| k > 50),
+            "too few lists of a kind: {lengths:?}"
+        );
     }
 
     /// Every corner some clear tangent reaches is a candidate of the walk: from a point (the
