@@ -37,7 +37,7 @@
 use glam::DVec2;
 
 use crate::geometry::{cross, dist_point_segment};
-use crate::world::{MeshWorld, NO_CORNER};
+use crate::world::{EdgeGrid, MeshWorld, NO_CORNER};
 
 /// Reusable memory of the walk.
 #[derive(Debug, Clone, Default)]
@@ -976,38 +976,80 @@ fn walk_from(
         if !visit_cell(world, walk, &params, x, y, idx != start, pad, cell_cone) {
             continue;
         }
-        // The eight neighbours within the grid (the bucket itself was seen when queued). The
-        // order they are queued in does not matter: the queue pops by distance, then index.
-        let (x0, x1) = ((x - 1).max(0), (x + 2).min(g.nx));
+        // The eight neighbours within the grid (the bucket itself was seen when queued): bit
+        // `3 (dy + 1) + dx + 1` of `fresh` for the one at `(x + dx, y + dy)` not seen before
+        // (now seen). The order they are queued in does not matter: the queue pops by
+        // distance, then index.
         let generation = walk.generation;
-        for ny in (y - 1).max(0)..(y + 2).min(g.ny) {
-            let row = ny * g.nx;
-            let seen = &mut walk.seen[(row + x0) as usize..(row + x1) as usize];
-            for (k, s) in seen.iter_mut().enumerate() {
-                if *s == generation {
-                    continue;
+        let fresh = if x > 0 && x + 1 < g.nx && y > 0 && y + 1 < g.ny {
+            fresh_inside(&mut walk.seen, g.nx as usize, idx as usize, generation)
+        } else {
+            fresh_at_border(&mut walk.seen, g, x, y, generation)
+        };
+        let mut bits = fresh;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as i64;
+            bits &= bits - 1;
+            let (nx, ny) = (x + k % 3 - 1, y + k / 3 - 1);
+            let n = (ny * g.nx + nx) as u32;
+            let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
+            let hi = lo + DVec2::splat(g.cell);
+            let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
+            if let Some(ell) = ellipse
+                && ell.beyond(d, lo, hi)
+            {
+                // Left out at once: popped, it would be (its distance is `d`). As
+                // `Walk::leave_out`, inline.
+                walk.skipped = true;
+                if walk.logging {
+                    walk.frontier.push((d.to_bits(), n));
                 }
+                continue;
+            }
+            walk.queue.push((d.to_bits(), n));
+        }
+    }
+}
+
+/// The neighbours of bucket `at` (not on the grid's border, `nx` buckets a row) not yet seen
+/// by walk `generation`, as the bits of [`walk_from`]'s `fresh`; all of them marked seen.
+/// Without branches: the eight slots are read and written whatever they hold.
+#[inline]
+fn fresh_inside(seen: &mut [u32], nx: usize, at: usize, generation: u32) -> u32 {
+    let block = &mut seen[at - nx - 1..at + nx + 2];
+    let mut fresh = 0;
+    for (bit, i) in [
+        (0, 0),
+        (1, 1),
+        (2, 2),
+        (3, nx),
+        (5, nx + 2),
+        (6, 2 * nx),
+        (7, 2 * nx + 1),
+        (8, 2 * nx + 2),
+    ] {
+        let s = &mut block[i];
+        fresh |= u32::from(*s != generation) << bit;
+        *s = generation;
+    }
+    fresh
+}
+
+/// [`fresh_inside`] for a bucket `(x, y)` on the grid's border: the neighbours within the
+/// grid.
+#[inline(never)]
+fn fresh_at_border(seen: &mut [u32], g: &EdgeGrid, x: i64, y: i64, generation: u32) -> u32 {
+    let mut fresh = 0;
+    for ny in (y - 1).max(0)..(y + 2).min(g.ny) {
+        for nx in (x - 1).max(0)..(x + 2).min(g.nx) {
+            let s = &mut seen[(ny * g.nx + nx) as usize];
+            if *s != generation {
                 *s = generation;
-                let nx = x0 + k as i64;
-                let n = (row + nx) as u32;
-                let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
-                let hi = lo + DVec2::splat(g.cell);
-                let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
-                if let Some(ell) = ellipse
-                    && ell.beyond(d, lo, hi)
-                {
-                    // Left out at once: popped, it would be (its distance is `d`). As
-                    // `Walk::leave_out`, with `seen` borrowed.
-                    walk.skipped = true;
-                    if walk.logging {
-                        walk.frontier.push((d.to_bits(), n));
-                    }
-                    continue;
-                }
-                walk.queue.push((d.to_bits(), n));
+                fresh |= 1 << (3 * (ny - y + 1) + nx - x + 1);
             }
         }
     }
+    fresh
 }
 
 /// The bound of a walk: the points `p` with `|v p| + |p g| <= b` (an ellipse, `v` the
@@ -1214,6 +1256,40 @@ mod tests {
         for x in xs {
             assert_eq!(turn_mod(x).to_bits(), x.rem_euclid(FULL).to_bits(), "{x}");
         }
+    }
+
+    /// `fresh_inside` (the unrolled neighbours of a bucket off the grid's border) finds the
+    /// same unseen neighbours as the clamped loops of `fresh_at_border`, and leaves `seen` the
+    /// same, on random marks (the bucket itself seen, as in the walk).
+    #[test]
+    fn fresh_inside_matches_the_clamped_loops() {
+        let mut rng = TestRng::new(5);
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(30.0))).unwrap();
+        let _ = world.insert(Obstacle::Box(Aabb::new(Vec2::splat(3.0), Vec2::splat(4.0))));
+        let g = &world.grid;
+        assert!(g.nx >= 3 && g.ny >= 3, "grid {} x {}", g.nx, g.ny);
+        let (nx, cells) = (g.nx, (g.nx * g.ny) as usize);
+        let mut found = 0;
+        for _ in 0..2000 {
+            let generation = 1 + rng.below(3) as u32;
+            let mut a: Vec<u32> = (0..cells).map(|_| rng.below(4) as u32).collect();
+            let (x, y) = (
+                1 + rng.below(nx as u64 - 2) as i64,
+                1 + rng.below(g.ny as u64 - 2) as i64,
+            );
+            let at = (y * nx + x) as usize;
+            a[at] = generation;
+            let mut b = a.clone();
+            let fresh = fresh_inside(&mut a, nx as usize, at, generation);
+            assert_eq!(
+                fresh,
+                fresh_at_border(&mut b, g, x, y, generation),
+                "({x}, {y})"
+            );
+            assert_eq!(a, b, "({x}, {y})");
+            found += fresh.count_ones();
+        }
+        assert!(found > 5000, "too few unseen neighbours: {found}");
     }
 
     /// The scans of short range lists (`starts_below`, `ends_by`) give `partition_point`'s
