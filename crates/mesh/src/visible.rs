@@ -37,7 +37,7 @@
 use glam::DVec2;
 
 use crate::geometry::{cross, dist_point_segment};
-use crate::world::{MeshWorld, NO_CORNER};
+use crate::world::{EdgeGrid, MeshWorld, NO_CORNER};
 
 /// Reusable memory of the walk.
 #[derive(Debug, Clone, Default)]
@@ -349,19 +349,45 @@ impl Walk {
 
     /// Whether direction `a` is strictly inside an occluded range.
     fn hides(&self, a: f64) -> bool {
-        let i = self.covered.partition_point(|&(l, _)| l < a);
+        let i = starts_below(&self.covered, a);
         i > 0 && self.covered[i - 1].1 > a
     }
 
     /// Whether the closed range `[lo, hi]` (`lo <= hi`, both in `[-2, 2]`) is inside one
     /// occluded range.
     fn hides_range(&self, lo: f64, hi: f64) -> bool {
-        let i = self.covered.partition_point(|&(l, _)| l < lo);
+        let i = starts_below(&self.covered, lo);
         i > 0 && self.covered[i - 1].1 > hi
     }
 
     fn hides_all(&self) -> bool {
         self.covered.len() == 1 && self.covered[0].0 < -HALF && self.covered[0].1 > HALF
+    }
+}
+
+/// Up to this many occluded ranges, [`starts_below`] and [`ends_by`] scan from the front
+/// instead of bisecting: a walk mostly holds a few, and the scan costs fewer instructions.
+const SCAN_RANGES: usize = 8;
+
+/// How many ranges of `cov` (sorted, disjoint: a walk's `covered`) start below `a`, as
+/// `cov.partition_point(|&(l, _)| l < a)`.
+#[inline]
+fn starts_below(cov: &[(f64, f64)], a: f64) -> usize {
+    if cov.len() <= SCAN_RANGES {
+        cov.iter().take_while(|&&(l, _)| l < a).count()
+    } else {
+        cov.partition_point(|&(l, _)| l < a)
+    }
+}
+
+/// How many ranges of `cov` (sorted, disjoint, so their ends are sorted too) end at or before
+/// `a`, as `cov.partition_point(|&(_, h)| h <= a)`.
+#[inline]
+fn ends_by(cov: &[(f64, f64)], a: f64) -> usize {
+    if cov.len() <= SCAN_RANGES {
+        cov.iter().take_while(|&&(_, h)| h <= a).count()
+    } else {
+        cov.partition_point(|&(_, h)| h <= a)
     }
 }
 
@@ -372,7 +398,7 @@ impl Walk {
 #[inline]
 fn cover(cov: &mut Vec<(f64, f64)>, mut lo: f64, mut hi: f64) {
     // First range whose end is beyond `lo`: everything before it ends at or before `lo`.
-    let i = cov.partition_point(|&(_, h)| h <= lo);
+    let i = ends_by(cov, lo);
     let mut j = i;
     while j < cov.len() && cov[j].0 < hi {
         lo = lo.min(cov[j].0);
@@ -950,38 +976,80 @@ fn walk_from(
         if !visit_cell(world, walk, &params, x, y, idx != start, pad, cell_cone) {
             continue;
         }
-        // The eight neighbours within the grid (the bucket itself was seen when queued). The
-        // order they are queued in does not matter: the queue pops by distance, then index.
-        let (x0, x1) = ((x - 1).max(0), (x + 2).min(g.nx));
+        // The eight neighbours within the grid (the bucket itself was seen when queued): bit
+        // `3 (dy + 1) + dx + 1` of `fresh` for the one at `(x + dx, y + dy)` not seen before
+        // (now seen). The order they are queued in does not matter: the queue pops by
+        // distance, then index.
         let generation = walk.generation;
-        for ny in (y - 1).max(0)..(y + 2).min(g.ny) {
-            let row = ny * g.nx;
-            let seen = &mut walk.seen[(row + x0) as usize..(row + x1) as usize];
-            for (k, s) in seen.iter_mut().enumerate() {
-                if *s == generation {
-                    continue;
+        let fresh = if x > 0 && x + 1 < g.nx && y > 0 && y + 1 < g.ny {
+            fresh_inside(&mut walk.seen, g.nx as usize, idx as usize, generation)
+        } else {
+            fresh_at_border(&mut walk.seen, g, x, y, generation)
+        };
+        let mut bits = fresh;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as i64;
+            bits &= bits - 1;
+            let (nx, ny) = (x + k % 3 - 1, y + k / 3 - 1);
+            let n = (ny * g.nx + nx) as u32;
+            let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
+            let hi = lo + DVec2::splat(g.cell);
+            let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
+            if let Some(ell) = ellipse
+                && ell.beyond(d, lo, hi)
+            {
+                // Left out at once: popped, it would be (its distance is `d`). As
+                // `Walk::leave_out`, inline.
+                walk.skipped = true;
+                if walk.logging {
+                    walk.frontier.push((d.to_bits(), n));
                 }
+                continue;
+            }
+            walk.queue.push((d.to_bits(), n));
+        }
+    }
+}
+
+/// The neighbours of bucket `at` (not on the grid's border, `nx` buckets a row) not yet seen
+/// by walk `generation`, as the bits of [`walk_from`]'s `fresh`; all of them marked seen.
+/// Without branches: the eight slots are read and written whatever they hold.
+#[inline]
+fn fresh_inside(seen: &mut [u32], nx: usize, at: usize, generation: u32) -> u32 {
+    let block = &mut seen[at - nx - 1..at + nx + 2];
+    let mut fresh = 0;
+    for (bit, i) in [
+        (0, 0),
+        (1, 1),
+        (2, 2),
+        (3, nx),
+        (5, nx + 2),
+        (6, 2 * nx),
+        (7, 2 * nx + 1),
+        (8, 2 * nx + 2),
+    ] {
+        let s = &mut block[i];
+        fresh |= u32::from(*s != generation) << bit;
+        *s = generation;
+    }
+    fresh
+}
+
+/// [`fresh_inside`] for a bucket `(x, y)` on the grid's border: the neighbours within the
+/// grid.
+#[inline(never)]
+fn fresh_at_border(seen: &mut [u32], g: &EdgeGrid, x: i64, y: i64, generation: u32) -> u32 {
+    let mut fresh = 0;
+    for ny in (y - 1).max(0)..(y + 2).min(g.ny) {
+        for nx in (x - 1).max(0)..(x + 2).min(g.nx) {
+            let s = &mut seen[(ny * g.nx + nx) as usize];
+            if *s != generation {
                 *s = generation;
-                let nx = x0 + k as i64;
-                let n = (row + nx) as u32;
-                let lo = g.origin + DVec2::new(nx as f64, ny as f64) * g.cell;
-                let hi = lo + DVec2::splat(g.cell);
-                let d = (lo - v).max(v - hi).max(DVec2::ZERO).length();
-                if let Some(ell) = ellipse
-                    && ell.beyond(d, lo, hi)
-                {
-                    // Left out at once: popped, it would be (its distance is `d`). As
-                    // `Walk::leave_out`, with `seen` borrowed.
-                    walk.skipped = true;
-                    if walk.logging {
-                        walk.frontier.push((d.to_bits(), n));
-                    }
-                    continue;
-                }
-                walk.queue.push((d.to_bits(), n));
+                fresh |= 1 << (3 * (ny - y + 1) + nx - x + 1);
             }
         }
     }
+    fresh
 }
 
 /// The bound of a walk: the points `p` with `|v p| + |p g| <= b` (an ellipse, `v` the
@@ -1188,6 +1256,76 @@ mod tests {
         for x in xs {
             assert_eq!(turn_mod(x).to_bits(), x.rem_euclid(FULL).to_bits(), "{x}");
         }
+    }
+
+    /// `fresh_inside` (the unrolled neighbours of a bucket off the grid's border) finds the
+    /// same unseen neighbours as the clamped loops of `fresh_at_border`, and leaves `seen` the
+    /// same, on random marks (the bucket itself seen, as in the walk).
+    #[test]
+    fn fresh_inside_matches_the_clamped_loops() {
+        let mut rng = TestRng::new(5);
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(30.0))).unwrap();
+        let _ = world.insert(Obstacle::Box(Aabb::new(Vec2::splat(3.0), Vec2::splat(4.0))));
+        let g = &world.grid;
+        assert!(g.nx >= 3 && g.ny >= 3, "grid {} x {}", g.nx, g.ny);
+        let (nx, cells) = (g.nx, (g.nx * g.ny) as usize);
+        let mut found = 0;
+        for _ in 0..2000 {
+            let generation = 1 + rng.below(3) as u32;
+            let mut a: Vec<u32> = (0..cells).map(|_| rng.below(4) as u32).collect();
+            let (x, y) = (
+                1 + rng.below(nx as u64 - 2) as i64,
+                1 + rng.below(g.ny as u64 - 2) as i64,
+            );
+            let at = (y * nx + x) as usize;
+            a[at] = generation;
+            let mut b = a.clone();
+            let fresh = fresh_inside(&mut a, nx as usize, at, generation);
+            assert_eq!(
+                fresh,
+                fresh_at_border(&mut b, g, x, y, generation),
+                "({x}, {y})"
+            );
+            assert_eq!(a, b, "({x}, {y})");
+            found += fresh.count_ones();
+        }
+        assert!(found > 5000, "too few unseen neighbours: {found}");
+    }
+
+    /// The scans of short range lists (`starts_below`, `ends_by`) give `partition_point`'s
+    /// index, on lists that `cover` builds (of every length across `SCAN_RANGES`), for
+    /// directions that fall on the ranges' ends exactly as well as between them.
+    #[test]
+    fn range_scans_are_partition_points() {
+        let mut rng = TestRng::new(11);
+        let mut lengths = [0usize; 2];
+        for _ in 0..400 {
+            let mut cov = Vec::new();
+            let n = rng.below(24) as usize;
+            for _ in 0..n {
+                let lo = rng.range(-2.5, 2.0);
+                cover(&mut cov, lo, lo + rng.range(0.0, 0.4));
+            }
+            lengths[usize::from(cov.len() > SCAN_RANGES)] += 1;
+            let mut probes: Vec<f64> = cov.iter().flat_map(|&(l, h)| [l, h]).collect();
+            probes.extend((0..16).map(|_| rng.range(-3.0, 3.0)));
+            for a in probes {
+                assert_eq!(
+                    starts_below(&cov, a),
+                    cov.partition_point(|&(l, _)| l < a),
+                    "{cov:?} {a}"
+                );
+                assert_eq!(
+                    ends_by(&cov, a),
+                    cov.partition_point(|&(_, h)| h <= a),
+                    "{cov:?} {a}"
+                );
+            }
+        }
+        assert!(
+            lengths.iter().all(|&k| k > 50),
+            "too few lists of a kind: {lengths:?}"
+        );
     }
 
     /// Every corner some clear tangent reaches is a candidate of the walk: from a point (the
