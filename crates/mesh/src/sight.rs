@@ -208,11 +208,51 @@ pub(crate) fn segment_block(
     r: f64,
     first: bool,
 ) -> Option<f64> {
+    segment_block_in::<false>(world, sc, p, q, r, first, 0.0).0
+}
+
+/// The straight line's two tests in a query's preparation, in one gather of the edges near
+/// `p -> q`: whether the disc of radius `r` moves along it clear
+/// (`segment_block(p, q, r, false)` is `None`), and, when it is clear, whether a corner (an
+/// edge's `a` with a corner) lies within `near` of it (as `dist_point_segment(a, p, q) <=
+/// near`). The buckets gathered are those within `max(r + 2 eps, near + world eps)` of the
+/// segment: every edge `segment_block` looks at, and every corner within `near` (its edge is
+/// in the bucket that holds it). When the line is blocked, the second answer is left
+/// unfinished (the test stops at the block); a zero-length segment answers `(true, true)`.
+pub(crate) fn line_clear_and_corner_near(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    p: DVec2,
+    q: DVec2,
+    r: f64,
+    near: f64,
+) -> (bool, bool) {
+    if p == q {
+        return (true, true);
+    }
+    let (block, corner) = segment_block_in::<true>(world, sc, p, q, r, false, near);
+    (block.is_none(), corner)
+}
+
+/// [`segment_block`], and with `CORNERS` whether a corner lies within `near` of the segment
+/// (see [`line_clear_and_corner_near`]).
+#[inline(always)]
+fn segment_block_in<const CORNERS: bool>(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    p: DVec2,
+    q: DVec2,
+    r: f64,
+    first: bool,
+    near: f64,
+) -> (Option<f64>, bool) {
     let d = q - p;
     let len2 = d.length_squared();
     if len2 == 0.0 {
-        return None;
+        return (None, false);
     }
+    let world_eps = world.eps();
+    let mut corner_near = false;
     let len = len2.sqrt();
     let inv_len = 1.0 / len;
     let eps = world
@@ -261,6 +301,12 @@ pub(crate) fn segment_block(
         }
         let edge = world.edges[e as usize];
         let (a, b) = (edge.a, edge.b);
+        if CORNERS && !corner_near && edge.corner != crate::world::NO_CORNER {
+            // Farther than `near + world eps` from the line, farther than `near` from the
+            // segment (rounding is far below `world eps`).
+            let oa = cross(d, a - p) * inv_len;
+            corner_near = oa.abs() <= near + world_eps && dist_point_segment(a, p, q) <= near;
+        }
         if a.max(b).cmplt(box_lo).any() || a.min(b).cmpgt(box_hi).any() {
             return true;
         }
@@ -373,7 +419,12 @@ pub(crate) fn segment_block(
         }
         first || !block.is_finite()
     };
-    sc.gather_segment_with(world, p, q, margin, &mut visit);
+    let gather = if CORNERS {
+        margin.max(near + world_eps)
+    } else {
+        margin
+    };
+    sc.gather_segment_with(world, p, q, gather, &mut visit);
     sc.touches = touches;
     // Zero-width gaps: touched from both sides at the same place.
     let touches = &sc.touches;
@@ -387,7 +438,7 @@ pub(crate) fn segment_block(
             }
         }
     }
-    block.is_finite().then_some(block)
+    (block.is_finite().then_some(block), corner_near)
 }
 
 /// Whether the arc of radius `rad` around `v` (from outward direction `n0`, turning `s`,
