@@ -1914,8 +1914,30 @@ impl MeshContext {
         query.limits.check()?;
         self.pieces.clear();
         self.ids.clear();
+        // At r > 0 the straight line's sight test comes first: when it finds the line clear,
+        // no edge lies within `r - eps` of either end, so the fit tests of the ends look only
+        // at the bounds and the obstacles containing them (see `fit_status_with`).
+        let line_first = r > 0.0
+            && !query.limits.partial_path
+            && world.discs.is_empty()
+            && start != goal
+            && !start_line_off();
+        let line_test = line_first.then(|| {
+            let l = start.distance(goal);
+            let e = 1e-9 * l;
+            let b = (e * (2.0 * l + e)).sqrt() * 0.5;
+            crate::sight::line_clear_and_corner_near(
+                world,
+                &mut self.scratch,
+                start,
+                goal,
+                r,
+                r + b,
+            )
+        });
+        let edges = !line_test.is_some_and(|(clear, _)| clear);
         let blocked_status = |ctx: &mut Self, p: DVec2, oob: PathStatus, blocked: PathStatus| {
-            match crate::spatial::fit_status(world, &mut ctx.scratch, p, r) {
+            match crate::spatial::fit_status_with(world, &mut ctx.scratch, p, r, edges) {
                 crate::spatial::Fit::Fits => None,
                 crate::spatial::Fit::OutOfBounds => Some(oob),
                 crate::spatial::Fit::Blocked => Some(blocked),
@@ -1949,17 +1971,19 @@ impl MeshContext {
         let goal_open = goal_status.is_none();
         self.line = None;
         if goal_open && !query.limits.partial_path && world.discs.is_empty() {
-            let l = start.distance(goal);
-            let e = 1e-9 * l;
-            let b = (e * (2.0 * l + e)).sqrt() * 0.5;
-            let (clear, near) = crate::sight::line_clear_and_corner_near(
-                world,
-                &mut self.scratch,
-                start,
-                goal,
-                r,
-                r + b,
-            );
+            let (clear, near) = line_test.unwrap_or_else(|| {
+                let l = start.distance(goal);
+                let e = 1e-9 * l;
+                let b = (e * (2.0 * l + e)).sqrt() * 0.5;
+                crate::sight::line_clear_and_corner_near(
+                    world,
+                    &mut self.scratch,
+                    start,
+                    goal,
+                    r,
+                    r + b,
+                )
+            });
             let alone = clear && !start_line_off() && !near;
             self.line = Some(StartLine {
                 key,

@@ -76,6 +76,45 @@ impl Scratch {
     }
 
     /// Calls `visit` once for each edge (its id) and each circle (its id with [`DISC_BIT`]) of
+    /// every bucket the box `[lo, hi]` meets, until it returns false (what [`Self::gather_box`]
+    /// collects, without collecting it).
+    pub fn gather_box_with(
+        &mut self,
+        world: &MeshWorld,
+        lo: DVec2,
+        hi: DVec2,
+        visit: &mut impl FnMut(u32) -> bool,
+    ) {
+        self.begin(world);
+        let g = &world.grid;
+        let (x0, x1) = (g.cell_x(lo.x), g.cell_x(hi.x));
+        let (y0, y1) = (g.cell_y(lo.y), g.cell_y(hi.y));
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let cell = (y * g.nx + x) as usize;
+                for &e in &g.buckets[cell] {
+                    let s = &mut self.stamp[e as usize];
+                    if *s != self.generation {
+                        *s = self.generation;
+                        if !visit(e) {
+                            return;
+                        }
+                    }
+                }
+                for &d in &g.cbuckets[cell] {
+                    let s = &mut self.dstamp[d as usize];
+                    if *s != self.generation {
+                        *s = self.generation;
+                        if !visit(d | DISC_BIT) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `visit` once for each edge (its id) and each circle (its id with [`DISC_BIT`]) of
     /// every bucket within `margin` of segment `pq`, in travel order (rows from `p` towards
     /// `q`), until it returns false.
     pub fn gather_segment_with(
