@@ -309,6 +309,11 @@ fn segment_block_in<const CORNERS: bool>(
             // A circle: the disc's centre keeps distance `R + r` from its centre.
             let disc = world.discs[(e & !DISC_BIT) as usize];
             let rho = disc.rad + r;
+            // Farther than `rho + 2 eps` from the line: farther than `rho + eps` from the
+            // segment, skipped below (rounding is far below `eps`, as in `line_far`).
+            if (cross(d, disc.c - p) * inv_len).abs() > rho + 2.0 * eps && !line_far_off() {
+                return true;
+            }
             let x = p + d * closest_t(disc.c, p, q);
             let dist = x.distance(disc.c);
             if dist > rho + eps {
@@ -1117,7 +1122,8 @@ mod tests {
 
     /// `segment_block` gives the same answers with [`line_far`]'s shortcut and without it, on
     /// random grids (exact touches at `r = 0.5` and 1 along the walls and corners), segments
-    /// between cell centres, corners and diagonals, both `first` modes.
+    /// between cell centres, corners and diagonals, both `first` modes; with circles (its circle
+    /// test too), at r = 0 as well.
     #[test]
     fn segment_block_is_the_same_without_line_far() {
         let mut rng = nav_testkit::TestRng::new(0x5e9b);
@@ -1125,7 +1131,21 @@ mod tests {
         for (size, density) in [(16u32, 0.05), (24, 0.1), (40, 0.15)] {
             let walk: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
             let map = nav_grid::GridMap::from_walkable(size, size, &walk).unwrap();
-            let world = MeshWorld::from_grid(&map).unwrap();
+            let mut world = MeshWorld::from_grid(&map).unwrap();
+            let f = size as f32;
+            for k in 0..size / 4 {
+                // Circles: some through cell corners (touches at r = 0.5).
+                let c = nav_geom::Vec2::new(
+                    rng.below(size as u64) as f32 + 0.5 * (k % 2) as f32,
+                    rng.below(size as u64) as f32,
+                );
+                let rad = [0.5, 0.25, 0.7][k as usize % 3];
+                if c.x > rad && c.y > rad && c.x < f - rad && c.y < f - rad {
+                    let _ = world.insert(crate::world::Obstacle::Circle(nav_geom::Circle::new(
+                        c, rad,
+                    )));
+                }
+            }
             let mut sc = Scratch::default();
             for k in 0..600 {
                 let pt = |rng: &mut nav_testkit::TestRng| {
@@ -1144,7 +1164,7 @@ mod tests {
                     let o = pt(&mut rng) * (8.0 / size as f64) - DVec2::splat(4.0);
                     (p + o).clamp(DVec2::ZERO, DVec2::splat(size as f64))
                 };
-                for r in [0.25, 0.5, 1.0, 1.5, 2.0] {
+                for r in [0.0, 0.25, 0.5, 1.0, 1.5, 2.0] {
                     for first in [false, true] {
                         LINE_FAR_OFF.set(true);
                         let without = segment_block(&world, &mut sc, p, q, r, first);
