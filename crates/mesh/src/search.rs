@@ -261,7 +261,9 @@ fn start_line_off() -> bool {
 }
 
 /// Whether a corner lies within `margin` of the segment `s g` (every corner of the edge-grid
-/// buckets near it is looked at).
+/// buckets near it is looked at): what `line_clear_and_corner_near` answers with its sight
+/// test (kept for its test).
+#[cfg(test)]
 fn corner_near_segment(
     world: &MeshWorld,
     sc: &mut Scratch,
@@ -1912,8 +1914,30 @@ impl MeshContext {
         query.limits.check()?;
         self.pieces.clear();
         self.ids.clear();
+        // At r > 0 the straight line's sight test comes first: when it finds the line clear,
+        // no edge lies within `r - eps` of either end, so the fit tests of the ends look only
+        // at the bounds and the obstacles containing them (see `fit_status_with`).
+        let line_first = r > 0.0
+            && !query.limits.partial_path
+            && world.discs.is_empty()
+            && start != goal
+            && !start_line_off();
+        let line_test = line_first.then(|| {
+            let l = start.distance(goal);
+            let e = 1e-9 * l;
+            let b = (e * (2.0 * l + e)).sqrt() * 0.5;
+            crate::sight::line_clear_and_corner_near(
+                world,
+                &mut self.scratch,
+                start,
+                goal,
+                r,
+                r + b,
+            )
+        });
+        let edges = !line_test.is_some_and(|(clear, _)| clear);
         let blocked_status = |ctx: &mut Self, p: DVec2, oob: PathStatus, blocked: PathStatus| {
-            match crate::spatial::fit_status(world, &mut ctx.scratch, p, r) {
+            match crate::spatial::fit_status_with(world, &mut ctx.scratch, p, r, edges) {
                 crate::spatial::Fit::Fits => None,
                 crate::spatial::Fit::OutOfBounds => Some(oob),
                 crate::spatial::Fit::Blocked => Some(blocked),
@@ -1947,13 +1971,20 @@ impl MeshContext {
         let goal_open = goal_status.is_none();
         self.line = None;
         if goal_open && !query.limits.partial_path && world.discs.is_empty() {
-            let clear = segment_block(world, &mut self.scratch, start, goal, r, false).is_none();
-            let l = start.distance(goal);
-            let e = 1e-9 * l;
-            let b = (e * (2.0 * l + e)).sqrt() * 0.5;
-            let alone = clear
-                && !start_line_off()
-                && !corner_near_segment(world, &mut self.scratch, start, goal, r + b);
+            let (clear, near) = line_test.unwrap_or_else(|| {
+                let l = start.distance(goal);
+                let e = 1e-9 * l;
+                let b = (e * (2.0 * l + e)).sqrt() * 0.5;
+                crate::sight::line_clear_and_corner_near(
+                    world,
+                    &mut self.scratch,
+                    start,
+                    goal,
+                    r,
+                    r + b,
+                )
+            });
+            let alone = clear && !start_line_off() && !near;
             self.line = Some(StartLine {
                 key,
                 from: start,
@@ -2513,6 +2544,71 @@ mod start_line_tests {
         // The shortcut did answer a good share of them.
         eprintln!("shortcut used {} times in {compared} queries", USED.get());
         assert!(USED.get() > 100, "used {} times", USED.get());
+    }
+}
+
+#[cfg(test)]
+mod line_test_tests {
+    //! The straight line's sight test and corner test made in one gather
+    //! (`line_clear_and_corner_near`) answer as the two separate tests.
+    use glam::DVec2;
+    use nav_grid::GridMap;
+    use nav_testkit::TestRng;
+
+    use super::corner_near_segment;
+    use crate::MeshWorld;
+    use crate::sight::{Scratch, line_clear_and_corner_near, segment_block};
+
+    #[test]
+    fn one_gather_answers_as_the_two_tests() {
+        let mut rng = TestRng::new(0x9e7);
+        let (mut clear, mut near) = (0usize, 0usize);
+        for (size, density) in [(16u32, 0.05), (24, 0.1), (48, 0.15)] {
+            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
+            let map = GridMap::from_walkable(size, size, &walkable).expect("a valid map");
+            let world = MeshWorld::from_grid(&map).expect("a valid world");
+            let mut sc = Scratch::default();
+            for k in 0..800 {
+                let pt = |rng: &mut TestRng| {
+                    let half = [0.0, 0.5, 0.25][k % 3];
+                    DVec2::new(
+                        rng.below(size as u64) as f64 + half,
+                        rng.below(size as u64) as f64 + half,
+                    )
+                };
+                let p = pt(&mut rng);
+                let q = if k % 2 == 0 {
+                    let t = rng.below(10) as f64 + 1.0;
+                    let s = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+                    (p + DVec2::new(t, s * t)).clamp(DVec2::ZERO, DVec2::splat(size as f64))
+                } else {
+                    let o = pt(&mut rng) * (8.0 / size as f64) - DVec2::splat(4.0);
+                    (p + o).clamp(DVec2::ZERO, DVec2::splat(size as f64))
+                };
+                if p == q {
+                    continue;
+                }
+                for r in [0.0, 0.25, 0.5, 1.0, 2.0] {
+                    // `b` as in `prepare` (a few 1e-5 of the length), and wider margins.
+                    let l = p.distance(q);
+                    let b = [(1e-9 * l * 2.0 * l).sqrt() * 0.5, 1e-3, 0.1, 0.5][k % 4];
+                    let (c, n) = line_clear_and_corner_near(&world, &mut sc, p, q, r, r + b);
+                    let c0 = segment_block(&world, &mut sc, p, q, r, false).is_none();
+                    assert_eq!(c, c0, "{p} -> {q}, r = {r}");
+                    if c {
+                        let n0 = corner_near_segment(&world, &mut sc, p, q, r + b);
+                        assert_eq!(n, n0, "{p} -> {q}, r = {r}, b = {b}");
+                        clear += 1;
+                        near += n as usize;
+                    }
+                }
+            }
+        }
+        eprintln!("{near} near of {clear} clear");
+        assert!(
+            near > clear / 10 && near < clear * 9 / 10,
+            "{near} near of {clear} clear"
+        );
     }
 }
 

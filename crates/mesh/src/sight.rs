@@ -76,6 +76,45 @@ impl Scratch {
     }
 
     /// Calls `visit` once for each edge (its id) and each circle (its id with [`DISC_BIT`]) of
+    /// every bucket the box `[lo, hi]` meets, until it returns false (what [`Self::gather_box`]
+    /// collects, without collecting it).
+    pub fn gather_box_with(
+        &mut self,
+        world: &MeshWorld,
+        lo: DVec2,
+        hi: DVec2,
+        visit: &mut impl FnMut(u32) -> bool,
+    ) {
+        self.begin(world);
+        let g = &world.grid;
+        let (x0, x1) = (g.cell_x(lo.x), g.cell_x(hi.x));
+        let (y0, y1) = (g.cell_y(lo.y), g.cell_y(hi.y));
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let cell = (y * g.nx + x) as usize;
+                for &e in &g.buckets[cell] {
+                    let s = &mut self.stamp[e as usize];
+                    if *s != self.generation {
+                        *s = self.generation;
+                        if !visit(e) {
+                            return;
+                        }
+                    }
+                }
+                for &d in &g.cbuckets[cell] {
+                    let s = &mut self.dstamp[d as usize];
+                    if *s != self.generation {
+                        *s = self.generation;
+                        if !visit(d | DISC_BIT) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `visit` once for each edge (its id) and each circle (its id with [`DISC_BIT`]) of
     /// every bucket within `margin` of segment `pq`, in travel order (rows from `p` towards
     /// `q`), until it returns false.
     pub fn gather_segment_with(
@@ -166,6 +205,36 @@ fn strictly_in_wedge(w: (DVec2, f64), x: DVec2, tol: f64) -> bool {
 
 const ANGLE_TOL: f64 = 1e-9;
 
+/// Whether the tests turned [`line_far`]'s shortcut off (never outside the unit tests).
+#[inline]
+fn line_far_off() -> bool {
+    #[cfg(test)]
+    {
+        tests::LINE_FAR_OFF.get()
+    }
+    #[cfg(not(test))]
+    {
+        false
+    }
+}
+
+/// Whether both ends of edge `ab` lie on the same side of the line through `p` along `d`
+/// (`inv_len` = `1 / |d|`), farther than `margin` from it: then the edge is farther than
+/// `margin` from the segment `p -> p + d`, and `segment_block` (where `margin` is `r + 2 eps`)
+/// finds `dist_segment_segment` above `r + eps` and skips the edge; this skips it before
+/// computing that distance (four point-segment distances and an intersection test).
+///
+/// Exact for that use: the distances to the line are at most the distances to the segment,
+/// and their rounding (a few ulps of the world's scale, both here and in
+/// `dist_segment_segment`) is far below the `eps` between `margin` and `r + eps` (at least
+/// `min(1e-9, 0.25e-12)` times the scale, `r` being 0 or at least `1e-12` times it).
+#[inline]
+fn line_far(p: DVec2, d: DVec2, inv_len: f64, a: DVec2, b: DVec2, margin: f64) -> bool {
+    let oa = cross(d, a - p) * inv_len;
+    let ob = cross(d, b - p) * inv_len;
+    (oa > margin && ob > margin) || (oa < -margin && ob < -margin)
+}
+
 /// The first parameter `t` in `[0, 1]` at which the disc of radius `r` moving from `p` to `q`
 /// overlaps an obstacle or passes a zero-width gap; `None` when the whole move is clear.
 /// `p` is assumed free. `r` is 0 or at least `1e-12 * scale`. With `first` false, any
@@ -178,12 +247,53 @@ pub(crate) fn segment_block(
     r: f64,
     first: bool,
 ) -> Option<f64> {
+    segment_block_in::<false>(world, sc, p, q, r, first, 0.0).0
+}
+
+/// The straight line's two tests in a query's preparation, in one gather of the edges near
+/// `p -> q`: whether the disc of radius `r` moves along it clear
+/// (`segment_block(p, q, r, false)` is `None`), and, when it is clear, whether a corner (an
+/// edge's `a` with a corner) lies within `near` of it (as `dist_point_segment(a, p, q) <=
+/// near`). The buckets gathered are those within `max(r + 2 eps, near + world eps)` of the
+/// segment: every edge `segment_block` looks at, and every corner within `near` (its edge is
+/// in the bucket that holds it). When the line is blocked, the second answer is left
+/// unfinished (the test stops at the block); a zero-length segment answers `(true, true)`.
+pub(crate) fn line_clear_and_corner_near(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    p: DVec2,
+    q: DVec2,
+    r: f64,
+    near: f64,
+) -> (bool, bool) {
+    if p == q {
+        return (true, true);
+    }
+    let (block, corner) = segment_block_in::<true>(world, sc, p, q, r, false, near);
+    (block.is_none(), corner)
+}
+
+/// [`segment_block`], and with `CORNERS` whether a corner lies within `near` of the segment
+/// (see [`line_clear_and_corner_near`]).
+#[inline(always)]
+fn segment_block_in<const CORNERS: bool>(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    p: DVec2,
+    q: DVec2,
+    r: f64,
+    first: bool,
+    near: f64,
+) -> (Option<f64>, bool) {
     let d = q - p;
     let len2 = d.length_squared();
     if len2 == 0.0 {
-        return None;
+        return (None, false);
     }
+    let world_eps = world.eps();
+    let mut corner_near = false;
     let len = len2.sqrt();
+    let inv_len = 1.0 / len;
     let eps = world
         .eps()
         .min(0.25 * r)
@@ -199,6 +309,11 @@ pub(crate) fn segment_block(
             // A circle: the disc's centre keeps distance `R + r` from its centre.
             let disc = world.discs[(e & !DISC_BIT) as usize];
             let rho = disc.rad + r;
+            // Farther than `rho + 2 eps` from the line: farther than `rho + eps` from the
+            // segment, skipped below (rounding is far below `eps`, as in `line_far`).
+            if (cross(d, disc.c - p) * inv_len).abs() > rho + 2.0 * eps && !line_far_off() {
+                return true;
+            }
             let x = p + d * closest_t(disc.c, p, q);
             let dist = x.distance(disc.c);
             if dist > rho + eps {
@@ -230,10 +345,19 @@ pub(crate) fn segment_block(
         }
         let edge = world.edges[e as usize];
         let (a, b) = (edge.a, edge.b);
+        if CORNERS && !corner_near && edge.corner != crate::world::NO_CORNER {
+            // Farther than `near + world eps` from the line, farther than `near` from the
+            // segment (rounding is far below `world eps`).
+            let oa = cross(d, a - p) * inv_len;
+            corner_near = oa.abs() <= near + world_eps && dist_point_segment(a, p, q) <= near;
+        }
         if a.max(b).cmplt(box_lo).any() || a.min(b).cmpgt(box_hi).any() {
             return true;
         }
         if r > 0.0 {
+            if line_far(p, d, inv_len, a, b, margin) && !line_far_off() {
+                return true;
+            }
             let dmin = dist_segment_segment(p, q, a, b);
             if dmin > r + eps {
                 return true;
@@ -339,7 +463,12 @@ pub(crate) fn segment_block(
         }
         first || !block.is_finite()
     };
-    sc.gather_segment_with(world, p, q, margin, &mut visit);
+    let gather = if CORNERS {
+        margin.max(near + world_eps)
+    } else {
+        margin
+    };
+    sc.gather_segment_with(world, p, q, gather, &mut visit);
     sc.touches = touches;
     // Zero-width gaps: touched from both sides at the same place.
     let touches = &sc.touches;
@@ -353,7 +482,7 @@ pub(crate) fn segment_block(
             }
         }
     }
-    block.is_finite().then_some(block)
+    (block.is_finite().then_some(block), corner_near)
 }
 
 /// Whether the arc of radius `rad` around `v` (from outward direction `n0`, turning `s`,
@@ -931,6 +1060,132 @@ pub(crate) fn outer_sector_hits(sc: &Scratch, o0: DVec2, os: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Turns [`line_far`]'s shortcut in `segment_block` off.
+        pub(super) static LINE_FAR_OFF: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// [`line_far`] skips only edges that `segment_block` would skip anyway
+    /// (`dist_segment_segment` above `r + eps`): segments and edges at random, and edges whose
+    /// nearer end lies within `3 eps` of `r` from the line (where a looser bound fails), at
+    /// scales from 1 to 1e6 and radii from `1e-12` times the scale to 10.
+    #[test]
+    fn line_far_skips_only_edges_beyond_r_plus_eps() {
+        let mut rng = nav_testkit::TestRng::new(0x11fa);
+        let (mut far, mut near_r) = (0usize, 0usize);
+        for scale in [1.0f64, 100.0, 1e6] {
+            let world_eps = 1e-9 * scale;
+            for k in 0..20_000 {
+                let pt = |rng: &mut nav_testkit::TestRng| {
+                    DVec2::new(rng.unit() * scale, rng.unit() * scale)
+                };
+                let r = [1e-12 * scale, 0.25, 0.5, 2.0, 10.0][k % 5];
+                let eps = world_eps.min(0.25 * r);
+                let margin = r + 2.0 * eps;
+                let (p, q) = (pt(&mut rng), pt(&mut rng));
+                let d = q - p;
+                if d.length_squared() == 0.0 {
+                    continue;
+                }
+                let inv_len = 1.0 / d.length();
+                let (a, b) = if k % 2 == 0 {
+                    (pt(&mut rng), pt(&mut rng))
+                } else {
+                    // `a` at `r + x` from the line (`x` within 3 eps), off the segment or
+                    // beside it; `b` farther on the same side.
+                    let n = DVec2::new(-d.y, d.x) * inv_len;
+                    let side = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+                    let x = (rng.unit() * 3.0 - 0.5) * eps;
+                    let t = rng.unit() * 1.4 - 0.2;
+                    let a = p + d * t + n * side * (r + x);
+                    let b = a + n * side * rng.unit() * scale * 0.01 + d * (rng.unit() - 0.5) * 0.1;
+                    if rng.below(2) == 0 { (a, b) } else { (b, a) }
+                };
+                if line_far(p, d, inv_len, a, b, margin) {
+                    far += 1;
+                    let dmin = dist_segment_segment(p, q, a, b);
+                    assert!(
+                        dmin > r + eps,
+                        "scale {scale}, r {r}: {p} -> {q}, edge {a} -> {b}: {dmin}"
+                    );
+                    if dmin < r + 3.0 * eps {
+                        near_r += 1;
+                    }
+                }
+            }
+        }
+        // Both kinds of case were met, the close ones too.
+        assert!(far > 10_000 && near_r > 1_000, "far {far}, near r {near_r}");
+    }
+
+    /// `segment_block` gives the same answers with [`line_far`]'s shortcut and without it, on
+    /// random grids (exact touches at `r = 0.5` and 1 along the walls and corners), segments
+    /// between cell centres, corners and diagonals, both `first` modes; with circles (its circle
+    /// test too), at r = 0 as well.
+    #[test]
+    fn segment_block_is_the_same_without_line_far() {
+        let mut rng = nav_testkit::TestRng::new(0x5e9b);
+        let (mut compared, mut blocked) = (0usize, 0usize);
+        for (size, density) in [(16u32, 0.05), (24, 0.1), (40, 0.15)] {
+            let walk: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
+            let map = nav_grid::GridMap::from_walkable(size, size, &walk).unwrap();
+            let mut world = MeshWorld::from_grid(&map).unwrap();
+            let f = size as f32;
+            for k in 0..size / 4 {
+                // Circles: some through cell corners (touches at r = 0.5).
+                let c = nav_geom::Vec2::new(
+                    rng.below(size as u64) as f32 + 0.5 * (k % 2) as f32,
+                    rng.below(size as u64) as f32,
+                );
+                let rad = [0.5, 0.25, 0.7][k as usize % 3];
+                if c.x > rad && c.y > rad && c.x < f - rad && c.y < f - rad {
+                    let _ = world.insert(crate::world::Obstacle::Circle(nav_geom::Circle::new(
+                        c, rad,
+                    )));
+                }
+            }
+            let mut sc = Scratch::default();
+            for k in 0..600 {
+                let pt = |rng: &mut nav_testkit::TestRng| {
+                    let half = if k % 3 == 0 { 0.0 } else { 0.5 };
+                    DVec2::new(
+                        rng.below(size as u64) as f64 + half,
+                        rng.below(size as u64) as f64 + half,
+                    )
+                };
+                let p = pt(&mut rng);
+                let q = if k % 2 == 0 {
+                    let t = rng.below(10) as f64 + 1.0;
+                    let s = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+                    (p + DVec2::new(t, s * t)).clamp(DVec2::ZERO, DVec2::splat(size as f64))
+                } else {
+                    let o = pt(&mut rng) * (8.0 / size as f64) - DVec2::splat(4.0);
+                    (p + o).clamp(DVec2::ZERO, DVec2::splat(size as f64))
+                };
+                for r in [0.0, 0.25, 0.5, 1.0, 1.5, 2.0] {
+                    for first in [false, true] {
+                        LINE_FAR_OFF.set(true);
+                        let without = segment_block(&world, &mut sc, p, q, r, first);
+                        LINE_FAR_OFF.set(false);
+                        let with = segment_block(&world, &mut sc, p, q, r, first);
+                        assert_eq!(
+                            with.map(f64::to_bits),
+                            without.map(f64::to_bits),
+                            "{p} -> {q}, r = {r}, first {first}"
+                        );
+                        compared += 1;
+                        blocked += with.is_some() as usize;
+                    }
+                }
+            }
+        }
+        assert!(
+            blocked > compared / 10 && blocked < compared * 9 / 10,
+            "{blocked} of {compared} blocked"
+        );
+    }
 
     #[test]
     fn segment_through_a_reflex_grid_corner_is_blocked() {

@@ -18,38 +18,67 @@ pub(crate) enum Fit {
 
 /// Where a disc of radius `r` at `p` stands.
 pub(crate) fn fit_status(world: &MeshWorld, sc: &mut Scratch, p: DVec2, r: f64) -> Fit {
+    fit_status_with(world, sc, p, r, true)
+}
+
+/// [`fit_status`]; with `edges` false, the edges are not looked at (and neither are the
+/// circles: a world without circles only). A caller passes false when a sight test it made
+/// shows that no edge lies within `r - eps` of `p`: a `segment_block` from or to `p` at
+/// radius `r > 0` that found the segment clear (its `dist_segment_segment` is at most the
+/// distance from `p`, compared to the same `r - eps`, over every edge near `p`; the segment
+/// of positive length).
+pub(crate) fn fit_status_with(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    p: DVec2,
+    r: f64,
+    edges: bool,
+) -> Fit {
     let bl = world.bounds_loop();
     let lp = world.loops[bl as usize].as_ref().expect("bounds loop");
     if world.loop_strictly_contains(lp, p) {
         return Fit::OutOfBounds;
     }
     let mut blocked = false;
-    if r > 0.0 || !world.discs.is_empty() {
+    debug_assert!(edges || world.discs.is_empty());
+    if edges && (r > 0.0 || !world.discs.is_empty()) {
         let eps = if r > 0.0 {
             world.eps().min(0.25 * r)
         } else {
             world.eps()
         };
         let m = r + eps;
-        sc.gather_box(world, p - m, p + m);
-        for &e in &sc.near {
+        let (lo, hi) = (p - m, p + m);
+        let mut out_of_bounds = false;
+        sc.gather_box_with(world, lo, hi, &mut |e| {
+            if e & crate::sight::DISC_BIT != 0 {
+                // A circle: the centre keeps distance `R + r` from its centre.
+                let disc = &world.discs[(e & !crate::sight::DISC_BIT) as usize];
+                blocked |= p.distance(disc.c) < disc.rad + r - eps;
+                return true;
+            }
             if r == 0.0 {
-                break;
+                return true;
             }
             let edge = &world.edges[e as usize];
+            // An edge whose box misses `[lo, hi]` is farther than `m = r + eps` from `p`
+            // (rounding is far below `eps`), so it cannot be within `r - eps`.
+            if edge.a.max(edge.b).cmplt(lo).any() || edge.a.min(edge.b).cmpgt(hi).any() {
+                return true;
+            }
             let d = crate::geometry::dist_point_segment(p, edge.a, edge.b);
             if d < r - eps {
                 if edge.lp == bl {
-                    return Fit::OutOfBounds;
+                    out_of_bounds = true;
+                    return false;
                 }
                 blocked = true;
             }
-        }
-        // Circles: the centre keeps distance `R + r` from theirs.
-        blocked |= sc.near_d.iter().any(|&d| {
-            let disc = &world.discs[d as usize];
-            p.distance(disc.c) < disc.rad + r - eps
+            true
         });
+        if out_of_bounds {
+            return Fit::OutOfBounds;
+        }
     }
     if blocked || world.count_containing(p, Some(bl)) > 0 {
         Fit::Blocked
@@ -494,5 +523,94 @@ impl MeshContext {
         }
         let path = self.find_path(world, &MeshQuery::new(a, b).with_radius(radius))?;
         Ok((path.is_found(), Decided::Search))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+    use nav_testkit::TestRng;
+
+    use super::{Fit, fit_status, fit_status_with};
+    use crate::MeshWorld;
+    use crate::geometry::dist_point_segment;
+    use crate::sight::{Scratch, segment_block};
+
+    /// `fit_status` as it was before its edges came from a visit with a box test: every edge
+    /// of the world looked at.
+    fn fit_of_every_edge(world: &MeshWorld, p: DVec2, r: f64) -> (bool, bool) {
+        let eps = world.eps().min(0.25 * r);
+        let bl = world.bounds_loop();
+        let near: Vec<_> = (0..world.edges.len())
+            .filter(|&e| world.edges[e].alive)
+            .filter(|&e| dist_point_segment(p, world.edges[e].a, world.edges[e].b) < r - eps)
+            .collect();
+        (
+            near.iter().any(|&e| world.edges[e].lp == bl),
+            !near.is_empty(),
+        )
+    }
+
+    fn code(f: Fit) -> u8 {
+        match f {
+            Fit::Fits => 0,
+            Fit::OutOfBounds => 1,
+            Fit::Blocked => 2,
+        }
+    }
+
+    /// On random grids (walls at exact distances `r` from cell centres and corners at
+    /// `r = 0.5` and 1): `fit_status` at `r > 0` agrees with a test of every edge, and when a
+    /// segment from or to the point is clear at `r`, `fit_status_with` without the edges
+    /// gives the same answer (what `prepare` relies on).
+    #[test]
+    fn fit_tests_agree_with_every_edge_and_with_a_clear_line() {
+        let mut rng = TestRng::new(0xf17);
+        let (mut skipped, mut blocked) = (0usize, 0usize);
+        for (size, density) in [(16u32, 0.1), (24, 0.2), (40, 0.3)] {
+            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
+            let map = nav_grid::GridMap::from_walkable(size, size, &walkable).expect("a map");
+            let world = MeshWorld::from_grid(&map).expect("a world");
+            let mut sc = Scratch::default();
+            for k in 0..600 {
+                let pt = |rng: &mut TestRng| {
+                    let half = [0.0, 0.5, 0.25, 0.75][k % 4];
+                    DVec2::new(
+                        rng.below(size as u64 + 1) as f64 + half - 0.5,
+                        rng.below(size as u64 + 1) as f64 + half - 0.5,
+                    )
+                };
+                let p = pt(&mut rng);
+                let o = pt(&mut rng) * (8.0 / size as f64) - DVec2::splat(4.0);
+                let q = p + o;
+                for r in [0.25, 0.5, 1.0, 1.5, 2.0] {
+                    let f = code(fit_status(&world, &mut sc, p, r));
+                    let (oob, near) = fit_of_every_edge(&world, p, r);
+                    if oob {
+                        assert_eq!(f, 1, "{p}, r = {r}");
+                    } else if near {
+                        assert!(f != 0, "{p}, r = {r}");
+                    }
+                    if f != 0 {
+                        blocked += 1;
+                    }
+                    if !near {
+                        let g = code(fit_status_with(&world, &mut sc, p, r, false));
+                        assert_eq!(f, g, "{p}, r = {r}");
+                    }
+                    for (a, b) in [(p, q), (q, p)] {
+                        if a != b && segment_block(&world, &mut sc, a, b, r, false).is_none() {
+                            let g = code(fit_status_with(&world, &mut sc, p, r, false));
+                            assert_eq!(f, g, "{a} -> {b}, r = {r}");
+                            skipped += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            skipped > 1000 && blocked > 1000,
+            "{skipped} skipped, {blocked} blocked"
+        );
     }
 }
