@@ -599,6 +599,12 @@ const BRACKET_AFTER: u32 = 2;
 /// against expansions, about their measured cost ratio.
 const LIST_WORK: u64 = 256;
 
+/// How far beyond its need a circle's bounded list is built, and by how much it grows when
+/// built again, in a run of fine levels (see [`MeshGraph::list`]): measured on the agent world
+/// at r = 10 (callgrind, the cold pass), 1.25 against 1.1, 1.2, 1.3, 1.35, 1.5 and growth 2.
+/// The answers do not depend on it (every entry up to the reach is listed).
+const LIST_GROWTH: f64 = 1.25;
+
 /// Successor segments up to this many edge-grid buckets long (all of them in a world small
 /// enough to skip the visibility walk) are sight-tested when their list is built; longer ones
 /// when first expanded.
@@ -940,15 +946,18 @@ impl MeshGraph<'_> {
     /// A circle's list is built only as far as `need` asks, in a world that takes the walk
     /// (its walk from the centre would otherwise cover most of the world: little hides from
     /// every point of a circle), then again farther when an expansion needs more (at least
-    /// twice as far each time). A tangent from the circle (radius `ρ = R + r`) to a corner's
-    /// disc (radius `r`) or a circle's (`R' + r`) whose centre is `d` away is at least
-    /// `d - ρ - r - R'` long, and a corner within `D` of the centre, or a circle within `D - R'`
-    /// (its points within `D`), is listed by the walk bounded at `D` when the walk without
-    /// the bound lists it (see `circle_sources`). So with `D = L + ρ + r + 2 R_max + m`
-    /// (`R_max` the largest circle's radius, `m` a margin far beyond rounding) every entry of
-    /// length up to `L` is listed: `L` is the list's `reach`. The entries of the earlier list
-    /// stay where they are, unused (nodes pushed from them may still write their sight test
-    /// there).
+    /// twice as far each time; by [`LIST_GROWTH`] under fine levels). A tangent from the
+    /// circle (radius `ρ = R + r`) to a corner's disc (radius `r`) or a circle's (`R' + r`)
+    /// whose centre is `d` away is at least `d - ρ - r - R'` long, and a corner within `D` of
+    /// the centre, or a circle within `D - R'` (its points within `D`), is listed by the walk
+    /// bounded at `D` when the walk without the bound lists it (see `circle_sources`). So with
+    /// `D = L + ρ + r + 2 R_max + m` (`R_max` the largest circle's radius, `m` a margin far
+    /// beyond rounding) every entry of length up to `L` is listed: `L` is the list's `reach`.
+    /// (`D` without `2 R_max` is not enough: a circle's first bucket in the walk without the
+    /// bound may lie beyond its tangent's contact point; the test
+    /// `a_list_built_for_an_entrys_length_holds_it` fails then.) The entries of the earlier
+    /// list stay where they are, unused (nodes pushed from them may still write their sight
+    /// test there).
     fn list(&mut self, code: u32, need: f64) -> ListRange {
         let range = self.lists[code as usize];
         if range.stamp == *self.stamp && range.reach >= need {
@@ -975,7 +984,15 @@ impl MeshGraph<'_> {
                 } else {
                     0.0
                 };
-                listed = need.max(2.0 * last);
+                // Under fine levels (short rows, see `Levels`) the next level's bound is
+                // little above this one's and a deferred expansion asks again soon: the list
+                // is built a little beyond the need, and grows by a little.
+                let (ahead, growth) = if self.levels.is_some_and(|l| l.fine) {
+                    (LIST_GROWTH, LIST_GROWTH)
+                } else {
+                    (1.0, 2.0)
+                };
+                listed = (ahead * need).max(growth * last);
                 let d = listed + src.rad + self.r + 2.0 * self.max_disc;
                 d + 1e-6 * d + 1e-6 * w.grid.cell + w.eps()
             });
@@ -2561,13 +2578,22 @@ mod circle_list_tests {
         assert!(crate::visible::takes_walk(&world));
         let nc = world.corners.len() as u32;
         let (mut compared, mut bounded) = (0, 0);
-        for r in [0.0, 0.5, 2.0, 5.0] {
+        // Under fine levels too (the list built beyond its need, see `LIST_GROWTH`).
+        for (r, fine) in [0.0, 0.5, 2.0, 5.0]
+            .into_iter()
+            .flat_map(|r| [(r, false), (r, true)])
+        {
             let mut full = MeshContext::new();
             let mut part = MeshContext::new();
             for ctx in [&mut full, &mut part] {
                 ctx.ready_caches(&world, r);
                 ctx.run.r = r;
             }
+            part.run.levels = fine.then_some(super::Levels {
+                sg: 100.0,
+                floor: 0.0,
+                fine: true,
+            });
             for di in (0..world.discs.len() as u32).step_by(9) {
                 if !world.discs[di as usize].alive {
                     continue;
@@ -2604,5 +2630,64 @@ mod circle_list_tests {
         }
         eprintln!("{compared} entries compared, {bounded} bounded lists");
         assert!(compared > 2000 && bounded > 50, "{compared}, {bounded}");
+    }
+
+    /// Each entry is in a list built afresh for exactly its length (its target at the edge of
+    /// the bounded walk): the walk's bound `D` is not too tight (this fails with `D` short by
+    /// the `2 R_max` term, where `bounded_circle_lists_hold_every_entry_up_to_their_reach`
+    /// still passes).
+    #[test]
+    fn a_list_built_for_an_entrys_length_holds_it() {
+        let mut rng = TestRng::new(29);
+        let size = 240.0f32;
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        for k in 0..260 {
+            let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+            let ob = if k % 3 == 0 {
+                let h = Vec2::new(rng.range_f32(0.5, 5.0), rng.range_f32(0.5, 5.0));
+                Obstacle::Box(Aabb::new(c - h, c + h))
+            } else {
+                Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 8.0)))
+            };
+            let _ = world.insert(ob);
+        }
+        assert!(crate::visible::takes_walk(&world));
+        let nc = world.corners.len() as u32;
+        let (mut compared, mut circles) = (0, 0);
+        for r in [0.5, 2.0, 5.0] {
+            let fresh = || {
+                let mut ctx = MeshContext::new();
+                ctx.ready_caches(&world, r);
+                ctx.run.r = r;
+                ctx
+            };
+            for di in (0..world.discs.len() as u32).step_by(11) {
+                if !world.discs[di as usize].alive {
+                    continue;
+                }
+                let code = (nc + di) << 1 | (di & 1);
+                let (all, _) = list_of(&mut fresh(), &world, code, f64::INFINITY);
+                for e in all
+                    .iter()
+                    .filter(|e| !e.blocked && e.len < 150.0)
+                    .step_by(3)
+                {
+                    let (some, reach) = list_of(&mut fresh(), &world, code, e.len);
+                    assert!(reach >= e.len);
+                    let found = some
+                        .iter()
+                        .any(|x| x.to == e.to && x.len.to_bits() == e.len.to_bits() && !x.blocked);
+                    assert!(
+                        found,
+                        "r = {r}, circle {di}: entry to {} of length {} missing",
+                        e.to, e.len
+                    );
+                    compared += 1;
+                    circles += usize::from((e.to >> 1) >= nc);
+                }
+            }
+        }
+        eprintln!("{compared} entries, {circles} of them to circles");
+        assert!(compared > 1000 && circles > 200, "{compared}, {circles}");
     }
 }
