@@ -1417,9 +1417,10 @@ impl MeshGraph<'_> {
         }
         // How far the arc from the arrival is clear: bisected once against the obstacles near
         // the circle; the sweeps in the last interval are tested one by one.
-        let m = site.rad + self.r + 2.0 * w.eps();
         if !self.resumed {
-            self.scratch.gather_box(w, site.c - m, site.c + m);
+            let stamp = *self.stamp;
+            self.scratch
+                .gather_circle(w, site.disc, site.c, radii, stamp);
         }
         let n0 = info.arrive_n;
         let full = std::f64::consts::TAU - SWEEP_SLACK;
