@@ -260,6 +260,20 @@ fn start_line_off() -> bool {
     }
 }
 
+/// Whether the tests turned off the skip of a circle's list entries beyond the length bound
+/// before their arc tests (see [`MeshGraph::expand_circle`]; never outside the unit tests).
+#[inline]
+fn entry_skip_off() -> bool {
+    #[cfg(test)]
+    {
+        entry_skip_tests::OFF.get()
+    }
+    #[cfg(not(test))]
+    {
+        false
+    }
+}
+
 /// Whether a corner lies within `margin` of the segment `s g` (every corner of the edge-grid
 /// buckets near it is looked at).
 fn corner_near_segment(
@@ -1535,11 +1549,18 @@ impl MeshGraph<'_> {
             if sweep > full {
                 sweep = 0.0;
             }
-            if self.resumed
-                && g_node + (site.rad * sweep + e.len) + e.info.arrive.distance(self.goal)
-                    <= self.f_floor
-            {
+            // Its `f` as `push` takes it.
+            let f = g_node + (site.rad * sweep + e.len) + e.info.arrive.distance(self.goal);
+            if self.resumed && f <= self.f_floor {
                 // Pushed (or refused) by the earlier expansion (see `Levels`).
+                continue;
+            }
+            if f > self.f_bound && self.pruned && !entry_skip_off() {
+                // `push` would refuse it and set `pruned`, which is set already: its arc and
+                // sight tests could only keep it from `push` (the sight test's answer, cached
+                // in the entry by a run without `lazy`, is the same when asked later).
+                #[cfg(test)]
+                entry_skip_tests::USED.set(entry_skip_tests::USED.get() + 1);
                 continue;
             }
             if sweep > hi
@@ -2690,5 +2711,104 @@ mod circle_list_tests {
         }
         eprintln!("{compared} entries, {circles} of them to circles");
         assert!(compared > 1000 && circles > 200, "{compared}, {circles}");
+    }
+}
+
+#[cfg(test)]
+mod entry_skip_tests {
+    //! A circle's expansion passes over the entries beyond the length bound before their arc
+    //! and sight tests once `pruned` is set: the same answers, pieces and expansion counts as
+    //! without it.
+    use std::cell::Cell;
+
+    use nav_geom::{Aabb, Circle, Vec2};
+    use nav_search::{Limits, PathOutcome};
+    use nav_testkit::TestRng;
+
+    use crate::world::Obstacle;
+    use crate::{MeshContext, MeshQuery, MeshWorld};
+
+    thread_local! {
+        /// Turns the skip off.
+        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+        /// How many entries it passed over.
+        pub(super) static USED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn answer(
+        ctx: &mut MeshContext,
+        world: &MeshWorld,
+        q: &MeshQuery,
+        off: bool,
+    ) -> Option<(PathOutcome, Vec<nav_geom::PathPiece>)> {
+        OFF.set(off);
+        let out = ctx
+            .find_path(world, q)
+            .ok()
+            .map(|p| (p.outcome(), p.path().to_vec()));
+        OFF.set(false);
+        out
+    }
+
+    /// Random worlds of boxes and circles, small (every site a candidate, runs again from
+    /// scratch per bound) and past the walk's limit (resumed levels), at four radii, with and
+    /// without a partial path.
+    #[test]
+    fn skipping_entries_beyond_the_bound_changes_no_answer() {
+        let mut rng = TestRng::new(31);
+        let mut compared = 0;
+        USED.set(0);
+        for (size, count) in [(60.0f32, 40), (200.0, 300)] {
+            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+            for k in 0..count {
+                let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+                let ob = if k % 2 == 0 {
+                    let h = Vec2::new(rng.range_f32(0.5, 3.0), rng.range_f32(0.5, 3.0));
+                    Obstacle::Box(Aabb::new(c - h, c + h))
+                } else {
+                    Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 5.0)))
+                };
+                let _ = world.insert(ob);
+            }
+            let mut on = MeshContext::new();
+            let mut off = MeshContext::new();
+            for _ in 0..60 {
+                let p = |rng: &mut TestRng| {
+                    Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size))
+                };
+                let (s, g) = (p(&mut rng), p(&mut rng));
+                for r in [0.0f32, 0.5, 2.0, 5.0] {
+                    for limits in [
+                        Limits::default(),
+                        Limits::default()
+                            .with_partial_path(true)
+                            .with_max_expanded(40),
+                    ] {
+                        let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
+                        let a = answer(&mut on, &world, &q, false);
+                        let b = answer(&mut off, &world, &q, true);
+                        let Some((a, b)) = a.zip(b) else {
+                            continue;
+                        };
+                        assert_eq!(a.0.status, b.0.status, "{s} -> {g}, r = {r}");
+                        assert_eq!(
+                            a.0.cost.to_bits(),
+                            b.0.cost.to_bits(),
+                            "{s} -> {g}, r = {r}"
+                        );
+                        assert_eq!(a.0.expanded, b.0.expanded, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.0.partial, b.0.partial, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.1, b.1, "{s} -> {g}, r = {r}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        eprintln!("{} entries passed over in {compared} queries", USED.get());
+        assert!(
+            compared > 500 && USED.get() > 1000,
+            "{compared}, {}",
+            USED.get()
+        );
     }
 }
