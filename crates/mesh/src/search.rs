@@ -193,6 +193,9 @@ pub struct MeshContext {
     /// The entries of a circle's list that an expansion looks at (see
     /// [`MeshGraph::expand_circle`]).
     picks: Vec<u32>,
+    /// Room for sorting a circle's list (see [`MeshGraph::list`]).
+    sort_keys: Vec<(f64, u32)>,
+    sorted: Vec<Entry>,
     /// The largest circle's radius in the world of `cache_key`.
     max_disc: f64,
     stamp: u32,
@@ -553,6 +556,8 @@ struct MeshGraph<'a> {
     entries: &'a mut Vec<Entry>,
     by_angle: &'a mut Vec<(f64, u32)>,
     picks: &'a mut Vec<u32>,
+    sort_keys: &'a mut Vec<(f64, u32)>,
+    sorted: &'a mut Vec<Entry>,
     /// The largest circle's radius (0 without circles).
     max_disc: f64,
     stamp: &'a u32,
@@ -1089,8 +1094,18 @@ impl MeshGraph<'_> {
         if src.corner.is_none() {
             // A circle's list by length: an expansion under a length bound stops at the first
             // entry too long for it.
+            // Its keys `(len, index)` sorted, ties by the index (the order of a stable sort
+            // by length), then the entries moved once in that order: they are large, and a
+            // sort moves them many times.
             let list = &mut self.entries[start as usize..];
-            list.sort_by(|a, b| a.len.total_cmp(&b.len));
+            let keys = &mut *self.sort_keys;
+            keys.clear();
+            keys.extend(list.iter().enumerate().map(|(k, e)| (e.len, k as u32)));
+            keys.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            let sorted = &mut *self.sorted;
+            sorted.clear();
+            sorted.extend(keys.iter().map(|&(_, k)| list[k as usize]));
+            list.copy_from_slice(sorted);
             for (k, e) in list.iter_mut().enumerate() {
                 e.info.entry = start + k as u32;
             }
@@ -2324,6 +2339,8 @@ impl MeshContext {
             entries: &mut self.entries,
             by_angle: &mut self.by_angle,
             picks: &mut self.picks,
+            sort_keys: &mut self.sort_keys,
+            sorted: &mut self.sorted,
             max_disc: self.max_disc,
             stamp: &self.stamp,
             expanded: &mut self.expanded,
@@ -2578,6 +2595,27 @@ mod circle_list_tests {
             graph.list(code, need)
         };
         let list = ctx.entries[range.start as usize..range.end as usize].to_vec();
+        // Sorted by length, each entry knowing its place, and the angle index a permutation
+        // of it (the sort by keys moves the entries; this fails when it misplaces one).
+        for (k, e) in list.iter().enumerate() {
+            assert_eq!(e.info.entry, range.start + k as u32);
+            if k > 0 {
+                assert!(list[k - 1].len <= e.len, "not sorted at {k}");
+            }
+        }
+        let n = list.len();
+        let mut order: Vec<(f64, u32)> =
+            ctx.by_angle[range.angles as usize..range.angles as usize + n].to_vec();
+        for &(a, i) in &order {
+            assert_eq!(a.to_bits(), ctx.entries[i as usize].angle.to_bits());
+        }
+        order.sort_by_key(|o| o.1);
+        assert!(
+            order
+                .iter()
+                .enumerate()
+                .all(|(k, o)| o.1 == range.start + k as u32)
+        );
         (list, range.reach)
     }
 
