@@ -196,6 +196,10 @@ pub struct MeshContext {
     /// Room for sorting a circle's list (see [`MeshGraph::list`]).
     sort_keys: Vec<(f64, u32)>,
     sorted: Vec<Entry>,
+    /// The last walk from each circle's centre (see [`CircleWalk`]), its candidates in
+    /// `walked`.
+    circle_walks: Vec<CircleWalk>,
+    walked: Vec<u32>,
     /// The largest circle's radius in the world of `cache_key`.
     max_disc: f64,
     stamp: u32,
@@ -270,6 +274,20 @@ fn entry_skip_off() -> bool {
     #[cfg(test)]
     {
         entry_skip_tests::OFF.get()
+    }
+    #[cfg(not(test))]
+    {
+        false
+    }
+}
+
+/// Whether the tests turned off the reuse of a circle's last walk by its other turn (see
+/// [`MeshGraph::list`]; never outside the unit tests).
+#[inline]
+fn circle_walk_off() -> bool {
+    #[cfg(test)]
+    {
+        entry_skip_tests::WALK_OFF.get()
     }
     #[cfg(not(test))]
     {
@@ -558,6 +576,8 @@ struct MeshGraph<'a> {
     picks: &'a mut Vec<u32>,
     sort_keys: &'a mut Vec<(f64, u32)>,
     sorted: &'a mut Vec<Entry>,
+    circle_walks: &'a mut Vec<CircleWalk>,
+    walked: &'a mut Vec<u32>,
     /// The largest circle's radius (0 without circles).
     max_disc: f64,
     stamp: &'a u32,
@@ -800,6 +820,18 @@ pub(crate) struct Entry {
     angle: f64,
 }
 
+/// The candidates of the last walk from a circle's centre (for either turn's list, see
+/// [`MeshGraph::list`]): valid for `stamp`, complete for lists of reach up to `listed`; the
+/// corners in `walked[start..mid]`, the circles in `walked[mid..end]`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct CircleWalk {
+    stamp: u32,
+    listed: f64,
+    start: u32,
+    mid: u32,
+    end: u32,
+}
+
 /// Where the cached list of one corner code lives in `MeshContext::entries` (and, for a
 /// circle's list, its angle index in `MeshContext::by_angle`).
 #[derive(Debug, Clone, Copy, Default)]
@@ -977,6 +1009,11 @@ impl MeshGraph<'_> {
     /// `a_list_built_for_an_entrys_length_holds_it` fails then.) The entries of the earlier
     /// list stay where they are, unused (nodes pushed from them may still write their sight
     /// test there).
+    ///
+    /// The walk from the centre does not depend on the turn: a list whose other turn's last
+    /// walk (kept per circle, [`CircleWalk`]) reached at least `need` takes its candidates and
+    /// its reach instead of walking again (a walk bounded farther lists every candidate a
+    /// nearer one does).
     fn list(&mut self, code: u32, need: f64) -> ListRange {
         let range = self.lists[code as usize];
         if range.stamp == *self.stamp && range.reach >= need {
@@ -1015,9 +1052,42 @@ impl MeshGraph<'_> {
                 let d = listed + src.rad + self.r + 2.0 * self.max_disc;
                 d + 1e-6 * d + 1e-6 * w.grid.cell + w.eps()
             });
-            circle_sources(w, self.walk, (src.c, src.rad - self.r), self.r, within);
-            if !self.walk.skipped {
-                listed = f64::INFINITY;
+            // The other turn's list may have walked far enough already: the walk does not
+            // depend on the turn, and one bounded farther lists every candidate of a nearer
+            // one (see `circle_sources`).
+            let di = src.disc as usize;
+            if self.circle_walks.len() < w.discs.len() {
+                self.circle_walks
+                    .resize(w.discs.len(), CircleWalk::default());
+            }
+            let last = self.circle_walks[di];
+            if !scan && last.stamp == *self.stamp && last.listed >= need && !circle_walk_off() {
+                listed = last.listed;
+                let walk = &mut *self.walk;
+                walk.cands.clear();
+                walk.cands
+                    .extend_from_slice(&self.walked[last.start as usize..last.mid as usize]);
+                walk.cand_discs.clear();
+                walk.cand_discs
+                    .extend_from_slice(&self.walked[last.mid as usize..last.end as usize]);
+            } else {
+                circle_sources(w, self.walk, (src.c, src.rad - self.r), self.r, within);
+                if !self.walk.skipped {
+                    listed = f64::INFINITY;
+                }
+                if !scan {
+                    let start = self.walked.len() as u32;
+                    self.walked.extend_from_slice(&self.walk.cands);
+                    let mid = self.walked.len() as u32;
+                    self.walked.extend_from_slice(&self.walk.cand_discs);
+                    self.circle_walks[di] = CircleWalk {
+                        stamp: *self.stamp,
+                        listed,
+                        start,
+                        mid,
+                        end: self.walked.len() as u32,
+                    };
+                }
             }
         }
         // How far a circle source's tangents start from its centre.
@@ -2237,6 +2307,7 @@ impl MeshContext {
             self.stamp = self.stamp.wrapping_add(1).max(1);
             self.entries.clear();
             self.by_angle.clear();
+            self.walked.clear();
             self.max_disc = world
                 .discs
                 .iter()
@@ -2341,6 +2412,8 @@ impl MeshContext {
             picks: &mut self.picks,
             sort_keys: &mut self.sort_keys,
             sorted: &mut self.sorted,
+            circle_walks: &mut self.circle_walks,
+            walked: &mut self.walked,
             max_disc: self.max_disc,
             stamp: &self.stamp,
             expanded: &mut self.expanded,
@@ -2771,26 +2844,31 @@ mod entry_skip_tests {
         pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
         /// How many entries it passed over.
         pub(super) static USED: Cell<usize> = const { Cell::new(0) };
+        /// Turns off the reuse of a circle's walk by its other turn.
+        pub(super) static WALK_OFF: Cell<bool> = const { Cell::new(false) };
     }
 
     fn answer(
         ctx: &mut MeshContext,
         world: &MeshWorld,
         q: &MeshQuery,
-        off: bool,
+        (off, walk_off): (bool, bool),
     ) -> Option<(PathOutcome, Vec<nav_geom::PathPiece>)> {
         OFF.set(off);
+        WALK_OFF.set(walk_off);
         let out = ctx
             .find_path(world, q)
             .ok()
             .map(|p| (p.outcome(), p.path().to_vec()));
         OFF.set(false);
+        WALK_OFF.set(false);
         out
     }
 
     /// Random worlds of boxes and circles, small (every site a candidate, runs again from
     /// scratch per bound) and past the walk's limit (resumed levels), at four radii, with and
-    /// without a partial path.
+    /// without a partial path; the same with and without a circle's list reusing the walk of
+    /// its other turn (see `MeshGraph::list`).
     #[test]
     fn skipping_entries_beyond_the_bound_changes_no_answer() {
         let mut rng = TestRng::new(31);
@@ -2810,6 +2888,7 @@ mod entry_skip_tests {
             }
             let mut on = MeshContext::new();
             let mut off = MeshContext::new();
+            let mut walk_off = MeshContext::new();
             for _ in 0..60 {
                 let p = |rng: &mut TestRng| {
                     Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size))
@@ -2823,11 +2902,19 @@ mod entry_skip_tests {
                             .with_max_expanded(40),
                     ] {
                         let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
-                        let a = answer(&mut on, &world, &q, false);
-                        let b = answer(&mut off, &world, &q, true);
-                        let Some((a, b)) = a.zip(b) else {
+                        let a = answer(&mut on, &world, &q, (false, false));
+                        let b = answer(&mut off, &world, &q, (true, false));
+                        let c = answer(&mut walk_off, &world, &q, (false, true));
+                        let (Some(a), Some(b), Some(c)) = (a, b, c) else {
                             continue;
                         };
+                        assert_eq!(
+                            a.0.cost.to_bits(),
+                            c.0.cost.to_bits(),
+                            "{s} -> {g}, r = {r}"
+                        );
+                        assert_eq!(a.0.expanded, c.0.expanded, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.1, c.1, "{s} -> {g}, r = {r}");
                         assert_eq!(a.0.status, b.0.status, "{s} -> {g}, r = {r}");
                         assert_eq!(
                             a.0.cost.to_bits(),
