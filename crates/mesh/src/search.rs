@@ -193,6 +193,13 @@ pub struct MeshContext {
     /// The entries of a circle's list that an expansion looks at (see
     /// [`MeshGraph::expand_circle`]).
     picks: Vec<u32>,
+    /// Room for sorting a circle's list (see [`MeshGraph::list`]).
+    sort_keys: Vec<(f64, u32)>,
+    sorted: Vec<Entry>,
+    /// The last walk from each circle's centre (see [`CircleWalk`]), its candidates in
+    /// `walked`.
+    circle_walks: Vec<CircleWalk>,
+    walked: Vec<u32>,
     /// The largest circle's radius in the world of `cache_key`.
     max_disc: f64,
     stamp: u32,
@@ -253,6 +260,34 @@ fn start_line_off() -> bool {
     #[cfg(test)]
     {
         start_line_tests::OFF.get()
+    }
+    #[cfg(not(test))]
+    {
+        false
+    }
+}
+
+/// Whether the tests turned off the skip of a circle's list entries beyond the length bound
+/// before their arc tests (see [`MeshGraph::expand_circle`]; never outside the unit tests).
+#[inline]
+fn entry_skip_off() -> bool {
+    #[cfg(test)]
+    {
+        entry_skip_tests::OFF.get()
+    }
+    #[cfg(not(test))]
+    {
+        false
+    }
+}
+
+/// Whether the tests turned off the reuse of a circle's last walk by its other turn (see
+/// [`MeshGraph::list`]; never outside the unit tests).
+#[inline]
+fn circle_walk_off() -> bool {
+    #[cfg(test)]
+    {
+        entry_skip_tests::WALK_OFF.get()
     }
     #[cfg(not(test))]
     {
@@ -541,6 +576,10 @@ struct MeshGraph<'a> {
     entries: &'a mut Vec<Entry>,
     by_angle: &'a mut Vec<(f64, u32)>,
     picks: &'a mut Vec<u32>,
+    sort_keys: &'a mut Vec<(f64, u32)>,
+    sorted: &'a mut Vec<Entry>,
+    circle_walks: &'a mut Vec<CircleWalk>,
+    walked: &'a mut Vec<u32>,
     /// The largest circle's radius (0 without circles).
     max_disc: f64,
     stamp: &'a u32,
@@ -600,6 +639,12 @@ const BRACKET_AFTER: u32 = 2;
 /// The work of building one successor list (a scan of every corner with sight tests) counted
 /// against expansions, about their measured cost ratio.
 const LIST_WORK: u64 = 256;
+
+/// How far beyond its need a circle's bounded list is built, and by how much it grows when
+/// built again, in a run of fine levels (see [`MeshGraph::list`]): measured on the agent world
+/// at r = 10 (callgrind, the cold pass), 1.25 against 1.1, 1.2, 1.3, 1.35, 1.5 and growth 2.
+/// The answers do not depend on it (every entry up to the reach is listed).
+const LIST_GROWTH: f64 = 1.25;
 
 /// Successor segments up to this many edge-grid buckets long (all of them in a world small
 /// enough to skip the visibility walk) are sight-tested when their list is built; longer ones
@@ -777,6 +822,18 @@ pub(crate) struct Entry {
     angle: f64,
 }
 
+/// The candidates of the last walk from a circle's centre (for either turn's list, see
+/// [`MeshGraph::list`]): valid for `stamp`, complete for lists of reach up to `listed`; the
+/// corners in `walked[start..mid]`, the circles in `walked[mid..end]`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct CircleWalk {
+    stamp: u32,
+    listed: f64,
+    start: u32,
+    mid: u32,
+    end: u32,
+}
+
 /// Where the cached list of one corner code lives in `MeshContext::entries` (and, for a
 /// circle's list, its angle index in `MeshContext::by_angle`).
 #[derive(Debug, Clone, Copy, Default)]
@@ -942,15 +999,23 @@ impl MeshGraph<'_> {
     /// A circle's list is built only as far as `need` asks, in a world that takes the walk
     /// (its walk from the centre would otherwise cover most of the world: little hides from
     /// every point of a circle), then again farther when an expansion needs more (at least
-    /// twice as far each time). A tangent from the circle (radius `ρ = R + r`) to a corner's
-    /// disc (radius `r`) or a circle's (`R' + r`) whose centre is `d` away is at least
-    /// `d - ρ - r - R'` long, and a corner within `D` of the centre, or a circle within `D - R'`
-    /// (its points within `D`), is listed by the walk bounded at `D` when the walk without
-    /// the bound lists it (see `circle_sources`). So with `D = L + ρ + r + 2 R_max + m`
-    /// (`R_max` the largest circle's radius, `m` a margin far beyond rounding) every entry of
-    /// length up to `L` is listed: `L` is the list's `reach`. The entries of the earlier list
-    /// stay where they are, unused (nodes pushed from them may still write their sight test
-    /// there).
+    /// twice as far each time; by [`LIST_GROWTH`] under fine levels). A tangent from the
+    /// circle (radius `ρ = R + r`) to a corner's disc (radius `r`) or a circle's (`R' + r`)
+    /// whose centre is `d` away is at least `d - ρ - r - R'` long, and a corner within `D` of
+    /// the centre, or a circle within `D - R'` (its points within `D`), is listed by the walk
+    /// bounded at `D` when the walk without the bound lists it (see `circle_sources`). So with
+    /// `D = L + ρ + r + 2 R_max + m` (`R_max` the largest circle's radius, `m` a margin far
+    /// beyond rounding) every entry of length up to `L` is listed: `L` is the list's `reach`.
+    /// (`D` without `2 R_max` is not enough: a circle's first bucket in the walk without the
+    /// bound may lie beyond its tangent's contact point; the test
+    /// `a_list_built_for_an_entrys_length_holds_it` fails then.) The entries of the earlier
+    /// list stay where they are, unused (nodes pushed from them may still write their sight
+    /// test there).
+    ///
+    /// The walk from the centre does not depend on the turn: a list whose other turn's last
+    /// walk (kept per circle, [`CircleWalk`]) reached at least `need` takes its candidates and
+    /// its reach instead of walking again (a walk bounded farther lists every candidate a
+    /// nearer one does).
     fn list(&mut self, code: u32, need: f64) -> ListRange {
         let range = self.lists[code as usize];
         if range.stamp == *self.stamp && range.reach >= need {
@@ -977,13 +1042,54 @@ impl MeshGraph<'_> {
                 } else {
                     0.0
                 };
-                listed = need.max(2.0 * last);
+                // Under fine levels (short rows, see `Levels`) the next level's bound is
+                // little above this one's and a deferred expansion asks again soon: the list
+                // is built a little beyond the need, and grows by a little.
+                let (ahead, growth) = if self.levels.is_some_and(|l| l.fine) {
+                    (LIST_GROWTH, LIST_GROWTH)
+                } else {
+                    (1.0, 2.0)
+                };
+                listed = (ahead * need).max(growth * last);
                 let d = listed + src.rad + self.r + 2.0 * self.max_disc;
                 d + 1e-6 * d + 1e-6 * w.grid.cell + w.eps()
             });
-            circle_sources(w, self.walk, (src.c, src.rad - self.r), self.r, within);
-            if !self.walk.skipped {
-                listed = f64::INFINITY;
+            // The other turn's list may have walked far enough already: the walk does not
+            // depend on the turn, and one bounded farther lists every candidate of a nearer
+            // one (see `circle_sources`).
+            let di = src.disc as usize;
+            if self.circle_walks.len() < w.discs.len() {
+                self.circle_walks
+                    .resize(w.discs.len(), CircleWalk::default());
+            }
+            let last = self.circle_walks[di];
+            if !scan && last.stamp == *self.stamp && last.listed >= need && !circle_walk_off() {
+                listed = last.listed;
+                let walk = &mut *self.walk;
+                walk.cands.clear();
+                walk.cands
+                    .extend_from_slice(&self.walked[last.start as usize..last.mid as usize]);
+                walk.cand_discs.clear();
+                walk.cand_discs
+                    .extend_from_slice(&self.walked[last.mid as usize..last.end as usize]);
+            } else {
+                circle_sources(w, self.walk, (src.c, src.rad - self.r), self.r, within);
+                if !self.walk.skipped {
+                    listed = f64::INFINITY;
+                }
+                if !scan {
+                    let start = self.walked.len() as u32;
+                    self.walked.extend_from_slice(&self.walk.cands);
+                    let mid = self.walked.len() as u32;
+                    self.walked.extend_from_slice(&self.walk.cand_discs);
+                    self.circle_walks[di] = CircleWalk {
+                        stamp: *self.stamp,
+                        listed,
+                        start,
+                        mid,
+                        end: self.walked.len() as u32,
+                    };
+                }
             }
         }
         // How far a circle source's tangents start from its centre.
@@ -1060,8 +1166,18 @@ impl MeshGraph<'_> {
         if src.corner.is_none() {
             // A circle's list by length: an expansion under a length bound stops at the first
             // entry too long for it.
+            // Its keys `(len, index)` sorted, ties by the index (the order of a stable sort
+            // by length), then the entries moved once in that order: they are large, and a
+            // sort moves them many times.
             let list = &mut self.entries[start as usize..];
-            list.sort_by(|a, b| a.len.total_cmp(&b.len));
+            let keys = &mut *self.sort_keys;
+            keys.clear();
+            keys.extend(list.iter().enumerate().map(|(k, e)| (e.len, k as u32)));
+            keys.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            let sorted = &mut *self.sorted;
+            sorted.clear();
+            sorted.extend(keys.iter().map(|&(_, k)| list[k as usize]));
+            list.copy_from_slice(sorted);
             for (k, e) in list.iter_mut().enumerate() {
                 e.info.entry = start + k as u32;
             }
@@ -1402,9 +1518,10 @@ impl MeshGraph<'_> {
         }
         // How far the arc from the arrival is clear: bisected once against the obstacles near
         // the circle; the sweeps in the last interval are tested one by one.
-        let m = site.rad + self.r + 2.0 * w.eps();
         if !self.resumed {
-            self.scratch.gather_box(w, site.c - m, site.c + m);
+            let stamp = *self.stamp;
+            self.scratch
+                .gather_circle(w, site.disc, site.c, radii, stamp);
         }
         let n0 = info.arrive_n;
         let full = std::f64::consts::TAU - SWEEP_SLACK;
@@ -1519,11 +1636,18 @@ impl MeshGraph<'_> {
             if sweep > full {
                 sweep = 0.0;
             }
-            if self.resumed
-                && g_node + (site.rad * sweep + e.len) + e.info.arrive.distance(self.goal)
-                    <= self.f_floor
-            {
+            // Its `f` as `push` takes it.
+            let f = g_node + (site.rad * sweep + e.len) + e.info.arrive.distance(self.goal);
+            if self.resumed && f <= self.f_floor {
                 // Pushed (or refused) by the earlier expansion (see `Levels`).
+                continue;
+            }
+            if f > self.f_bound && self.pruned && !entry_skip_off() {
+                // `push` would refuse it and set `pruned`, which is set already: its arc and
+                // sight tests could only keep it from `push` (the sight test's answer, cached
+                // in the entry by a run without `lazy`, is the same when asked later).
+                #[cfg(test)]
+                entry_skip_tests::USED.set(entry_skip_tests::USED.get() + 1);
                 continue;
             }
             if sweep > hi
@@ -2214,6 +2338,7 @@ impl MeshContext {
             self.stamp = self.stamp.wrapping_add(1).max(1);
             self.entries.clear();
             self.by_angle.clear();
+            self.walked.clear();
             self.max_disc = world
                 .discs
                 .iter()
@@ -2316,6 +2441,10 @@ impl MeshContext {
             entries: &mut self.entries,
             by_angle: &mut self.by_angle,
             picks: &mut self.picks,
+            sort_keys: &mut self.sort_keys,
+            sorted: &mut self.sorted,
+            circle_walks: &mut self.circle_walks,
+            walked: &mut self.walked,
             max_disc: self.max_disc,
             stamp: &self.stamp,
             expanded: &mut self.expanded,
@@ -2635,6 +2764,27 @@ mod circle_list_tests {
             graph.list(code, need)
         };
         let list = ctx.entries[range.start as usize..range.end as usize].to_vec();
+        // Sorted by length, each entry knowing its place, and the angle index a permutation
+        // of it (the sort by keys moves the entries; this fails when it misplaces one).
+        for (k, e) in list.iter().enumerate() {
+            assert_eq!(e.info.entry, range.start + k as u32);
+            if k > 0 {
+                assert!(list[k - 1].len <= e.len, "not sorted at {k}");
+            }
+        }
+        let n = list.len();
+        let mut order: Vec<(f64, u32)> =
+            ctx.by_angle[range.angles as usize..range.angles as usize + n].to_vec();
+        for &(a, i) in &order {
+            assert_eq!(a.to_bits(), ctx.entries[i as usize].angle.to_bits());
+        }
+        order.sort_by_key(|o| o.1);
+        assert!(
+            order
+                .iter()
+                .enumerate()
+                .all(|(k, o)| o.1 == range.start + k as u32)
+        );
         (list, range.reach)
     }
 
@@ -2657,13 +2807,22 @@ mod circle_list_tests {
         assert!(crate::visible::takes_walk(&world));
         let nc = world.corners.len() as u32;
         let (mut compared, mut bounded) = (0, 0);
-        for r in [0.0, 0.5, 2.0, 5.0] {
+        // Under fine levels too (the list built beyond its need, see `LIST_GROWTH`).
+        for (r, fine) in [0.0, 0.5, 2.0, 5.0]
+            .into_iter()
+            .flat_map(|r| [(r, false), (r, true)])
+        {
             let mut full = MeshContext::new();
             let mut part = MeshContext::new();
             for ctx in [&mut full, &mut part] {
                 ctx.ready_caches(&world, r);
                 ctx.run.r = r;
             }
+            part.run.levels = fine.then_some(super::Levels {
+                sg: 100.0,
+                floor: 0.0,
+                fine: true,
+            });
             for di in (0..world.discs.len() as u32).step_by(9) {
                 if !world.discs[di as usize].alive {
                     continue;
@@ -2700,5 +2859,177 @@ mod circle_list_tests {
         }
         eprintln!("{compared} entries compared, {bounded} bounded lists");
         assert!(compared > 2000 && bounded > 50, "{compared}, {bounded}");
+    }
+
+    /// Each entry is in a list built afresh for exactly its length (its target at the edge of
+    /// the bounded walk): the walk's bound `D` is not too tight (this fails with `D` short by
+    /// the `2 R_max` term, where `bounded_circle_lists_hold_every_entry_up_to_their_reach`
+    /// still passes).
+    #[test]
+    fn a_list_built_for_an_entrys_length_holds_it() {
+        let mut rng = TestRng::new(29);
+        let size = 240.0f32;
+        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        for k in 0..260 {
+            let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+            let ob = if k % 3 == 0 {
+                let h = Vec2::new(rng.range_f32(0.5, 5.0), rng.range_f32(0.5, 5.0));
+                Obstacle::Box(Aabb::new(c - h, c + h))
+            } else {
+                Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 8.0)))
+            };
+            let _ = world.insert(ob);
+        }
+        assert!(crate::visible::takes_walk(&world));
+        let nc = world.corners.len() as u32;
+        let (mut compared, mut circles) = (0, 0);
+        for r in [0.5, 2.0, 5.0] {
+            let fresh = || {
+                let mut ctx = MeshContext::new();
+                ctx.ready_caches(&world, r);
+                ctx.run.r = r;
+                ctx
+            };
+            for di in (0..world.discs.len() as u32).step_by(11) {
+                if !world.discs[di as usize].alive {
+                    continue;
+                }
+                let code = (nc + di) << 1 | (di & 1);
+                let (all, _) = list_of(&mut fresh(), &world, code, f64::INFINITY);
+                for e in all
+                    .iter()
+                    .filter(|e| !e.blocked && e.len < 150.0)
+                    .step_by(3)
+                {
+                    let (some, reach) = list_of(&mut fresh(), &world, code, e.len);
+                    assert!(reach >= e.len);
+                    let found = some
+                        .iter()
+                        .any(|x| x.to == e.to && x.len.to_bits() == e.len.to_bits() && !x.blocked);
+                    assert!(
+                        found,
+                        "r = {r}, circle {di}: entry to {} of length {} missing",
+                        e.to, e.len
+                    );
+                    compared += 1;
+                    circles += usize::from((e.to >> 1) >= nc);
+                }
+            }
+        }
+        eprintln!("{compared} entries, {circles} of them to circles");
+        assert!(compared > 1000 && circles > 200, "{compared}, {circles}");
+    }
+}
+
+#[cfg(test)]
+mod entry_skip_tests {
+    //! A circle's expansion passes over the entries beyond the length bound before their arc
+    //! and sight tests once `pruned` is set: the same answers, pieces and expansion counts as
+    //! without it.
+    use std::cell::Cell;
+
+    use nav_geom::{Aabb, Circle, Vec2};
+    use nav_search::{Limits, PathOutcome};
+    use nav_testkit::TestRng;
+
+    use crate::world::Obstacle;
+    use crate::{MeshContext, MeshQuery, MeshWorld};
+
+    thread_local! {
+        /// Turns the skip off.
+        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+        /// How many entries it passed over.
+        pub(super) static USED: Cell<usize> = const { Cell::new(0) };
+        /// Turns off the reuse of a circle's walk by its other turn.
+        pub(super) static WALK_OFF: Cell<bool> = const { Cell::new(false) };
+    }
+
+    fn answer(
+        ctx: &mut MeshContext,
+        world: &MeshWorld,
+        q: &MeshQuery,
+        (off, walk_off): (bool, bool),
+    ) -> Option<(PathOutcome, Vec<nav_geom::PathPiece>)> {
+        OFF.set(off);
+        WALK_OFF.set(walk_off);
+        let out = ctx
+            .find_path(world, q)
+            .ok()
+            .map(|p| (p.outcome(), p.path().to_vec()));
+        OFF.set(false);
+        WALK_OFF.set(false);
+        out
+    }
+
+    /// Random worlds of boxes and circles, small (every site a candidate, runs again from
+    /// scratch per bound) and past the walk's limit (resumed levels), at four radii, with and
+    /// without a partial path; the same with and without a circle's list reusing the walk of
+    /// its other turn (see `MeshGraph::list`).
+    #[test]
+    fn skipping_entries_beyond_the_bound_changes_no_answer() {
+        let mut rng = TestRng::new(31);
+        let mut compared = 0;
+        USED.set(0);
+        for (size, count) in [(60.0f32, 40), (200.0, 300)] {
+            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+            for k in 0..count {
+                let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+                let ob = if k % 2 == 0 {
+                    let h = Vec2::new(rng.range_f32(0.5, 3.0), rng.range_f32(0.5, 3.0));
+                    Obstacle::Box(Aabb::new(c - h, c + h))
+                } else {
+                    Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 5.0)))
+                };
+                let _ = world.insert(ob);
+            }
+            let mut on = MeshContext::new();
+            let mut off = MeshContext::new();
+            let mut walk_off = MeshContext::new();
+            for _ in 0..60 {
+                let p = |rng: &mut TestRng| {
+                    Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size))
+                };
+                let (s, g) = (p(&mut rng), p(&mut rng));
+                for r in [0.0f32, 0.5, 2.0, 5.0] {
+                    for limits in [
+                        Limits::default(),
+                        Limits::default()
+                            .with_partial_path(true)
+                            .with_max_expanded(40),
+                    ] {
+                        let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
+                        let a = answer(&mut on, &world, &q, (false, false));
+                        let b = answer(&mut off, &world, &q, (true, false));
+                        let c = answer(&mut walk_off, &world, &q, (false, true));
+                        let (Some(a), Some(b), Some(c)) = (a, b, c) else {
+                            continue;
+                        };
+                        assert_eq!(
+                            a.0.cost.to_bits(),
+                            c.0.cost.to_bits(),
+                            "{s} -> {g}, r = {r}"
+                        );
+                        assert_eq!(a.0.expanded, c.0.expanded, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.1, c.1, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.0.status, b.0.status, "{s} -> {g}, r = {r}");
+                        assert_eq!(
+                            a.0.cost.to_bits(),
+                            b.0.cost.to_bits(),
+                            "{s} -> {g}, r = {r}"
+                        );
+                        assert_eq!(a.0.expanded, b.0.expanded, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.0.partial, b.0.partial, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.1, b.1, "{s} -> {g}, r = {r}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        eprintln!("{} entries passed over in {compared} queries", USED.get());
+        assert!(
+            compared > 500 && USED.get() > 1000,
+            "{compared}, {}",
+            USED.get()
+        );
     }
 }

@@ -22,6 +22,20 @@ pub(crate) struct Scratch {
     pub wedges: Vec<(DVec2, f64)>,
     /// The obstacles near each corner's arcs (see [`CornerArcs`]).
     corner_arcs: CornerArcs,
+    /// The obstacles within reach of each circle's arcs (see [`Scratch::gather_circle`]).
+    circle_arcs: CircleArcs,
+}
+
+/// Per circle obstacle, for one world version and radius: the edges and circles within reach
+/// of the arcs around it (see [`Scratch::gather_circle`]).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CircleArcs {
+    /// The validity stamp of `of` (the successor lists' stamp).
+    stamp: u32,
+    /// Per circle: the stamp its entry was made for, and its edges (`items[start..mid]`)
+    /// and circles (`items[mid..end]`).
+    of: Vec<(u32, u32, u32, u32)>,
+    items: Vec<u32>,
 }
 
 impl Scratch {
@@ -740,6 +754,62 @@ impl Scratch {
         })
     }
 
+    /// Fills `near` and `near_d` as `gather_box` over `v ± (rad + r + 2 world.eps())` would for
+    /// the arcs around circle obstacle `disc` (centre `v`, radius `rad` grown by `r`), less
+    /// the edges and circles that [`arc_clear_near`] and [`arc_first_contact`] pass over as out
+    /// of their reach (by the same tests, in the same order): both then give the same answers.
+    /// Kept per circle for `stamp` (the successor lists' stamp: the world, its version and the
+    /// radius).
+    pub(crate) fn gather_circle(
+        &mut self,
+        world: &MeshWorld,
+        disc: u32,
+        v: DVec2,
+        (rad, r): (f64, f64),
+        stamp: u32,
+    ) {
+        let arcs = &mut self.circle_arcs;
+        if arcs.stamp != stamp {
+            arcs.stamp = stamp;
+            arcs.items.clear();
+        }
+        if arcs.of.len() < world.discs.len() {
+            arcs.of.resize(world.discs.len(), (0, 0, 0, 0));
+        }
+        if arcs.of[disc as usize].0 != stamp {
+            let m = rad + r + 2.0 * world.eps();
+            self.gather_box(world, v - m, v + m);
+            // The reach of `arc_clear_near` and `first_contact_of`.
+            let eps = if r == 0.0 {
+                world.eps()
+            } else {
+                world.eps().min(0.25 * r)
+            };
+            let reach = rad + r + 2.0 * eps;
+            let arcs = &mut self.circle_arcs;
+            let start = arcs.items.len() as u32;
+            arcs.items.extend(self.near.iter().copied().filter(|&e| {
+                let edge = &world.edges[e as usize];
+                dist_point_segment(v, edge.a, edge.b) <= reach
+            }));
+            let mid = arcs.items.len() as u32;
+            arcs.items.extend(self.near_d.iter().copied().filter(|&d| {
+                let disc = world.discs[d as usize];
+                disc.c.distance(v) - disc.rad <= reach
+            }));
+            let end = arcs.items.len() as u32;
+            arcs.of[disc as usize] = (stamp, start, mid, end);
+        }
+        let (_, start, mid, end) = self.circle_arcs.of[disc as usize];
+        self.near.clear();
+        self.near_d.clear();
+        let items = &self.circle_arcs.items;
+        self.near
+            .extend_from_slice(&items[start as usize..mid as usize]);
+        self.near_d
+            .extend_from_slice(&items[mid as usize..end as usize]);
+    }
+
     /// [`arc_first_contact`] around corner `corner` (`rad = r > 0`, its own edges skipped)
     /// against its cached obstacles ([`CornerArcs`]): the same contact when it lies within the
     /// widened span (the others meet the circle only beyond it). For a guess to be checked,
@@ -1302,6 +1372,92 @@ mod corner_arc_tests {
         assert!(
             tested > 5000 && blocked > 500 && cached > 500,
             "{tested} {blocked} {cached}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod circle_arc_tests {
+    use super::*;
+    use crate::world::Obstacle;
+    use nav_geom::{Circle, Vec2};
+
+    /// The obstacles kept per circle (`gather_circle`, cached) give `arc_clear_near`'s and
+    /// `arc_first_contact`'s answers over `gather_box`: random grids with random circles
+    /// (some overlapping, some touching grid edges at the radii tested), every circle, radii
+    /// from 0 to 3, random arrivals, sweeps and turns, each circle's entry made once and read
+    /// again, and not read under the next stamp (it fails with the kept obstacles' reach 0.1
+    /// short, or with the entries of an earlier stamp read).
+    #[test]
+    fn gather_circle_agrees_with_gather_box() {
+        let mut rng = nav_testkit::TestRng::new(0xc1c1e);
+        let (mut tested, mut blocked, mut contacts) = (0usize, 0usize, 0usize);
+        let mut sc = Scratch::default();
+        for seed in 0..5u32 {
+            let (w, h) = (24u32, 24u32);
+            let walk: Vec<bool> = (0..w * h).map(|_| rng.unit() > 0.12).collect();
+            let map = nav_grid::GridMap::from_walkable(w, h, &walk).unwrap();
+            let mut world = MeshWorld::from_grid(&map).unwrap();
+            for k in 0..14 {
+                let cc = if k % 3 == 0 {
+                    // On a grid line's half point, radius a half: touches at integer radii.
+                    Vec2::new(
+                        rng.range(2.0, 22.0).round() as f32 + 0.5,
+                        rng.range(2.0, 22.0).round() as f32,
+                    )
+                } else {
+                    Vec2::new(rng.range_f32(2.0, 22.0), rng.range_f32(2.0, 22.0))
+                };
+                let rad = if k % 3 == 0 {
+                    0.5
+                } else {
+                    rng.range_f32(0.2, 2.0)
+                };
+                let _ = world.insert(Obstacle::Circle(Circle::new(cc, rad)));
+            }
+            // One scratch for every radius and world: the entries of the last stamp are not
+            // read for the next.
+            for (ri, r) in [0.0, 0.1, 0.5, 1.0, 2.0, 3.0, 0.37].into_iter().enumerate() {
+                let mut box_sc = Scratch::default();
+                let stamp = seed * 8 + ri as u32 + 1;
+                for _ in 0..3 {
+                    for di in 0..world.discs.len() as u32 {
+                        let d = world.discs[di as usize];
+                        if !d.alive {
+                            continue;
+                        }
+                        let radii = (d.rad + r, r);
+                        let m = radii.0 + r + 2.0 * world.eps();
+                        box_sc.gather_box(&world, d.c - m, d.c + m);
+                        sc.gather_circle(&world, di, d.c, radii, stamp);
+                        for _ in 0..4 {
+                            let s = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+                            let n0 = DVec2::from_angle(rng.range(-3.2, 3.2));
+                            let sweep = rng.range(0.0, std::f64::consts::TAU);
+                            let skip = ([crate::search::NO_DISC; 2], di, false);
+                            let want =
+                                arc_clear_near(&world, &box_sc, d.c, radii, n0, s, sweep, skip);
+                            let got = arc_clear_near(&world, &sc, d.c, radii, n0, s, sweep, skip);
+                            assert_eq!(got, want, "circle {di} r {r} sweep {sweep} s {s}");
+                            tested += 1;
+                            blocked += usize::from(!want);
+                            let skip = ([crate::search::NO_DISC; 2], di);
+                            let want = arc_first_contact(&world, &box_sc, d.c, radii, n0, s, skip);
+                            let got = arc_first_contact(&world, &sc, d.c, radii, n0, s, skip);
+                            assert_eq!(
+                                got.map(f64::to_bits),
+                                want.map(f64::to_bits),
+                                "circle {di} r {r} s {s}"
+                            );
+                            contacts += usize::from(want.is_some());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            tested > 3000 && blocked > 1000 && contacts > 1000,
+            "{tested} {blocked} {contacts}"
         );
     }
 }
