@@ -134,6 +134,26 @@
 //! each with its own [`MeshContext`]; edits wait until no query borrows the world.
 #![warn(missing_docs)]
 
+/// A shortcut's switch for the unit tests: defines `fn $name() -> bool`, always false outside
+/// the unit tests, and inside them the value of the thread-local `Cell<bool>` at `$cell`, which
+/// a test sets to turn the shortcut off (to compare answers with and without it).
+macro_rules! test_switch {
+    ($(#[$doc:meta])* $name:ident, $cell:path) => {
+        $(#[$doc])*
+        #[inline]
+        fn $name() -> bool {
+            #[cfg(test)]
+            {
+                $cell.get()
+            }
+            #[cfg(not(test))]
+            {
+                false
+            }
+        }
+    };
+}
+
 mod connect;
 mod error;
 mod geometry;

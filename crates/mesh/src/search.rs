@@ -254,46 +254,25 @@ impl StartLine {
     }
 }
 
-/// Whether the tests turned the [`StartLine`] shortcut off (never outside the unit tests).
-#[inline]
-fn start_line_off() -> bool {
-    #[cfg(test)]
-    {
-        start_line_tests::OFF.get()
-    }
-    #[cfg(not(test))]
-    {
-        false
-    }
-}
+test_switch!(
+    /// Whether the tests turned the [`StartLine`] shortcut off (never outside the unit tests).
+    start_line_off,
+    start_line_tests::OFF
+);
 
-/// Whether the tests turned off the skip of a circle's list entries beyond the length bound
-/// before their arc tests (see [`MeshGraph::expand_circle`]; never outside the unit tests).
-#[inline]
-fn entry_skip_off() -> bool {
-    #[cfg(test)]
-    {
-        entry_skip_tests::OFF.get()
-    }
-    #[cfg(not(test))]
-    {
-        false
-    }
-}
+test_switch!(
+    /// Whether the tests turned off the skip of a circle's list entries beyond the length bound
+    /// before their arc tests (see [`MeshGraph::expand_circle`]; never outside the unit tests).
+    entry_skip_off,
+    entry_skip_tests::OFF
+);
 
-/// Whether the tests turned off the reuse of a circle's last walk by its other turn (see
-/// [`MeshGraph::list`]; never outside the unit tests).
-#[inline]
-fn circle_walk_off() -> bool {
-    #[cfg(test)]
-    {
-        entry_skip_tests::WALK_OFF.get()
-    }
-    #[cfg(not(test))]
-    {
-        false
-    }
-}
+test_switch!(
+    /// Whether the tests turned off the reuse of a circle's last walk by its other turn (see
+    /// [`MeshGraph::list`]; never outside the unit tests).
+    circle_walk_off,
+    entry_skip_tests::WALK_OFF
+);
 
 /// Whether a corner lies within `margin` of the segment `s g` (every corner of the edge-grid
 /// buckets near it is looked at): what `line_clear_and_corner_near` answers with its sight
@@ -2680,12 +2659,12 @@ mod start_line_tests {
 mod line_test_tests {
     //! The straight line's sight test and corner test made in one gather
     //! (`line_clear_and_corner_near`) answer as the two separate tests.
-    use glam::DVec2;
     use nav_grid::GridMap;
     use nav_testkit::TestRng;
 
     use super::corner_near_segment;
     use crate::MeshWorld;
+    use crate::sight::tests::probe_segment;
     use crate::sight::{Scratch, line_clear_and_corner_near, segment_block};
 
     #[test]
@@ -2698,22 +2677,8 @@ mod line_test_tests {
             let world = MeshWorld::from_grid(&map).expect("a valid world");
             let mut sc = Scratch::default();
             for k in 0..800 {
-                let pt = |rng: &mut TestRng| {
-                    let half = [0.0, 0.5, 0.25][k % 3];
-                    DVec2::new(
-                        rng.below(size as u64) as f64 + half,
-                        rng.below(size as u64) as f64 + half,
-                    )
-                };
-                let p = pt(&mut rng);
-                let q = if k % 2 == 0 {
-                    let t = rng.below(10) as f64 + 1.0;
-                    let s = if rng.below(2) == 0 { 1.0 } else { -1.0 };
-                    (p + DVec2::new(t, s * t)).clamp(DVec2::ZERO, DVec2::splat(size as f64))
-                } else {
-                    let o = pt(&mut rng) * (8.0 / size as f64) - DVec2::splat(4.0);
-                    (p + o).clamp(DVec2::ZERO, DVec2::splat(size as f64))
-                };
+                let half = [0.0, 0.5, 0.25][k % 3];
+                let (p, q) = probe_segment(&mut rng, size, half, k % 2 == 0);
                 if p == q {
                     continue;
                 }
@@ -2788,23 +2753,29 @@ mod circle_list_tests {
         (list, range.reach)
     }
 
-    #[test]
-    fn bounded_circle_lists_hold_every_entry_up_to_their_reach() {
-        let mut rng = TestRng::new(23);
+    /// A 240 x 240 world of 260 random obstacles, a third boxes, the rest circles of radius
+    /// 0.5 to `max_rad`: more circles than the scan takes, so the lists come from the walk.
+    fn boxes_and_circles(seed: u64, max_rad: f32) -> MeshWorld {
+        let mut rng = TestRng::new(seed);
         let size = 240.0f32;
         let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-        // More circles than the scan takes: the lists come from the walk.
         for k in 0..260 {
             let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
             let ob = if k % 3 == 0 {
                 let h = Vec2::new(rng.range_f32(0.5, 5.0), rng.range_f32(0.5, 5.0));
                 Obstacle::Box(Aabb::new(c - h, c + h))
             } else {
-                Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 6.0)))
+                Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, max_rad)))
             };
             let _ = world.insert(ob);
         }
         assert!(crate::visible::takes_walk(&world));
+        world
+    }
+
+    #[test]
+    fn bounded_circle_lists_hold_every_entry_up_to_their_reach() {
+        let world = boxes_and_circles(23, 6.0);
         let nc = world.corners.len() as u32;
         let (mut compared, mut bounded) = (0, 0);
         // Under fine levels too (the list built beyond its need, see `LIST_GROWTH`).
@@ -2867,20 +2838,7 @@ mod circle_list_tests {
     /// still passes).
     #[test]
     fn a_list_built_for_an_entrys_length_holds_it() {
-        let mut rng = TestRng::new(29);
-        let size = 240.0f32;
-        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-        for k in 0..260 {
-            let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
-            let ob = if k % 3 == 0 {
-                let h = Vec2::new(rng.range_f32(0.5, 5.0), rng.range_f32(0.5, 5.0));
-                Obstacle::Box(Aabb::new(c - h, c + h))
-            } else {
-                Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 8.0)))
-            };
-            let _ = world.insert(ob);
-        }
-        assert!(crate::visible::takes_walk(&world));
+        let world = boxes_and_circles(29, 8.0);
         let nc = world.corners.len() as u32;
         let (mut compared, mut circles) = (0, 0);
         for r in [0.5, 2.0, 5.0] {

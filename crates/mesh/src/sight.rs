@@ -75,6 +75,37 @@ impl Scratch {
         }
     }
 
+    /// Calls `visit` for each edge and circle of bucket `cell` not seen yet by this
+    /// generation (marking it seen), as [`Self::gather_box_with`] describes; false as soon as
+    /// `visit` returns false.
+    #[inline(always)]
+    fn visit_bucket(
+        &mut self,
+        g: &crate::world::EdgeGrid,
+        cell: usize,
+        visit: &mut impl FnMut(u32) -> bool,
+    ) -> bool {
+        for &e in &g.buckets[cell] {
+            let s = &mut self.stamp[e as usize];
+            if *s != self.generation {
+                *s = self.generation;
+                if !visit(e) {
+                    return false;
+                }
+            }
+        }
+        for &d in &g.cbuckets[cell] {
+            let s = &mut self.dstamp[d as usize];
+            if *s != self.generation {
+                *s = self.generation;
+                if !visit(d | DISC_BIT) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Collects (into `near`, `near_d`) the edges and circles of every bucket the box
     /// `[lo, hi]` meets.
     pub fn gather_box(&mut self, world: &MeshWorld, lo: DVec2, hi: DVec2) {
@@ -105,24 +136,8 @@ impl Scratch {
         let (y0, y1) = (g.cell_y(lo.y), g.cell_y(hi.y));
         for y in y0..=y1 {
             for x in x0..=x1 {
-                let cell = (y * g.nx + x) as usize;
-                for &e in &g.buckets[cell] {
-                    let s = &mut self.stamp[e as usize];
-                    if *s != self.generation {
-                        *s = self.generation;
-                        if !visit(e) {
-                            return;
-                        }
-                    }
-                }
-                for &d in &g.cbuckets[cell] {
-                    let s = &mut self.dstamp[d as usize];
-                    if *s != self.generation {
-                        *s = self.generation;
-                        if !visit(d | DISC_BIT) {
-                            return;
-                        }
-                    }
+                if !self.visit_bucket(g, (y * g.nx + x) as usize, visit) {
+                    return;
                 }
             }
         }
@@ -175,24 +190,8 @@ impl Scratch {
             let (x0, x1) = (g.cell_x(xa.min(xb) - margin), g.cell_x(xa.max(xb) + margin));
             for k in 0..=x1 - x0 {
                 let x = if d.x >= 0.0 { x0 + k } else { x1 - k };
-                let cell = (cy * g.nx + x) as usize;
-                for &e in &g.buckets[cell] {
-                    let s = &mut self.stamp[e as usize];
-                    if *s != self.generation {
-                        *s = self.generation;
-                        if !visit(e) {
-                            return;
-                        }
-                    }
-                }
-                for &d in &g.cbuckets[cell] {
-                    let s = &mut self.dstamp[d as usize];
-                    if *s != self.generation {
-                        *s = self.generation;
-                        if !visit(d | DISC_BIT) {
-                            return;
-                        }
-                    }
+                if !self.visit_bucket(g, (cy * g.nx + x) as usize, visit) {
+                    return;
                 }
             }
         }
@@ -219,18 +218,11 @@ fn strictly_in_wedge(w: (DVec2, f64), x: DVec2, tol: f64) -> bool {
 
 const ANGLE_TOL: f64 = 1e-9;
 
-/// Whether the tests turned [`line_far`]'s shortcut off (never outside the unit tests).
-#[inline]
-fn line_far_off() -> bool {
-    #[cfg(test)]
-    {
-        tests::LINE_FAR_OFF.get()
-    }
-    #[cfg(not(test))]
-    {
-        false
-    }
-}
+test_switch!(
+    /// Whether the tests turned [`line_far`]'s shortcut off (never outside the unit tests).
+    line_far_off,
+    tests::LINE_FAR_OFF
+);
 
 /// Whether both ends of edge `ab` lie on the same side of the line through `p` along `d`
 /// (`inv_len` = `1 / |d|`), farther than `margin` from it: then the edge is farther than
@@ -1128,8 +1120,34 @@ pub(crate) fn outer_sector_hits(sc: &Scratch, o0: DVec2, os: f64) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A random segment for the sight tests on a `size` x `size` grid: from a cell's point
+    /// `half` up and right of its corner, either diagonally 1 to 10 cells (`diagonal`) or by an
+    /// offset of up to 4 cells each way (another such point, scaled), clamped to the grid.
+    pub(crate) fn probe_segment(
+        rng: &mut nav_testkit::TestRng,
+        size: u32,
+        half: f64,
+        diagonal: bool,
+    ) -> (DVec2, DVec2) {
+        let pt = |rng: &mut nav_testkit::TestRng| {
+            DVec2::new(
+                rng.below(size as u64) as f64 + half,
+                rng.below(size as u64) as f64 + half,
+            )
+        };
+        let p = pt(rng);
+        let q = if diagonal {
+            let t = rng.below(10) as f64 + 1.0;
+            let s = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+            p + DVec2::new(t, s * t)
+        } else {
+            p + pt(rng) * (8.0 / size as f64) - DVec2::splat(4.0)
+        };
+        (p, q.clamp(DVec2::ZERO, DVec2::splat(size as f64)))
+    }
     use std::cell::Cell;
 
     thread_local! {
@@ -1218,22 +1236,8 @@ mod tests {
             }
             let mut sc = Scratch::default();
             for k in 0..600 {
-                let pt = |rng: &mut nav_testkit::TestRng| {
-                    let half = if k % 3 == 0 { 0.0 } else { 0.5 };
-                    DVec2::new(
-                        rng.below(size as u64) as f64 + half,
-                        rng.below(size as u64) as f64 + half,
-                    )
-                };
-                let p = pt(&mut rng);
-                let q = if k % 2 == 0 {
-                    let t = rng.below(10) as f64 + 1.0;
-                    let s = if rng.below(2) == 0 { 1.0 } else { -1.0 };
-                    (p + DVec2::new(t, s * t)).clamp(DVec2::ZERO, DVec2::splat(size as f64))
-                } else {
-                    let o = pt(&mut rng) * (8.0 / size as f64) - DVec2::splat(4.0);
-                    (p + o).clamp(DVec2::ZERO, DVec2::splat(size as f64))
-                };
+                let half = if k % 3 == 0 { 0.0 } else { 0.5 };
+                let (p, q) = probe_segment(&mut rng, size, half, k % 2 == 0);
                 for r in [0.0, 0.25, 0.5, 1.0, 1.5, 2.0] {
                     for first in [false, true] {
                         LINE_FAR_OFF.set(true);
