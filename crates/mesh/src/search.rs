@@ -2025,19 +2025,15 @@ impl MeshContext {
             && world.discs.is_empty()
             && start != goal
             && !start_line_off();
-        let line_test = line_first.then(|| {
+        // The straight line's sight test and its corner test (for `StartLine::alone`), made
+        // here or after the fit tests, never both.
+        let line_tests = |sc: &mut Scratch| {
             let l = start.distance(goal);
             let e = 1e-9 * l;
             let b = (e * (2.0 * l + e)).sqrt() * 0.5;
-            crate::sight::line_clear_and_corner_near(
-                world,
-                &mut self.scratch,
-                start,
-                goal,
-                r,
-                r + b,
-            )
-        });
+            crate::sight::line_clear_and_corner_near(world, sc, start, goal, r, r + b)
+        };
+        let line_test = line_first.then(|| line_tests(&mut self.scratch));
         let edges = !line_test.is_some_and(|(clear, _)| clear);
         let blocked_status = |ctx: &mut Self, p: DVec2, oob: PathStatus, blocked: PathStatus| {
             match crate::spatial::fit_status_with(world, &mut ctx.scratch, p, r, edges) {
@@ -2074,19 +2070,7 @@ impl MeshContext {
         let goal_open = goal_status.is_none();
         self.line = None;
         if goal_open && !query.limits.partial_path && world.discs.is_empty() {
-            let (clear, near) = line_test.unwrap_or_else(|| {
-                let l = start.distance(goal);
-                let e = 1e-9 * l;
-                let b = (e * (2.0 * l + e)).sqrt() * 0.5;
-                crate::sight::line_clear_and_corner_near(
-                    world,
-                    &mut self.scratch,
-                    start,
-                    goal,
-                    r,
-                    r + b,
-                )
-            });
+            let (clear, near) = line_test.unwrap_or_else(|| line_tests(&mut self.scratch));
             let alone = clear && !start_line_off() && !near;
             self.line = Some(StartLine {
                 key,

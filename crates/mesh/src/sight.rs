@@ -300,10 +300,9 @@ fn segment_block_in<const CORNERS: bool>(
     let mut corner_near = false;
     let len = len2.sqrt();
     let inv_len = 1.0 / len;
-    let eps = world
-        .eps()
+    let eps = world_eps
         .min(0.25 * r)
-        .max(if r == 0.0 { world.eps() } else { 0.0 });
+        .max(if r == 0.0 { world_eps } else { 0.0 });
     let mut touches = std::mem::take(&mut sc.touches);
     touches.clear();
     let mut block = f64::INFINITY;
@@ -491,6 +490,19 @@ fn segment_block_in<const CORNERS: bool>(
     (block.is_finite().then_some(block), corner_near)
 }
 
+/// The distance tolerance `eps` of the arc tests around a centre `v` (arcs of radius `rad`
+/// for a disc of radius `r`), and their reach `rad + r + 2 eps`: an obstacle farther than the
+/// reach from `v` is farther than `r + eps` from every such arc, and the tests pass over it.
+#[inline]
+fn arc_reach(world: &MeshWorld, rad: f64, r: f64) -> (f64, f64) {
+    let eps = if r == 0.0 {
+        world.eps()
+    } else {
+        world.eps().min(0.25 * r)
+    };
+    (eps, rad + r + 2.0 * eps)
+}
+
 /// Whether the arc of radius `rad` around `v` (from outward direction `n0`, turning `s`,
 /// through `sweep`) keeps a disc of radius `r` clear of every edge but `skip` and every circle
 /// but `skip_disc`, and touches none from outside (a touch would be a zero-width gap). Around a
@@ -508,12 +520,7 @@ pub(crate) fn arc_clear(
     sweep: f64,
     (skip, skip_disc, corner): ([u32; 2], u32, bool),
 ) -> bool {
-    let eps = if r == 0.0 {
-        world.eps()
-    } else {
-        world.eps().min(0.25 * r)
-    };
-    let m = rad + r + 2.0 * eps;
+    let (_, m) = arc_reach(world, rad, r);
     sc.gather_box(world, v - m, v + m);
     arc_clear_near(
         world,
@@ -540,13 +547,7 @@ pub(crate) fn arc_clear_near(
     sweep: f64,
     (skip, skip_disc, corner): ([u32; 2], u32, bool),
 ) -> bool {
-    let eps = if r == 0.0 {
-        world.eps()
-    } else {
-        world.eps().min(0.25 * r)
-    };
-    // Obstacles farther than `rad + r` from `v` are farther than `r` from the arc.
-    let reach = rad + r + 2.0 * eps;
+    let (eps, reach) = arc_reach(world, rad, r);
     let n_end = rotate(n0, s * sweep);
     let arc = Arc {
         v,
@@ -772,12 +773,7 @@ impl Scratch {
             let m = rad + r + 2.0 * world.eps();
             self.gather_box(world, v - m, v + m);
             // The reach of `arc_clear_near` and `first_contact_of`.
-            let eps = if r == 0.0 {
-                world.eps()
-            } else {
-                world.eps().min(0.25 * r)
-            };
-            let reach = rad + r + 2.0 * eps;
+            let (_, reach) = arc_reach(world, rad, r);
             let arcs = &mut self.circle_arcs;
             let start = arcs.items.len() as u32;
             arcs.items.extend(self.near.iter().copied().filter(|&e| {
@@ -925,12 +921,7 @@ fn first_contact_of(
     s: f64,
     (skip, skip_disc): ([u32; 2], u32),
 ) -> Option<f64> {
-    let eps = if r == 0.0 {
-        world.eps()
-    } else {
-        world.eps().min(0.25 * r)
-    };
-    let reach = rad + r + 2.0 * eps;
+    let (eps, reach) = arc_reach(world, rad, r);
     // The point of least angle, compared by a pseudo-angle (monotone in the angle, no
     // trigonometry); its angle is taken once at the end.
     let mut best = (f64::INFINITY, DVec2::ZERO);
@@ -1122,6 +1113,7 @@ pub(crate) fn outer_sector_hits(sc: &Scratch, o0: DVec2, os: f64) -> bool {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use std::cell::Cell;
 
     /// A random segment for the sight tests on a `size` x `size` grid: from a cell's point
     /// `half` up and right of its corner, either diagonally 1 to 10 cells (`diagonal`) or by an
@@ -1148,7 +1140,6 @@ pub(crate) mod tests {
         };
         (p, q.clamp(DVec2::ZERO, DVec2::splat(size as f64)))
     }
-    use std::cell::Cell;
 
     thread_local! {
         /// Turns [`line_far`]'s shortcut in `segment_block` off.

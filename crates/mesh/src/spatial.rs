@@ -10,6 +10,7 @@ use crate::search::{MeshContext, MeshQuery, check_radius, checked_point};
 use crate::sight::{Scratch, segment_block};
 use crate::world::{MeshWorld, NO_CORNER};
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Fit {
     Fits,
     OutOfBounds,
@@ -551,14 +552,6 @@ mod tests {
         )
     }
 
-    fn code(f: Fit) -> u8 {
-        match f {
-            Fit::Fits => 0,
-            Fit::OutOfBounds => 1,
-            Fit::Blocked => 2,
-        }
-    }
-
     /// On random grids (walls at exact distances `r` from cell centres and corners at
     /// `r = 0.5` and 1): `fit_status` at `r > 0` agrees with a test of every edge, and when a
     /// segment from or to the point is clear at `r`, `fit_status_with` without the edges
@@ -584,23 +577,23 @@ mod tests {
                 let o = pt(&mut rng) * (8.0 / size as f64) - DVec2::splat(4.0);
                 let q = p + o;
                 for r in [0.25, 0.5, 1.0, 1.5, 2.0] {
-                    let f = code(fit_status(&world, &mut sc, p, r));
+                    let f = fit_status(&world, &mut sc, p, r);
                     let (oob, near) = fit_of_every_edge(&world, p, r);
                     if oob {
-                        assert_eq!(f, 1, "{p}, r = {r}");
+                        assert_eq!(f, Fit::OutOfBounds, "{p}, r = {r}");
                     } else if near {
-                        assert!(f != 0, "{p}, r = {r}");
+                        assert_ne!(f, Fit::Fits, "{p}, r = {r}");
                     }
-                    if f != 0 {
+                    if f != Fit::Fits {
                         blocked += 1;
                     }
                     if !near {
-                        let g = code(fit_status_with(&world, &mut sc, p, r, false));
+                        let g = fit_status_with(&world, &mut sc, p, r, false);
                         assert_eq!(f, g, "{p}, r = {r}");
                     }
                     for (a, b) in [(p, q), (q, p)] {
                         if a != b && segment_block(&world, &mut sc, a, b, r, false).is_none() {
-                            let g = code(fit_status_with(&world, &mut sc, p, r, false));
+                            let g = fit_status_with(&world, &mut sc, p, r, false);
                             assert_eq!(f, g, "{a} -> {b}, r = {r}");
                             skipped += 1;
                         }
