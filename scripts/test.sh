@@ -29,6 +29,8 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 step "cargo doc (warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+# The internals' docs too: their links are the map of the code for whoever reads it next.
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items --quiet
 
 step "cargo test"
 cargo test --workspace --quiet

@@ -17,7 +17,7 @@ pub(crate) type LatticePoint = (u32, u32);
 /// The NavGrid article centres its lattice on each query's start point. Anchoring it to the world instead
 /// makes a node the same point in every query of every agent with this step, which is what lets
 /// walkability be cached across queries; the exact start and goal points are joined to the
-/// lattice by extra edges (see [`crate::World::find_path`]).
+/// lattice by extra edges (see [`crate::AgentContext::find_path`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Lattice {
     origin: DVec2,

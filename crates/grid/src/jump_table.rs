@@ -5,7 +5,7 @@
 //! cell in that direction ends when no goal is in the way: `n > 0` means a jump point `n`
 //! steps away, `n <= 0` means that the jump runs into a wall after `-n` legal steps. A query
 //! then jumps with one table read; the goal, which the table cannot know, is handled at the
-//! query (see [`JumpTable::jump`]).
+//! query (see `GridView::jump_table`).
 //!
 //! The stopping rules are exactly those of the online jumps of `view.rs` and `bits.rs`, so the
 //! two searches expand the same jump points (the goal rules aside).

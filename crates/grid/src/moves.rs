@@ -313,7 +313,7 @@ pub(crate) enum Neighbourhood {
     /// Eight steps searched by jump points: without corner cutting, or (`free`) with diagonals
     /// whenever the target is walkable.
     JumpPoints {
-        /// The diagonal rule is [`DiagonalRule::Free`](crate::DiagonalRule::Free).
+        /// The diagonal rule is [`DiagonalRule::Free`].
         free: bool,
         /// Jumps read the map's preprocessed jump table (JPS+) instead of scanning.
         plus: bool,

@@ -445,8 +445,8 @@ pub(crate) struct JumpArrivals;
 /// way it did: straight on, the component directions after a diagonal arrival, and the turns
 /// to its forced neighbours. The way it arrived is the direction from its parent in the search
 /// tree, which the engine passes ([`Graph::successors_from`]); the start jumps in all eight
-/// directions. Jumps end either by scanning 63 cells a step ([`Jumps::Scan`]) or by one read
-/// of the map's preprocessed jump table ([`Jumps::Table`], JPS+).
+/// directions. Jumps end either by scanning 63 cells a step (`Jumps::Scan`) or by one read
+/// of the map's preprocessed jump table (`Jumps::Table`, JPS+).
 impl GridView<'_> {
     fn successors_jumping<const ONE: bool, const FREE: bool>(
         &mut self,

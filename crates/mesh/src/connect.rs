@@ -3,7 +3,7 @@
 //! A constrained Delaunay triangulation (spade) of every loop vertex, with every loop edge a
 //! constraint, is built on the first call and repaired by later edits (see [`repair`]); what is
 //! derived from it (the two forests below) is updated on the first call after an edit, tile by
-//! tile where the edit reached (see [`derive`]), from a memo of what each triangle and edge
+//! tile where the edit reached (see [`derive`](mod@derive)), from a memo of what each triangle and edge
 //! gave. Its triangles whose
 //! centroid lies in no obstacle (and inside the bounds) are *free*; an edge joining two free
 //! triangles is *crossable*.
@@ -16,7 +16,7 @@
 //! `qs` is a wall (a loop edge) it also needs `dist(p, qs) > 2r`. The nodes of a union-find
 //! forest are the crossable edges; inside each free triangle, two crossable edges are linked
 //! with the smallest of those widths. The forest is built by decreasing weight (union by rank,
-//! no path compression, in two levels: see [`derive`]): following a node's parents while the
+//! no path compression, in two levels: see [`derive`](mod@derive)): following a node's parents while the
 //! links are wider than a threshold finds the representative of its component at that
 //! threshold, in `O(log n)`. A
 //! path of the disc between two triangles leaves the first through a crossable edge wider than
@@ -60,7 +60,7 @@ use crate::world::{MeshWorld, Owner};
 pub(crate) use repair::{Change, edited};
 
 /// The triangulation; each face and each undirected edge carries its identity (0: new), which
-/// survives spade's swap-removals (see [`derive`]).
+/// survives spade's swap-removals (see [`derive`](mod@derive)).
 type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), u32, u32, LastUsedVertexHintGenerator>;
 
 /// The triangulation of a world, kept across edits (repaired locally), and what is derived
@@ -361,7 +361,7 @@ pub(crate) struct Derived {
     home: Vec<u32>,
     /// Per crossable edge that is not a terminal: its index in its tile.
     local: Vec<u32>,
-    /// The tiles and their forests (widths and roadmap, see [`derive`]).
+    /// The tiles and their forests (widths and roadmap, see [`derive`](mod@derive)).
     tiles: Vec<derive::Tile>,
     /// Per tile: whether the next derivation walks it.
     marked: Vec<bool>,

@@ -6,7 +6,7 @@
 //! * [`CountingAllocator`] and [`allocations_during`]: proof that a warm query allocates
 //!   nothing. The allocator counts per thread, because the test harness allocates on other
 //!   threads while a test runs.
-//! * [`movingai_dir`]: where the Moving AI benchmark data is, with the house rule for when it
+//! * [`movingai_dir`](fn@movingai_dir): where the Moving AI benchmark data is, with the house rule for when it
 //!   is missing (skip with a message, except under `CI=true`, where the test fails).
 //! * [`TestRng`]: the one seeded random generator of tests and benchmarks (xoshiro256++ from
 //!   `rand_xoshiro`), with the helpers tests need (`unit`, `range`, `below`, `chance`).

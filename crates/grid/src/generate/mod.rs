@@ -34,14 +34,14 @@ use crate::map::GridMap;
 /// The kinds of maps the generators make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MapKind {
-    /// Each cell blocked with probability `fill` ([`random_fill`]; the world generator of
+    /// Each cell blocked with probability `fill` ([`random_fill`](fn@random_fill); the world generator of
     /// a JavaScript tile-map A* tutorial).
     Random,
-    /// Cellular-automaton caves, one connected open region ([`caves`]).
+    /// Cellular-automaton caves, one connected open region ([`caves`](fn@caves)).
     Caves,
-    /// A grid of rooms joined by doors ([`rooms`]).
+    /// A grid of rooms joined by doors ([`rooms`](fn@rooms)).
     Rooms,
-    /// A perfect maze of one-cell corridors ([`maze`]).
+    /// A perfect maze of one-cell corridors ([`maze`](fn@maze)).
     Maze,
 }
 

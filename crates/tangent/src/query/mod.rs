@@ -26,7 +26,7 @@ use state::{Entry, FIRST_ENTRY, GOAL, Params, START, State};
 #[cfg(test)]
 mod tests;
 
-/// How [`QueryContext::run`] searches.
+/// How [`CircleContext::run`] searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mode {
     /// A* under growing bounds: what queries do.
