@@ -979,17 +979,24 @@ impl MeshGraph<'_> {
     /// (its walk from the centre would otherwise cover most of the world: little hides from
     /// every point of a circle), then again farther when an expansion needs more (at least
     /// twice as far each time; by [`LIST_GROWTH`] under fine levels). A tangent from the
-    /// circle (radius `ρ = R + r`) to a corner's disc (radius `r`) or a circle's (`R' + r`)
-    /// whose centre is `d` away is at least `d - ρ - r - R'` long, and a corner within `D` of
-    /// the centre, or a circle within `D - R'` (its points within `D`), is listed by the walk
-    /// bounded at `D` when the walk without the bound lists it (see `circle_sources`). So with
-    /// `D = L + ρ + r + 2 R_max + m` (`R_max` the largest circle's radius, `m` a margin far
-    /// beyond rounding) every entry of length up to `L` is listed: `L` is the list's `reach`.
-    /// (`D` without `2 R_max` is not enough: a circle's first bucket in the walk without the
-    /// bound may lie beyond its tangent's contact point; the test
-    /// `a_list_built_for_an_entrys_length_holds_it` fails then.) The entries of the earlier
-    /// list stay where they are, unused (nodes pushed from them may still write their sight
-    /// test there).
+    /// circle (radius `ρ = R + r`) to a corner's disc (radius `ρ' = r`) or a circle's
+    /// (`ρ' = R' + r`) whose centre is `d` away is `sqrt(d² - k²)` long, `k = ρ ± ρ'` (see
+    /// `tangent`), so one of length at most `L` has `d <= sqrt(L² + (ρ + ρ')²)`. A corner
+    /// within `D` of the centre, or a circle within `D - R'` (every point of it within `D`),
+    /// is listed by the walk bounded at `D` when the walk without the bound lists it (see
+    /// `circle_sources`: the walk decides a circle in the first bucket it visits that meets
+    /// it, which may hold its far side). So with `D = sqrt(L² + (ρ + r + R_max)²) + R_max +
+    /// m` (`R_max` the largest circle's radius, `m` a margin far beyond rounding) every entry
+    /// of length up to `L` is listed, the blocked ones (sight test deferred) too: `L` is the
+    /// list's `reach`, and the list is the full list's entries up to it, whatever the order
+    /// lists were built in. (The clear entries alone would need only `sqrt(L² + ρ²) + r`: the
+    /// contact point's `w` on the target circle, then within that of the centre, lies in a
+    /// bucket the walk visits, else the segment to it is hidden and the tangent blocked. A
+    /// blocked entry's circle may be met first beyond it, on its far side, so that bound would
+    /// make lists depend on the order they were built in; the test
+    /// `a_list_built_for_an_entrys_length_holds_it` fails with `D` short of the outer
+    /// `R_max`.) The entries of the earlier list stay where they are, unused (nodes pushed
+    /// from them may still write their sight test there).
     ///
     /// The walk from the centre does not depend on the turn: a list whose other turn's last
     /// walk (kept per circle, [`CircleWalk`]) reached at least `need` takes its candidates and
@@ -1030,8 +1037,11 @@ impl MeshGraph<'_> {
                     (1.0, 2.0)
                 };
                 listed = (ahead * need).max(growth * last);
-                let d = listed + src.rad + self.r + 2.0 * self.max_disc;
-                d + 1e-6 * d + 1e-6 * w.grid.cell + w.eps()
+                // The farthest point of a target circle (or a corner) with an entry of
+                // length up to `listed` (see above), padded beyond the rounding of the
+                // lengths and of the circles' buckets (padded by `1e-6` of a bucket a side).
+                let d = listed.hypot(src.rad + self.r + self.max_disc) + self.max_disc;
+                d + 1e-6 * d + 2e-6 * w.grid.cell + w.eps()
             });
             // The other turn's list may have walked far enough already: the walk does not
             // depend on the turn, and one bounded farther lists every candidate of a nearer
@@ -2817,9 +2827,11 @@ mod circle_list_tests {
     }
 
     /// Each entry is in a list built afresh for exactly its length (its target at the edge of
-    /// the bounded walk): the walk's bound `D` is not too tight (this fails with `D` short by
-    /// the `2 R_max` term, where `bounded_circle_lists_hold_every_entry_up_to_their_reach`
-    /// still passes).
+    /// the bounded walk): the walk's bound `D` is not too tight. This fails with `D` short of
+    /// its outer `R_max` term (r = 0.5: an entry of length 121.5 to a circle whose buckets
+    /// nearer than 124.5 are all hidden, met first by its far side's; the tangent is blocked,
+    /// its sight test deferred), and with `D = L + R_max`, where
+    /// `bounded_circle_lists_hold_every_entry_up_to_their_reach` still passes.
     #[test]
     fn a_list_built_for_an_entrys_length_holds_it() {
         let world = boxes_and_circles(29, 8.0);
