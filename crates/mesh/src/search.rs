@@ -210,6 +210,7 @@ pub struct MeshContext {
     query_stamp: u32,
     gs: Vec<f64>,
     dom: Vec<Dom>,
+    pushed: Vec<Pushed>,
     /// The numbers of the search run in progress (see `begin_run`).
     run: RunState,
     /// The nodes standing for successors left beyond a length bound (see [`Levels`]).
@@ -265,6 +266,13 @@ test_switch!(
     /// before their arc tests (see [`MeshGraph::expand_circle`]; never outside the unit tests).
     entry_skip_off,
     entry_skip_tests::OFF
+);
+
+test_switch!(
+    /// Whether the tests turned off the skip of a push whose arrival was pushed for no more
+    /// (see [`MeshGraph::same_arrival_pushed`]; never outside the unit tests).
+    same_arrival_off,
+    same_arrival_tests::OFF
 );
 
 test_switch!(
@@ -572,6 +580,9 @@ struct MeshGraph<'a> {
     gs: &'a mut Vec<f64>,
     /// Per corner code: the first arrival expanded in this query (radius > 0).
     dom: &'a mut Vec<Dom>,
+    /// Per corner code: the cheapest clear arrival pushed in this query along one normal
+    /// (radius > 0, see [`MeshGraph::push`]).
+    pushed: &'a mut Vec<Pushed>,
     /// Whether the sight tests of the start's and the goal's segments wait until their nodes
     /// are expanded (not with a partial path: every expanded node must then be real).
     lazy: bool,
@@ -664,6 +675,15 @@ impl Dom {
             blocked: f64::INFINITY,
         }
     }
+}
+
+/// A clear arrival pushed at a corner code: its outward normal and its cost from the start
+/// (see [`MeshGraph::same_arrival_pushed`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Pushed {
+    stamp: u32,
+    n: DVec2,
+    g: f64,
 }
 
 /// Whether direction `n` lies in the exterior span of corner `corner` (a cone narrower than a
@@ -909,6 +929,9 @@ impl MeshGraph<'_> {
         if self.r > 0.0 && self.lazy && self.dominated_push(e.to, e.info.arrive_n, g + cost) {
             return;
         }
+        if self.r > 0.0 && self.lazy && self.same_arrival_pushed(e, g + cost) {
+            return;
+        }
         let id = self.keys.id((from, e.to));
         if id as usize == self.nodes.len() {
             self.nodes.push(e.info);
@@ -969,6 +992,43 @@ impl MeshGraph<'_> {
         }
         let d = self.dom[code as usize];
         d.stamp == self.query_stamp && self.dominates(d, code, n, g)
+    }
+
+    /// Whether a clear arrival at corner code `e.to` with the same outward normal (the same
+    /// point, the same direction: collinear corners along one wall, a tangent line touching
+    /// them all) was pushed in this run for no more than `g`; if not, and `e` is known clear,
+    /// `e` becomes the record when it is the first there or cheaper along the same normal.
+    ///
+    /// Such an arrival `a` does everything `e` could for no more: the same departures (every
+    /// test of an expansion depends on the corner, the normal and `g` only, and each test
+    /// that `g` enters passes for `a` when it passes for `e`), and a dominance by the first
+    /// expanded arrival that catches `a` catches `e` (its slack is larger). `a` stays in the
+    /// open list until popped (one run's list is never emptied) and is popped before `e`
+    /// would be (the same heuristic). So `e`'s push, pop and expansion are saved, and no
+    /// node's cost changes. Only for entries whose sight test is made (`a` could be blocked
+    /// otherwise), at radius > 0 without a partial path (as [`MeshGraph::dominated_push`]),
+    /// and for corners (circles' arrivals are tested at expansion).
+    #[inline]
+    fn same_arrival_pushed(&mut self, e: Entry, g: f64) -> bool {
+        if (e.to >> 1) as usize >= self.world.corners.len() || same_arrival_off() {
+            return false;
+        }
+        let p = &mut self.pushed[e.to as usize];
+        let n = e.info.arrive_n;
+        let same = p.stamp == self.query_stamp && p.n == n;
+        if same && g >= p.g {
+            #[cfg(test)]
+            same_arrival_tests::USED.set(same_arrival_tests::USED.get() + 1);
+            return true;
+        }
+        if !e.info.unverified && (same || p.stamp != self.query_stamp) {
+            *p = Pushed {
+                stamp: self.query_stamp,
+                n,
+                g,
+            };
+        }
+        false
     }
 
     /// Builds (once per world version and radius) the list of segment edges leaving site code
@@ -2271,6 +2331,7 @@ impl MeshContext {
             self.expanded.iter_mut().for_each(|e| *e = 0);
             self.query_stamp = 1;
             self.dom.iter_mut().for_each(|d| d.stamp = 0);
+            self.pushed.iter_mut().for_each(|p| p.stamp = 0);
         }
         self.keys.clear();
         self.nodes.clear();
@@ -2326,6 +2387,7 @@ impl MeshContext {
         if self.expanded.len() < codes {
             self.expanded.resize(codes, 0);
             self.dom.resize(codes, Dom::default());
+            self.pushed.resize(codes, Pushed::default());
         }
         if self.wedge_free.len() < world.corners.len() {
             self.wedge_free.resize(world.corners.len(), 0);
@@ -2425,6 +2487,7 @@ impl MeshContext {
             query_stamp: self.query_stamp,
             gs: &mut self.gs,
             dom: &mut self.dom,
+            pushed: &mut self.pushed,
             lazy: run.lazy,
             work: run.work,
             work_budget: run.work_budget,
@@ -2983,6 +3046,115 @@ mod entry_skip_tests {
         assert!(
             compared > 500 && USED.get() > 1000,
             "{compared}, {}",
+            USED.get()
+        );
+    }
+}
+
+#[cfg(test)]
+mod same_arrival_tests {
+    //! A push whose arrival (corner, normal) was pushed clear for no more is skipped (see
+    //! [`MeshGraph::same_arrival_pushed`]): the same status, cost and pieces as without the
+    //! skip, and never more expansions.
+    use std::cell::Cell;
+
+    use nav_geom::{Aabb, Vec2};
+    use nav_grid::GridMap;
+    use nav_search::{Limits, PathOutcome};
+    use nav_testkit::TestRng;
+
+    use crate::world::Obstacle;
+    use crate::{MeshContext, MeshQuery, MeshWorld};
+
+    thread_local! {
+        /// Turns the skip off.
+        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+        /// How many pushes it skipped.
+        pub(super) static USED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn answer(
+        ctx: &mut MeshContext,
+        world: &MeshWorld,
+        q: &MeshQuery,
+        off: bool,
+    ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
+        OFF.set(off);
+        let p = ctx.find_path(world, q).expect("valid query");
+        let out = (p.outcome(), p.path().to_vec());
+        OFF.set(false);
+        out
+    }
+
+    /// Worlds full of collinear corners: random grids (small, where every corner is a
+    /// candidate, and past the walk's limit, where runs resume by levels) and boxes on whole
+    /// coordinates, at four radii, with and without a partial path (where the skip is off).
+    #[test]
+    fn skipping_a_push_of_the_same_arrival_changes_no_answer() {
+        let mut rng = TestRng::new(47);
+        let mut worlds = Vec::new();
+        for (size, density) in [(24u32, 0.2), (40, 0.1), (100, 0.15), (128, 0.3)] {
+            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
+            let map = GridMap::from_walkable(size, size, &walkable).expect("a valid map");
+            worlds.push((
+                size as f32,
+                MeshWorld::from_grid(&map).expect("a valid world"),
+            ));
+        }
+        let size = 150.0f32;
+        let mut boxes = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        for _ in 0..400 {
+            let x = rng.below(140) as f32;
+            let y = rng.below(140) as f32;
+            let (w, h) = (rng.below(6) as f32 + 1.0, rng.below(6) as f32 + 1.0);
+            let _ = boxes.insert(Obstacle::Box(Aabb::new(
+                Vec2::new(x, y),
+                Vec2::new(x + w, y + h),
+            )));
+        }
+        worlds.push((size, boxes));
+        let (mut compared, mut fewer) = (0, 0);
+        USED.set(0);
+        for (size, world) in &worlds {
+            let mut on = MeshContext::new();
+            let mut off = MeshContext::new();
+            for _ in 0..40 {
+                let p = |rng: &mut TestRng| {
+                    Vec2::new(
+                        rng.below(*size as u64) as f32 + 0.5,
+                        rng.below(*size as u64) as f32 + 0.5,
+                    )
+                };
+                let (s, g) = (p(&mut rng), p(&mut rng));
+                for r in [0.5f32, 1.0, 2.0, 3.0] {
+                    for limits in [
+                        Limits::default(),
+                        Limits::default()
+                            .with_partial_path(true)
+                            .with_max_expanded(60),
+                    ] {
+                        let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
+                        let a = answer(&mut on, world, &q, false);
+                        let b = answer(&mut off, world, &q, true);
+                        let at = format!("{s} -> {g}, r = {r}");
+                        assert_eq!(a.0.status, b.0.status, "{at}");
+                        assert_eq!(a.0.cost.to_bits(), b.0.cost.to_bits(), "{at}");
+                        assert_eq!(a.0.partial, b.0.partial, "{at}");
+                        assert_eq!(a.1, b.1, "{at}");
+                        assert!(a.0.expanded <= b.0.expanded, "{at}");
+                        fewer += usize::from(a.0.expanded < b.0.expanded);
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "{} pushes skipped in {compared} queries, {fewer} with fewer expansions",
+            USED.get()
+        );
+        assert!(
+            compared == 1600 && USED.get() > 1000 && fewer > 80,
+            "{compared}, {}, {fewer}",
             USED.get()
         );
     }
