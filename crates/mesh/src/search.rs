@@ -1263,21 +1263,21 @@ impl MeshGraph<'_> {
         }
     }
 
-    /// The arc test of a corner's arrival `info` (`r > 0`) to the end of the corner's span:
+    /// The arc test of a corner's arrival at code `to` with normal `arrive_n` (`r > 0`) to the end of the corner's span:
     /// if it is clear, every turn there is (`arc_free`, and `circle_free` from that sweep on
     /// for the dominance tests); if not, no sweep beyond it is.
-    fn test_arc_end(&mut self, info: NodeInfo) {
+    fn test_arc_end(&mut self, to: u32, arrive_n: DVec2) {
         self.arc_due = false;
-        let (corner, s1) = (info.to >> 1, turn_sign(info.to));
+        let (corner, s1) = (to >> 1, turn_sign(to));
         let c = &self.world.corners[corner as usize];
         let end = if s1 > 0.0 { c.n2 } else { c.n1 };
-        let Some(sw) = taut_sweep(info.arrive_n, end, s1) else {
+        let Some(sw) = taut_sweep(arrive_n, end, s1) else {
             return;
         };
         let (w, r, stamp) = (self.world, self.r, *self.stamp);
         if self
             .scratch
-            .corner_arc_clear(w, corner, r, stamp, info.arrive_n, s1, sw)
+            .corner_arc_clear(w, corner, r, stamp, arrive_n, s1, sw)
         {
             self.arc_free = true;
             self.circle_free = (sw, f64::INFINITY);
@@ -1290,14 +1290,19 @@ impl MeshGraph<'_> {
     /// normal `n_out` is allowed; returns the arc sweep (any value at radius 0, where the arc
     /// has length 0). `dir` is read only with `wedges`.
     fn turn(&mut self, node: NodeId, n_out: DVec2, dir: DVec2, wedges: bool) -> Option<f64> {
-        let info = self.nodes[node as usize];
-        let corner = info.to >> 1;
-        let s1 = turn_sign(info.to);
+        // Two fields of the node, not a copy of it (a node is 80 bytes; `turn` runs once per
+        // list entry tried).
+        let (to, arrive_n) = {
+            let info = &self.nodes[node as usize];
+            (info.to, info.arrive_n)
+        };
+        let corner = to >> 1;
+        let s1 = turn_sign(to);
         if corner as usize >= self.world.corners.len() {
             // Around a circle: any sweep, the arc clear up to `circle_free.0` (known), not
             // beyond `circle_free.1`, tested in between.
-            let site = site_of(self.world, info.to, self.r);
-            let sweep = circle_sweep(info.arrive_n, n_out, s1);
+            let site = site_of(self.world, to, self.r);
+            let sweep = circle_sweep(arrive_n, n_out, s1);
             let (lo, hi) = self.circle_free;
             let clear = sweep <= lo
                 || (sweep <= hi
@@ -1306,7 +1311,7 @@ impl MeshGraph<'_> {
                         self.scratch,
                         site.c,
                         (site.rad, self.r),
-                        info.arrive_n,
+                        arrive_n,
                         s1,
                         sweep,
                         ([NO_DISC; 2], site.disc, false),
@@ -1314,13 +1319,13 @@ impl MeshGraph<'_> {
             return clear.then_some(sweep);
         }
         let sweep = if self.r == 0.0 {
-            point_taut(info.arrive_n, n_out, s1)?
+            point_taut(arrive_n, n_out, s1)?
         } else {
-            taut_sweep(info.arrive_n, n_out, s1)?
+            taut_sweep(arrive_n, n_out, s1)?
         };
         if self.r > 0.0 && !self.arc_free {
             if self.arc_due {
-                self.test_arc_end(info);
+                self.test_arc_end(to, arrive_n);
                 if self.arc_free {
                     return Some(sweep);
                 }
@@ -1331,7 +1336,7 @@ impl MeshGraph<'_> {
             if sweep > lo && sweep <= hi && self.arc_tests == BRACKET_AFTER {
                 // Many turns to test: the first contact in closed form bounds the rest.
                 self.arc_tests += 1;
-                let (b_lo, b_hi) = self.corner_bracket(info.to, info.arrive_n);
+                let (b_lo, b_hi) = self.corner_bracket(to, arrive_n);
                 (lo, hi) = (lo.max(b_lo), hi.min(b_hi));
                 self.circle_free = (lo, hi);
             }
@@ -1345,7 +1350,7 @@ impl MeshGraph<'_> {
                     corner,
                     self.r,
                     *self.stamp,
-                    info.arrive_n,
+                    arrive_n,
                     s1,
                     sweep,
                 );
@@ -1359,7 +1364,7 @@ impl MeshGraph<'_> {
             }
         } else if wedges {
             // Nothing may touch the corner from the outside of the turn.
-            let back = -info.arrive_dir();
+            let back = -self.nodes[node as usize].arrive_dir();
             let (o0, os) = if s1 > 0.0 {
                 (back, ccw_angle(back, dir))
             } else {
@@ -1936,22 +1941,26 @@ impl Graph for MeshGraph<'_> {
         // One test per entry for both rare cases (none at r = 0 outside deferred expansions).
         let special = self.resumed || partly.is_some();
         for i in range.start..range.end {
-            let mut e = self.entries[i as usize];
-            if e.blocked {
+            // The three cheap tests read the entry in place: most entries stop at one of them,
+            // and only the others are copied (an entry is over 100 bytes; copying every one was 7% of
+            // random512-10-0's warm instructions at r = 0.5).
+            let head = &self.entries[i as usize];
+            if head.blocked {
                 continue;
             }
             // Surely the wrong way (`turn` would refuse it, `taut_sweep` and `point_taut`
             // being `None`): nothing else to test, and no length bound it counts against.
             // About half of the entries tested at a corner (random512-10-0 at r = 0.5).
-            if wrong_turn(info.arrive_n, e.info.depart_n, s1) {
+            if wrong_turn(info.arrive_n, head.info.depart_n, s1) {
                 continue;
             }
             // Beyond the length bound whatever the arc's sweep (`push` would leave it out):
             // no sweep, arc test or sight test for it.
-            if g_node + e.len + e.info.arrive.distance(self.goal) > self.f_bound {
+            if g_node + head.len + head.info.arrive.distance(self.goal) > self.f_bound {
                 self.pruned = true;
                 continue;
             }
+            let mut e = *head;
             if e.info.unverified && !self.lazy {
                 // Every pushed node must be real for a partial path.
                 e.blocked =
@@ -1996,7 +2005,7 @@ impl Graph for MeshGraph<'_> {
         if self.arc_due && self.inner && self.pruned {
             // A deferred expansion (see `Levels`) will turn here again, with what this one
             // found.
-            self.test_arc_end(info);
+            self.test_arc_end(info.to, info.arrive_n);
         }
         self.arc_due = false;
         if first {
