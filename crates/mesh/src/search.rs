@@ -2623,6 +2623,23 @@ pub(crate) fn piece_length(p: &PathPiece) -> f64 {
 }
 
 #[cfg(test)]
+/// A query's outcome and pieces with a test switch (`OFF` of a test module) set to `off`
+/// for its run, then cleared.
+fn switched_answer(
+    switch: &'static std::thread::LocalKey<std::cell::Cell<bool>>,
+    ctx: &mut MeshContext,
+    world: &MeshWorld,
+    q: &MeshQuery,
+    off: bool,
+) -> (PathOutcome, Vec<PathPiece>) {
+    switch.set(off);
+    let p = ctx.find_path(world, q).expect("valid query");
+    let out = (p.outcome(), p.path().to_vec());
+    switch.set(false);
+    out
+}
+
+#[cfg(test)]
 mod start_line_tests {
     //! The straight line's shortcut (see [`StartLine`]) changes no answer: every query gives
     //! the same status, cost, expansions and pieces with it and without it, under limits
@@ -2649,11 +2666,7 @@ mod start_line_tests {
         q: &MeshQuery,
         off: bool,
     ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
-        OFF.set(off);
-        let p = ctx.find_path(world, q).expect("valid query");
-        let out = (p.outcome(), p.path().to_vec());
-        OFF.set(false);
-        out
+        super::switched_answer(&OFF, ctx, world, q, off)
     }
 
     #[test]
@@ -3088,11 +3101,7 @@ mod same_arrival_tests {
         q: &MeshQuery,
         off: bool,
     ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
-        OFF.set(off);
-        let p = ctx.find_path(world, q).expect("valid query");
-        let out = (p.outcome(), p.path().to_vec());
-        OFF.set(false);
-        out
+        super::switched_answer(&OFF, ctx, world, q, off)
     }
 
     /// Worlds full of collinear corners: random grids (small, where every corner is a
