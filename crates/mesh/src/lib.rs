@@ -31,8 +31,12 @@
 //!   the edges of the bounds (the whole disc stays inside). A gap of zero width is closed: the
 //!   path never passes through a point where two grown obstacles touch (diagonally touching
 //!   blocked cells at `r = 0`, the Moving AI and Polyanya rule; a corridor exactly `2r` wide).
-//!   Distances are compared with a tolerance of `1e-9` times the world's scale (the largest
-//!   coordinate magnitude of the bounds, at least 1): gaps narrower than that count as zero.
+//!   Distances are compared with a tolerance of `1e-9` times the world's scale: the extent of
+//!   the bounds (their larger side), but at least 1/64 of the bounds' largest coordinate
+//!   magnitude and at least 1, and never more than that magnitude (so a world whose bounds
+//!   start at the origin has the magnitude as its scale). Gaps narrower than that count as
+//!   zero. A world moved far from the origin keeps its tolerance, and so its answers, as long
+//!   as the move leaves its coordinates exact.
 //! * The path is the exact shortest one, made of straight segments ([`PathPiece::Line`]) and
 //!   arcs of radius `r` around convex obstacle corners ([`PathPiece::Arc`]), joined end to end
 //!   from the start to the goal; `PathRef::cost()` is its `f64` length (the pieces are `f32`,

@@ -3,8 +3,8 @@
 use glam::DVec2;
 
 use crate::geometry::{
-    ccw_angle, closest_t, cross, dist_arc_segment_to, dist_point_segment, dist_segment_segment,
-    in_sweep_end, left, line_stadium, rotate,
+    ccw_angle, closest_t, cross, dist_arc_inside_segment, dist_arc_segment_to, dist_point_segment,
+    dist_segment_segment, in_sweep_end, left, line_stadium, rotate,
 };
 use crate::world::MeshWorld;
 
@@ -618,7 +618,32 @@ impl Arc {
         } else {
             a.distance(v).max(b.distance(v)) <= rad - r + eps
         };
-        dist <= r + eps && !inside
+        dist <= r + eps && !inside && !self.touched_at_one_end_only(a, b)
+    }
+
+    /// Whether edge `ab`, within `r + eps` of the arc, comes that near only around the arc's
+    /// ends, the distance growing from there into the arc: the disc leaves the touch
+    /// (at the start) or arrives at it (at the end), and passes through no gap, as a
+    /// segment's end may touch (a disc touching a wall and a corner, turning around the corner
+    /// away from the wall). What comes before and after the arc is tested on its own: a piece
+    /// that goes on past the touch in the arc's direction comes nearer than the arc's end.
+    #[cold]
+    fn touched_at_one_end_only(&self, a: DVec2, b: DVec2) -> bool {
+        let Arc {
+            v,
+            rad,
+            r,
+            eps,
+            n0,
+            n_end,
+            s,
+            sweep,
+            ..
+        } = *self;
+        // The distance along the arc has its local minima at the ends and at the points
+        // `dist_arc_inside_segment` takes: when those are all farther, what comes within
+        // `r + eps` is an end, and the distance grows from it.
+        dist_arc_inside_segment(v, rad, n0, n_end, s, sweep, a, b) > r + eps
     }
 
     /// The distance from the arc to edge `ab`.

@@ -363,7 +363,9 @@ pub struct MeshWorld {
     bounds: Bounds,
     pub(crate) min: DVec2,
     pub(crate) max: DVec2,
-    /// Scale of the coordinates (>= 1): tolerances are relative to it.
+    /// Scale of the world (>= 1): tolerances are relative to it. The bounds' extent, kept
+    /// between 1/64 of their largest coordinate magnitude (above the rounding of coordinates
+    /// that large by a factor of about 10^5 at the distance tests' `1e-9`) and that magnitude.
     pub(crate) scale: f64,
     obstacles: SlotMap<Key, Stored>,
     pub(crate) loops: Vec<Option<Loop>>,
@@ -585,10 +587,14 @@ impl MeshWorld {
             pts.reverse();
         }
         let (min, max) = bbox(&pts);
-        let scale = min
-            .abs()
-            .max_element()
-            .max(max.abs().max_element())
+        // Relative to the extent, not to the coordinates' magnitude: a small world far from
+        // the origin (16 units at 2^17, where one f32 step is 1/64) would otherwise compare
+        // distances with a tolerance of 1.3e-4 and close, as zero-width gaps, clearances its
+        // features of one f32 step leave (8.6e-5 for a disc of radius 1.4 sliding past an
+        // edge 1/64 long), which it does not at the origin.
+        let magnitude = min.abs().max_element().max(max.abs().max_element());
+        let scale = magnitude
+            .min((max - min).max_element().max(magnitude / 64.0))
             .max(1.0);
         let mut world = MeshWorld {
             bounds,

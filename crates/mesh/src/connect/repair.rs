@@ -177,6 +177,56 @@ pub(super) fn walk(
     Some(())
 }
 
+/// Every constraint piece along boundary edge `ab` reachable from `a` through constraint
+/// pieces along it (both ends within `tol` of the segment), each once with its ends in
+/// coordinate order, into `pieces`; the vertices they join into `met`. `None` past a bound on
+/// the pieces (as for a broken chain: the repair is then left to a rebuild).
+///
+/// The chain [`walk`] follows is not always all of them: where the same edge was added twice
+/// (two equal obstacles) and spade rounded the second crossing with another edge to a point
+/// beside the first one's, that second piece joins the new point to the edge's far end beside
+/// the first chain's piece, and a repair that unmarked the chain alone would leave it as a
+/// wall that is no longer there.
+fn pieces_along(
+    cdt: &Cdt,
+    tol: f64,
+    a: DVec2,
+    b: DVec2,
+    pieces: &mut Vec<(DVec2, DVec2)>,
+    met: &mut Vec<DVec2>,
+) -> Option<()> {
+    let start = cdt.locate_vertex(pt(a))?;
+    let first = met.len();
+    met.push(a);
+    let mut todo = vec![start.fix()];
+    let mut seen = vec![start.fix()];
+    while let Some(u) = todo.pop() {
+        let u = cdt.vertex(u);
+        let up = dv(u.position());
+        for e in u.out_edges() {
+            if !cdt.is_constraint_edge(e.as_undirected().fix()) {
+                continue;
+            }
+            let w = e.to();
+            let wp = dv(w.position());
+            if dist_point_segment(wp, a, b) > tol {
+                continue;
+            }
+            let ordered = (up.x, up.y) < (wp.x, wp.y);
+            pieces.push(if ordered { (up, wp) } else { (wp, up) });
+            if !seen.contains(&w.fix()) {
+                if met.len() - first > cdt.num_vertices() {
+                    return None;
+                }
+                seen.push(w.fix());
+                met.push(wp);
+                todo.push(w.fix());
+            }
+        }
+    }
+    Some(())
+}
+
 /// Takes the loop `points` (already removed from `world`) out of the triangulation; the ends
 /// of every boundary edge it makes whole again go to `rejoined`.
 fn remove_loop(
@@ -196,17 +246,25 @@ fn remove_loop(
         return None;
     }
     let n = points.len();
-    // The constraint pieces of each edge, and the vertices met on the way.
+    // The constraint pieces along each edge, and the vertices met on the way.
     let mut pieces: Vec<(DVec2, DVec2)> = Vec::new();
     let mut met: Vec<DVec2> = Vec::new();
     for i in 0..n {
         let (a, b) = (points[i], points[(i + 1) % n]);
-        met.push(a);
-        walk(cdt, tol, a, b, |p, q| {
-            pieces.push((p, q));
-            met.push(q);
-        })?;
+        // A broken chain is left to a rebuild.
+        walk(cdt, tol, a, b, |_, _| {})?;
+        pieces_along(cdt, tol, a, b, &mut pieces, &mut met)?;
     }
+    pieces.sort_by(|x, y| {
+        let key = |(p, q): &(DVec2, DVec2)| [p.x, p.y, q.x, q.y];
+        let (kx, ky) = (key(x), key(y));
+        kx.iter()
+            .zip(&ky)
+            .map(|(u, v)| u.total_cmp(v))
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    pieces.dedup();
     // Unmark the pieces no other boundary edge covers.
     for &(p, q) in &pieces {
         if covered(world, &mut sc, p, q) {
@@ -788,5 +846,77 @@ mod tests {
             "spade now keeps this chain: find another case for the test"
         );
         assert!(!ready.sound);
+    }
+
+    /// Found by tests/hunt.rs (an edit sequence on notched polygon bounds): a thin wall across
+    /// a side of the bounds, added twice and both copies removed. spade rounds the second
+    /// copy's crossing with that side to a point beside the first's, and joins it to the
+    /// wall's far end by a second piece; the chain walked on removal went through the first
+    /// point only, so that piece stayed a constraint, and `connected` (and `find_path`'s
+    /// early "unreachable") saw a wall that was gone. The pieces along each removed edge are
+    /// now all found (`pieces_along`): after both removals the triangulation equals a fresh
+    /// one, and the two points are connected.
+    #[test]
+    fn removing_twin_walls_across_polygon_bounds_leaves_no_wall() {
+        let bounds: Vec<Vec2> = [
+            (0.0, 0.0),
+            (3.65625, 0.0),
+            (3.65625, 1.796875),
+            (7.171875, 1.796875),
+            (7.171875, 0.0),
+            (10.390625, 0.0),
+            (10.390625, 2.5),
+            (12.5, 2.5),
+            (12.5, 0.0),
+            (16.0, 0.0),
+            (16.0, 6.234375),
+            (13.4375, 6.234375),
+            (13.4375, 8.140625),
+            (16.0, 8.140625),
+            (16.0, 8.9375),
+            (15.234375, 8.9375),
+            (15.234375, 9.46875),
+            (16.0, 9.46875),
+            (16.0, 12.359375),
+            (14.453125, 12.359375),
+            (14.453125, 12.5),
+            (16.0, 12.5),
+            (16.0, 16.0),
+            (0.0, 16.0),
+            (0.0, 10.84375),
+            (2.65625, 10.84375),
+            (2.65625, 9.3125),
+            (0.0, 9.3125),
+        ]
+        .iter()
+        .map(|&(x, y)| Vec2::new(x, y))
+        .collect();
+        let wall = || {
+            Obstacle::Polygon(
+                [
+                    (4.421875, 10.140625),
+                    (-0.90625, 10.125),
+                    (-0.90625, 10.1875),
+                    (4.421875, 10.203125),
+                ]
+                .iter()
+                .map(|&(x, y)| Vec2::new(x, y))
+                .collect(),
+            )
+        };
+        let (a, b) = (Vec2::new(11.59375, 3.84375), Vec2::new(3.65625, 10.015625));
+        let mut world = MeshWorld::with_polygon_bounds(&bounds).unwrap();
+        assert!(world.prepare_connected() > 0);
+        let x = world.insert(wall()).unwrap();
+        check(&world, "one copy");
+        let y = world.insert(wall()).unwrap();
+        check(&world, "two copies");
+        world.remove(x).unwrap();
+        // One copy left: its crossing may be the second copy's point (a fresh build has the
+        // first's), so only what was derived is compared.
+        check_derived(&world, "one copy removed");
+        world.remove(y).unwrap();
+        check(&world, "both removed");
+        assert!(world.connected(a, b, 1.0).unwrap());
     }
 }
