@@ -208,7 +208,9 @@ fn slivers(rng: &mut Rng, label: &str) -> Case {
         } else {
             snap_point(DVec2::new(rng.range(1.0, 15.0), rng.range(1.0, 15.0)))
         };
-        let b = snap_point(a + DVec2::from_angle(rng.range(0.0, std::f64::consts::TAU)) * rng.range(2.0, 8.0));
+        let b = snap_point(
+            a + DVec2::from_angle(rng.range(0.0, std::f64::consts::TAU)) * rng.range(2.0, 8.0),
+        );
         let b = b.clamp(DVec2::splat(-1.0), DVec2::splat(SIZE + 1.0));
         if a.distance(b) < 0.5 {
             continue;
@@ -456,8 +458,12 @@ impl Frame {
 
     fn obstacle(&self, o: &OracleObstacle) -> Obstacle {
         match o {
-            OracleObstacle::Polygon(pts) => Obstacle::Polygon(pts.iter().map(|&p| self.p(p)).collect()),
-            OracleObstacle::Box { min, max } => Obstacle::Box(Aabb::new(self.p(*min), self.p(*max))),
+            OracleObstacle::Polygon(pts) => {
+                Obstacle::Polygon(pts.iter().map(|&p| self.p(p)).collect())
+            }
+            OracleObstacle::Box { min, max } => {
+                Obstacle::Box(Aabb::new(self.p(*min), self.p(*max)))
+            }
             OracleObstacle::Circle { center, radius } => {
                 Obstacle::Circle(Circle::new(self.p(*center), self.len(*radius)))
             }
@@ -470,8 +476,9 @@ impl Frame {
                 let pts: Vec<Vec2> = outline.iter().map(|&p| self.p(p)).collect();
                 MeshWorld::with_polygon_bounds(&pts).unwrap()
             }
-            None => MeshWorld::new(Aabb::new(self.p(case.world.min), self.p(case.world.max)))
-                .unwrap(),
+            None => {
+                MeshWorld::new(Aabb::new(self.p(case.world.min), self.p(case.world.max))).unwrap()
+            }
         };
         for (i, o) in case.obstacles.iter().enumerate() {
             mesh.insert(self.obstacle(o))
@@ -592,7 +599,10 @@ fn special_points(case: &Case, r: f64, rng: &mut Rng) -> Vec<DVec2> {
 }
 
 fn random_point(rng: &mut Rng) -> DVec2 {
-    DVec2::new(grid_range(rng, -0.5, SIZE + 0.5), grid_range(rng, -0.5, SIZE + 0.5))
+    DVec2::new(
+        grid_range(rng, -0.5, SIZE + 0.5),
+        grid_range(rng, -0.5, SIZE + 0.5),
+    )
 }
 
 /// A point where the disc fits, by rejection (`None` when none is found soon).
@@ -677,7 +687,11 @@ fn check_query(
         "status {status:?}\n{}",
         context()
     );
-    assert!(cost.is_finite() || status != PathStatus::Found, "{}", context());
+    assert!(
+        cost.is_finite() || status != PathStatus::Found,
+        "{}",
+        context()
+    );
     if status == PathStatus::Found {
         tally.found += 1;
         check_piece_path(world, r, s, g, path.path(), cost)
@@ -691,13 +705,15 @@ fn check_query(
         assert!(status == PathStatus::Found && cost == 0.0, "{}", context());
     } else if oracle {
         let lower = grown_shortest_path(world, r, s, g, K, Growth::Inscribed).map(|p| p.length);
-        let upper =
-            grown_shortest_path(world, r, s, g, K, Growth::Circumscribed).map(|p| p.length);
+        let upper = grown_shortest_path(world, r, s, g, K, Growth::Circumscribed).map(|p| p.length);
         tally.bracketed += 1;
         match status {
             PathStatus::Found => {
                 let lo = lower.unwrap_or_else(|| {
-                    panic!("found {cost} where the lower problem has no path\n{}", context())
+                    panic!(
+                        "found {cost} where the lower problem has no path\n{}",
+                        context()
+                    )
                 });
                 assert!(
                     cost >= lo * (1.0 - 1e-6) - 1e-9,
@@ -756,7 +772,10 @@ fn check_relations(
     let query = MeshQuery::new(s.as_vec2(), g.as_vec2()).with_radius(rf);
     // Both ways.
     let back = ctx
-        .find_path(mesh, &MeshQuery::new(g.as_vec2(), s.as_vec2()).with_radius(rf))
+        .find_path(
+            mesh,
+            &MeshQuery::new(g.as_vec2(), s.as_vec2()).with_radius(rf),
+        )
         .unwrap();
     assert_eq!(back.status(), answer.0, "reversed\n{}", context());
     if answer.0 == PathStatus::Found {
@@ -813,7 +832,12 @@ fn check_relations(
                 &query.with_limits(Limits::default().with_max_cost(answer.1 * (1.0 + 1e-9))),
             )
             .unwrap();
-        assert_eq!(above.status(), PathStatus::Found, "max_cost above\n{}", context());
+        assert_eq!(
+            above.status(),
+            PathStatus::Found,
+            "max_cost above\n{}",
+            context()
+        );
         assert!(same_length(above.cost(), answer.1, 1e-9), "{}", context());
         let below = ctx
             .find_path(
@@ -821,14 +845,23 @@ fn check_relations(
                 &query.with_limits(Limits::default().with_max_cost(answer.1 * (1.0 - 1e-6))),
             )
             .unwrap();
-        assert_ne!(below.status(), PathStatus::Found, "max_cost below\n{}", context());
+        assert_ne!(
+            below.status(),
+            PathStatus::Found,
+            "max_cost below\n{}",
+            context()
+        );
     }
     // A partial path under an expansion limit.
     let max = 1 + rng.below(6);
     let limited = ctx
         .find_path(
             mesh,
-            &query.with_limits(Limits::default().with_max_expanded(max).with_partial_path(true)),
+            &query.with_limits(
+                Limits::default()
+                    .with_max_expanded(max)
+                    .with_partial_path(true),
+            ),
         )
         .unwrap();
     tally.partial += 1;
@@ -843,9 +876,8 @@ fn check_relations(
             }
             let pieces = limited.path();
             let end = pieces.last().map_or(s, |p| p.end_point().as_dvec2());
-            check_piece_path(world, r, s, end, pieces, limited.cost()).unwrap_or_else(|e| {
-                panic!("partial path: {e}\n{}\npath {pieces:?}", context())
-            });
+            check_piece_path(world, r, s, end, pieces, limited.cost())
+                .unwrap_or_else(|e| panic!("partial path: {e}\n{}\npath {pieces:?}", context()));
             assert!(
                 end.distance(g) <= s.distance(g) + 1e-4,
                 "the partial path ends at {end}, farther from the goal than the start\n{}",
@@ -922,16 +954,12 @@ fn hunt_world(case: &Case, seed: u64, queries: usize, tally: &mut Tally) {
         };
         let mut answers: Vec<(f64, Option<Answer>)> = Vec::new();
         for &r in &radii {
-            let near_tie = closing
-                .iter()
-                .any(|&h| r != h && (r - h).abs() < 1e-6);
+            let near_tie = closing.iter().any(|&h| r != h && (r - h).abs() < 1e-6);
             // The oracle's own tolerance (1e-9 of the scale) cannot judge a gap one f32 step
             // wider than 2r: no bracket one step from a closing radius.
             let oracle = rng.unit() < oracle_share && !near_tie;
             let answer = check_query(case, &mesh, &mut ctx, r, s, g, oracle, tally);
-            let fits = unsearched(case, s, g, r).is_none()
-                && sure(case, s, r)
-                && sure(case, g, r);
+            let fits = unsearched(case, s, g, r).is_none() && sure(case, s, r) && sure(case, g, r);
             if fits {
                 check_relations(
                     case, &mesh, &moved, &mut ctx, r, s, g, answer, near_tie, &mut rng, tally,
@@ -943,7 +971,12 @@ fn hunt_world(case: &Case, seed: u64, queries: usize, tally: &mut Tally) {
                             &MeshQuery::new(s.as_vec2(), g.as_vec2()).with_radius(radius_of(r)),
                         )
                         .unwrap();
-                    assert_eq!(p.status(), answer.0, "{}: box twin r {r} {s} -> {g}", case.label);
+                    assert_eq!(
+                        p.status(),
+                        answer.0,
+                        "{}: box twin r {r} {s} -> {g}",
+                        case.label
+                    );
                     if answer.0 == PathStatus::Found {
                         assert!(
                             same_length(p.cost(), answer.1, 1e-9),
@@ -1029,7 +1062,11 @@ fn hunt_world(case: &Case, seed: u64, queries: usize, tally: &mut Tally) {
             })
             .fold(f64::INFINITY, f64::min);
         let nearest = ctx
-            .find_nearest(&mesh, &MeshQuery::new(s.as_vec2(), Vec2::ZERO).with_radius(rf), &goals)
+            .find_nearest(
+                &mesh,
+                &MeshQuery::new(s.as_vec2(), Vec2::ZERO).with_radius(rf),
+                &goals,
+            )
             .unwrap();
         tally.nearest += 1;
         if best.is_finite() {
@@ -1159,7 +1196,7 @@ fn hunt_spatial(case: &Case, mesh: &MeshWorld, radii: &[f64], rng: &mut Rng, tal
                         for i in -n..=n {
                             for j in -n..=n {
                                 let x = p + DVec2::new(i as f64, j as f64) * step;
-                                if x.distance(p) < d - 1e-3 && std::env::var("TMP_SKIP").is_err() {
+                                if x.distance(p) < d - 1e-3 {
                                     assert!(
                                         margin(world, x) < r + 1e-6,
                                         "{}: {x} fits (r {r}) nearer to {p} than nearest_fit's {q}",
@@ -1207,30 +1244,35 @@ fn adversarial_edit_sequences_match_a_rebuild() {
             None
         };
         let fresh_world = || match &bounds {
-            Some(outline) => {
-                MeshWorld::with_polygon_bounds(&outline.iter().map(|p| p.as_vec2()).collect::<Vec<_>>())
-                    .unwrap()
-            }
+            Some(outline) => MeshWorld::with_polygon_bounds(
+                &outline.iter().map(|p| p.as_vec2()).collect::<Vec<_>>(),
+            )
+            .unwrap(),
             None => MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(SIZE as f32))).unwrap(),
         };
         let mut rng = Rng::new(seed + 77);
         let mut world = fresh_world();
         let mut live: Vec<(ObstacleId, OracleObstacle)> = Vec::new();
         let mut ctx = MeshContext::new();
+        // The edits so far, to print with a failure.
+        let mut log: Vec<String> = Vec::new();
         for step in 0..30 {
             let op = rng.below(4);
             if live.is_empty() || op <= 1 {
                 let o = pool[rng.below(pool.len())].clone();
                 let id = world.insert(mesh_obstacle(&o)).unwrap();
+                log.push(format!("insert {o:?}"));
                 live.push((id, o));
             } else if op == 2 {
                 let i = rng.below(live.len());
                 let o = pool[rng.below(pool.len())].clone();
                 world.set(live[i].0, mesh_obstacle(&o)).unwrap();
+                log.push(format!("set {i} {o:?}"));
                 live[i].1 = o;
             } else {
                 let i = rng.below(live.len());
                 let (id, _) = live.remove(i);
+                log.push(format!("remove {i}"));
                 assert!(world.remove(id).is_some());
             }
             let mut fresh = fresh_world();
@@ -1248,6 +1290,14 @@ fn adversarial_edit_sequences_match_a_rebuild() {
                 // The edited world's context is kept warm across edits, the fresh one is new.
                 let a = ctx.find_path(&world, &q).unwrap().outcome();
                 let b = fresh_ctx.find_path(&fresh, &q).unwrap().outcome();
+                if a.status != b.status {
+                    let c = MeshContext::new().find_path(&world, &q).unwrap().outcome();
+                    let d = ctx.find_path(&fresh, &q).unwrap().outcome();
+                    let e = ctx.find_path(&world, &q).unwrap().outcome();
+                    eprintln!(
+                        "edited, cold context: {c:?}\nfresh, warm context: {d:?}\nedited again: {e:?}\nlog {log:#?}\nlive {live:?}\nbounds {bounds:?}"
+                    );
+                }
                 assert_eq!(a.status, b.status, "{label}: {s} -> {g} r {r}");
                 assert!(
                     same_length(a.cost, b.cost, 1e-9) || a.cost == b.cost,
@@ -1255,7 +1305,11 @@ fn adversarial_edit_sequences_match_a_rebuild() {
                     a.cost,
                     b.cost
                 );
-                assert_eq!(world.fits(s, rf).unwrap(), fresh.fits(s, rf).unwrap(), "{label}");
+                assert_eq!(
+                    world.fits(s, rf).unwrap(),
+                    fresh.fits(s, rf).unwrap(),
+                    "{label}"
+                );
                 assert_eq!(
                     world.connected(s, g, rf).unwrap(),
                     fresh.connected(s, g, rf).unwrap(),
@@ -1287,10 +1341,21 @@ fn adversarial_edit_sequences_match_a_rebuild() {
                     _ => assert_eq!(x, y, "{label}: nearest_fit {s} r {r}"),
                 }
                 let goals = [g, random_point(&mut rng).as_vec2()];
-                let x = ctx.find_nearest(&world, &q, &goals).unwrap().answer.outcome();
-                let y = fresh_ctx.find_nearest(&fresh, &q, &goals).unwrap().answer.outcome();
+                let x = ctx
+                    .find_nearest(&world, &q, &goals)
+                    .unwrap()
+                    .answer
+                    .outcome();
+                let y = fresh_ctx
+                    .find_nearest(&fresh, &q, &goals)
+                    .unwrap()
+                    .answer
+                    .outcome();
                 assert_eq!(x.status, y.status, "{label}: nearest {s} {goals:?} r {r}");
-                assert!(same_length(x.cost, y.cost, 1e-9) || x.cost == y.cost, "{label}");
+                assert!(
+                    same_length(x.cost, y.cost, 1e-9) || x.cost == y.cost,
+                    "{label}"
+                );
             }
             steps_run += 1;
         }
@@ -1298,63 +1363,158 @@ fn adversarial_edit_sequences_match_a_rebuild() {
     assert!(steps_run >= 8 * 30);
 }
 
+/// Found by `adversarial_worlds` (case 5, cells of 2): one f32 step of radius above 2, the
+/// free space near (10, 6) between the boxes below, right and above it is a cusp (the edge
+/// y = 4 + r and the circle of radius r around the corner (10, 8) cross at a tiny angle),
+/// thinner than one f32 step for its first 3e-4. `nearest_fit` dropped the cusp's tip (its
+/// nudges found no f32 point inside) and answered (8, 6), 10 away, where (9.998, 6.0000005)
+/// fits 8.484 away.
 #[test]
-#[ignore]
-fn debug_case() {
-    let seed: u64 = env_usize("DBG_SEED").unwrap_or(5) as u64;
-    let f = |n: &str| std::env::var(n).unwrap().parse::<f64>().unwrap();
-    let (r, s, g) = (f("DBG_R"), DVec2::new(f("DBG_SX"), f("DBG_SY")), DVec2::new(f("DBG_GX"), f("DBG_GY")));
-    let c = case(seed);
-    let mut ctx = MeshContext::new();
-    let offsets: Vec<f64> = [0.0, 1024.0, 8192.0, 32768.0, 65536.0, 131072.0, 262144.0].to_vec();
-    for frame in offsets.iter().map(|&offset| Frame { scale: 1.0, offset }) {
-        let mesh = frame.world(&c);
-        let q = MeshQuery::new(frame.p(s), frame.p(g)).with_radius(frame.len(r));
-        let p = ctx.find_path(&mesh, &q).unwrap();
-        eprintln!("{frame:?}: {:?} {} {}", p.status(), p.cost() / frame.scale, p.expanded());
-        for piece in p.path() {
-            eprintln!("   {piece:?}");
-        }
-    }
-}
-
-#[test]
-#[ignore]
-fn debug_far() {
-    let o = env_usize("DBG_OFF").unwrap_or(131072) as f32;
-    let w = |x: f32, y: f32| Vec2::new(x + o, y + o);
-    let mut world = MeshWorld::new(Aabb::new(w(0.0, 0.0), w(16.0, 16.0))).unwrap();
-    let top = std::env::var("DBG_TOP").map(|s| s.parse::<f32>().unwrap()).unwrap_or(12.34375);
-    world
-        .insert(Obstacle::Polygon(vec![
-            w(13.578125, 13.53125),
-            w(11.5625, 12.328125),
-            w(11.5625, top),
-            w(13.578125, 13.546875),
-        ]))
-        .unwrap();
-    let mut ctx = MeshContext::new();
-    let sx = std::env::var("DBG_SX").map(|s| s.parse::<f32>().unwrap()).unwrap_or(10.140625);
-    let q = MeshQuery::new(w(sx, 14.28125), w(13.265625, 5.09375)).with_radius(1.421875);
-    let p = ctx.find_path(&world, &q).unwrap();
-    eprintln!("{:?} {} {}", p.status(), p.cost(), p.expanded());
-    for piece in p.path() {
-        eprintln!("   {piece:?}");
-    }
-}
-
-#[test]
-#[ignore]
-fn debug_shared_edge() {
+fn nearest_fit_finds_a_cusp_thinner_than_an_f32_step() {
     let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(16.0))).unwrap();
-    world.insert(Obstacle::Box(Aabb::new(Vec2::new(12.0, 4.0), Vec2::new(16.0, 8.0)))).unwrap();
-    world.insert(Obstacle::Box(Aabb::new(Vec2::new(12.0, 8.0), Vec2::new(16.0, 12.0)))).unwrap();
-    let mut ctx = MeshContext::new();
-    for p in [Vec2::new(14.0, 8.0), Vec2::new(16.0, 8.0), Vec2::new(12.0, 8.0), Vec2::new(13.0, 6.0)] {
-        let q = MeshQuery::new(p, Vec2::new(2.0, 2.0));
-        let a = ctx.find_path(&world, &q).unwrap().outcome();
-        let q2 = MeshQuery::new(p, p);
-        let b = ctx.find_path(&world, &q2).unwrap().status();
-        eprintln!("{p}: fits {} to (2,2) {:?} {}  to itself {b:?}  nearest_fit {:?} connected {}", world.fits(p, 0.0).unwrap(), a.status, a.cost, world.nearest_fit(p, 0.0).unwrap(), world.connected(p, Vec2::new(2.0,2.0), 0.0).unwrap());
+    for (x0, y0, x1, y1) in [
+        (6.0, 0.0, 8.0, 2.0),
+        (8.0, 2.0, 10.0, 4.0),
+        (12.0, 4.0, 14.0, 6.0),
+        (10.0, 8.0, 12.0, 10.0),
+    ] {
+        world.insert(bx(x0, y0, x1, y1)).unwrap();
     }
+    let r = 2.0f32.next_up();
+    let p = Vec2::new(16.0, -2.384_185_8e-7);
+    let q = world
+        .nearest_fit(p, r)
+        .unwrap()
+        .expect("the disc fits somewhere");
+    assert!(world.fits(q, r).unwrap());
+    // The cusp's tip: x = 10 - sqrt(r² - (4 - r)²), y = 4 + r.
+    let (rd, pd) = (r as f64, p.as_dvec2());
+    let tip = DVec2::new(10.0 - (rd * rd - (4.0 - rd) * (4.0 - rd)).sqrt(), 4.0 + rd);
+    let d = q.as_dvec2().distance(pd);
+    assert!(
+        d >= tip.distance(pd) - 1e-6 && d <= tip.distance(pd) + 1e-3,
+        "nearest_fit {q} at {d}, the cusp's tip {tip} at {}",
+        tip.distance(pd)
+    );
+}
+
+/// Found by `adversarial_worlds` in the world moved 2^17 from the origin (where the grid step
+/// of 1/64 is one f32 step): one sliver whose vertical edge is one f32 step long. The path
+/// slides down that edge and turns around its lower corner; the arc there starts r + 8.6e-5
+/// from the upper corner, within the tolerance 1e-9 * 131088 = 1.3e-4, and the arc test takes
+/// the upper corner's other edge for a touch from outside (a zero-width gap), though it
+/// touches the disc on the corner's own side: `NoPath`, where the same world nearer the
+/// origin (any offset up to 2^16) finds 9.8505. Not fixed (sight.rs's arc rule, see the
+/// report): ignored until it is.
+#[test]
+#[ignore = "wrong NoPath on a one-f32-step edge at 1.3e5, not fixed yet"]
+fn a_slide_along_an_edge_one_f32_step_long_far_from_the_origin() {
+    for offset in [0.0f32, 65_536.0, 131_072.0] {
+        let w = |x: f32, y: f32| Vec2::new(x + offset, y + offset);
+        let mut world = MeshWorld::new(Aabb::new(w(0.0, 0.0), w(16.0, 16.0))).unwrap();
+        world
+            .insert(Obstacle::Polygon(vec![
+                w(13.578125, 13.53125),
+                w(11.5625, 12.328125),
+                w(11.5625, 12.34375),
+                w(13.578125, 13.546875),
+            ]))
+            .unwrap();
+        let q = MeshQuery::new(w(10.15625, 14.28125), w(13.265625, 5.09375)).with_radius(1.421875);
+        let mut ctx = MeshContext::new();
+        let path = ctx.find_path(&world, &q).unwrap();
+        assert_eq!(path.status(), PathStatus::Found, "offset {offset}");
+        assert!(
+            (path.cost() - 9.850_520_719_258_869).abs() < 1e-6,
+            "offset {offset}: {}",
+            path.cost()
+        );
+    }
+}
+
+/// The bounds of edit sequence 128: the box [0, 16]² with notches cut from its edges.
+fn notched_bounds_128() -> Vec<Vec2> {
+    [
+        (0.0, 0.0),
+        (3.65625, 0.0),
+        (3.65625, 1.796875),
+        (7.171875, 1.796875),
+        (7.171875, 0.0),
+        (10.390625, 0.0),
+        (10.390625, 2.5),
+        (12.5, 2.5),
+        (12.5, 0.0),
+        (16.0, 0.0),
+        (16.0, 6.234375),
+        (13.4375, 6.234375),
+        (13.4375, 8.140625),
+        (16.0, 8.140625),
+        (16.0, 8.9375),
+        (15.234375, 8.9375),
+        (15.234375, 9.46875),
+        (16.0, 9.46875),
+        (16.0, 12.359375),
+        (14.453125, 12.359375),
+        (14.453125, 12.5),
+        (16.0, 12.5),
+        (16.0, 16.0),
+        (0.0, 16.0),
+        (0.0, 10.84375),
+        (2.65625, 10.84375),
+        (2.65625, 9.3125),
+        (0.0, 9.3125),
+    ]
+    .iter()
+    .map(|&(x, y)| Vec2::new(x, y))
+    .collect()
+}
+
+/// Found by `adversarial_edit_sequences_match_a_rebuild` (sequence 128, step 18, where it also
+/// made `find_path` answer `NoPath` with 0 expansions from the triangulation), shrunk: with
+/// the triangulation prepared, the same thin wall (crossing a notch's side of polygon bounds)
+/// inserted twice and both copies removed, `connected` says "not connected" (by the widths)
+/// where a fresh world, and `find_path`, find a way. One copy, a wall inside the bounds, or
+/// box bounds: no difference. Not fixed (connect/repair.rs, see the report): ignored until it
+/// is.
+#[test]
+#[ignore = "wrong `connected` after removing twin obstacles crossing the bounds, not fixed yet"]
+fn removing_twin_walls_across_polygon_bounds_repairs_connected() {
+    let wall = || {
+        poly(&[
+            (4.421875, 10.140625),
+            (-0.90625, 10.125),
+            (-0.90625, 10.1875),
+            (4.421875, 10.203125),
+        ])
+    };
+    let (a, b, r) = (
+        Vec2::new(11.59375, 3.84375),
+        Vec2::new(3.65625, 10.015625),
+        1.0,
+    );
+    let mut world = MeshWorld::with_polygon_bounds(&notched_bounds_128()).unwrap();
+    world.prepare_connected();
+    let x = world.insert(wall()).unwrap();
+    let y = world.insert(wall()).unwrap();
+    world.remove(x).unwrap();
+    world.remove(y).unwrap();
+    let fresh = MeshWorld::with_polygon_bounds(&notched_bounds_128()).unwrap();
+    let mut ctx = MeshContext::new();
+    let found = ctx
+        .find_path(&fresh, &MeshQuery::new(a, b).with_radius(r))
+        .unwrap()
+        .is_found();
+    assert!(found && fresh.connected(a, b, r).unwrap());
+    assert!(
+        world.connected(a, b, r).unwrap(),
+        "the repaired triangulation"
+    );
+}
+
+fn bx(x0: f32, y0: f32, x1: f32, y1: f32) -> Obstacle {
+    Obstacle::Box(Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1)))
+}
+
+fn poly(pts: &[(f32, f32)]) -> Obstacle {
+    Obstacle::Polygon(pts.iter().map(|&(x, y)| Vec2::new(x, y)).collect())
 }
