@@ -69,6 +69,12 @@ struct Case {
     /// The obstacles of the mesh world (the oracle's minus the notches of polygon bounds).
     obstacles: Vec<OracleObstacle>,
     polygon_bounds: Option<Vec<DVec2>>,
+    /// How many of the oracle's obstacles, at the end of its list, are notches of the polygon
+    /// bounds (outside the bounds, not obstacles).
+    notches: usize,
+    /// For a tile-grid world: the map (`MeshWorld::from_grid`, its blocked cells the oracle's
+    /// first obstacles, then `obstacles` inserted on top).
+    grid: Option<nav_grid::GridMap>,
     /// Radii where a gap of the world closes (half its width), exactly.
     closing: Vec<f64>,
     /// Points on grown boundaries and corners worth starting from, per radius (filled per
@@ -123,6 +129,8 @@ fn cells(rng: &mut Rng, label: &str) -> Case {
         world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), obstacles.clone()),
         obstacles,
         polygon_bounds: None,
+        notches: 0,
+        grid: None,
         closing,
         axis_aligned: true,
     }
@@ -192,6 +200,8 @@ fn walls(rng: &mut Rng, label: &str) -> Case {
         world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), obstacles.clone()),
         obstacles,
         polygon_bounds: None,
+        notches: 0,
+        grid: None,
         closing,
         axis_aligned: true,
     }
@@ -258,6 +268,8 @@ fn slivers(rng: &mut Rng, label: &str) -> Case {
         world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), obstacles.clone()),
         obstacles,
         polygon_bounds: None,
+        notches: 0,
+        grid: None,
         closing: Vec::new(),
         axis_aligned: false,
     }
@@ -312,6 +324,8 @@ fn circles(rng: &mut Rng, label: &str) -> Case {
         world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), obstacles.clone()),
         obstacles,
         polygon_bounds: None,
+        notches: 0,
+        grid: None,
         closing,
         axis_aligned: false,
     }
@@ -386,13 +400,73 @@ fn notched(rng: &mut Rng, label: &str) -> Case {
         obstacles.push(boxed(min, min + DVec2::splat(s)));
     }
     let mut all = obstacles.clone();
+    let notches = blocked.len();
     all.extend(blocked);
     Case {
         label: format!("{label} notched bounds"),
         world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), all),
         obstacles,
         polygon_bounds: Some(outline),
+        notches,
+        grid: None,
         closing,
+        axis_aligned: true,
+    }
+}
+
+/// A tile grid of 16 x 16 cells: rectangles of blocked cells, some meeting others at a single
+/// corner (a pinch, closed) or along a side, with a box or circle inserted on top now and then.
+fn tiles(rng: &mut Rng, label: &str) -> Case {
+    let n = SIZE as usize;
+    let mut walkable = vec![true; n * n];
+    let mut rects: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for _ in 0..(3 + rng.below(5)) {
+        let (w, h) = (1 + rng.below(4), 1 + rng.below(4));
+        let (x, y) = match rects.last() {
+            // Diagonally touching the previous rectangle at its top-right corner.
+            Some(&(px, py, pw, ph)) if rng.unit() < 0.5 && px + pw + w <= n && py + ph + h <= n => {
+                (px + pw, py + ph)
+            }
+            _ => (rng.below(n - w + 1), rng.below(n - h + 1)),
+        };
+        rects.push((x, y, w, h));
+        for cy in y..y + h {
+            for cx in x..x + w {
+                walkable[cy * n + cx] = false;
+            }
+        }
+    }
+    let map = nav_grid::GridMap::from_walkable(n as u32, n as u32, &walkable).unwrap();
+    let mut all: Vec<OracleObstacle> = rects
+        .iter()
+        .map(|&(x, y, w, h)| {
+            boxed(
+                DVec2::new(x as f64, y as f64),
+                DVec2::new((x + w) as f64, (y + h) as f64),
+            )
+        })
+        .collect();
+    let mut obstacles = Vec::new();
+    if rng.unit() < 0.5 {
+        let c = DVec2::new(rng.below(n) as f64, rng.below(n) as f64);
+        obstacles.push(if rng.unit() < 0.5 {
+            boxed(c, c + DVec2::new(1.0, 0.5))
+        } else {
+            OracleObstacle::Circle {
+                center: c,
+                radius: 0.5,
+            }
+        });
+    }
+    all.extend(obstacles.iter().cloned());
+    Case {
+        label: format!("{label} tiles"),
+        world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), all),
+        obstacles,
+        polygon_bounds: None,
+        notches: 0,
+        grid: Some(map),
+        closing: vec![0.5, 1.0, 1.5],
         axis_aligned: true,
     }
 }
@@ -400,12 +474,13 @@ fn notched(rng: &mut Rng, label: &str) -> Case {
 fn case(seed: u64) -> Case {
     let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x4a1d);
     let label = format!("case {seed}");
-    match seed % 5 {
+    match seed % 6 {
         0 => cells(&mut rng, &label),
         1 => walls(&mut rng, &label),
         2 => slivers(&mut rng, &label),
         3 => circles(&mut rng, &label),
-        _ => notched(&mut rng, &label),
+        4 => notched(&mut rng, &label),
+        _ => tiles(&mut rng, &label),
     }
 }
 
@@ -471,6 +546,19 @@ impl Frame {
     }
 
     fn world(&self, case: &Case) -> MeshWorld {
+        if let Some(map) = &case.grid {
+            // The tile grid itself only unmoved; moved, its cells are boxes.
+            let (mut mesh, extra) = if self.scale == 1.0 && self.offset == 0.0 {
+                (MeshWorld::from_grid(map).unwrap(), &case.obstacles)
+            } else {
+                let b = Aabb::new(self.p(case.world.min), self.p(case.world.max));
+                (MeshWorld::new(b).unwrap(), &case.world.obstacles)
+            };
+            for o in extra {
+                mesh.insert(self.obstacle(o)).unwrap();
+            }
+            return mesh;
+        }
         let mut mesh = match &case.polygon_bounds {
             Some(outline) => {
                 let pts: Vec<Vec2> = outline.iter().map(|&p| self.p(p)).collect();
@@ -509,7 +597,7 @@ fn sure(case: &Case, p: DVec2, r: f64) -> bool {
     let w = &case.world;
     let on_box = p.x == w.min.x || p.y == w.min.y || p.x == w.max.x || p.y == w.max.y;
     if on_box
-        && w.obstacles[case.obstacles.len()..]
+        && w.obstacles[w.obstacles.len() - case.notches..]
             .iter()
             .any(|o| o.distance_to_point(p) == 0.0)
     {
@@ -531,7 +619,7 @@ fn sure(case: &Case, p: DVec2, r: f64) -> bool {
 /// bounds: a disc overlapping one is out of bounds, not blocked.
 fn unsearched(case: &Case, s: DVec2, g: DVec2, r: f64) -> Option<PathStatus> {
     let world = &case.world;
-    let own = case.obstacles.len();
+    let own = world.obstacles.len() - case.notches;
     let in_bounds = |p: DVec2| {
         world.disc_in_bounds(p, r)
             && world.obstacles[own..]
@@ -909,7 +997,7 @@ fn hunt_world(case: &Case, seed: u64, queries: usize, tally: &mut Tally) {
     let mesh = Frame::world(&IDENTITY, case);
     let moved: Vec<MeshWorld> = frames().iter().map(|f| f.world(case)).collect();
     // The polygon bounds against the same world with a box and its notches as obstacles.
-    let boxed_twin = case.polygon_bounds.as_ref().map(|_| {
+    let boxed_twin = (case.polygon_bounds.is_some() || case.grid.is_some()).then(|| {
         let mut w = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(SIZE as f32))).unwrap();
         for o in &case.world.obstacles {
             w.insert(mesh_obstacle(o)).unwrap();
@@ -1222,7 +1310,11 @@ fn adversarial_worlds() {
         hunt_world(&case, seed, 3, &mut tally);
     });
     eprintln!("{tally:?}");
-    assert!(failed.is_empty(), "{} worlds failed: {failed:?}", failed.len());
+    assert!(
+        failed.is_empty(),
+        "{} worlds failed: {failed:?}",
+        failed.len()
+    );
     // Every kind of case is met (40 worlds meet each several times).
     let n = n as usize;
     assert!(tally.found > 2 * n && tally.no_path > n / 4 && tally.unsearched > n / 4);
@@ -1270,7 +1362,7 @@ fn adversarial_edit_sequences_match_a_rebuild() {
             pool.extend(case(seed * 4 + k).obstacles);
         }
         let bounds = if seed % 3 == 2 {
-            case(seed * 5 + 4).polygon_bounds
+            case(seed * 6 + 4).polygon_bounds
         } else {
             None
         };
@@ -1391,11 +1483,15 @@ fn adversarial_edit_sequences_match_a_rebuild() {
             steps_run += 1;
         }
     });
-    assert!(failed.is_empty(), "{} sequences failed: {failed:?}", failed.len());
+    assert!(
+        failed.is_empty(),
+        "{} sequences failed: {failed:?}",
+        failed.len()
+    );
     assert_eq!(steps_run, n as usize * 30);
 }
 
-/// Found by `adversarial_worlds` (case 5, cells of 2): one f32 step of radius above 2, the
+/// Found by `adversarial_worlds` (a world of cells of 2): one f32 step of radius above 2, the
 /// free space near (10, 6) between the boxes below, right and above it is a cusp (the edge
 /// y = 4 + r and the circle of radius r around the corner (10, 8) cross at a tiny angle),
 /// thinner than one f32 step for its first 3e-4. `nearest_fit` dropped the cusp's tip (its
@@ -1462,6 +1558,55 @@ fn a_slide_along_an_edge_one_f32_step_long_far_from_the_origin() {
             path.cost()
         );
     }
+}
+
+/// The same family, a wrong length: a world of thin walls one f32 step wide at 2^17 (case 637
+/// of an earlier numbering): from (7.21875, 11.671875) to (13.96875, 7.671875) at r = 1 the
+/// moved world finds 21.0837 where the world at the origin finds 9.3893. Ignored with the
+/// test above.
+#[test]
+#[ignore = "wrong length on one-f32-step walls at 1.3e5, not fixed yet"]
+fn thin_walls_one_f32_step_wide_far_from_the_origin() {
+    let mut lengths = Vec::new();
+    for offset in [0.0f32, 131_072.0] {
+        let w = |x: f32, y: f32| Vec2::new(x + offset, y + offset);
+        let pg =
+            |pts: &[(f32, f32)]| Obstacle::Polygon(pts.iter().map(|&(x, y)| w(x, y)).collect());
+        let mut world = MeshWorld::new(Aabb::new(w(0.0, 0.0), w(16.0, 16.0))).unwrap();
+        for o in [
+            pg(&[
+                (10.5, 11.40625),
+                (7.9375, 6.78125),
+                (7.953125, 6.78125),
+                (10.515625, 11.40625),
+            ]),
+            pg(&[(4.453125, 1.15625), (-0.875, 5.03125), (2.609375, 2.484375)]),
+            pg(&[
+                (12.484375, 5.28125),
+                (4.78125, 4.71875),
+                (4.78125, 4.765625),
+                (12.484375, 5.328125),
+            ]),
+            Obstacle::Box(Aabb::new(w(6.953125, 7.71875), w(8.390625, 9.15625))),
+            pg(&[
+                (2.09375, 12.15625),
+                (2.703125, 4.96875),
+                (2.390625, 8.796875),
+            ]),
+        ] {
+            world.insert(o).unwrap();
+        }
+        let q = MeshQuery::new(w(7.21875, 11.671875), w(13.96875, 7.671875)).with_radius(1.0);
+        let mut ctx = MeshContext::new();
+        let path = ctx.find_path(&world, &q).unwrap();
+        assert_eq!(path.status(), PathStatus::Found, "offset {offset}");
+        lengths.push(path.cost());
+    }
+    assert!(
+        (lengths[0] - 9.389_271_848_802_412).abs() < 1e-6,
+        "{lengths:?}"
+    );
+    assert!((lengths[1] - lengths[0]).abs() < 1e-5, "{lengths:?}");
 }
 
 /// The bounds of edit sequence 128: the box [0, 16]² with notches cut from its edges.
