@@ -603,6 +603,12 @@ fn sure(case: &Case, p: DVec2, r: f64) -> bool {
     {
         return false;
     }
+    // A tile grid's blocked cells are one region (their outlines traced): at r = 0 a point on
+    // the side two blocked cells share, or a blocked cell shares with the bounds, is blocked,
+    // though its margin to each box is 0.
+    if case.grid.is_some() && r == 0.0 && margin(w, p) == 0.0 {
+        return false;
+    }
     // The mesh compares distances with a tolerance of 1e-9 times the world's scale (16): a
     // margin that close to r may go either way, unless it is exactly r (axis-aligned worlds
     // compute it exactly).
