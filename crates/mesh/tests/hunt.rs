@@ -612,12 +612,20 @@ fn sure(case: &Case, p: DVec2, r: f64) -> bool {
     // The mesh compares distances with a tolerance of 1e-9 times the world's scale (16): a
     // margin that close to r may go either way, unless it is exactly r (axis-aligned worlds
     // compute it exactly).
-    let off = (margin(w, p) - r).abs();
-    if case.axis_aligned {
-        off == 0.0 || off > 2e-9 * SIZE
-    } else {
-        off > 1e-7
-    }
+    // Both the bounds' margin and the obstacles' (a tie in either may turn out of bounds into
+    // blocked).
+    let walls = (p.x - w.min.x)
+        .min(p.y - w.min.y)
+        .min(w.max.x - p.x)
+        .min(w.max.y - p.y);
+    [walls, w.signed_clearance(p)].iter().all(|&m| {
+        let off = (m - r).abs();
+        if case.axis_aligned {
+            off == 0.0 || off > 2e-9 * SIZE
+        } else {
+            off > 1e-7
+        }
+    })
 }
 
 /// What a query must answer without searching, by brute force (`None`: both ends fit). The
@@ -1799,4 +1807,36 @@ fn bx(x0: f32, y0: f32, x1: f32, y1: f32) -> Obstacle {
 
 fn poly(pts: &[(f32, f32)]) -> Obstacle {
     Obstacle::Polygon(pts.iter().map(|&(x, y)| Vec2::new(x, y)).collect())
+}
+
+/// Found by `adversarial_worlds` (an earlier numbering's 9876 and 4445): a goal at a pinch
+/// point (the mouth of a gap exactly 2r wide, touching both walls) is sealed by the library's
+/// convention at the origin: `find_path` says `NoPath` from anywhere, and `connected` agrees.
+/// Moved 2^16 away, `connected` still says false but `find_path` finds 3.8297 from
+/// (11.953125, 3.046875) (and still `NoPath` from (11.953125, 3.15625), straight east of the
+/// goal): the two disagree. Ignored: which answer the convention wants is the lead's call
+/// (the disc fits there and can be moved in from the east without overlapping anything).
+#[test]
+#[ignore = "find_path and connected disagree at a pinch-point goal 6.5e4 from the origin"]
+fn a_goal_at_a_pinch_point_far_from_the_origin() {
+    for offset in [0.0f32, 65_536.0] {
+        let w = |x: f32, y: f32| Vec2::new(x + offset, y + offset);
+        let mut world = MeshWorld::new(Aabb::new(w(0.0, 0.0), w(16.0, 16.0))).unwrap();
+        world
+            .insert(Obstacle::Box(Aabb::new(w(8.0, 0.0), w(8.125, 3.03125))))
+            .unwrap();
+        world
+            .insert(Obstacle::Box(Aabb::new(w(8.0, 3.28125), w(8.125, 16.0))))
+            .unwrap();
+        let mut ctx = MeshContext::new();
+        for s in [(11.953125, 3.046875), (11.953125, 3.15625)] {
+            let (s, g) = (w(s.0, s.1), w(8.125, 3.15625));
+            let found = ctx
+                .find_path(&world, &MeshQuery::new(s, g).with_radius(0.125))
+                .unwrap()
+                .is_found();
+            let connected = world.connected(s, g, 0.125).unwrap();
+            assert_eq!(found, connected, "offset {offset} from {s}");
+        }
+    }
 }
