@@ -1840,3 +1840,41 @@ fn a_goal_at_a_pinch_point_far_from_the_origin() {
         }
     }
 }
+
+/// Found by `adversarial_worlds` (case 9287, tiles; the same with a box): a box (8, 15)-(12, 16)
+/// against the bounds' top edge, r = 1, a start at (7, 15) touching both the top edge (north)
+/// and the box's corner (8, 15) (east), the goal (10.9375, 13.34375) below the box: `NoPath`
+/// both ways, while `connected` says true and a start 0.1 lower finds 4.48. The way around the
+/// corner starts with an arc at the start, and the arc test takes the top edge's touch at the
+/// arc's start (behind its motion, which goes south) for a touch from outside, a zero-width
+/// gap. The same with the top edge a box's (and with a box ending at x = 7.5). Not fixed
+/// (sight.rs's arc rule, the same classification as the far-family tests, see the report):
+/// ignored until it is.
+#[test]
+#[ignore = "wrong NoPath from a start touching the bounds and a corner, not fixed yet"]
+fn a_start_touching_the_bounds_and_a_corner() {
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(16.0))).unwrap();
+    world.insert(bx(8.0, 15.0, 12.0, 16.0)).unwrap();
+    let (s, g) = (Vec2::new(7.0, 15.0), Vec2::new(10.9375, 13.34375));
+    assert!(world.fits(s, 1.0).unwrap() && world.connected(s, g, 1.0).unwrap());
+    let mut ctx = MeshContext::new();
+    let below = ctx
+        .find_path(
+            &world,
+            &MeshQuery::new(Vec2::new(7.0, 14.9), g).with_radius(1.0),
+        )
+        .unwrap()
+        .cost();
+    for (a, b) in [(s, g), (g, s)] {
+        let path = ctx
+            .find_path(&world, &MeshQuery::new(a, b).with_radius(1.0))
+            .unwrap();
+        assert_eq!(path.status(), PathStatus::Found, "from {a} to {b}");
+        // Around the corner: no longer than from 0.1 lower plus that 0.1.
+        assert!(
+            path.cost() <= below + 0.1 + 1e-9,
+            "{} vs {below}",
+            path.cost()
+        );
+    }
+}
