@@ -88,6 +88,29 @@ pub(crate) fn fit_status_with(
     }
 }
 
+/// The eight f32 neighbours of a point and the point itself, as steps of -1, 0 or +1 along x
+/// and y (for [`MeshWorld::fitting_f32`]).
+const NEIGHBOURS: [(i8, i8); 9] = [
+    (0, 0),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// `x`, or the next `f32` below or above it (`d` = 0, -1, +1).
+fn f32_step(x: f32, d: i8) -> f32 {
+    match d {
+        -1 => x.next_down(),
+        1 => x.next_up(),
+        _ => x,
+    }
+}
+
 impl MeshWorld {
     /// Whether a disc of radius `radius` centred at `p` fits: inside the bounds and
     /// overlapping no obstacle (touching is allowed).
@@ -275,6 +298,33 @@ impl MeshWorld {
                 return Some(q);
             }
             step = if step == 0.0 { ulp } else { step * 2.0 };
+        }
+        // Still nothing: the candidate may be the tip of a cusp of free space (an edge and a
+        // corner's circle crossing at a tiny angle, as one f32 step of radius past a gap's
+        // closing), thinner than one f32 step for a while, where no nudge along the nine
+        // directions lands inside. Nudges along sixteen directions, each rounded point with
+        // its eight f32 neighbours, find the cusp's first f32 points (or nothing, at a point
+        // where the disc fits alone).
+        let mut step = ulp;
+        for _ in 0..12 {
+            let mut best: Option<(f64, Vec2)> = None;
+            for k in 0..16 {
+                let dir = DVec2::from_angle(k as f64 * std::f64::consts::FRAC_PI_8);
+                let base = (c + dir * step).as_vec2();
+                for (dx, dy) in NEIGHBOURS {
+                    let q = Vec2::new(f32_step(base.x, dx), f32_step(base.y, dy));
+                    let d = q.as_dvec2().distance(p);
+                    if best.is_none_or(|(bd, _)| d < bd)
+                        && matches!(fit_status(self, sc, q.as_dvec2(), r), Fit::Fits)
+                    {
+                        best = Some((d, q));
+                    }
+                }
+            }
+            if let Some((_, q)) = best {
+                return Some(q);
+            }
+            step *= 2.0;
         }
         None
     }
