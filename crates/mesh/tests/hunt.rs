@@ -1587,10 +1587,9 @@ fn nearest_fit_finds_a_cusp_thinner_than_an_f32_step() {
 /// from the upper corner, within the tolerance 1e-9 * 131088 = 1.3e-4, and the arc test takes
 /// the upper corner's other edge for a touch from outside (a zero-width gap), though it
 /// touches the disc on the corner's own side: `NoPath`, where the same world nearer the
-/// origin (any offset up to 2^16) finds 9.8505. Not fixed (sight.rs's arc rule, see the
-/// report): ignored until it is.
+/// origin (any offset up to 2^16) finds 9.8505. Fixed by the world's scale following its
+/// extent (1.6e-8 here at every offset), not its coordinates' magnitude.
 #[test]
-#[ignore = "wrong NoPath on a one-f32-step edge at 1.3e5, not fixed yet"]
 fn a_slide_along_an_edge_one_f32_step_long_far_from_the_origin() {
     for offset in [0.0f32, 65_536.0, 131_072.0] {
         let w = |x: f32, y: f32| Vec2::new(x + offset, y + offset);
@@ -1617,10 +1616,9 @@ fn a_slide_along_an_edge_one_f32_step_long_far_from_the_origin() {
 
 /// The same family, a wrong length: a world of thin walls one f32 step wide at 2^17 (case 637
 /// of an earlier numbering): from (7.21875, 11.671875) to (13.96875, 7.671875) at r = 1 the
-/// moved world finds 21.0837 where the world at the origin finds 9.3893. Ignored with the
-/// test above.
+/// moved world found 21.0837 where the world at the origin finds 9.3893. Fixed with the test
+/// above.
 #[test]
-#[ignore = "wrong length on one-f32-step walls at 1.3e5, not fixed yet"]
 fn thin_walls_one_f32_step_wide_far_from_the_origin() {
     let mut lengths = Vec::new();
     for offset in [0.0f32, 131_072.0] {
@@ -1669,9 +1667,9 @@ fn thin_walls_one_f32_step_wide_far_from_the_origin() {
 /// (10.3125, 14.625) bends at the edge's top (1.984375, 11.15625) and runs down to
 /// (1.96875, 4.390625), passing 3.6e-5 west of the edge's bottom (1.984375, 11.140625), which
 /// both slivers share, east of the path; within the tolerance, the path is taken to pass
-/// through a point where two obstacles touch: `NoPath` from 2^16 on, found below it.
+/// through a point where two obstacles touch: `NoPath` from 2^16 on, found below it. Fixed
+/// with the tests above.
 #[test]
-#[ignore = "wrong NoPath at r = 0 past a vertex two slivers share, at 6.5e4, not fixed yet"]
 fn past_a_vertex_two_slivers_share_far_from_the_origin() {
     let mut lengths = Vec::new();
     for offset in [0.0f32, 32_768.0, 65_536.0] {
@@ -1765,8 +1763,10 @@ fn notched_bounds_128() -> Vec<Vec2> {
 /// box bounds: no difference. The second copy's bottom edge had been split a second time where
 /// it crosses the notch's side, one rounding from the first split: two chains of pieces, and
 /// the removal's walk unmarked one, leaving a wall across free space (fixed in
-/// connect/repair.rs: every constraint left out of a vertex the removal met that no boundary
-/// edge covers is unmarked too).
+/// connect/repair.rs: the removal unmarks every constraint piece along each removed edge,
+/// `pieces_along`; the unit test
+/// `connect::repair::tests::removing_twin_walls_across_polygon_bounds_leaves_no_wall` checks
+/// the triangulation against a fresh one).
 #[test]
 fn removing_twin_walls_across_polygon_bounds_repairs_connected() {
     let wall = || {
@@ -1814,10 +1814,11 @@ fn poly(pts: &[(f32, f32)]) -> Obstacle {
 /// convention at the origin: `find_path` says `NoPath` from anywhere, and `connected` agrees.
 /// Moved 2^16 away, `connected` still says false but `find_path` finds 3.8297 from
 /// (11.953125, 3.046875) (and still `NoPath` from (11.953125, 3.15625), straight east of the
-/// goal): the two disagree. Ignored: which answer the convention wants is the lead's call
-/// (the disc fits there and can be moved in from the east without overlapping anything).
+/// goal): the two disagreed. With the world's scale following its extent, the moved world
+/// answers as the one at the origin: sealed, by both. (Whether a goal exactly at a pinch
+/// point should be reachable from one side is a question of convention; both answers agree
+/// on "no", as they do for a start there.)
 #[test]
-#[ignore = "find_path and connected disagree at a pinch-point goal 6.5e4 from the origin"]
 fn a_goal_at_a_pinch_point_far_from_the_origin() {
     for offset in [0.0f32, 65_536.0] {
         let w = |x: f32, y: f32| Vec2::new(x + offset, y + offset);
@@ -1847,11 +1848,10 @@ fn a_goal_at_a_pinch_point_far_from_the_origin() {
 /// both ways, while `connected` says true and a start 0.1 lower finds 4.48. The way around the
 /// corner starts with an arc at the start, and the arc test takes the top edge's touch at the
 /// arc's start (behind its motion, which goes south) for a touch from outside, a zero-width
-/// gap. The same with the top edge a box's (and with a box ending at x = 7.5). Not fixed
-/// (sight.rs's arc rule, the same classification as the far-family tests, see the report):
-/// ignored until it is.
+/// gap. The same with the top edge a box's (and with a box ending at x = 7.5). Fixed: a
+/// touch only at an arc's ends, the distance growing from there into the arc, no longer
+/// blocks it (`Arc::touched_at_one_end_only`), as a segment's end touch did not.
 #[test]
-#[ignore = "wrong NoPath from a start touching the bounds and a corner, not fixed yet"]
 fn a_start_touching_the_bounds_and_a_corner() {
     let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(16.0))).unwrap();
     world.insert(bx(8.0, 15.0, 12.0, 16.0)).unwrap();

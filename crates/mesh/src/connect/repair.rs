@@ -280,38 +280,6 @@ fn remove_loop(
             track::unconstrained(cdt, memo, hp, hq);
         }
     }
-    // An edge inserted twice (two copies of an obstacle) may have been split twice where it
-    // crosses another boundary edge, at two points one rounding apart: two chains of pieces,
-    // of which the walk followed one. Every constraint still out of a vertex met that no
-    // boundary edge covers is such a leftover: unmarked too, its far end met as well.
-    let mut i = 0;
-    while i < met.len() {
-        let p = met[i];
-        i += 1;
-        let Some(v) = cdt.locate_vertex(pt(p)) else {
-            continue;
-        };
-        let ends: Vec<DVec2> = v
-            .out_edges()
-            .filter(|e| e.is_constraint_edge())
-            .map(|e| dv(e.to().position()))
-            .collect();
-        for q in ends {
-            if covered(world, &mut sc, p, q) {
-                continue;
-            }
-            let (hp, hq) = (
-                cdt.locate_vertex(pt(p))?.fix(),
-                cdt.locate_vertex(pt(q))?.fix(),
-            );
-            if let Some(e) = cdt.get_edge_from_neighbors(hp, hq) {
-                let e = e.as_undirected().fix();
-                cdt.remove_constraint_edge(e);
-                track::unconstrained(cdt, memo, hp, hq);
-                met.push(q);
-            }
-        }
-    }
     // The vertices met: those left without a constraint go; a point where the obstacle split
     // another boundary edge goes too, and that edge is made whole again.
     met.sort_by(|x, y| x.x.total_cmp(&y.x).then(x.y.total_cmp(&y.y)));
