@@ -344,10 +344,21 @@ pub(super) fn assign_all_ids(cdt: &mut Cdt, memo: &mut Memo) {
         let t = grid.map_or(0, |g| g.tile((pts[0] + pts[1] + pts[2]) / 3.0));
         lists[t].push(f);
     }
-    for (k, f) in lists.into_iter().flatten().enumerate() {
+    // Edges numbered in the order the faces meet them, so that the derivation's walk over a
+    // tile's faces reads their entries (and the per-edge arrays) together too, not scattered
+    // over spade's order; the edges beside no inner face come last.
+    let mut edges = Vec::with_capacity(cdt.num_undirected_edges());
+    let mut numbered = vec![false; cdt.num_undirected_edges()];
+    for (k, &f) in lists.iter().flatten().enumerate() {
         *cdt.face_data_mut(f) = k as u32 + 1;
+        for e in cdt.face(f).adjacent_edges() {
+            let u = e.as_undirected().fix();
+            if !std::mem::replace(&mut numbered[u.index()], true) {
+                edges.push(u);
+            }
+        }
     }
-    let edges: Vec<_> = cdt.fixed_undirected_edges().collect();
+    edges.extend(cdt.fixed_undirected_edges().filter(|u| !numbered[u.index()]));
     for (k, e) in edges.into_iter().enumerate() {
         *cdt.undirected_edge_data_mut(e).data_mut() = k as u32 + 1;
     }
