@@ -976,9 +976,17 @@ fn chains_sound(
             let mut list = Vec::new();
             for lp in world.loops.iter().flatten().filter(|lp| !skip(lp)) {
                 let n = lp.points.len();
+                // Each edge's walk starts where the one before it along the loop ended (its
+                // vertex at this edge's start), instead of locating that vertex again.
+                let mut at = None;
                 for i in 0..n {
                     let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
-                    if broken(a, b) {
+                    let start = match at {
+                        Some(u) => Some(u),
+                        None => cdt.locate_vertex(Point2::new(a.x, a.y)).map(|v| v.fix()),
+                    };
+                    at = start.and_then(|u| repair::walk_from(cdt, tol, u, a, b, |_, _| {}));
+                    if at.is_none() {
                         list.push((a, b));
                     }
                 }
