@@ -108,6 +108,9 @@ pub(crate) struct Memo {
     lost: bool,
     /// The tiles the identities were numbered by, for the next full derivation.
     grid: Option<derive::TileGrid>,
+    /// The faces of each tile of `grid`, as numbering found them, while the triangulation is
+    /// as it was then (every edit drops them): the next full derivation's lists.
+    lists: Option<Vec<Vec<FixedFaceHandle<spade::handles::InnerTag>>>>,
     /// The repair tracker's vectors.
     walks: track::Walks,
     /// The identities of the faces and edges spade removed (with a vertex), no longer carried
@@ -559,6 +562,8 @@ impl Connectivity {
     /// Notes an edit of the triangulation within box `[lo, hi]`: the memo forgets what it
     /// reaches at the next derivation.
     fn note_edit(&mut self, lo: DVec2, hi: DVec2) {
+        // The edit changes faces: the tiles' face lists no longer hold.
+        self.memo.get_mut().unwrap_or_else(|e| e.into_inner()).lists = None;
         if let Some(d) = self.derived.take() {
             // The memo was refilled since the last edits: that derivation is the base of the
             // next one.

@@ -363,6 +363,7 @@ pub(super) fn assign_all_ids(cdt: &mut Cdt, memo: &mut Memo) {
         *cdt.undirected_edge_data_mut(e).data_mut() = k as u32 + 1;
     }
     memo.grid = grid;
+    memo.lists = grid.is_some().then_some(lists);
     memo.faces = vec![FaceMemo::unknown(); cdt.num_inner_faces() + 1];
     memo.edges = vec![EdgeMemo::unknown(); cdt.num_undirected_edges() + 1];
     memo.base = None;
@@ -582,14 +583,23 @@ pub(super) fn derive(
     // whose entry was computed again may have changed its freedom, so its neighbours' tiles
     // are walked too (their links may change).
     let mut all: Option<Vec<Vec<FixedFaceHandle<InnerTag>>>> = None;
+    // The lists numbering found, if the triangulation is as it was then and the tiles are
+    // those it numbered by (a derivation from nothing uses `memo.grid`).
+    let numbered = memo.lists.take().filter(|l| {
+        !tracked
+            && l.len() == grid.len()
+            && l.iter().map(Vec::len).sum::<usize>() == cdt.num_inner_faces()
+    });
     if work.len() == grid.len() {
-        // Every tile: one pass over the faces.
-        let mut lists = vec![Vec::new(); grid.len()];
-        for f in cdt.fixed_inner_faces() {
-            let pts = cdt.face(f).positions().map(dv);
-            lists[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)].push(f);
-        }
-        all = Some(lists);
+        // Every tile: one pass over the faces (or none, when numbering made the lists).
+        all = Some(numbered.unwrap_or_else(|| {
+            let mut lists = vec![Vec::new(); grid.len()];
+            for f in cdt.fixed_inner_faces() {
+                let pts = cdt.face(f).positions().map(dv);
+                lists[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)].push(f);
+            }
+            lists
+        }));
     }
     // Each edge's entry is checked once (an edge lies in two faces).
     d.stamp = d.stamp.wrapping_add(1).max(1);
