@@ -934,6 +934,7 @@ fn chains_sound(
     sc: &mut Scratch,
     memo: &mut Memo,
     dirty: &[(DVec2, DVec2)],
+    near: &dyn Fn(DVec2) -> Option<FixedVertexHandle>,
 ) -> bool {
     let tol = world.eps();
     let pad = DVec2::splat(4.0 * tol);
@@ -986,9 +987,21 @@ fn chains_sound(
                 let mut at = None;
                 for i in 0..n {
                     let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
+                    // A loop's first vertex is located from a vertex near it (the point
+                    // location hints), not from the last one located.
                     let start = match at {
                         Some(u) => Some(u),
-                        None => cdt.locate_vertex(Point2::new(a.x, a.y)).map(|v| v.fix()),
+                        None => {
+                            let p = Point2::new(a.x, a.y);
+                            let at = match near(a) {
+                                Some(v) => cdt.locate_with_hint(p, v),
+                                None => cdt.locate(p),
+                            };
+                            match at {
+                                PositionInTriangulation::OnVertex(v) => Some(v),
+                                _ => None,
+                            }
+                        }
                     };
                     at = start.and_then(|u| repair::walk_from(cdt, tol, u, a, b, |_, _| {}));
                     if at.is_none() {

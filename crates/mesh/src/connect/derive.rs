@@ -20,7 +20,7 @@
 //! Kruskal over every link.
 
 use glam::DVec2;
-use spade::handles::{FixedFaceHandle, InnerTag};
+use spade::handles::{FixedFaceHandle, FixedVertexHandle, InnerTag};
 use spade::{PositionInTriangulation, Triangulation};
 
 use super::{
@@ -958,7 +958,14 @@ pub(super) fn derive(
     for m in d.marked.iter_mut() {
         *m = false;
     }
-    d.sound = chains_sound(world, cdt, &mut sc, memo, dirty);
+    // A vertex of the hints' bucket of a point (one beyond the triangulation, left by
+    // removals, is not used).
+    let near = |p: DVec2| {
+        let v = *d.hints.get(d.hints_grid.bucket(p))?;
+        ((v as usize) < cdt.num_vertices()).then(|| FixedVertexHandle::from_index(v as usize))
+    };
+    let sound = chains_sound(world, cdt, &mut sc, memo, dirty, &near);
+    d.sound = sound;
     // The point location hints stay: a vertex index beyond the triangulation is not used
     // (`place` checks), and one spade moved only makes that bucket's walk longer.
     d.deriving = t0.elapsed();
