@@ -358,7 +358,10 @@ pub(super) fn assign_all_ids(cdt: &mut Cdt, memo: &mut Memo) {
             }
         }
     }
-    edges.extend(cdt.fixed_undirected_edges().filter(|u| !numbered[u.index()]));
+    edges.extend(
+        cdt.fixed_undirected_edges()
+            .filter(|u| !numbered[u.index()]),
+    );
     for (k, e) in edges.into_iter().enumerate() {
         *cdt.undirected_edge_data_mut(e).data_mut() = k as u32 + 1;
     }
