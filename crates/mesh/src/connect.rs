@@ -108,6 +108,9 @@ pub(crate) struct Memo {
     lost: bool,
     /// The tiles the identities were numbered by, for the next full derivation.
     grid: Option<derive::TileGrid>,
+    /// The faces of each tile of `grid`, as numbering found them, while the triangulation is
+    /// as it was then (every edit drops them): the next full derivation's lists.
+    lists: Option<Vec<Vec<FixedFaceHandle<spade::handles::InnerTag>>>>,
     /// The repair tracker's vectors.
     walks: track::Walks,
     /// The identities of the faces and edges spade removed (with a vertex), no longer carried
@@ -559,6 +562,8 @@ impl Connectivity {
     /// Notes an edit of the triangulation within box `[lo, hi]`: the memo forgets what it
     /// reaches at the next derivation.
     fn note_edit(&mut self, lo: DVec2, hi: DVec2) {
+        // The edit changes faces: the tiles' face lists no longer hold.
+        self.memo.get_mut().unwrap_or_else(|e| e.into_inner()).lists = None;
         if let Some(d) = self.derived.take() {
             // The memo was refilled since the last edits: that derivation is the base of the
             // next one.
@@ -929,6 +934,7 @@ fn chains_sound(
     sc: &mut Scratch,
     memo: &mut Memo,
     dirty: &[(DVec2, DVec2)],
+    near: &dyn Fn(DVec2) -> Option<FixedVertexHandle>,
 ) -> bool {
     let tol = world.eps();
     let pad = DVec2::splat(4.0 * tol);
@@ -976,9 +982,29 @@ fn chains_sound(
             let mut list = Vec::new();
             for lp in world.loops.iter().flatten().filter(|lp| !skip(lp)) {
                 let n = lp.points.len();
+                // Each edge's walk starts where the one before it along the loop ended (its
+                // vertex at this edge's start), instead of locating that vertex again.
+                let mut at = None;
                 for i in 0..n {
                     let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
-                    if broken(a, b) {
+                    // A loop's first vertex is located from a vertex near it (the point
+                    // location hints), not from the last one located.
+                    let start = match at {
+                        Some(u) => Some(u),
+                        None => {
+                            let p = Point2::new(a.x, a.y);
+                            let at = match near(a) {
+                                Some(v) => cdt.locate_with_hint(p, v),
+                                None => cdt.locate(p),
+                            };
+                            match at {
+                                PositionInTriangulation::OnVertex(v) => Some(v),
+                                _ => None,
+                            }
+                        }
+                    };
+                    at = start.and_then(|u| repair::walk_from(cdt, tol, u, a, b, |_, _| {}));
+                    if at.is_none() {
                         list.push((a, b));
                     }
                 }

@@ -65,6 +65,7 @@ pub(crate) fn dist_point_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
 }
 
 /// Whether closed segments `ab` and `cd` share a point.
+#[inline]
 pub(crate) fn segments_intersect(a: DVec2, b: DVec2, c: DVec2, d: DVec2) -> bool {
     let o1 = cross(b - a, c - a);
     let o2 = cross(b - a, d - a);
@@ -82,6 +83,7 @@ pub(crate) fn segments_intersect(a: DVec2, b: DVec2, c: DVec2, d: DVec2) -> bool
 }
 
 /// Distance between segments `pq` and `ab`.
+#[inline]
 pub(crate) fn dist_segment_segment(p: DVec2, q: DVec2, a: DVec2, b: DVec2) -> f64 {
     if segments_intersect(p, q, a, b) {
         return 0.0;

@@ -20,7 +20,7 @@
 //! Kruskal over every link.
 
 use glam::DVec2;
-use spade::handles::{FixedFaceHandle, InnerTag};
+use spade::handles::{FixedFaceHandle, FixedVertexHandle, InnerTag};
 use spade::{PositionInTriangulation, Triangulation};
 
 use super::{
@@ -344,14 +344,29 @@ pub(super) fn assign_all_ids(cdt: &mut Cdt, memo: &mut Memo) {
         let t = grid.map_or(0, |g| g.tile((pts[0] + pts[1] + pts[2]) / 3.0));
         lists[t].push(f);
     }
-    for (k, f) in lists.into_iter().flatten().enumerate() {
+    // Edges numbered in the order the faces meet them, so that the derivation's walk over a
+    // tile's faces reads their entries (and the per-edge arrays) together too, not scattered
+    // over spade's order; the edges beside no inner face come last.
+    let mut edges = Vec::with_capacity(cdt.num_undirected_edges());
+    let mut numbered = vec![false; cdt.num_undirected_edges()];
+    for (k, &f) in lists.iter().flatten().enumerate() {
         *cdt.face_data_mut(f) = k as u32 + 1;
+        for e in cdt.face(f).adjacent_edges() {
+            let u = e.as_undirected().fix();
+            if !std::mem::replace(&mut numbered[u.index()], true) {
+                edges.push(u);
+            }
+        }
     }
-    let edges: Vec<_> = cdt.fixed_undirected_edges().collect();
+    edges.extend(
+        cdt.fixed_undirected_edges()
+            .filter(|u| !numbered[u.index()]),
+    );
     for (k, e) in edges.into_iter().enumerate() {
         *cdt.undirected_edge_data_mut(e).data_mut() = k as u32 + 1;
     }
     memo.grid = grid;
+    memo.lists = grid.is_some().then_some(lists);
     memo.faces = vec![FaceMemo::unknown(); cdt.num_inner_faces() + 1];
     memo.edges = vec![EdgeMemo::unknown(); cdt.num_undirected_edges() + 1];
     memo.base = None;
@@ -571,14 +586,23 @@ pub(super) fn derive(
     // whose entry was computed again may have changed its freedom, so its neighbours' tiles
     // are walked too (their links may change).
     let mut all: Option<Vec<Vec<FixedFaceHandle<InnerTag>>>> = None;
+    // The lists numbering found, if the triangulation is as it was then and the tiles are
+    // those it numbered by (a derivation from nothing uses `memo.grid`).
+    let numbered = memo.lists.take().filter(|l| {
+        !tracked
+            && l.len() == grid.len()
+            && l.iter().map(Vec::len).sum::<usize>() == cdt.num_inner_faces()
+    });
     if work.len() == grid.len() {
-        // Every tile: one pass over the faces.
-        let mut lists = vec![Vec::new(); grid.len()];
-        for f in cdt.fixed_inner_faces() {
-            let pts = cdt.face(f).positions().map(dv);
-            lists[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)].push(f);
-        }
-        all = Some(lists);
+        // Every tile: one pass over the faces (or none, when numbering made the lists).
+        all = Some(numbered.unwrap_or_else(|| {
+            let mut lists = vec![Vec::new(); grid.len()];
+            for f in cdt.fixed_inner_faces() {
+                let pts = cdt.face(f).positions().map(dv);
+                lists[grid.tile((pts[0] + pts[1] + pts[2]) / 3.0)].push(f);
+            }
+            lists
+        }));
     }
     // Each edge's entry is checked once (an edge lies in two faces).
     d.stamp = d.stamp.wrapping_add(1).max(1);
@@ -937,7 +961,14 @@ pub(super) fn derive(
     for m in d.marked.iter_mut() {
         *m = false;
     }
-    d.sound = chains_sound(world, cdt, &mut sc, memo, dirty);
+    // A vertex of the hints' bucket of a point (one beyond the triangulation, left by
+    // removals, is not used).
+    let near = |p: DVec2| {
+        let v = *d.hints.get(d.hints_grid.bucket(p))?;
+        ((v as usize) < cdt.num_vertices()).then(|| FixedVertexHandle::from_index(v as usize))
+    };
+    let sound = chains_sound(world, cdt, &mut sc, memo, dirty, &near);
+    d.sound = sound;
     // The point location hints stay: a vertex index beyond the triangulation is not used
     // (`place` checks), and one spade moved only makes that bucket's walk longer.
     d.deriving = t0.elapsed();

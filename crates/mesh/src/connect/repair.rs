@@ -12,6 +12,7 @@
 //! inscribed polygon has no edges the walk could see).
 
 use glam::DVec2;
+use spade::handles::FixedVertexHandle;
 use spade::{Point2, Triangulation};
 
 use super::{Cdt, Connectivity, Memo, derive, dv, track};
@@ -147,10 +148,25 @@ pub(super) fn walk(
     tol: f64,
     a: DVec2,
     b: DVec2,
-    mut piece: impl FnMut(DVec2, DVec2),
+    piece: impl FnMut(DVec2, DVec2),
 ) -> Option<()> {
+    let u = cdt.locate_vertex(pt(a))?.fix();
+    walk_from(cdt, tol, u, a, b, piece).map(|_| ())
+}
+
+/// [`walk`] from `u`, the vertex of `cdt` at `a` (the end of the walk before it along a loop,
+/// which saves the point location); the vertex at `b` if the chain is whole.
+pub(super) fn walk_from(
+    cdt: &Cdt,
+    tol: f64,
+    u: FixedVertexHandle,
+    a: DVec2,
+    b: DVec2,
+    mut piece: impl FnMut(DVec2, DVec2),
+) -> Option<FixedVertexHandle> {
     let dir = b - a;
-    let mut u = cdt.locate_vertex(pt(a))?;
+    let mut u = cdt.vertex(u);
+    debug_assert_eq!(dv(u.position()), a);
     let mut steps = 0usize;
     while dv(u.position()) != b {
         let up = dv(u.position());
@@ -174,7 +190,7 @@ pub(super) fn walk(
             return None;
         }
     }
-    Some(())
+    Some(u.fix())
 }
 
 /// Every constraint piece along boundary edge `ab` reachable from `a` through constraint
