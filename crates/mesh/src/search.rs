@@ -285,6 +285,13 @@ test_switch!(
 );
 
 test_switch!(
+    /// Whether the tests turned off the dominance decided by the upper bound of the sweep (see
+    /// [`MeshGraph::dominance_bounds`]; never outside the unit tests).
+    dom_bounds_off,
+    dom_bounds_tests::OFF
+);
+
+test_switch!(
     /// Whether the tests turned off the reuse of a circle's last walk by its other turn (see
     /// [`MeshGraph::list`]; never outside the unit tests).
     circle_walk_off,
@@ -981,10 +988,38 @@ impl MeshGraph<'_> {
     /// arc is clear and where it is blocked.
     #[inline]
     fn dominates(&mut self, d: Dom, code: u32, n: DVec2, g: f64) -> bool {
+        if let Some(known) = self.dominance_bounds(d, code, n, g) {
+            return known;
+        }
         let w = self.world;
         let slack = g + 1e-12 * w.scale - d.g;
-        if slack < 0.0 {
+        let s1 = turn_sign(code);
+        let Some(sw) = taut_sweep(d.n, n, s1) else {
             return false;
+        };
+        self.r * sw <= slack
+            && sw <= d.blocked
+            && (sw <= d.clear
+                || self
+                    .scratch
+                    .corner_arc_clear(w, code >> 1, self.r, *self.stamp, d.n, s1, sw))
+    }
+
+    /// [`MeshGraph::dominates`] where the bounds of the sweep decide it, without the
+    /// arctangent and the arc test (`None` otherwise). The sweep `sw` (the arctangent of
+    /// `(y, x)` times the turn, `y` turning the right way) lies between its sine and its
+    /// tangent: `|y| <= θ <= |y| / x` for `x > 0` (`θ >= π/2` otherwise), `θ` the exact angle of
+    /// `(y, x)` and `x² + y²` within `1e-15` of 1 (unit normals). The arctangent is within an
+    /// ulp of `θ`, and `|y| / x` is rounded by an ulp: the margins of `1e-9` cover both, so
+    /// `sw` lies between the bounds as computed. Rounding is monotone, so `r sw <= slack` and
+    /// `sw <= d.blocked`, `sw <= d.clear` hold whenever they hold for the upper bound (then
+    /// `dominates` answers `true` before its arc test), and fail whenever they fail for the
+    /// lower one.
+    #[inline]
+    fn dominance_bounds(&self, d: Dom, code: u32, n: DVec2, g: f64) -> Option<bool> {
+        let slack = g + 1e-12 * self.world.scale - d.g;
+        if slack < 0.0 {
+            return Some(false);
         }
         let s1 = turn_sign(code);
         let (y, x) = (cross(d.n, n), d.n.dot(n));
@@ -995,18 +1030,18 @@ impl MeshGraph<'_> {
                 std::f64::consts::FRAC_PI_2
             };
             if self.r * least * (1.0 - 1e-9) > slack || least * (1.0 - 1e-9) > d.blocked {
-                return false;
+                return Some(false);
+            }
+            if x > 0.0 && !dom_bounds_off() {
+                let most = y.abs() / x * (1.0 + 1e-9);
+                if self.r * most <= slack && most <= d.blocked && most <= d.clear {
+                    #[cfg(test)]
+                    dom_bounds_tests::USED.set(dom_bounds_tests::USED.get() + 1);
+                    return Some(true);
+                }
             }
         }
-        let Some(sw) = taut_sweep(d.n, n, s1) else {
-            return false;
-        };
-        self.r * sw <= slack
-            && sw <= d.blocked
-            && (sw <= d.clear
-                || self
-                    .scratch
-                    .corner_arc_clear(w, code >> 1, self.r, *self.stamp, d.n, s1, sw))
+        None
     }
 
     /// [`MeshGraph::dominates`] before a push to corner code `code`, when an arrival there was
@@ -3381,6 +3416,110 @@ mod arc_memo_tests {
         );
         assert!(
             compared == 1536 && USED.get() > 5000 && BRACKETS.get() > 200,
+            "{compared}, {}",
+            USED.get()
+        );
+    }
+}
+
+#[cfg(test)]
+mod dom_bounds_tests {
+    //! The dominance decided by the bounds of the sweep (see [`MeshGraph::dominance_bounds`])
+    //! changes no answer: every query gives the same status, cost, expansions and pieces with
+    //! the upper bound and without it.
+    use std::cell::Cell;
+
+    use nav_geom::{Aabb, Vec2};
+    use nav_grid::GridMap;
+    use nav_search::{Limits, PathOutcome};
+    use nav_testkit::TestRng;
+
+    use crate::world::Obstacle;
+    use crate::{MeshContext, MeshQuery, MeshWorld};
+
+    thread_local! {
+        /// Turns the bounds off.
+        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+        /// How many dominance tests the upper bound answered.
+        pub(super) static USED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn answer(
+        ctx: &mut MeshContext,
+        world: &MeshWorld,
+        q: &MeshQuery,
+        off: bool,
+    ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
+        super::switched_answer(&OFF, ctx, world, q, off)
+    }
+
+    /// Random grids (small, and past the walk's limit, where runs resume by levels and the
+    /// length bound is finite) and boxes anywhere, at four radii, with and without a partial
+    /// path (where dominance is tested at expansion only).
+    #[test]
+    fn the_dominance_by_bounds_changes_no_answer() {
+        let mut rng = TestRng::new(59);
+        let mut worlds = Vec::new();
+        for (size, density) in [(24u32, 0.2), (40, 0.1), (64, 0.1), (100, 0.15), (128, 0.3)] {
+            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
+            let map = GridMap::from_walkable(size, size, &walkable).expect("a valid map");
+            worlds.push((
+                size as f32,
+                MeshWorld::from_grid(&map).expect("a valid world"),
+            ));
+        }
+        let size = 150.0f32;
+        let mut boxes = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        for _ in 0..300 {
+            let x = rng.unit() as f32 * 140.0;
+            let y = rng.unit() as f32 * 140.0;
+            let (w, h) = (rng.unit() as f32 * 6.0 + 0.5, rng.unit() as f32 * 6.0 + 0.5);
+            let _ = boxes.insert(Obstacle::Box(Aabb::new(
+                Vec2::new(x, y),
+                Vec2::new(x + w, y + h),
+            )));
+        }
+        worlds.push((size, boxes));
+        let mut compared = 0;
+        USED.set(0);
+        for (size, world) in &worlds {
+            let mut on = MeshContext::new();
+            let mut off = MeshContext::new();
+            for _ in 0..20 {
+                let p = |rng: &mut TestRng| {
+                    Vec2::new(
+                        rng.unit() as f32 * (*size - 1.0) + 0.5,
+                        rng.unit() as f32 * (*size - 1.0) + 0.5,
+                    )
+                };
+                let (s, g) = (p(&mut rng), p(&mut rng));
+                for r in [0.5f32, 1.0, 2.0, 3.0] {
+                    for limits in [
+                        Limits::default(),
+                        Limits::default()
+                            .with_partial_path(true)
+                            .with_max_expanded(60),
+                    ] {
+                        let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
+                        let a = answer(&mut on, world, &q, false);
+                        let b = answer(&mut off, world, &q, true);
+                        let at = format!("{s} -> {g}, r = {r}");
+                        assert_eq!(a.0.status, b.0.status, "{at}");
+                        assert_eq!(a.0.cost.to_bits(), b.0.cost.to_bits(), "{at}");
+                        assert_eq!(a.0.partial, b.0.partial, "{at}");
+                        assert_eq!(a.0.expanded, b.0.expanded, "{at}");
+                        assert_eq!(a.1, b.1, "{at}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "{} dominance tests answered by the upper bound in {compared} queries",
+            USED.get()
+        );
+        assert!(
+            compared == 960 && USED.get() > 1000,
             "{compared}, {}",
             USED.get()
         );
