@@ -211,6 +211,8 @@ pub struct MeshContext {
     gs: Vec<f64>,
     dom: Vec<Dom>,
     pushed: Vec<Pushed>,
+    /// Per list entry: what the arc tests of its arrival found (see [`ArcMemo`]).
+    arc_memo: Vec<ArcMemo>,
     /// The numbers of the search run in progress (see `begin_run`).
     run: RunState,
     /// The nodes standing for successors left beyond a length bound (see [`Levels`]).
@@ -273,6 +275,20 @@ test_switch!(
     /// (see [`MeshGraph::same_arrival_pushed`]; never outside the unit tests).
     same_arrival_off,
     same_arrival_tests::OFF
+);
+
+test_switch!(
+    /// Whether the tests turned off the memo of the arc tests per list entry (see
+    /// [`ArcMemo`]; never outside the unit tests).
+    arc_memo_off,
+    arc_memo_tests::OFF
+);
+
+test_switch!(
+    /// Whether the tests turned off the dominance decided by the upper bound of the sweep (see
+    /// [`MeshGraph::dominance_bounds`]; never outside the unit tests).
+    dom_bounds_off,
+    dom_bounds_tests::OFF
 );
 
 test_switch!(
@@ -583,6 +599,8 @@ struct MeshGraph<'a> {
     /// Per corner code: the cheapest clear arrival pushed in this query along one normal
     /// (radius > 0, see [`MeshGraph::push`]).
     pushed: &'a mut Vec<Pushed>,
+    /// Per list entry: what the arc tests of its arrival found (see [`ArcMemo`]).
+    arc_memo: &'a mut Vec<ArcMemo>,
     /// Whether the sight tests of the start's and the goal's segments wait until their nodes
     /// are expanded (not with a partial path: every expanded node must then be real).
     lazy: bool,
@@ -684,6 +702,24 @@ pub(crate) struct Pushed {
     stamp: u32,
     n: DVec2,
     g: f64,
+}
+
+/// What the arc tests of the arrival of a list entry at a corner (`r > 0`) found, for the
+/// lists' stamp: its test to the end of the span ([`MeshGraph::test_arc_end`]) and its
+/// closed-form bracket ([`MeshGraph::corner_bracket`]). Both depend only on the world, the
+/// radius, the corner and the arrival normal, which the entry fixes for its stamp, so a later
+/// expansion of the same arrival (in a later query, or a later run of the same query) takes
+/// them from here instead of testing again: the same values, the same answers.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ArcMemo {
+    /// The stamp the end test is valid for (0: none).
+    end_stamp: u32,
+    /// The end test: the sweep to the end of the span and whether that arc is clear (`None`
+    /// when the arrival cannot turn to the span's end).
+    end: Option<(f64, bool)>,
+    /// The stamp the bracket is valid for (0: none).
+    bracket_stamp: u32,
+    bracket: (f64, f64),
 }
 
 /// Whether direction `n` lies in the exterior span of corner `corner` (a cone narrower than a
@@ -952,10 +988,38 @@ impl MeshGraph<'_> {
     /// arc is clear and where it is blocked.
     #[inline]
     fn dominates(&mut self, d: Dom, code: u32, n: DVec2, g: f64) -> bool {
+        if let Some(known) = self.dominance_bounds(d, code, n, g) {
+            return known;
+        }
         let w = self.world;
         let slack = g + 1e-12 * w.scale - d.g;
-        if slack < 0.0 {
+        let s1 = turn_sign(code);
+        let Some(sw) = taut_sweep(d.n, n, s1) else {
             return false;
+        };
+        self.r * sw <= slack
+            && sw <= d.blocked
+            && (sw <= d.clear
+                || self
+                    .scratch
+                    .corner_arc_clear(w, code >> 1, self.r, *self.stamp, d.n, s1, sw))
+    }
+
+    /// [`MeshGraph::dominates`] where the bounds of the sweep decide it, without the
+    /// arctangent and the arc test (`None` otherwise). The sweep `sw` (the arctangent of
+    /// `(y, x)` times the turn, `y` turning the right way) lies between its sine and its
+    /// tangent: `|y| <= θ <= |y| / x` for `x > 0` (`θ >= π/2` otherwise), `θ` the exact angle of
+    /// `(y, x)` and `x² + y²` within `1e-15` of 1 (unit normals). The arctangent is within an
+    /// ulp of `θ`, and `|y| / x` is rounded by an ulp: the margins of `1e-9` cover both, so
+    /// `sw` lies between the bounds as computed. Rounding is monotone, so `r sw <= slack` and
+    /// `sw <= d.blocked`, `sw <= d.clear` hold whenever they hold for the upper bound (then
+    /// `dominates` answers `true` before its arc test), and fail whenever they fail for the
+    /// lower one.
+    #[inline]
+    fn dominance_bounds(&self, d: Dom, code: u32, n: DVec2, g: f64) -> Option<bool> {
+        let slack = g + 1e-12 * self.world.scale - d.g;
+        if slack < 0.0 {
+            return Some(false);
         }
         let s1 = turn_sign(code);
         let (y, x) = (cross(d.n, n), d.n.dot(n));
@@ -966,18 +1030,18 @@ impl MeshGraph<'_> {
                 std::f64::consts::FRAC_PI_2
             };
             if self.r * least * (1.0 - 1e-9) > slack || least * (1.0 - 1e-9) > d.blocked {
-                return false;
+                return Some(false);
+            }
+            if x > 0.0 && !dom_bounds_off() {
+                let most = y.abs() / x * (1.0 + 1e-9);
+                if self.r * most <= slack && most <= d.blocked && most <= d.clear {
+                    #[cfg(test)]
+                    dom_bounds_tests::USED.set(dom_bounds_tests::USED.get() + 1);
+                    return Some(true);
+                }
             }
         }
-        let Some(sw) = taut_sweep(d.n, n, s1) else {
-            return false;
-        };
-        self.r * sw <= slack
-            && sw <= d.blocked
-            && (sw <= d.clear
-                || self
-                    .scratch
-                    .corner_arc_clear(w, code >> 1, self.r, *self.stamp, d.n, s1, sw))
+        None
     }
 
     /// [`MeshGraph::dominates`] before a push to corner code `code`, when an arrival there was
@@ -1251,7 +1315,48 @@ impl MeshGraph<'_> {
     /// sweeps up to `.0` clear, beyond `.1` blocked. The first contact in closed form, checked
     /// on both sides (as around a circle); unknown (`(-1, ∞)`) when the check fails. The
     /// obstacles that may meet the arc within the span are cached per corner.
-    fn corner_bracket(&mut self, code: u32, n0: DVec2) -> (f64, f64) {
+    fn corner_bracket(&mut self, code: u32, n0: DVec2, entry: u32) -> (f64, f64) {
+        let memo = self.memo(entry);
+        if let Some(m) = memo
+            && m.bracket_stamp == *self.stamp
+        {
+            #[cfg(test)]
+            {
+                arc_memo_tests::BRACKETS.set(arc_memo_tests::BRACKETS.get() + 1);
+                // What the memo gives is what the test would (bit for bit).
+                let (lo, hi) = self.corner_bracket_of(code, n0);
+                assert_eq!(
+                    (m.bracket.0.to_bits(), m.bracket.1.to_bits()),
+                    (lo.to_bits(), hi.to_bits())
+                );
+            }
+            return m.bracket;
+        }
+        let b = self.corner_bracket_of(code, n0);
+        if memo.is_some() {
+            let m = &mut self.arc_memo[entry as usize];
+            (m.bracket_stamp, m.bracket) = (*self.stamp, b);
+        }
+        b
+    }
+
+    /// The memo of list entry `entry` when there is one to read and write (not for arrivals
+    /// from the start, `NO_ENTRY`), room made for it.
+    #[inline]
+    fn memo(&mut self, entry: u32) -> Option<ArcMemo> {
+        if entry == NO_ENTRY || arc_memo_off() {
+            return None;
+        }
+        let i = entry as usize;
+        if i >= self.arc_memo.len() {
+            self.arc_memo
+                .resize(self.entries.len().max(i + 1), ArcMemo::default());
+        }
+        Some(self.arc_memo[i])
+    }
+
+    /// [`MeshGraph::corner_bracket`], computed.
+    fn corner_bracket_of(&mut self, code: u32, n0: DVec2) -> (f64, f64) {
         let (w, r, s1) = (self.world, self.r, turn_sign(code));
         let (cn, stamp) = (code >> 1, *self.stamp);
         let sc = &mut *self.scratch;
@@ -1266,24 +1371,52 @@ impl MeshGraph<'_> {
     /// The arc test of a corner's arrival at code `to` with normal `arrive_n` (`r > 0`) to the end of the corner's span:
     /// if it is clear, every turn there is (`arc_free`, and `circle_free` from that sweep on
     /// for the dominance tests); if not, no sweep beyond it is.
-    fn test_arc_end(&mut self, to: u32, arrive_n: DVec2) {
+    fn test_arc_end(&mut self, to: u32, arrive_n: DVec2, entry: u32) {
         self.arc_due = false;
-        let (corner, s1) = (to >> 1, turn_sign(to));
-        let c = &self.world.corners[corner as usize];
-        let end = if s1 > 0.0 { c.n2 } else { c.n1 };
-        let Some(sw) = taut_sweep(arrive_n, end, s1) else {
+        let memo = self.memo(entry);
+        let end = match memo {
+            Some(m) if m.end_stamp == *self.stamp => {
+                #[cfg(test)]
+                {
+                    arc_memo_tests::USED.set(arc_memo_tests::USED.get() + 1);
+                    // What the memo gives is what the test would (bit for bit).
+                    let bits = |e: Option<(f64, bool)>| e.map(|(sw, clear)| (sw.to_bits(), clear));
+                    assert_eq!(bits(m.end), bits(self.arc_end_of(to, arrive_n)));
+                }
+                m.end
+            }
+            _ => {
+                let end = self.arc_end_of(to, arrive_n);
+                if memo.is_some() {
+                    let m = &mut self.arc_memo[entry as usize];
+                    (m.end_stamp, m.end) = (*self.stamp, end);
+                }
+                end
+            }
+        };
+        let Some((sw, clear)) = end else {
             return;
         };
-        let (w, r, stamp) = (self.world, self.r, *self.stamp);
-        if self
-            .scratch
-            .corner_arc_clear(w, corner, r, stamp, arrive_n, s1, sw)
-        {
+        if clear {
             self.arc_free = true;
             self.circle_free = (sw, f64::INFINITY);
         } else {
             self.circle_free.1 = self.circle_free.1.min(sw);
         }
+    }
+
+    /// The test of [`MeshGraph::test_arc_end`], made: the sweep from `arrive_n` to the end of
+    /// the span of corner code `to` and whether that arc is clear, if it turns the right way.
+    fn arc_end_of(&mut self, to: u32, arrive_n: DVec2) -> Option<(f64, bool)> {
+        let (corner, s1) = (to >> 1, turn_sign(to));
+        let c = &self.world.corners[corner as usize];
+        let end = if s1 > 0.0 { c.n2 } else { c.n1 };
+        let sw = taut_sweep(arrive_n, end, s1)?;
+        let (w, r, stamp) = (self.world, self.r, *self.stamp);
+        let clear = self
+            .scratch
+            .corner_arc_clear(w, corner, r, stamp, arrive_n, s1, sw);
+        Some((sw, clear))
     }
 
     /// Whether the turn at the source corner of `node` into an edge leaving along `dir` with
@@ -1292,9 +1425,9 @@ impl MeshGraph<'_> {
     fn turn(&mut self, node: NodeId, n_out: DVec2, dir: DVec2, wedges: bool) -> Option<f64> {
         // Two fields of the node, not a copy of it (a node is 80 bytes; `turn` runs once per
         // list entry tried).
-        let (to, arrive_n) = {
+        let (to, arrive_n, entry) = {
             let info = &self.nodes[node as usize];
-            (info.to, info.arrive_n)
+            (info.to, info.arrive_n, info.entry)
         };
         let corner = to >> 1;
         let s1 = turn_sign(to);
@@ -1325,7 +1458,7 @@ impl MeshGraph<'_> {
         };
         if self.r > 0.0 && !self.arc_free {
             if self.arc_due {
-                self.test_arc_end(to, arrive_n);
+                self.test_arc_end(to, arrive_n, entry);
                 if self.arc_free {
                     return Some(sweep);
                 }
@@ -1336,7 +1469,7 @@ impl MeshGraph<'_> {
             if sweep > lo && sweep <= hi && self.arc_tests == BRACKET_AFTER {
                 // Many turns to test: the first contact in closed form bounds the rest.
                 self.arc_tests += 1;
-                let (b_lo, b_hi) = self.corner_bracket(to, arrive_n);
+                let (b_lo, b_hi) = self.corner_bracket(to, arrive_n, entry);
                 (lo, hi) = (lo.max(b_lo), hi.min(b_hi));
                 self.circle_free = (lo, hi);
             }
@@ -2005,7 +2138,7 @@ impl Graph for MeshGraph<'_> {
         if self.arc_due && self.inner && self.pruned {
             // A deferred expansion (see `Levels`) will turn here again, with what this one
             // found.
-            self.test_arc_end(info.to, info.arrive_n);
+            self.test_arc_end(info.to, info.arrive_n, info.entry);
         }
         self.arc_due = false;
         if first {
@@ -2497,6 +2630,7 @@ impl MeshContext {
             gs: &mut self.gs,
             dom: &mut self.dom,
             pushed: &mut self.pushed,
+            arc_memo: &mut self.arc_memo,
             lazy: run.lazy,
             work: run.work,
             work_budget: run.work_budget,
@@ -3173,6 +3307,220 @@ mod same_arrival_tests {
         assert!(
             compared == 1600 && USED.get() > 1000 && fewer > 80,
             "{compared}, {}, {fewer}",
+            USED.get()
+        );
+    }
+}
+
+#[cfg(test)]
+mod arc_memo_tests {
+    //! The arc tests kept per list entry (see [`ArcMemo`]) change no answer: every query gives
+    //! the same status, cost, expansions and pieces with the memo and without it.
+    use std::cell::Cell;
+
+    use nav_geom::{Aabb, Vec2};
+    use nav_grid::GridMap;
+    use nav_search::{Limits, PathOutcome};
+    use nav_testkit::TestRng;
+
+    use crate::world::Obstacle;
+    use crate::{MeshContext, MeshQuery, MeshWorld};
+
+    thread_local! {
+        /// Turns the memo off.
+        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+        /// How many end-of-span tests it answered.
+        pub(super) static USED: Cell<usize> = const { Cell::new(0) };
+        /// How many brackets it answered.
+        pub(super) static BRACKETS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn answer(
+        ctx: &mut MeshContext,
+        world: &MeshWorld,
+        q: &MeshQuery,
+        off: bool,
+    ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
+        super::switched_answer(&OFF, ctx, world, q, off)
+    }
+
+    /// Random grids (small, and past the walk's limit, where runs resume by levels) and boxes
+    /// anywhere, at four radii in turn on one context each (the memo must not outlive the
+    /// radius: its stamp), every query asked twice (the second finds its arrivals' tests
+    /// kept), with and without a partial path.
+    #[test]
+    fn the_arc_tests_kept_per_entry_change_no_answer() {
+        let mut rng = TestRng::new(53);
+        let mut worlds = Vec::new();
+        for (size, density) in [(24u32, 0.2), (40, 0.1), (64, 0.1), (100, 0.15), (128, 0.3)] {
+            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
+            let map = GridMap::from_walkable(size, size, &walkable).expect("a valid map");
+            worlds.push((
+                size as f32,
+                MeshWorld::from_grid(&map).expect("a valid world"),
+            ));
+        }
+        let size = 150.0f32;
+        let mut boxes = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        for _ in 0..300 {
+            let x = rng.unit() as f32 * 140.0;
+            let y = rng.unit() as f32 * 140.0;
+            let (w, h) = (rng.unit() as f32 * 6.0 + 0.5, rng.unit() as f32 * 6.0 + 0.5);
+            let _ = boxes.insert(Obstacle::Box(Aabb::new(
+                Vec2::new(x, y),
+                Vec2::new(x + w, y + h),
+            )));
+        }
+        worlds.push((size, boxes));
+        let mut compared = 0;
+        USED.set(0);
+        BRACKETS.set(0);
+        for (size, world) in &worlds {
+            let mut on = MeshContext::new();
+            let mut off = MeshContext::new();
+            let p = |rng: &mut TestRng| {
+                Vec2::new(
+                    rng.unit() as f32 * (*size - 1.0) + 0.5,
+                    rng.unit() as f32 * (*size - 1.0) + 0.5,
+                )
+            };
+            let rows: Vec<(Vec2, Vec2)> = (0..16).map(|_| (p(&mut rng), p(&mut rng))).collect();
+            for r in [0.5f32, 1.0, 2.0, 3.0] {
+                for _ in 0..2 {
+                    for &(s, g) in &rows {
+                        for limits in [
+                            Limits::default(),
+                            Limits::default()
+                                .with_partial_path(true)
+                                .with_max_expanded(60),
+                        ] {
+                            let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
+                            let a = answer(&mut on, world, &q, false);
+                            let b = answer(&mut off, world, &q, true);
+                            let at = format!("{s} -> {g}, r = {r}");
+                            assert_eq!(a.0.status, b.0.status, "{at}");
+                            assert_eq!(a.0.cost.to_bits(), b.0.cost.to_bits(), "{at}");
+                            assert_eq!(a.0.partial, b.0.partial, "{at}");
+                            assert_eq!(a.0.expanded, b.0.expanded, "{at}");
+                            assert_eq!(a.1, b.1, "{at}");
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "{} end tests and {} brackets taken from the memo in {compared} queries",
+            USED.get(),
+            BRACKETS.get()
+        );
+        assert!(
+            compared == 1536 && USED.get() > 5000 && BRACKETS.get() > 200,
+            "{compared}, {}",
+            USED.get()
+        );
+    }
+}
+
+#[cfg(test)]
+mod dom_bounds_tests {
+    //! The dominance decided by the bounds of the sweep (see [`MeshGraph::dominance_bounds`])
+    //! changes no answer: every query gives the same status, cost, expansions and pieces with
+    //! the upper bound and without it.
+    use std::cell::Cell;
+
+    use nav_geom::{Aabb, Vec2};
+    use nav_grid::GridMap;
+    use nav_search::{Limits, PathOutcome};
+    use nav_testkit::TestRng;
+
+    use crate::world::Obstacle;
+    use crate::{MeshContext, MeshQuery, MeshWorld};
+
+    thread_local! {
+        /// Turns the bounds off.
+        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+        /// How many dominance tests the upper bound answered.
+        pub(super) static USED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn answer(
+        ctx: &mut MeshContext,
+        world: &MeshWorld,
+        q: &MeshQuery,
+        off: bool,
+    ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
+        super::switched_answer(&OFF, ctx, world, q, off)
+    }
+
+    /// Random grids (small, and past the walk's limit, where runs resume by levels and the
+    /// length bound is finite) and boxes anywhere, at four radii, with and without a partial
+    /// path (where dominance is tested at expansion only).
+    #[test]
+    fn the_dominance_by_bounds_changes_no_answer() {
+        let mut rng = TestRng::new(59);
+        let mut worlds = Vec::new();
+        for (size, density) in [(24u32, 0.2), (40, 0.1), (64, 0.1), (100, 0.15), (128, 0.3)] {
+            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
+            let map = GridMap::from_walkable(size, size, &walkable).expect("a valid map");
+            worlds.push((
+                size as f32,
+                MeshWorld::from_grid(&map).expect("a valid world"),
+            ));
+        }
+        let size = 150.0f32;
+        let mut boxes = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+        for _ in 0..300 {
+            let x = rng.unit() as f32 * 140.0;
+            let y = rng.unit() as f32 * 140.0;
+            let (w, h) = (rng.unit() as f32 * 6.0 + 0.5, rng.unit() as f32 * 6.0 + 0.5);
+            let _ = boxes.insert(Obstacle::Box(Aabb::new(
+                Vec2::new(x, y),
+                Vec2::new(x + w, y + h),
+            )));
+        }
+        worlds.push((size, boxes));
+        let mut compared = 0;
+        USED.set(0);
+        for (size, world) in &worlds {
+            let mut on = MeshContext::new();
+            let mut off = MeshContext::new();
+            for _ in 0..20 {
+                let p = |rng: &mut TestRng| {
+                    Vec2::new(
+                        rng.unit() as f32 * (*size - 1.0) + 0.5,
+                        rng.unit() as f32 * (*size - 1.0) + 0.5,
+                    )
+                };
+                let (s, g) = (p(&mut rng), p(&mut rng));
+                for r in [0.5f32, 1.0, 2.0, 3.0] {
+                    for limits in [
+                        Limits::default(),
+                        Limits::default()
+                            .with_partial_path(true)
+                            .with_max_expanded(60),
+                    ] {
+                        let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
+                        let a = answer(&mut on, world, &q, false);
+                        let b = answer(&mut off, world, &q, true);
+                        let at = format!("{s} -> {g}, r = {r}");
+                        assert_eq!(a.0.status, b.0.status, "{at}");
+                        assert_eq!(a.0.cost.to_bits(), b.0.cost.to_bits(), "{at}");
+                        assert_eq!(a.0.partial, b.0.partial, "{at}");
+                        assert_eq!(a.0.expanded, b.0.expanded, "{at}");
+                        assert_eq!(a.1, b.1, "{at}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "{} dominance tests answered by the upper bound in {compared} queries",
+            USED.get()
+        );
+        assert!(
+            compared == 960 && USED.get() > 1000,
+            "{compared}, {}",
             USED.get()
         );
     }
