@@ -377,11 +377,14 @@ const LEVEL_GROWTH: f64 = 2.0;
 
 /// The step of the start's deferred expansions at `r > 0` between levels, over `|s g|` (see
 /// [`Levels::start_bound`]), and the gap between levels, in walk pads, from which they step.
-/// Measured (callgrind, warm): brc202d's 3 rows found at r = 2 678,348 -> 647,813
-/// instructions, AR0011SR's found at r = 0.5 and 2 -9.1% and -6.4%, nav-agent's world within
-/// +0.1% at r = 0.5, 2 and 10; a step of 0.05 gave brc202d 695 k (each resumed walk pops its
-/// frontier again), no gap test +2% on nav-agent's world at r = 10.
-const START_STEP: f64 = 0.1;
+/// Measured (callgrind, warm, found rows): brc202d at r = 2 678,348 instructions without the
+/// steps, 647,357 with steps of 0.1; then (with `sight::ArcBall`) 641,988 / 626,430 / 621,346 /
+/// 619,738 / 619,738 with steps of 0.15 / 0.1 / 0.08 / 0.07 / 0.06, AR0011SR at r = 2
+/// 10,676,782 / 10,491,949 / 10,501,552 / 10,395,326 / 10,609,059 (smaller steps resume the
+/// walk more often, and each resumed walk pops its frontier again). Against no steps,
+/// AR0011SR 11% and 10% fewer at r = 0.5 and 2; nav-agent's world within +0.1% at r = 0.5, 2
+/// and 10 (without the gap test, +2% at r = 10).
+const START_STEP: f64 = 0.07;
 const START_SPLIT: f64 = 3.0;
 
 impl Levels {
