@@ -3308,7 +3308,11 @@ mod start_step_tests {
             "{} steps in {compared} queries, {split} paths split elsewhere along a line",
             USED.get()
         );
-        assert!(compared == 360 && USED.get() > 100, "{compared}, {}", USED.get());
+        assert!(
+            compared == 360 && USED.get() > 100,
+            "{compared}, {}",
+            USED.get()
+        );
     }
 
     /// The pieces with every run of lines that continue one another in the same direction

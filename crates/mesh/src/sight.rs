@@ -1386,7 +1386,10 @@ mod corner_arc_tests {
             };
             let c = p + u * d;
             let len = rng.range(0.0, 3.0) * r;
-            let (a, b) = (c - u.perp() * len * rng.unit(), c + u.perp() * len * rng.unit());
+            let (a, b) = (
+                c - u.perp() * len * rng.unit(),
+                c + u.perp() * len * rng.unit(),
+            );
             if ball.clears(a, b) {
                 cleared += 1;
                 let dist = arc.edge_dist(a, b);
