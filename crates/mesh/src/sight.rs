@@ -678,6 +678,45 @@ impl Arc {
     }
 }
 
+/// A ball holding a short arc (a sweep of at most a quarter turn) of [`Arc`], for a cheap
+/// rejection of the edges that cannot block it (see [`ArcBall::clears`]).
+#[derive(Debug, Clone, Copy)]
+struct ArcBall {
+    /// The arc's midpoint `v + rad m`, `m` the unit bisector of `n0` and `n_end`.
+    mid: DVec2,
+    /// Beyond this distance from `mid`, an edge is farther than `r + eps` from the arc.
+    lim: f64,
+}
+
+impl ArcBall {
+    /// The ball of `arc`, whose sweep is at most a quarter turn (else `None`); `margin` is
+    /// the world's `eps`, far beyond the rounding of the distances compared.
+    ///
+    /// Every point of the arc is within `rho = rad |m - n0| = rad sqrt(2 - |n0 + n_end|)` of
+    /// the midpoint (the farthest are its ends, for a sweep up to a half turn), so an edge
+    /// whose distance from the midpoint exceeds `rho + r + eps` is farther than `r + eps`
+    /// from the arc, and [`Arc::edge_blocks`] (which blocks only within `r + eps`) passes it.
+    #[inline]
+    fn of(arc: &Arc, margin: f64) -> Option<Self> {
+        if arc.sweep > std::f64::consts::FRAC_PI_2 {
+            return None;
+        }
+        let sum = arc.n0 + arc.n_end;
+        let len = sum.length();
+        let rho = arc.rad * (2.0 - len).max(0.0).sqrt();
+        Some(Self {
+            mid: arc.v + sum * (arc.rad / len),
+            lim: rho * (1.0 + 1e-9) + arc.r + arc.eps + margin,
+        })
+    }
+
+    /// Whether edge `ab` is surely farther than `r + eps` from the arc.
+    #[inline]
+    fn clears(&self, a: DVec2, b: DVec2) -> bool {
+        dist_point_segment(self.mid, a, b) > self.lim
+    }
+}
+
 /// Per corner, for one world version and radius `r > 0`: the edges and circles that may block
 /// an arc of radius `r` around the corner within its exterior span, for
 /// [`Scratch::corner_arc_clear`]. The others (and the corner's own two edges) cannot: they lie
@@ -761,12 +800,22 @@ impl Scratch {
             corner: true,
         };
         let items = &self.corner_arcs.items[near.start as usize..near.end as usize];
+        let far = if items.is_empty() {
+            None
+        } else {
+            ArcBall::of(&arc, world.eps())
+        };
         !items.iter().any(|&e| {
             if e & DISC_BIT != 0 {
                 let disc = world.discs[(e & !DISC_BIT) as usize];
                 arc.disc_blocks(disc.c, disc.rad)
             } else {
                 let edge = &world.edges[e as usize];
+                // Most of a corner's cached edges lie beside the short arc tested: the ball
+                // passes them for one point-segment distance instead of the arc's.
+                if far.is_some_and(|f| f.clears(edge.a, edge.b)) {
+                    return false;
+                }
                 arc.edge_blocks(edge.a, edge.b)
             }
         })
@@ -1314,6 +1363,73 @@ mod corner_arc_tests {
     /// circles added (other angles, circle obstacles), every live corner, radii from 0.1 to 3,
     /// arcs from normals in the span (and just outside it, and beyond its end, where the cache
     /// falls back), both turns.
+    /// [`ArcBall`] rejects only edges farther than `r + eps` from the arc (where
+    /// `Arc::edge_blocks` passes them): random arcs of up to a quarter turn and edges at
+    /// random, and edges just beyond `r + eps` from a point of the arc (most near its ends,
+    /// the farthest from the ball's centre), at scales 1 to 1e6.
+    #[test]
+    fn arc_ball_rejects_only_edges_beyond_r_plus_eps() {
+        let mut rng = nav_testkit::TestRng::new(0xba11);
+        let (mut cleared, mut tight) = (0usize, 0usize);
+        for k in 0..60_000 {
+            let scale = [1.0, 1e3, 1e6][k % 3];
+            let margin = 1e-9 * scale;
+            let r = rng.range(0.02, 3.0) * scale / 100.0;
+            let v = DVec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * scale;
+            let n0 = DVec2::from_angle(rng.range(-4.0, 4.0));
+            let s = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+            let sweep = match k % 4 {
+                0 => std::f64::consts::FRAC_PI_2,
+                1 => rng.range(0.0, 1e-6),
+                _ => rng.range(0.0, std::f64::consts::FRAC_PI_2),
+            };
+            let arc = Arc {
+                v,
+                rad: r,
+                r,
+                eps: margin.min(0.25 * r),
+                n0,
+                n_end: rotate(n0, s * sweep),
+                s,
+                sweep,
+                corner: true,
+            };
+            let ball = ArcBall::of(&arc, margin).expect("a quarter turn at most");
+            // A point of the arc (an end, mostly), and an edge across the direction `u` at
+            // `r + eps` and a little more from it.
+            let t = match rng.next_u64() % 3 {
+                0 => 0.0,
+                1 => sweep,
+                _ => rng.range(0.0, sweep),
+            };
+            let p = v + rotate(n0, s * t) * r;
+            let u = DVec2::from_angle(rng.range(-4.0, 4.0));
+            let d = if k % 5 == 0 {
+                rng.range(0.0, 4.0) * r
+            } else {
+                r + arc.eps + rng.range(0.0, 1e-6) * r
+            };
+            let c = p + u * d;
+            let len = rng.range(0.0, 3.0) * r;
+            let (a, b) = (
+                c - u.perp() * len * rng.unit(),
+                c + u.perp() * len * rng.unit(),
+            );
+            if ball.clears(a, b) {
+                cleared += 1;
+                let dist = arc.edge_dist(a, b);
+                assert!(
+                    dist > r + arc.eps,
+                    "cleared at {dist} <= {} (r {r}, sweep {sweep}, t {t})",
+                    r + arc.eps
+                );
+                assert!(!arc.edge_blocks(a, b));
+                tight += usize::from(dist < r + arc.eps + 1e-3 * r);
+            }
+        }
+        assert!(cleared > 10_000 && tight > 1_000, "{cleared} {tight}");
+    }
+
     #[test]
     fn corner_arc_clear_agrees_with_arc_clear() {
         let mut rng = nav_testkit::TestRng::new(0xa2c5);
