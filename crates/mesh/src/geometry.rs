@@ -269,7 +269,7 @@ pub(crate) fn in_sweep_end(y: f64, x: f64, sweep: f64, c: f64, dd: f64) -> bool 
 /// ending along `n_end = rotate(n0, s sweep)`, given: computed once for many segments) to
 /// segment `ab`.
 #[allow(clippy::too_many_arguments)]
-#[inline]
+#[inline(always)]
 pub(crate) fn dist_arc_segment_to(
     v: DVec2,
     r: f64,
@@ -280,10 +280,7 @@ pub(crate) fn dist_arc_segment_to(
     a: DVec2,
     b: DVec2,
 ) -> f64 {
-    let e0 = v + n0 * r;
-    let e1 = v + n_end * r;
-    let ends = dist_point_segment(e0, a, b).min(dist_point_segment(e1, a, b));
-    ends.min(dist_arc_inside_segment(v, r, n0, n_end, s, sweep, a, b))
+    dist_arc_segment_with::<true>(v, r, n0, n_end, s, sweep, a, b)
 }
 
 /// The least distance to segment `ab` over the points of the arc (as in
@@ -292,8 +289,25 @@ pub(crate) fn dist_arc_segment_to(
 /// nearest the centre, and where the segment crosses the circle (`f64::INFINITY` if none lies
 /// on the arc). The distance along the arc is then monotone between its ends and these.
 #[allow(clippy::too_many_arguments)]
-#[inline]
+#[inline(never)]
 pub(crate) fn dist_arc_inside_segment(
+    v: DVec2,
+    r: f64,
+    n0: DVec2,
+    n_end: DVec2,
+    s: f64,
+    sweep: f64,
+    a: DVec2,
+    b: DVec2,
+) -> f64 {
+    dist_arc_segment_with::<false>(v, r, n0, n_end, s, sweep, a, b)
+}
+
+/// [`dist_arc_segment_to`] with the arc's ends (`ENDS`) or without them
+/// ([`dist_arc_inside_segment`]): one body, inlined into both.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn dist_arc_segment_with<const ENDS: bool>(
     v: DVec2,
     r: f64,
     n0: DVec2,
@@ -315,7 +329,13 @@ pub(crate) fn dist_arc_inside_segment(
         };
         in_sweep_end(y, x, sweep, c, dir.length_squared())
     };
-    let mut best = f64::INFINITY;
+    let mut best = if ENDS {
+        let e0 = v + n0 * r;
+        let e1 = v + n_end * r;
+        dist_point_segment(e0, a, b).min(dist_point_segment(e1, a, b))
+    } else {
+        f64::INFINITY
+    };
     for x in [a, b] {
         if on_arc(x - v) {
             best = best.min((x.distance(v) - r).abs());

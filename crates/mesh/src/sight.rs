@@ -604,7 +604,7 @@ struct Arc {
 
 impl Arc {
     /// Whether edge `ab` blocks the arc (in [`arc_clear_near`]'s sense).
-    #[inline]
+    #[inline(always)]
     fn edge_blocks(&self, a: DVec2, b: DVec2) -> bool {
         let Arc { v, rad, r, eps, .. } = *self;
         let dist = self.edge_dist(a, b);
@@ -628,6 +628,7 @@ impl Arc {
     /// away from the wall). What comes before and after the arc is tested on its own: a piece
     /// that goes on past the touch in the arc's direction comes nearer than the arc's end.
     #[cold]
+    #[inline(never)]
     fn touched_at_one_end_only(&self, a: DVec2, b: DVec2) -> bool {
         let Arc {
             v,
@@ -643,7 +644,10 @@ impl Arc {
         // The distance along the arc has its local minima at the ends and at the points
         // `dist_arc_inside_segment` takes: when those are all farther, what comes within
         // `r + eps` is an end, and the distance grows from it.
-        dist_arc_inside_segment(v, rad, n0, n_end, s, sweep, a, b) > r + eps
+        let near = r + eps;
+        (dist_point_segment(v + n0 * rad, a, b) <= near
+            || dist_point_segment(v + n_end * rad, a, b) <= near)
+            && dist_arc_inside_segment(v, rad, n0, n_end, s, sweep, a, b) > near
     }
 
     /// The distance from the arc to edge `ab`.
