@@ -2822,6 +2822,44 @@ fn switched_answer(
     out
 }
 
+/// Random grid worlds for the tests of switches: one per `(side, density of blocked cells)`,
+/// with its side as `f32`.
+#[cfg(test)]
+fn random_grid_worlds(
+    rng: &mut nav_testkit::TestRng,
+    specs: &[(u32, f64)],
+) -> Vec<(f32, MeshWorld)> {
+    specs
+        .iter()
+        .map(|&(size, density)| {
+            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
+            let map = nav_grid::GridMap::from_walkable(size, size, &walkable).expect("a valid map");
+            (
+                size as f32,
+                MeshWorld::from_grid(&map).expect("a valid world"),
+            )
+        })
+        .collect()
+}
+
+/// A box world for the tests of switches: 300 random boxes of sides 0.5 to 6.5 anywhere in
+/// `[0, 150]²` (some overlapping), with its side.
+#[cfg(test)]
+fn random_box_world(rng: &mut nav_testkit::TestRng) -> (f32, MeshWorld) {
+    let size = 150.0f32;
+    let mut boxes = MeshWorld::new(nav_geom::Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+    for _ in 0..300 {
+        let x = rng.unit() as f32 * 140.0;
+        let y = rng.unit() as f32 * 140.0;
+        let (w, h) = (rng.unit() as f32 * 6.0 + 0.5, rng.unit() as f32 * 6.0 + 0.5);
+        let _ = boxes.insert(crate::world::Obstacle::Box(nav_geom::Aabb::new(
+            Vec2::new(x, y),
+            Vec2::new(x + w, y + h),
+        )));
+    }
+    (size, boxes)
+}
+
 #[cfg(test)]
 mod start_line_tests {
     //! The straight line's shortcut (see [`StartLine`]) changes no answer: every query gives
@@ -3264,7 +3302,6 @@ mod same_arrival_tests {
     use std::cell::Cell;
 
     use nav_geom::{Aabb, Vec2};
-    use nav_grid::GridMap;
     use nav_search::{Limits, PathOutcome};
     use nav_testkit::TestRng;
 
@@ -3293,15 +3330,10 @@ mod same_arrival_tests {
     #[test]
     fn skipping_a_push_of_the_same_arrival_changes_no_answer() {
         let mut rng = TestRng::new(47);
-        let mut worlds = Vec::new();
-        for (size, density) in [(24u32, 0.2), (40, 0.1), (100, 0.15), (128, 0.3)] {
-            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
-            let map = GridMap::from_walkable(size, size, &walkable).expect("a valid map");
-            worlds.push((
-                size as f32,
-                MeshWorld::from_grid(&map).expect("a valid world"),
-            ));
-        }
+        let mut worlds = super::random_grid_worlds(
+            &mut rng,
+            &[(24u32, 0.2), (40, 0.1), (100, 0.15), (128, 0.3)],
+        );
         let size = 150.0f32;
         let mut boxes = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
         for _ in 0..400 {
@@ -3367,12 +3399,10 @@ mod arc_memo_tests {
     //! the same status, cost, expansions and pieces with the memo and without it.
     use std::cell::Cell;
 
-    use nav_geom::{Aabb, Vec2};
-    use nav_grid::GridMap;
+    use nav_geom::Vec2;
     use nav_search::{Limits, PathOutcome};
     use nav_testkit::TestRng;
 
-    use crate::world::Obstacle;
     use crate::{MeshContext, MeshQuery, MeshWorld};
 
     thread_local! {
@@ -3400,27 +3430,11 @@ mod arc_memo_tests {
     #[test]
     fn the_arc_tests_kept_per_entry_change_no_answer() {
         let mut rng = TestRng::new(53);
-        let mut worlds = Vec::new();
-        for (size, density) in [(24u32, 0.2), (40, 0.1), (64, 0.1), (100, 0.15), (128, 0.3)] {
-            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
-            let map = GridMap::from_walkable(size, size, &walkable).expect("a valid map");
-            worlds.push((
-                size as f32,
-                MeshWorld::from_grid(&map).expect("a valid world"),
-            ));
-        }
-        let size = 150.0f32;
-        let mut boxes = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-        for _ in 0..300 {
-            let x = rng.unit() as f32 * 140.0;
-            let y = rng.unit() as f32 * 140.0;
-            let (w, h) = (rng.unit() as f32 * 6.0 + 0.5, rng.unit() as f32 * 6.0 + 0.5);
-            let _ = boxes.insert(Obstacle::Box(Aabb::new(
-                Vec2::new(x, y),
-                Vec2::new(x + w, y + h),
-            )));
-        }
-        worlds.push((size, boxes));
+        let mut worlds = super::random_grid_worlds(
+            &mut rng,
+            &[(24u32, 0.2), (40, 0.1), (64, 0.1), (100, 0.15), (128, 0.3)],
+        );
+        worlds.push(super::random_box_world(&mut rng));
         let mut compared = 0;
         USED.set(0);
         BRACKETS.set(0);
@@ -3478,12 +3492,10 @@ mod dom_bounds_tests {
     //! the upper bound and without it.
     use std::cell::Cell;
 
-    use nav_geom::{Aabb, Vec2};
-    use nav_grid::GridMap;
+    use nav_geom::Vec2;
     use nav_search::{Limits, PathOutcome};
     use nav_testkit::TestRng;
 
-    use crate::world::Obstacle;
     use crate::{MeshContext, MeshQuery, MeshWorld};
 
     thread_local! {
@@ -3508,27 +3520,11 @@ mod dom_bounds_tests {
     #[test]
     fn the_dominance_by_bounds_changes_no_answer() {
         let mut rng = TestRng::new(59);
-        let mut worlds = Vec::new();
-        for (size, density) in [(24u32, 0.2), (40, 0.1), (64, 0.1), (100, 0.15), (128, 0.3)] {
-            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
-            let map = GridMap::from_walkable(size, size, &walkable).expect("a valid map");
-            worlds.push((
-                size as f32,
-                MeshWorld::from_grid(&map).expect("a valid world"),
-            ));
-        }
-        let size = 150.0f32;
-        let mut boxes = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-        for _ in 0..300 {
-            let x = rng.unit() as f32 * 140.0;
-            let y = rng.unit() as f32 * 140.0;
-            let (w, h) = (rng.unit() as f32 * 6.0 + 0.5, rng.unit() as f32 * 6.0 + 0.5);
-            let _ = boxes.insert(Obstacle::Box(Aabb::new(
-                Vec2::new(x, y),
-                Vec2::new(x + w, y + h),
-            )));
-        }
-        worlds.push((size, boxes));
+        let mut worlds = super::random_grid_worlds(
+            &mut rng,
+            &[(24u32, 0.2), (40, 0.1), (64, 0.1), (100, 0.15), (128, 0.3)],
+        );
+        worlds.push(super::random_box_world(&mut rng));
         let mut compared = 0;
         USED.set(0);
         for (size, world) in &worlds {
