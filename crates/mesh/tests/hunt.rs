@@ -1718,95 +1718,14 @@ fn past_a_vertex_two_slivers_share_far_from_the_origin() {
     );
 }
 
-/// The bounds of edit sequence 128: the box [0, 16]² with notches cut from its edges.
-fn notched_bounds_128() -> Vec<Vec2> {
-    [
-        (0.0, 0.0),
-        (3.65625, 0.0),
-        (3.65625, 1.796875),
-        (7.171875, 1.796875),
-        (7.171875, 0.0),
-        (10.390625, 0.0),
-        (10.390625, 2.5),
-        (12.5, 2.5),
-        (12.5, 0.0),
-        (16.0, 0.0),
-        (16.0, 6.234375),
-        (13.4375, 6.234375),
-        (13.4375, 8.140625),
-        (16.0, 8.140625),
-        (16.0, 8.9375),
-        (15.234375, 8.9375),
-        (15.234375, 9.46875),
-        (16.0, 9.46875),
-        (16.0, 12.359375),
-        (14.453125, 12.359375),
-        (14.453125, 12.5),
-        (16.0, 12.5),
-        (16.0, 16.0),
-        (0.0, 16.0),
-        (0.0, 10.84375),
-        (2.65625, 10.84375),
-        (2.65625, 9.3125),
-        (0.0, 9.3125),
-    ]
-    .iter()
-    .map(|&(x, y)| Vec2::new(x, y))
-    .collect()
-}
-
-/// Found by `adversarial_edit_sequences_match_a_rebuild` (sequence 128, step 18, where it also
-/// made `find_path` answer `NoPath` with 0 expansions from the triangulation), shrunk: with
-/// the triangulation prepared, the same thin wall (crossing a notch's side of polygon bounds)
-/// inserted twice and both copies removed, `connected` says "not connected" (by the widths)
-/// where a fresh world, and `find_path`, find a way. One copy, a wall inside the bounds, or
-/// box bounds: no difference. The second copy's bottom edge had been split a second time where
-/// it crosses the notch's side, one rounding from the first split: two chains of pieces, and
-/// the removal's walk unmarked one, leaving a wall across free space (fixed in
-/// connect/repair.rs: the removal unmarks every constraint piece along each removed edge,
-/// `pieces_along`; the unit test
-/// `connect::repair::tests::removing_twin_walls_across_polygon_bounds_leaves_no_wall` checks
-/// the triangulation against a fresh one).
-#[test]
-fn removing_twin_walls_across_polygon_bounds_repairs_connected() {
-    let wall = || {
-        poly(&[
-            (4.421875, 10.140625),
-            (-0.90625, 10.125),
-            (-0.90625, 10.1875),
-            (4.421875, 10.203125),
-        ])
-    };
-    let (a, b, r) = (
-        Vec2::new(11.59375, 3.84375),
-        Vec2::new(3.65625, 10.015625),
-        1.0,
-    );
-    let mut world = MeshWorld::with_polygon_bounds(&notched_bounds_128()).unwrap();
-    world.prepare_connected();
-    let x = world.insert(wall()).unwrap();
-    let y = world.insert(wall()).unwrap();
-    world.remove(x).unwrap();
-    world.remove(y).unwrap();
-    let fresh = MeshWorld::with_polygon_bounds(&notched_bounds_128()).unwrap();
-    let mut ctx = MeshContext::new();
-    let found = ctx
-        .find_path(&fresh, &MeshQuery::new(a, b).with_radius(r))
-        .unwrap()
-        .is_found();
-    assert!(found && fresh.connected(a, b, r).unwrap());
-    assert!(
-        world.connected(a, b, r).unwrap(),
-        "the repaired triangulation"
-    );
-}
+// Edit sequence 128 (step 18) found that removing two copies of a thin wall across a side of
+// notched polygon bounds left a piece of the wall in the triangulation (`connected` said "not
+// connected", `find_path` `NoPath` with 0 expansions): kept, shrunk, as the unit test
+// `connect::repair::tests::removing_twin_walls_across_polygon_bounds_leaves_no_wall`, which
+// also compares the repaired triangulation with a fresh one.
 
 fn bx(x0: f32, y0: f32, x1: f32, y1: f32) -> Obstacle {
     Obstacle::Box(Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1)))
-}
-
-fn poly(pts: &[(f32, f32)]) -> Obstacle {
-    Obstacle::Polygon(pts.iter().map(|&(x, y)| Vec2::new(x, y)).collect())
 }
 
 /// Found by `adversarial_worlds` (an earlier numbering's 9876 and 4445): a goal at a pinch
