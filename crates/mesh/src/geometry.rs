@@ -269,7 +269,6 @@ pub(crate) fn in_sweep_end(y: f64, x: f64, sweep: f64, c: f64, dd: f64) -> bool 
 /// ending along `n_end = rotate(n0, s sweep)`, given: computed once for many segments) to
 /// segment `ab`.
 #[allow(clippy::too_many_arguments)]
-#[inline(always)]
 pub(crate) fn dist_arc_segment_to(
     v: DVec2,
     r: f64,
@@ -280,62 +279,10 @@ pub(crate) fn dist_arc_segment_to(
     a: DVec2,
     b: DVec2,
 ) -> f64 {
-    dist_arc_segment_with::<true>(v, r, n0, n_end, s, sweep, a, b)
-}
-
-/// The least distance to segment `ab` over the points of the arc (as in
-/// [`dist_arc_segment_to`]) where the distance can have a local minimum other than the arc's
-/// two ends: the arc's points in the directions of `a`, of `b`, of the point of `ab`'s line
-/// nearest the centre, and where the segment crosses the circle (`f64::INFINITY` if none lies
-/// on the arc). The distance along the arc is then monotone between its ends and these.
-#[allow(clippy::too_many_arguments)]
-#[inline(never)]
-pub(crate) fn dist_arc_inside_segment(
-    v: DVec2,
-    r: f64,
-    n0: DVec2,
-    n_end: DVec2,
-    s: f64,
-    sweep: f64,
-    a: DVec2,
-    b: DVec2,
-) -> f64 {
-    dist_arc_segment_with::<false>(v, r, n0, n_end, s, sweep, a, b)
-}
-
-/// [`dist_arc_segment_to`] with the arc's ends (`ENDS`) or without them
-/// ([`dist_arc_inside_segment`]): one body, inlined into both.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn dist_arc_segment_with<const ENDS: bool>(
-    v: DVec2,
-    r: f64,
-    n0: DVec2,
-    n_end: DVec2,
-    s: f64,
-    sweep: f64,
-    a: DVec2,
-    b: DVec2,
-) -> f64 {
-    let on_arc = |dir: DVec2| -> bool {
-        if dir == DVec2::ZERO {
-            return false;
-        }
-        // `ccw_angle(n0, dir)` turning left, `ccw_angle(dir, n0)` turning right.
-        let (y, x, c) = if s > 0.0 {
-            (cross(n0, dir), n0.dot(dir), cross(dir, n_end))
-        } else {
-            (cross(dir, n0), dir.dot(n0), cross(n_end, dir))
-        };
-        in_sweep_end(y, x, sweep, c, dir.length_squared())
-    };
-    let mut best = if ENDS {
-        let e0 = v + n0 * r;
-        let e1 = v + n_end * r;
-        dist_point_segment(e0, a, b).min(dist_point_segment(e1, a, b))
-    } else {
-        f64::INFINITY
-    };
+    let on_arc = |dir: DVec2| on_arc(n0, n_end, s, sweep, dir);
+    let e0 = v + n0 * r;
+    let e1 = v + n_end * r;
+    let mut best = dist_point_segment(e0, a, b).min(dist_point_segment(e1, a, b));
     for x in [a, b] {
         if on_arc(x - v) {
             best = best.min((x.distance(v) - r).abs());
@@ -366,6 +313,49 @@ fn dist_arc_segment_with<const ENDS: bool>(
         }
     }
     best
+}
+
+/// Whether direction `dir` (from the centre) lies on the arc from `n0` turning `s` through
+/// `sweep` to `n_end` (the zero vector never does).
+#[inline(always)]
+fn on_arc(n0: DVec2, n_end: DVec2, s: f64, sweep: f64, dir: DVec2) -> bool {
+    if dir == DVec2::ZERO {
+        return false;
+    }
+    // `ccw_angle(n0, dir)` turning left, `ccw_angle(dir, n0)` turning right.
+    let (y, x, c) = if s > 0.0 {
+        (cross(n0, dir), n0.dot(dir), cross(dir, n_end))
+    } else {
+        (cross(dir, n0), dir.dot(n0), cross(n_end, dir))
+    };
+    in_sweep_end(y, x, sweep, c, dir.length_squared())
+}
+
+/// Whether segment `ab` comes within `near` of the arc (as in [`dist_arc_segment_to`])
+/// somewhere other than its two ends: at the arc's point in the direction of `a`, of `b`, or
+/// of the point of `ab`'s line nearest the centre, where the distance along the arc has its
+/// other local minima (it is monotone between them and the ends). For a segment that crosses
+/// no point of the arc (the caller knows it is farther than 0): a crossing is not looked for.
+/// Each distance is compared before its direction is placed on the arc.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn arc_inside_near(
+    v: DVec2,
+    r: f64,
+    n0: DVec2,
+    n_end: DVec2,
+    s: f64,
+    sweep: f64,
+    a: DVec2,
+    b: DVec2,
+    near: f64,
+) -> bool {
+    let at = |dir: DVec2, d: f64| d <= near && on_arc(n0, n_end, s, sweep, dir);
+    if at(a - v, (a.distance(v) - r).abs()) || at(b - v, (b.distance(v) - r).abs()) {
+        return true;
+    }
+    let c = a + (b - a) * closest_t(v, a, b);
+    let dc = c.distance(v);
+    dc >= r && at(c - v, dc - r)
 }
 
 /// `v` turned by `angle` radians counter-clockwise.

@@ -3,7 +3,7 @@
 use glam::DVec2;
 
 use crate::geometry::{
-    ccw_angle, closest_t, cross, dist_arc_inside_segment, dist_arc_segment_to, dist_point_segment,
+    arc_inside_near, ccw_angle, closest_t, cross, dist_arc_segment_to, dist_point_segment,
     dist_segment_segment, in_sweep_end, left, line_stadium, rotate,
 };
 use crate::world::MeshWorld;
@@ -642,12 +642,10 @@ impl Arc {
             ..
         } = *self;
         // The distance along the arc has its local minima at the ends and at the points
-        // `dist_arc_inside_segment` takes: when those are all farther, what comes within
-        // `r + eps` is an end, and the distance grows from it.
-        let near = r + eps;
-        (dist_point_segment(v + n0 * rad, a, b) <= near
-            || dist_point_segment(v + n_end * rad, a, b) <= near)
-            && dist_arc_inside_segment(v, rad, n0, n_end, s, sweep, a, b) > near
+        // `arc_inside_near` looks at: when those are all farther, what comes within `r + eps`
+        // is an end, and the distance grows from it. (The edge is at least `r - eps` from
+        // the arc: it crosses no point of it.)
+        !arc_inside_near(v, rad, n0, n_end, s, sweep, a, b, r + eps)
     }
 
     /// The distance from the arc to edge `ab`.
