@@ -618,7 +618,10 @@ impl Arc {
         } else {
             a.distance(v).max(b.distance(v)) <= rad - r + eps
         };
-        dist <= r + eps && !inside && !self.touched_at_one_end_only(a, b)
+        // At r = 0 (arcs around circles) a distance of 0 is also a crossing, so the end
+        // touch rule needs r > eps: then a piece past an end's touch comes nearer than
+        // `r - eps` and is caught by its own test.
+        dist <= r + eps && !inside && !(r > eps && self.touched_at_one_end_only(a, b))
     }
 
     /// Whether edge `ab`, within `r + eps` of the arc, comes that near only around the arc's
