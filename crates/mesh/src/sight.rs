@@ -646,8 +646,8 @@ impl Arc {
         } = *self;
         // The distance along the arc has its local minima at the ends and at the points
         // `arc_inside_near` looks at: when those are all farther, what comes within `r + eps`
-        // is an end, and the distance grows from it. (The edge is at least `r - eps` from
-        // the arc: it crosses no point of it.)
+        // is an end, and the distance grows from it. (Called at `r > eps` only, where the
+        // edge, at least `r - eps` from the arc, crosses no point of it.)
         !arc_inside_near(v, rad, n0, n_end, s, sweep, a, b, r + eps)
     }
 

@@ -193,7 +193,8 @@ pub(super) fn walk_from(
     Some(u.fix())
 }
 
-/// Every constraint piece along boundary edge `ab` reachable from `a` through constraint
+/// Every constraint piece along boundary edge `ab` reachable from `a` (vertex `start` of
+/// `cdt`) through constraint
 /// pieces along it (both ends within `tol` of the segment), each once with its ends in
 /// coordinate order, into `pieces`; the vertices they join into `met`. `None` past a bound on
 /// the pieces (as for a broken chain: the repair is then left to a rebuild).
@@ -206,16 +207,15 @@ pub(super) fn walk_from(
 fn pieces_along(
     cdt: &Cdt,
     tol: f64,
-    a: DVec2,
-    b: DVec2,
+    start: FixedVertexHandle,
+    (a, b): (DVec2, DVec2),
     pieces: &mut Vec<(DVec2, DVec2)>,
     met: &mut Vec<DVec2>,
 ) -> Option<()> {
-    let start = cdt.locate_vertex(pt(a))?;
     let first = met.len();
     met.push(a);
-    let mut todo = vec![start.fix()];
-    let mut seen = vec![start.fix()];
+    let mut todo = vec![start];
+    let mut seen = vec![start];
     while let Some(u) = todo.pop() {
         let u = cdt.vertex(u);
         let up = dv(u.position());
@@ -267,18 +267,17 @@ fn remove_loop(
     let mut met: Vec<DVec2> = Vec::new();
     for i in 0..n {
         let (a, b) = (points[i], points[(i + 1) % n]);
+        let u = cdt.locate_vertex(pt(a))?.fix();
         // A broken chain is left to a rebuild.
-        walk(cdt, tol, a, b, |_, _| {})?;
-        pieces_along(cdt, tol, a, b, &mut pieces, &mut met)?;
+        walk_from(cdt, tol, u, a, b, |_, _| {})?;
+        pieces_along(cdt, tol, u, (a, b), &mut pieces, &mut met)?;
     }
-    pieces.sort_by(|x, y| {
-        let key = |(p, q): &(DVec2, DVec2)| [p.x, p.y, q.x, q.y];
-        let (kx, ky) = (key(x), key(y));
-        kx.iter()
-            .zip(&ky)
-            .map(|(u, v)| u.total_cmp(v))
-            .find(|o| o.is_ne())
-            .unwrap_or(std::cmp::Ordering::Equal)
+    // A piece is found from both its ends (and adjacent edges may share one): each once.
+    pieces.sort_by(|(p, q), (s, t)| {
+        (p.x.total_cmp(&s.x))
+            .then(p.y.total_cmp(&s.y))
+            .then(q.x.total_cmp(&t.x))
+            .then(q.y.total_cmp(&t.y))
     });
     pieces.dedup();
     // Unmark the pieces no other boundary edge covers.
