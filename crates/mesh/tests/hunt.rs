@@ -77,9 +77,30 @@ struct Case {
     grid: Option<nav_grid::GridMap>,
     /// Radii where a gap of the world closes (half its width), exactly.
     closing: Vec<f64>,
-    /// Points on grown boundaries and corners worth starting from, per radius (filled per
-    /// radius by [`special_points`]).
+    /// Whether every obstacle is axis-aligned on the grid of `STEP`: then the brute force's
+    /// margins are exact, and only an exact tie is unsure.
     axis_aligned: bool,
+}
+
+impl Case {
+    /// A case in the box bounds `[0, SIZE]²`, its obstacles the oracle's, no grid.
+    fn plain(
+        label: String,
+        obstacles: Vec<OracleObstacle>,
+        closing: Vec<f64>,
+        axis_aligned: bool,
+    ) -> Case {
+        Case {
+            label,
+            world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), obstacles.clone()),
+            obstacles,
+            polygon_bounds: None,
+            notches: 0,
+            grid: None,
+            closing,
+            axis_aligned,
+        }
+    }
 }
 
 fn snap(x: f64) -> f64 {
@@ -124,16 +145,7 @@ fn cells(rng: &mut Rng, label: &str) -> Case {
         obstacles.remove(rng.below(obstacles.len()));
     }
     let closing = vec![cell / 2.0, cell];
-    Case {
-        label: format!("{label} cells of {cell}"),
-        world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), obstacles.clone()),
-        obstacles,
-        polygon_bounds: None,
-        notches: 0,
-        grid: None,
-        closing,
-        axis_aligned: true,
-    }
+    Case::plain(format!("{label} cells of {cell}"), obstacles, closing, true)
 }
 
 /// Walls across the world (thin boxes) with gaps of chosen widths, walls meeting end to end
@@ -195,16 +207,7 @@ fn walls(rng: &mut Rng, label: &str) -> Case {
             DVec2::new(gap + grid_range(rng, 1.0, 6.0), y + 1.0),
         ));
     }
-    Case {
-        label: format!("{label} walls"),
-        world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), obstacles.clone()),
-        obstacles,
-        polygon_bounds: None,
-        notches: 0,
-        grid: None,
-        closing,
-        axis_aligned: true,
-    }
+    Case::plain(format!("{label} walls"), obstacles, closing, true)
 }
 
 /// Thin rotated walls and slivers (triangles of a tiny angle), sharing vertices with each
@@ -263,16 +266,7 @@ fn slivers(rng: &mut Rng, label: &str) -> Case {
             }
         }
     }
-    Case {
-        label: format!("{label} slivers"),
-        world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), obstacles.clone()),
-        obstacles,
-        polygon_bounds: None,
-        notches: 0,
-        grid: None,
-        closing: Vec::new(),
-        axis_aligned: false,
-    }
+    Case::plain(format!("{label} slivers"), obstacles, Vec::new(), false)
 }
 
 /// Circles in a row, tangent to each other or with gaps of chosen widths, tangent to boxes
@@ -319,16 +313,7 @@ fn circles(rng: &mut Rng, label: &str) -> Case {
         x = c.x + radius;
         first = false;
     }
-    Case {
-        label: format!("{label} circles"),
-        world: OracleWorld::new(DVec2::ZERO, DVec2::splat(SIZE), obstacles.clone()),
-        obstacles,
-        polygon_bounds: None,
-        notches: 0,
-        grid: None,
-        closing,
-        axis_aligned: false,
-    }
+    Case::plain(format!("{label} circles"), obstacles, closing, false)
 }
 
 /// Polygon bounds: the box `[0, 16]²` with rectangular notches cut from its edges, and boxes
