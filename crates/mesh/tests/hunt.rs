@@ -30,6 +30,7 @@
 
 mod common;
 
+use common::brute::{fitting_lattice_point, margin, nearer_fitting_sample};
 use common::{Rng, mesh_obstacle};
 use glam::DVec2;
 use nav_geom::{Aabb, Circle, Vec2};
@@ -563,16 +564,6 @@ impl Frame {
 
 // ---------------------------------------------------------------------------------------------
 // Brute force.
-
-/// Signed clearance of the disc centre from the obstacles and the bounds' edges: `>= r` means
-/// the disc fits.
-fn margin(world: &OracleWorld, p: DVec2) -> f64 {
-    let walls = (p.x - world.min.x)
-        .min(p.y - world.min.y)
-        .min(world.max.x - p.x)
-        .min(world.max.y - p.y);
-    world.signed_clearance(p).min(walls)
-}
 
 /// Whether the brute force is sure of `fits(p, r)` (not within rounding of a tie, except on
 /// axis-aligned worlds where the distances are exact).
@@ -1298,15 +1289,11 @@ fn hunt_spatial(case: &Case, mesh: &MeshWorld, radii: &[f64], rng: &mut Rng, tal
             let near = mesh.nearest_fit(p.as_vec2(), rf).unwrap();
             match near {
                 None => {
-                    for i in 0..=64 {
-                        for j in 0..=64 {
-                            let q = DVec2::new(i as f64, j as f64) * (SIZE / 64.0);
-                            assert!(
-                                margin(world, q) < r + 1e-6,
-                                "{}: {q} fits (r {r}), nearest_fit from {p} says none",
-                                case.label
-                            );
-                        }
+                    if let Some(q) = fitting_lattice_point(world, SIZE, 64, r, 1e-6) {
+                        panic!(
+                            "{}: {q} fits (r {r}), nearest_fit from {p} says none",
+                            case.label
+                        );
                     }
                 }
                 Some(q) => {
@@ -1318,21 +1305,12 @@ fn hunt_spatial(case: &Case, mesh: &MeshWorld, radii: &[f64], rng: &mut Rng, tal
                         margin(world, q)
                     );
                     let d = p.distance(q);
-                    if d > 0.0 {
-                        let step = (d / 40.0).max(0.005);
-                        let n = (d / step).ceil() as i64;
-                        for i in -n..=n {
-                            for j in -n..=n {
-                                let x = p + DVec2::new(i as f64, j as f64) * step;
-                                if x.distance(p) < d - 1e-3 {
-                                    assert!(
-                                        margin(world, x) < r + 1e-6,
-                                        "{}: {x} fits (r {r}) nearer to {p} than nearest_fit's {q}",
-                                        case.label
-                                    );
-                                }
-                            }
-                        }
+                    let step = (d / 40.0).max(0.005);
+                    if let Some(x) = nearer_fitting_sample(world, p, d, step, r, 1e-6) {
+                        panic!(
+                            "{}: {x} fits (r {r}) nearer to {p} than nearest_fit's {q}",
+                            case.label
+                        );
                     }
                 }
             }

@@ -9,6 +9,7 @@
 
 mod common;
 
+use common::brute::{fitting_lattice_point, margin, nearer_fitting_sample};
 use common::{Rng, mesh_world, rounded, v};
 use glam::DVec2;
 use nav_mesh::{MeshContext, MeshQuery};
@@ -32,15 +33,6 @@ fn worlds(circles: bool) -> impl Iterator<Item = (u64, OracleWorld)> {
             rounded(&random_world(seed + if circles { 500 } else { 0 }, spec)),
         )
     })
-}
-
-/// Signed clearance of the disc centre from obstacles and bounds: >= r means it fits.
-fn margin(world: &OracleWorld, p: DVec2) -> f64 {
-    let walls = (p.x - world.min.x)
-        .min(p.y - world.min.y)
-        .min(world.max.x - p.x)
-        .min(world.max.y - p.y);
-    world.signed_clearance(p).min(walls)
 }
 
 #[test]
@@ -92,14 +84,8 @@ fn nearest_fit_has_no_nearer_fitting_sample() {
             let nav = mesh.nearest_fit(v(p), r as f32).unwrap();
             let Some(q) = nav else {
                 // Nowhere? Then no sample fits anywhere.
-                for i in 0..=80 {
-                    for j in 0..=80 {
-                        let s = DVec2::new(i as f64, j as f64) * (SIZE / 80.0);
-                        assert!(
-                            margin(&world, s) < r + 1e-3,
-                            "{s} fits; nearest_fit said none"
-                        );
-                    }
+                if let Some(s) = fitting_lattice_point(&world, SIZE, 80, r, 1e-3) {
+                    panic!("{s} fits; nearest_fit said none");
                 }
                 continue;
             };
@@ -115,17 +101,8 @@ fn nearest_fit_has_no_nearer_fitting_sample() {
             }
             // A dense sample of the disc of radius d around p.
             let step = (d / 60.0).max(0.01);
-            let n = (d / step).ceil() as i64;
-            for i in -n..=n {
-                for j in -n..=n {
-                    let s = p + DVec2::new(i as f64, j as f64) * step;
-                    if s.distance(p) < d - 1e-3 {
-                        assert!(
-                            margin(&world, s) < r + 1e-3,
-                            "{s} fits (r {r}) and is nearer to {p} than nearest_fit's {q}\n{world:?}"
-                        );
-                    }
-                }
+            if let Some(s) = nearer_fitting_sample(&world, p, d, step, r, 1e-3) {
+                panic!("{s} fits (r {r}) and is nearer to {p} than nearest_fit's {q}\n{world:?}");
             }
             checked += 1;
         }
