@@ -755,13 +755,7 @@ impl MeshWorld {
     /// Adds a loop; a `shadow` loop (a circle's inscribed polygon) gets no edges and no
     /// corners.
     fn add_loop_with(&mut self, pts: Vec<DVec2>, owner: Owner, shadow: bool) -> u32 {
-        let lp_id = match self.free_loops.pop() {
-            Some(i) => i,
-            None => {
-                self.loops.push(None);
-                (self.loops.len() - 1) as u32
-            }
-        };
+        let lp_id = reuse_slot(&mut self.loops, &mut self.free_loops, None);
         let n = pts.len();
         let (min, max) = bbox(&pts);
         let mut corners = Vec::new();
@@ -776,16 +770,7 @@ impl MeshWorld {
                 corner: NO_CORNER,
                 alive: true,
             };
-            let id = match self.free_edges.pop() {
-                Some(id) => {
-                    self.edges[id as usize] = e;
-                    id
-                }
-                None => {
-                    self.edges.push(e);
-                    (self.edges.len() - 1) as u32
-                }
-            };
+            let id = reuse_slot(&mut self.edges, &mut self.free_edges, e);
             self.grid.insert(id, e.a, e.b);
             edge_ids.push(id);
         }
@@ -802,16 +787,7 @@ impl MeshWorld {
                     buried: 0,
                     alive: true,
                 };
-                let id = match self.free_corners.pop() {
-                    Some(id) => {
-                        self.corners[id as usize] = c;
-                        id
-                    }
-                    None => {
-                        self.corners.push(c);
-                        (self.corners.len() - 1) as u32
-                    }
-                };
+                let id = reuse_slot(&mut self.corners, &mut self.free_corners, c);
                 corners.push(id);
                 self.edges[edge_ids[i] as usize].corner = id;
             }
@@ -946,16 +922,7 @@ impl MeshWorld {
             rad: c.radius as f64,
             alive: true,
         };
-        let id = match self.free_discs.pop() {
-            Some(id) => {
-                self.discs[id as usize] = d;
-                id
-            }
-            None => {
-                self.discs.push(d);
-                (self.discs.len() - 1) as u32
-            }
-        };
+        let id = reuse_slot(&mut self.discs, &mut self.free_discs, d);
         self.grid.insert_disc(id, d.c, d.rad);
         (self.add_loop_with(pts, Owner::Obstacle, true), id)
     }
@@ -1026,5 +993,20 @@ impl MeshWorld {
     #[allow(dead_code)]
     pub(crate) fn bounds_loop(&self) -> u32 {
         self.bounds_loop
+    }
+}
+
+/// Puts `item` in a slot of `items` that `free` lists (the slots of removed items), or in a new
+/// one at the end, and returns its index: the ids of live items never move.
+fn reuse_slot<T>(items: &mut Vec<T>, free: &mut Vec<u32>, item: T) -> u32 {
+    match free.pop() {
+        Some(id) => {
+            items[id as usize] = item;
+            id
+        }
+        None => {
+            items.push(item);
+            (items.len() - 1) as u32
+        }
     }
 }
