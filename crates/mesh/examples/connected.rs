@@ -18,6 +18,23 @@ fn median(v: &mut [f64]) -> f64 {
     v.get(v.len() / 2).copied().unwrap_or(0.0)
 }
 
+/// Edit `k` of the three the example times, on a half-cell square at `c`: insert it (into
+/// `id`), move it by (1.3, 0.7), remove it.
+fn edit(world: &mut MeshWorld, k: usize, c: Vec2, id: &mut Option<nav_mesh::ObstacleId>) {
+    let square = |c: Vec2| nav_mesh::Obstacle::Box(nav_geom::Aabb::new(c - 0.25, c + 0.25));
+    match k {
+        0 => *id = Some(world.insert(square(c)).expect("edit")),
+        1 => {
+            world
+                .set(id.unwrap(), square(c + Vec2::new(1.3, 0.7)))
+                .expect("edit");
+        }
+        _ => {
+            world.remove(id.unwrap());
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
@@ -89,22 +106,11 @@ fn main() {
     let row = &scen.rows[0];
     let s = Vec2::new(row.start.x as f32 + 0.5, row.start.y as f32 + 0.5);
     let g = Vec2::new(row.goal.x as f32 + 0.5, row.goal.y as f32 + 0.5);
-    let square = |c: Vec2| nav_mesh::Obstacle::Box(nav_geom::Aabb::new(c - 0.25, c + 0.25));
     let mut edits = Vec::new();
     let mut id = None;
     for (k, what) in ["insert", "move", "remove"].into_iter().enumerate() {
         let t = Instant::now();
-        match k {
-            0 => id = Some(world.insert(square(c)).expect("edit")),
-            1 => {
-                world
-                    .set(id.unwrap(), square(c + Vec2::new(1.3, 0.7)))
-                    .expect("edit");
-            }
-            _ => {
-                world.remove(id.unwrap());
-            }
-        }
+        edit(&mut world, k, c, &mut id);
         let edit = t.elapsed().as_secs_f64();
         let t = Instant::now();
         cctx.connected(&world, s, g, radius).expect("connected");
@@ -153,17 +159,7 @@ fn main() {
     let mut samples = vec![(Vec::new(), Vec::new(), Vec::new()); 3];
     for _ in 0..rounds {
         for (k, (repair, next, forests)) in samples.iter_mut().enumerate() {
-            match k {
-                0 => id = Some(world.insert(square(c)).expect("edit")),
-                1 => {
-                    world
-                        .set(id.unwrap(), square(c + Vec2::new(1.3, 0.7)))
-                        .expect("edit");
-                }
-                _ => {
-                    world.remove(id.unwrap());
-                }
-            }
+            edit(&mut world, k, c, &mut id);
             let t = Instant::now();
             cctx.connected(&world, s, g, radius).expect("connected");
             next.push(t.elapsed().as_secs_f64());

@@ -91,33 +91,52 @@ fn circles_only_equal_nav_tangent() {
                 // two navigators when both ends are bad.
                 continue;
             }
-            let ours = mctx
-                .find_path(&mesh, &MeshQuery::new(s, g).with_radius(r))
-                .unwrap();
-            let (status, length) = (ours.status(), ours.cost());
-            let theirs = tctx
-                .find_path(&tangent, &CircleQuery::new(s, g).with_radius(r))
-                .unwrap();
-            let context = || format!("seed {seed} query {q}: r {r}, {s} -> {g}");
-            assert_eq!(status, theirs.status(), "{}", context());
-            if status == PathStatus::Found {
-                found += 1;
-                let rel = (length - theirs.cost()).abs() / theirs.cost().max(1.0);
-                worst = worst.max(rel);
-                assert!(
-                    rel <= 1e-9,
-                    "{}: nav-mesh {length}, nav-tangent {}",
-                    context(),
-                    theirs.cost()
-                );
-            } else {
-                other += 1;
+            let context = format!("seed {seed} query {q}");
+            match same_as_tangent(&mut mctx, &mesh, &mut tctx, &tangent, s, g, r, &context) {
+                Some(rel) => {
+                    found += 1;
+                    worst = worst.max(rel);
+                }
+                None => other += 1,
             }
         }
     }
     println!("{found} found, {other} other statuses, worst relative difference {worst:.2e}");
     assert!(found >= 300, "too few found paths compared: {found}");
     assert!(other >= 10, "too few other statuses compared: {other}");
+}
+
+/// Asserts that nav-mesh answers the query as nav-tangent does on the same circles: the same
+/// status, and when found the same length within `1e-9` relative, which it returns.
+#[allow(clippy::too_many_arguments)]
+fn same_as_tangent(
+    mctx: &mut MeshContext,
+    mesh: &MeshWorld,
+    tctx: &mut CircleContext,
+    tangent: &CircleWorld,
+    s: Vec2,
+    g: Vec2,
+    r: f32,
+    context: &str,
+) -> Option<f64> {
+    let ours = mctx
+        .find_path(mesh, &MeshQuery::new(s, g).with_radius(r))
+        .unwrap();
+    let (status, length) = (ours.status(), ours.cost());
+    let theirs = tctx
+        .find_path(tangent, &CircleQuery::new(s, g).with_radius(r))
+        .unwrap();
+    assert_eq!(status, theirs.status(), "{context}: r {r}, {s} -> {g}");
+    if status != PathStatus::Found {
+        return None;
+    }
+    let rel = (length - theirs.cost()).abs() / theirs.cost().max(1.0);
+    assert!(
+        rel <= 1e-9,
+        "{context}: r {r}, {s} -> {g}: nav-mesh {length}, nav-tangent {}",
+        theirs.cost()
+    );
+    Some(rel)
 }
 
 /// The regular polygon of 96 sides inscribed in (`outside` false) or circumscribed about the
@@ -472,22 +491,9 @@ fn many_circles_through_the_walk_equal_nav_tangent() {
         if !mesh.fits(s, r).unwrap() || !mesh.fits(g, r).unwrap() {
             continue;
         }
-        let ours = mctx
-            .find_path(&mesh, &MeshQuery::new(s, g).with_radius(r))
-            .unwrap();
-        let (status, length) = (ours.status(), ours.cost());
-        let theirs = tctx
-            .find_path(&tangent, &CircleQuery::new(s, g).with_radius(r))
-            .unwrap();
-        assert_eq!(status, theirs.status(), "query {q}: r {r}, {s} -> {g}");
-        if status == PathStatus::Found {
+        let context = format!("query {q}");
+        if same_as_tangent(&mut mctx, &mesh, &mut tctx, &tangent, s, g, r, &context).is_some() {
             found += 1;
-            let rel = (length - theirs.cost()).abs() / theirs.cost().max(1.0);
-            assert!(
-                rel <= 1e-9,
-                "query {q}: r {r}, {s} -> {g}: nav-mesh {length}, nav-tangent {}",
-                theirs.cost()
-            );
         }
     }
     assert!(found >= 30, "too few found: {found}");
