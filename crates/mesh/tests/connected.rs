@@ -388,6 +388,20 @@ fn a_prepared_triangulation_answers_unreachable_goals_without_a_search() {
     assert!(ctx.find_path(&world, &q).unwrap().expanded() > 0);
 }
 
+/// A `size` x `size` world of boxes, each `(x0, y0, x1, y1)`.
+fn boxes_world(size: f32, boxes: &[(f32, f32, f32, f32)]) -> MeshWorld {
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+    for &(x0, y0, x1, y1) in boxes {
+        world
+            .insert(Obstacle::Box(Aabb::new(
+                Vec2::new(x0, y0),
+                Vec2::new(x1, y1),
+            )))
+            .unwrap();
+    }
+    world
+}
+
 fn area(t: &[Vec2; 3]) -> f64 {
     let [a, b, c] = t.map(|p| p.as_dvec2());
     0.5 * ((b - a).perp_dot(c - a))
@@ -414,19 +428,7 @@ fn the_free_triangles_cover_exactly_the_free_space() {
         );
     }
     // Two overlapping boxes in a 10 x 10 world: 100 - (16 + 16 - 4).
-    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0))).unwrap();
-    world
-        .insert(Obstacle::Box(Aabb::new(
-            Vec2::new(2.0, 2.0),
-            Vec2::new(6.0, 6.0),
-        )))
-        .unwrap();
-    world
-        .insert(Obstacle::Box(Aabb::new(
-            Vec2::new(4.0, 4.0),
-            Vec2::new(8.0, 8.0),
-        )))
-        .unwrap();
+    let world = boxes_world(10.0, &[(2.0, 2.0, 6.0, 6.0), (4.0, 4.0, 8.0, 8.0)]);
     let total: f64 = world.free_triangles().iter().map(area).sum();
     assert!((total - 72.0).abs() < 1e-6, "{total}");
 }
@@ -572,19 +574,7 @@ fn a_disc_touching_both_walls_of_a_corner_may_leave_it() {
         assert!(world.connected(a, b, 0.5).unwrap(), "{a} -> {b}");
     }
     // A corridor exactly 2r wide stays closed, from its end too.
-    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(10.0))).unwrap();
-    world
-        .insert(Obstacle::Box(Aabb::new(
-            Vec2::new(0.0, 0.0),
-            Vec2::new(6.0, 4.0),
-        )))
-        .unwrap();
-    world
-        .insert(Obstacle::Box(Aabb::new(
-            Vec2::new(0.0, 5.0),
-            Vec2::new(6.0, 10.0),
-        )))
-        .unwrap();
+    let world = boxes_world(10.0, &[(0.0, 0.0, 6.0, 4.0), (0.0, 5.0, 6.0, 10.0)]);
     let (a, b) = (Vec2::new(0.5, 4.5), Vec2::new(8.0, 4.5));
     assert!(!world.connected(a, b, 0.5).unwrap());
     assert!(!reference(&world).connected(a, b, 0.5).unwrap());
