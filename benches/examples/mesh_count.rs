@@ -10,6 +10,8 @@
 //! `NAV_COUNT_FOUND=F` takes the rows the mesh bench times for radius
 //! `F` instead (its `mesh/found_r*` groups and the r > 0 columns of its CPU table, timed at
 //! `F` and at 0): of each of 12 equal stretches of the scenario, the first row found at `F`.
+//! `NAV_COUNT_CACHE_MB=m` sets the context's cache limit to `m` MB
+//! (`MeshContext::set_cache_limit`) and prints the memory its lists hold at the end on stderr.
 
 use nav::geom::Vec2;
 use nav::grid::movingai::{read_map, read_scenario};
@@ -54,6 +56,10 @@ fn main() {
         (world, rows)
     };
     let mut ctx = MeshContext::new();
+    let cache_mb: Option<usize> = std::env::var("NAV_COUNT_CACHE_MB")
+        .ok()
+        .and_then(|s| s.parse().ok());
+    ctx.set_cache_limit(cache_mb.map(|m| m << 20));
     let a = measured(&mut ctx, &world, &rows, r);
     // `NAV_COUNT_PASSES=n`: n - 1 more unmeasured passes first (successor lists and sight
     // tests cached by a pass that gave up early are built by a later one).
@@ -66,4 +72,7 @@ fn main() {
     }
     let b = warm_pass(&mut ctx, &world, &rows, r);
     println!("{a:.9} {b:.9} {:?}", b.to_bits());
+    if cache_mb.is_some() {
+        eprintln!("cache {} bytes", ctx.cache_bytes());
+    }
 }

@@ -226,6 +226,9 @@ pub struct MeshContext {
     nearest: nearest::Goals,
     /// The sight test of the query's straight line, made in `prepare` (see [`StartLine`]).
     line: Option<StartLine>,
+    /// The most memory the successor lists may keep from one query to the next (see
+    /// [`MeshContext::set_cache_limit`]); `None`: no limit.
+    cache_limit: Option<usize>,
 }
 
 /// The sight test of the segment from a query's start to its goal for its disc, made once in
@@ -2245,6 +2248,56 @@ impl MeshContext {
         Self::default()
     }
 
+    /// Bounds the memory this context keeps from one query to the next for its successor
+    /// lists (the tangents leaving every corner and circle its queries expanded at the
+    /// current radius, with what their arc tests found) to about `bytes`: a query that starts
+    /// with more (by [`cache_bytes`](Self::cache_bytes)) drops every list and frees their
+    /// memory, and it and the queries after it build the lists they need again. One query may
+    /// use more while it runs. `None`, the default, keeps the lists until the world, its
+    /// version or the radius changes: the fastest, but on a large world of many small obstacles
+    /// a context that has answered many queries holds lists for most of its corners (hundreds
+    /// of MB on a 512 x 512 map with 10% of its cells blocked at random; a few MB on the other
+    /// Moving AI maps measured, see `docs/polygons.md`). Paths never depend on the limit (the
+    /// expansion counts may, as between a warm and a cold context); a warm query that stays
+    /// under it allocates nothing.
+    ///
+    /// ```
+    /// use nav_geom::{Aabb, Vec2};
+    /// use nav_mesh::{MeshContext, MeshQuery, MeshWorld, Obstacle};
+    ///
+    /// let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(100.0))).unwrap();
+    /// for i in 0..40 {
+    ///     let c = Vec2::new(10.0 + (i % 8) as f32 * 10.0, 15.0 + (i / 8) as f32 * 15.0);
+    ///     world.insert(Obstacle::Box(Aabb::new(c - 2.0, c + 2.0))).unwrap();
+    /// }
+    /// let mut ctx = MeshContext::new();
+    /// ctx.set_cache_limit(Some(16 << 20)); // keep at most about 16 MB of lists between queries
+    /// let q = MeshQuery::new(Vec2::new(1.0, 1.0), Vec2::new(99.0, 99.0)).with_radius(1.0);
+    /// assert!(ctx.find_path(&world, &q).unwrap().is_found());
+    /// assert!(ctx.cache_bytes() > 0); // what the query's lists hold
+    /// ```
+    pub fn set_cache_limit(&mut self, bytes: Option<usize>) {
+        self.cache_limit = bytes;
+    }
+
+    /// The limit set by [`set_cache_limit`](Self::set_cache_limit) (`None`: no limit).
+    pub fn cache_limit(&self) -> Option<usize> {
+        self.cache_limit
+    }
+
+    /// The memory the successor lists hold now, in bytes (what
+    /// [`set_cache_limit`](Self::set_cache_limit) bounds): the buffers' capacities, which a
+    /// change of world or radius reuses, so this does not fall until the limit drops them.
+    pub fn cache_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.entries.capacity() * size_of::<Entry>()
+            + self.sorted.capacity() * size_of::<Entry>()
+            + self.by_angle.capacity() * size_of::<(f64, u32)>()
+            + self.sort_keys.capacity() * size_of::<(f64, u32)>()
+            + self.walked.capacity() * size_of::<u32>()
+            + self.arc_memo.capacity() * size_of::<ArcMemo>()
+    }
+
     /// The shortest path for the query's disc from its start to its goal (see the crate
     /// documentation for the rules). `Err` only for invalid input: NaN or infinite points, a
     /// negative or NaN radius, limits refused by `Limits::check`.
@@ -2278,6 +2331,7 @@ impl MeshContext {
         query.limits.check()?;
         self.pieces.clear();
         self.ids.clear();
+        self.trim_caches();
         // At r > 0 the straight line's sight test comes first: when it finds the line clear,
         // no edge lies within `r - eps` of either end, so the fit tests of the ends look only
         // at the bounds and the obstacles containing them (see `fit_status_with`).
@@ -2553,11 +2607,30 @@ impl MeshContext {
         search.begin(&mut graph, START, limits);
     }
 
+    /// Drops the successor lists and gives their memory back when they hold more than the
+    /// cache limit (see [`MeshContext::set_cache_limit`]): a new stamp forgets every list, as
+    /// a change of world or radius does, and the queries build them again.
+    fn trim_caches(&mut self) {
+        if self
+            .cache_limit
+            .is_some_and(|limit| self.cache_bytes() > limit)
+        {
+            self.entries = Vec::new();
+            self.by_angle = Vec::new();
+            self.walked = Vec::new();
+            self.arc_memo = Vec::new();
+            self.sorted = Vec::new();
+            self.sort_keys = Vec::new();
+            self.stamp = self.stamp.wrapping_add(1).max(1);
+        }
+    }
+
     /// Readies the caches kept across queries for `world` at radius `r`: a new stamp (the
     /// successor lists emptied) when the world, its version or the radius changed, and room
     /// for every corner and circle code. Returns the caches' key.
     pub(crate) fn ready_caches(&mut self, world: &MeshWorld, r: f64) -> (u64, u64, u64) {
         let key = (world.identity, world.version, r.to_bits());
+        self.trim_caches();
         if key != self.cache_key || self.stamp == 0 {
             self.cache_key = key;
             self.stamp = self.stamp.wrapping_add(1).max(1);

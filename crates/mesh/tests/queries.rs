@@ -280,6 +280,84 @@ fn a_warm_resumed_query_allocates_nothing() {
     }
 }
 
+/// A context with a cache limit gives the answers of one without (the same status and pieces,
+/// bit for bit), keeps no more than its limit plus one query's lists, and a query that
+/// starts over the limit drops them: with a limit of one byte every query starts from nothing,
+/// as on a fresh context. A warm query that stays under a limit allocates nothing.
+#[test]
+fn a_cache_limit_bounds_the_lists_and_changes_no_answer() {
+    let mut rng = TestRng::new(11);
+    let mut w = MeshWorld::new(aabb(0.0, 0.0, 200.0, 200.0)).unwrap();
+    for k in 0..700 {
+        let c = v(rng.range_f32(4.0, 196.0), rng.range_f32(4.0, 196.0));
+        let ob = if k % 6 == 0 {
+            Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 2.0)))
+        } else {
+            let h = v(rng.range_f32(0.3, 2.0), rng.range_f32(0.3, 2.0));
+            Obstacle::Box(Aabb::new(c - h, c + h))
+        };
+        w.insert(ob).unwrap();
+    }
+    let queries: Vec<MeshQuery> = (0..30)
+        .map(|i| {
+            MeshQuery::new(
+                v(rng.range_f32(2.0, 198.0), rng.range_f32(2.0, 198.0)),
+                v(rng.range_f32(2.0, 198.0), rng.range_f32(2.0, 198.0)),
+            )
+            // Mostly one radius (the lists are kept per radius), and a few others.
+            .with_radius(if i % 10 == 9 { 1.5 } else { 0.5 })
+        })
+        .collect();
+    let answer = |ctx: &mut MeshContext, q: &MeshQuery| {
+        let p = ctx.find_path(&w, q).unwrap();
+        // Not the expansions: a list built whole (warm) or only as far as a bound asks
+        // (cold) can change how many deferred nodes the levels pop, never the path.
+        (p.status(), p.cost().to_bits(), p.path().to_vec())
+    };
+    let mut unlimited = MeshContext::new();
+    let mut one_byte = MeshContext::new();
+    one_byte.set_cache_limit(Some(1));
+    assert_eq!(one_byte.cache_limit(), Some(1));
+    let mut grown = 0;
+    for q in &queries {
+        let expected = answer(&mut unlimited, q);
+        assert_eq!(answer(&mut one_byte, q), expected, "{q:?}");
+        // Every query of the one-byte context starts from nothing: as a fresh context.
+        let mut fresh = MeshContext::new();
+        assert_eq!(answer(&mut fresh, q), expected, "{q:?}");
+        assert_eq!(one_byte.cache_bytes(), fresh.cache_bytes(), "{q:?}");
+        grown = grown.max(fresh.cache_bytes());
+    }
+    assert!(grown > 0, "the queries built no lists");
+    assert!(
+        unlimited.cache_bytes() > 2 * grown,
+        "the unlimited context kept {} bytes, one query needs up to {grown}",
+        unlimited.cache_bytes()
+    );
+    // A limit between the two: never more than the limit plus what one query builds.
+    let limit = unlimited.cache_bytes() / 3;
+    let mut limited = MeshContext::new();
+    limited.set_cache_limit(Some(limit));
+    let mut fresh = MeshContext::new();
+    for q in queries.iter().chain(&queries) {
+        assert_eq!(answer(&mut limited, q), answer(&mut fresh, q), "{q:?}");
+        assert!(limited.cache_bytes() <= limit + 2 * grown + (64 << 10));
+    }
+    // Under a limit that holds everything, a warm query allocates nothing.
+    let mut roomy = MeshContext::new();
+    roomy.set_cache_limit(Some(usize::MAX));
+    for q in &queries {
+        roomy.find_path(&w, q).unwrap();
+    }
+    for q in queries.iter().filter(|q| q.radius == 0.5) {
+        roomy.find_path(&w, q).unwrap();
+        let n = nav_testkit::allocations_during(|| {
+            roomy.find_path(&w, q).unwrap();
+        });
+        assert_eq!(n, 0, "{q:?}");
+    }
+}
+
 #[test]
 fn world_is_send_sync_clone_and_polyline_keeps_clear() {
     fn assert_traits<T: Send + Sync + Clone>() {}
