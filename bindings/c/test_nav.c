@@ -361,6 +361,21 @@ static void test_mesh_world(void) {
     CHECK(nav_query_mesh_path_polyline(query, 0.0f, points, 256, &count) == NAV_INVALID_ARGUMENT);
     CHECK(strstr(last_error(), "max_deviation") != NULL);
 
+    /* The cache limit: the lists of the query above are kept; a limit of one byte drops them
+       at the next query, which finds the same path. */
+    {
+        uint64_t held = 0, limited = 0;
+        CHECK(nav_query_mesh_cache_bytes(query, &held) == NAV_OK && held > 0);
+        CHECK(nav_query_set_mesh_cache_limit(query, 1) == NAV_OK);
+        CHECK(nav_mesh_world_find_path(world, query, 1.0f, NULL, start, goal, pieces, 16, &result) == NAV_OK);
+        CHECK(result.path_status == NAV_PATH_STATUS_FOUND && fabs(result.length - expected) < 1e-4);
+        CHECK(nav_query_mesh_cache_bytes(query, &limited) == NAV_OK && limited > 0);
+        CHECK(nav_query_set_mesh_cache_limit(query, 0) == NAV_OK);
+        CHECK(nav_query_mesh_cache_bytes(query, NULL) == NAV_NULL_POINTER);
+        CHECK(strstr(last_error(), "out_bytes") != NULL);
+        CHECK(nav_query_set_mesh_cache_limit(NULL, 1) == NAV_NULL_POINTER);
+    }
+
     /* Spatial queries. */
     CHECK(nav_mesh_world_fits(world, (NavVec2){10.0f, 5.0f}, 0.0f, &flag) == NAV_OK && flag == 0);
     CHECK(nav_mesh_world_fits(world, (NavVec2){5.0f, 5.0f}, 1.0f, &flag) == NAV_OK && flag == 1);

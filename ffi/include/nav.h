@@ -2377,6 +2377,33 @@ NavStatus nav_query_mesh_path_polyline(struct NavQuery *query,
                                        uint32_t *out_count);
 
 /**
+ * Bounds the memory `query` keeps from one `NavMeshWorld` query to the next for its successor
+ * lists (the tangents of every corner and circle its queries expanded at the current radius)
+ * to about `max_bytes`; 0 = no limit, the default. A query that starts with more drops them
+ * and frees their memory, and the queries after it build them again: paths never change,
+ * queries after a drop are slower. Without a limit the lists are kept until the world, its
+ * version or the radius changes: on a large world of many small obstacles a context that
+ * answered many queries may hold hundreds of MB (see `nav_query_mesh_cache_bytes`). The limit
+ * stays with the context (also through the reset after a panic).
+ *
+ * # Safety
+ * `query` must be NULL or a handle from `nav_query_create` (checked: `NAV_INVALID_HANDLE`).
+ */
+NavStatus nav_query_set_mesh_cache_limit(struct NavQuery *query,
+                                         uint64_t max_bytes);
+
+/**
+ * Writes the memory `query`'s `NavMeshWorld` successor lists hold now, in bytes, to
+ * `*out_bytes` (what `nav_query_set_mesh_cache_limit` bounds).
+ *
+ * # Safety
+ * `query` must be NULL or a handle from `nav_query_create` (checked); `out_bytes` must point to
+ * a writable `uint64_t` (NULL is refused).
+ */
+NavStatus nav_query_mesh_cache_bytes(struct NavQuery *query,
+                                     uint64_t *out_bytes);
+
+/**
  * Writes to `*out_fits` 1 when a disc of `radius` (finite, >= 0) centred at `point` fits in
  * `world` (inside the bounds, overlapping no obstacle; touching is allowed), 0 otherwise.
  *

@@ -198,7 +198,10 @@ impl NavQuery {
             )),
             Err(TryLockError::Poisoned(poisoned)) => {
                 let mut state = poisoned.into_inner();
+                // Settings outlive the reset: only what the panic interrupted is dropped.
+                let cache_limit = state.mesh.context.cache_limit();
                 *state = QueryState::default();
+                state.mesh.context.set_cache_limit(cache_limit);
                 self.state.clear_poison();
                 Ok(state)
             }

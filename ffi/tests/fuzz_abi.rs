@@ -246,6 +246,9 @@ enum MeshOp {
     },
     Remove(usize, usize),
     Clear(usize),
+    /// `nav_query_set_mesh_cache_limit` on the query in `.0`, then `nav_query_mesh_cache_bytes`
+    /// (with a NULL out-pointer when `.2`).
+    CacheLimit(usize, u64, bool),
     Find {
         world: usize,
         query: usize,
@@ -317,6 +320,8 @@ fn mesh_op() -> impl Strategy<Value = MeshOp> {
             }),
         2 => (slot.clone(), 0usize..64).prop_map(|(w, id)| MeshOp::Remove(w, id)),
         1 => slot.clone().prop_map(MeshOp::Clear),
+        1 => (slot.clone(), prop_oneof![Just(0u64), Just(1u64), 1u64..1 << 24, any::<u64>()], prop_oneof![8 => Just(false), 1 => Just(true)])
+            .prop_map(|(q, bytes, null)| MeshOp::CacheLimit(q, bytes, null)),
         5 => (
             (slot.clone(), slot.clone()),
             prop_oneof![4 => 0.0..3.0f32, 1 => hostile_f32()],
@@ -1621,6 +1626,30 @@ fn run_mesh(model: &mut Model, op: &MeshOp) {
                     model.handle_status(w, Kind::MeshWorld).is_none()
                 );
             }
+            MeshOp::CacheLimit(query, bytes, null) => {
+                let q = model.pick_for(*query, Kind::Query);
+                let status = nav_query_set_mesh_cache_limit(q as *mut NavQuery, *bytes);
+                check_status(status, "nav_query_set_mesh_cache_limit");
+                let bad = model.handle_status(q, Kind::Query);
+                assert_eq!(status == NavStatus::NavOk, bad.is_none(), "{status}");
+                let mut held = u64::MAX;
+                let out = if *null {
+                    ptr::null_mut()
+                } else {
+                    &mut held as *mut u64
+                };
+                let status = nav_query_mesh_cache_bytes(q as *mut NavQuery, out);
+                check_status(status, "nav_query_mesh_cache_bytes");
+                assert_eq!(
+                    status == NavStatus::NavOk,
+                    bad.is_none() && !*null,
+                    "{status}"
+                );
+                if status == NavStatus::NavOk {
+                    // The lists of one small world: far below a GB.
+                    assert!(held < 1 << 30, "{held}");
+                }
+            }
             MeshOp::Find {
                 world,
                 query,
@@ -1976,7 +2005,9 @@ fn cases() -> u32 {
     std::env::var("NAV_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1500)
+        // Enough for every entry point to succeed at least once under the fixed seed (1500
+        // was, until the cache-limit calls changed the draws).
+        .unwrap_or(2500)
 }
 
 /// The pointer of `cells` for a count that the buffer backs (NULL with 0); an absurd count is
@@ -2476,6 +2507,8 @@ fn random_operation_sequences_never_break_the_contract() {
         "nav_mesh_world_insert_circle",
         "nav_mesh_world_find_path",
         "nav_query_mesh_path_polyline",
+        "nav_query_set_mesh_cache_limit",
+        "nav_query_mesh_cache_bytes",
         "nav_mesh_world_fits",
         "nav_mesh_world_nearest_fit",
         "nav_mesh_world_raycast",

@@ -1307,3 +1307,102 @@ fn a_world_being_read_refuses_changes() {
         ok(nav_query_free(query));
     }
 }
+
+/// `nav_query_mesh_cache_bytes` as a plain value.
+fn cache_bytes(query: *mut NavQuery) -> u64 {
+    let mut held = u64::MAX;
+    // SAFETY: a valid out-pointer.
+    ok(unsafe { nav_query_mesh_cache_bytes(query, &mut held) });
+    held
+}
+
+/// The cache limit through the C ABI: a context limited to one byte answers every query as a
+/// fresh context does (the same pieces) and holds what that fresh context holds; without a
+/// limit the lists add up; the limit survives the reset after a panic; NULL and dead handles
+/// are refused with a message naming the function.
+#[test]
+fn the_mesh_cache_limit_bounds_the_lists_and_changes_no_path() {
+    let world = new_world();
+    let mut rng = TestRng::new(5);
+    let mut id = 0;
+    for _ in 0..25 {
+        let _ = insert(world, &random_obstacle(&mut rng), &mut id);
+    }
+    let (unlimited, limited) = (new_query(), new_query());
+    // SAFETY: live queries.
+    ok(unsafe { nav_query_set_mesh_cache_limit(limited, 1) });
+    let options = NavMeshQueryOptions::default();
+    let mut found = 0;
+    for _ in 0..40 {
+        let s = Vec2::new(
+            rng.range_f32(0.5, SIZE - 0.5),
+            rng.range_f32(0.5, SIZE - 0.5),
+        );
+        let g = Vec2::new(
+            rng.range_f32(0.5, SIZE - 0.5),
+            rng.range_f32(0.5, SIZE - 0.5),
+        );
+        let a = c_find(world, unlimited, 0.5, &options, s, g, 256);
+        let b = c_find(world, limited, 0.5, &options, s, g, 256);
+        let fresh = new_query();
+        let c = c_find(world, fresh, 0.5, &options, s, g, 256);
+        assert_eq!((a.0, a.2.clone()), (c.0, c.2.clone()), "{s} -> {g}");
+        assert_eq!((b.0, b.2), (c.0, c.2), "{s} -> {g}");
+        assert_eq!((a.1.length, a.1.path_status), (b.1.length, b.1.path_status));
+        assert_eq!(cache_bytes(limited), cache_bytes(fresh), "{s} -> {g}");
+        found += (a.1.path_status == NavPathStatus::Found as u32) as usize;
+        common::free_query(fresh);
+    }
+    assert!(found >= 10, "{found} found");
+    assert!(cache_bytes(unlimited) > cache_bytes(limited));
+    // The limit stays through the reset a panic makes: the next query starts from nothing.
+    // SAFETY: a live query.
+    assert_eq!(unsafe { nav_debug_panic(limited) }, NavStatus::NavPanic);
+    let s = Vec2::new(1.0, 1.0);
+    let g = Vec2::new(SIZE - 1.0, SIZE - 1.0);
+    c_find(world, limited, 0.5, &options, s, g, 256);
+    let before = cache_bytes(limited);
+    c_find(world, limited, 0.5, &options, g, s, 256);
+    let fresh = new_query();
+    c_find(world, fresh, 0.5, &options, g, s, 256);
+    assert_eq!(cache_bytes(limited), cache_bytes(fresh), "{before}");
+    common::free_query(fresh);
+    // 0 lifts the limit: the lists are kept again.
+    // SAFETY: a live query.
+    ok(unsafe { nav_query_set_mesh_cache_limit(limited, 0) });
+    c_find(world, limited, 0.5, &options, s, g, 256);
+    let kept = cache_bytes(limited);
+    c_find(world, limited, 0.5, &options, s, g, 256);
+    assert_eq!(cache_bytes(limited), kept);
+    // Bad arguments.
+    // SAFETY: NULL and a freed handle are checked by the library.
+    unsafe {
+        fails_with(
+            nav_query_set_mesh_cache_limit(ptr::null_mut(), 1),
+            NavStatus::NavNullPointer,
+            &["nav_query_set_mesh_cache_limit", "query"],
+        );
+        fails_with(
+            nav_query_mesh_cache_bytes(limited, ptr::null_mut()),
+            NavStatus::NavNullPointer,
+            &["nav_query_mesh_cache_bytes", "out_bytes"],
+        );
+        let dead = new_query();
+        common::free_query(dead);
+        fails_with(
+            nav_query_set_mesh_cache_limit(dead, 1),
+            NavStatus::NavInvalidHandle,
+            &["nav_query_set_mesh_cache_limit", "query"],
+        );
+        let mut held = 0;
+        fails_with(
+            nav_query_mesh_cache_bytes(dead, &mut held),
+            NavStatus::NavInvalidHandle,
+            &["nav_query_mesh_cache_bytes", "query"],
+        );
+    }
+    common::free_query(unlimited);
+    common::free_query(limited);
+    // SAFETY: a live world.
+    ok(unsafe { nav_mesh_world_free(world) });
+}

@@ -937,6 +937,20 @@ public:
         return points;
     }
 
+    /// Bounds the memory this context keeps between MeshWorld queries for its successor lists
+    /// to about `max_bytes` (0: no limit, the default): a query that starts with more drops
+    /// them; paths never change (see nav_query_set_mesh_cache_limit).
+    Result<void> set_mesh_cache_limit(uint64_t max_bytes) {
+        return detail::check(nav_query_set_mesh_cache_limit(handle_.get(), max_bytes));
+    }
+
+    /// The memory the MeshWorld successor lists hold now, in bytes.
+    Result<uint64_t> mesh_cache_bytes() {
+        uint64_t held = 0;
+        if (auto r = detail::check(nav_query_mesh_cache_bytes(handle_.get(), &held)); !r) return r.error();
+        return held;
+    }
+
     NavQuery* get() noexcept { return handle_.get(); }
 
 private:

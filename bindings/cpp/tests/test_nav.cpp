@@ -429,6 +429,15 @@ void test_mesh_world() {
     auto bad_polyline = query->mesh_path_polyline(-1.0f);
     CHECK(bad_polyline.status() == nav::Status::InvalidArgument);
     CHECK(contains(bad_polyline.error().message, "max_deviation"));
+    // The cache limit: lists kept; with a limit of one byte the next query drops them and
+    // finds the same path.
+    auto held = query->mesh_cache_bytes();
+    CHECK(held.ok() && *held > 0);
+    CHECK(query->set_mesh_cache_limit(1).ok());
+    nav::MeshPath limited;
+    CHECK(query->find_path(*world, 1.0f, {2, 2}, {18, 2}, limited).ok());
+    CHECK(limited.found() && std::fabs(limited.length - expected) < 1e-4);
+    CHECK(query->set_mesh_cache_limit(0).ok());
 
     // Spatial queries.
     CHECK(world->fits({5, 5}, 1.0f).value() && !world->fits({10, 5}, 0.0f).value());

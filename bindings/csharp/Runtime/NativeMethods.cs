@@ -379,6 +379,15 @@ namespace Nav
         public static extern NavStatus nav_query_mesh_path_polyline(
             IntPtr query, float max_deviation, NavVec2* out_points, uint capacity, uint* out_count);
 
+        /// <summary><c>nav_query_set_mesh_cache_limit</c>: bounds the memory the context keeps
+        /// between mesh-world queries for its successor lists (0: no limit).</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_set_mesh_cache_limit(IntPtr query, ulong max_bytes);
+
+        /// <summary><c>nav_query_mesh_cache_bytes</c>: the memory those lists hold now.</summary>
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
+        public static extern NavStatus nav_query_mesh_cache_bytes(IntPtr query, ulong* out_bytes);
+
         /// <summary><c>nav_mesh_world_fits</c>.</summary>
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl)]
         public static extern NavStatus nav_mesh_world_fits(IntPtr world, NavVec2 point, float radius, uint* out_fits);

@@ -112,6 +112,43 @@ namespace Nav
             return (int)count;
         }
 
+        /// <summary>The memory this context keeps between polygon-world queries for its
+        /// successor lists, at most about this many bytes (0, the default: no limit). A query that
+        /// starts with more drops them and frees their memory; paths never change, the queries
+        /// after a drop are slower. Without a limit, a context that answered many queries on a
+        /// large world of many small obstacles may hold hundreds of MB.</summary>
+        /// <exception cref="ObjectDisposedException">This query was disposed.</exception>
+        public ulong MeshCacheLimit
+        {
+            get { return meshCacheLimit; }
+            set
+            {
+                using (HandleLease q = Lease())
+                {
+                    NavLibrary.Check(NativeMethods.nav_query_set_mesh_cache_limit(q.Pointer, value));
+                }
+                meshCacheLimit = value;
+            }
+        }
+
+        private ulong meshCacheLimit;
+
+        /// <summary>The memory the polygon-world successor lists hold now, in bytes (what
+        /// <see cref="MeshCacheLimit"/> bounds).</summary>
+        /// <exception cref="ObjectDisposedException">This query was disposed.</exception>
+        public unsafe ulong MeshCacheBytes
+        {
+            get
+            {
+                ulong held = 0;
+                using (HandleLease q = Lease())
+                {
+                    NavLibrary.Check(NativeMethods.nav_query_mesh_cache_bytes(q.Pointer, &held));
+                }
+                return held;
+            }
+        }
+
         // An empty array pins to NULL, which nav accepts with capacity 0 (to ask for the count).
         private unsafe NavStatus TryCopyMeshPolyline(float maxDeviation, NavVec2[] points, out uint count)
         {

@@ -3,6 +3,7 @@
 use nav_geom::{PathPiece, Vec2};
 use nav_mesh::{MeshContext, MeshQuery, PathOutcome};
 
+use crate::args::OutPtr;
 use crate::circle_world::{NavPathPiece, copy_pieces};
 use crate::error::{FfiError, FfiResult};
 use crate::exact_path::{self, ExactOptions};
@@ -11,7 +12,7 @@ use crate::grid::NavPathStatus;
 use crate::guard::guard;
 use crate::mesh_world::edit::NavMeshWorld;
 use crate::mesh_world::types::{NavMeshPathResult, NavMeshQueryOptions};
-use crate::query::NavQuery;
+use crate::query::{NavQuery, lock_query};
 use crate::shared;
 use crate::status::NavStatus;
 
@@ -237,4 +238,48 @@ pub unsafe extern "C" fn nav_query_mesh_path_polyline(
             |state, max_deviation| state.mesh.polyline(max_deviation),
         )
     }
+}
+
+/// Bounds the memory `query` keeps from one `NavMeshWorld` query to the next for its successor
+/// lists (the tangents of every corner and circle its queries expanded at the current radius)
+/// to about `max_bytes`; 0 = no limit, the default. A query that starts with more drops them
+/// and frees their memory, and the queries after it build them again: paths never change,
+/// queries after a drop are slower. Without a limit the lists are kept until the world, its
+/// version or the radius changes: on a large world of many small obstacles a context that
+/// answered many queries may hold hundreds of MB (see `nav_query_mesh_cache_bytes`). The limit
+/// stays with the context (also through the reset after a panic).
+///
+/// # Safety
+/// `query` must be NULL or a handle from `nav_query_create` (checked: `NAV_INVALID_HANDLE`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_query_set_mesh_cache_limit(
+    query: *mut NavQuery,
+    max_bytes: u64,
+) -> NavStatus {
+    guard("nav_query_set_mesh_cache_limit", || {
+        let mut state = lock_query(query, "query")?;
+        let limit = (max_bytes != 0).then(|| usize::try_from(max_bytes).unwrap_or(usize::MAX));
+        state.mesh.context.set_cache_limit(limit);
+        Ok(())
+    })
+}
+
+/// Writes the memory `query`'s `NavMeshWorld` successor lists hold now, in bytes, to
+/// `*out_bytes` (what `nav_query_set_mesh_cache_limit` bounds).
+///
+/// # Safety
+/// `query` must be NULL or a handle from `nav_query_create` (checked); `out_bytes` must point to
+/// a writable `uint64_t` (NULL is refused).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn nav_query_mesh_cache_bytes(
+    query: *mut NavQuery,
+    out_bytes: *mut u64,
+) -> NavStatus {
+    guard("nav_query_mesh_cache_bytes", || {
+        let out = OutPtr::new(out_bytes, "out_bytes")?;
+        let state = lock_query(query, "query")?;
+        // SAFETY: `out` was checked; the caller's contract makes it writable.
+        unsafe { out.write(state.mesh.context.cache_bytes() as u64) };
+        Ok(())
+    })
 }

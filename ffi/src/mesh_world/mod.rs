@@ -18,7 +18,10 @@ pub use edit::{
     nav_mesh_world_set_polygon,
 };
 pub(crate) use find_path::MeshState;
-pub use find_path::{nav_mesh_world_find_path, nav_query_mesh_path, nav_query_mesh_path_polyline};
+pub use find_path::{
+    nav_mesh_world_find_path, nav_query_mesh_cache_bytes, nav_query_mesh_path,
+    nav_query_mesh_path_polyline, nav_query_set_mesh_cache_limit,
+};
 pub use spatial::{
     nav_mesh_world_connected, nav_mesh_world_fits, nav_mesh_world_nearest_fit,
     nav_mesh_world_raycast,

@@ -96,6 +96,16 @@ namespace Nav.Tests
                     double dx = Math.Max(Math.Max(9 - p.X, p.X - 11), 0), dy = Math.Max(p.Y - 15, 0);
                     Assert.True(Math.Sqrt(dx * dx + dy * dy) >= 1 - 1e-4, "polyline point " + i + " keeps clear of the wall");
                 }
+
+                // The cache limit: the lists are kept; with a limit of one byte the next query
+                // drops them and finds the same path.
+                Assert.True(query.MeshCacheBytes > 0, "the query's lists are kept");
+                Assert.Equal(0UL, query.MeshCacheLimit, "no limit by default");
+                query.MeshCacheLimit = 1;
+                Assert.Equal(1UL, query.MeshCacheLimit, "the limit set");
+                query.FindPath(world, 1, V(2, 2), V(18, 2), path);
+                Assert.Close(WallLength(), path.Length, 1e-4, "the same length under the limit");
+                query.MeshCacheLimit = 0;
             }
         }
 

@@ -688,6 +688,24 @@ unsafe fn step(b: &mut Bytes, p: &mut Program) {
                         "nav_query_mesh_path_polyline",
                     );
                 }
+                if b.below(4) == 0 {
+                    // The context's cache limit, and what its lists hold.
+                    let bytes = [0, 1, 1 << 20, u64::MAX][b.below(4)];
+                    check(
+                        nav_query_set_mesh_cache_limit(query, bytes),
+                        "nav_query_set_mesh_cache_limit",
+                    );
+                    let mut held = 0u64;
+                    let out = if b.below(8) == 0 {
+                        ptr::null_mut()
+                    } else {
+                        &mut held as *mut u64
+                    };
+                    check(
+                        nav_query_mesh_cache_bytes(query, out),
+                        "nav_query_mesh_cache_bytes",
+                    );
+                }
             }
             21 => {
                 let world = p.pick(b, Kind::MeshWorld) as *const NavMeshWorld;
