@@ -1,0 +1,1392 @@
+//! A second hunt for wrong answers, where `hunt.rs` (every coordinate on a 1/64 lattice, boxes,
+//! walls, slivers, rows of circles, notched box bounds, tiles) does not go: plain `f32`
+//! coordinates off any lattice, general simple polygons (star-shaped with acute spikes, combs,
+//! spirals, L and U shapes, nearly collinear consecutive edges, very short edges), rotated by
+//! arbitrary angles, in both orientations, overlapping and touching each other and the
+//! bounds, reflex corners almost touched by another obstacle; non-convex polygon bounds (stars,
+//! combs, spirals) with obstacles crossing them; circles among polygons, tangent (or nearly) to
+//! their edges and corners, at radii closing a circle-polygon gap; larger worlds (30 to 150
+//! obstacles) with fewer queries.
+//!
+//! Each query is judged by
+//!
+//! * brute force for the statuses that need no search (`fits`, blocked, out of bounds), not
+//!   within `1e-7` of a tie;
+//! * at `r = 0` the bracket oracle (`nav_testkit::polygon_oracle`, exact without circles);
+//! * at `r > 0` the bracket of `bracket.rs`: the mesh itself at `r = 0` on the world whose
+//!   polygons are grown edge by edge by a regular polygon inscribed in the disc (a lower bound)
+//!   and circumscribed about it (an upper bound), circles grown exactly, with a margin of a few
+//!   `f32` steps each way for the rounding of the grown corners;
+//! * the oracle's geometric checker for every path found (also partial ones);
+//! * relations: the same status and length both ways and in the world scaled by 8 (exact in
+//!   `f32`); monotone in the radius; `connected` equals `find_path`; `max_cost` just above and
+//!   below the length; a partial path under `max_expanded` ends no farther from the goal than
+//!   the start; sliced equals one-shot; `find_nearest` equals the shortest `find_path`;
+//!   `fits`, `raycast` and `nearest_fit` against brute force;
+//! * edit sequences (insert, `set` of polygons and circles at arbitrary coordinates, remove,
+//!   `prepare_connected` before edits) against a rebuilt world, every query kind;
+//! * the same queries from two threads with their own contexts (bit-identical), and one
+//!   context reused across worlds and radii against fresh ones (bit-identical).
+//!
+//! `NAV_HUNT_CASES=N` runs `N` worlds per test (`NAV_HUNT_SEED=S` starts at seed `S`);
+//! `NAV_HUNT_KEEP_GOING=1` lists the failing seeds instead of stopping at the first.
+
+mod common;
+
+use std::f64::consts::{PI, TAU};
+
+use common::{Rng, f32_point, mesh_obstacle};
+use glam::DVec2;
+use nav_geom::{Aabb, Circle, Vec2};
+use nav_mesh::{
+    Limits, MeshContext, MeshQuery, MeshWorld, Obstacle, ObstacleId, PathPiece, PathStatus,
+    SliceState,
+};
+use nav_testkit::polygon_oracle::{
+    Growth, OracleObstacle, OracleWorld, check_piece_path, grown_shortest_path,
+};
+
+fn env_usize(name: &str) -> Option<usize> {
+    std::env::var(name).ok().and_then(|s| s.parse().ok())
+}
+
+fn cases(default: usize) -> std::ops::Range<u64> {
+    let n = env_usize("NAV_HUNT_CASES").unwrap_or(default) as u64;
+    let first = env_usize("NAV_HUNT_SEED").unwrap_or(0) as u64;
+    first..first + n
+}
+
+/// Runs `one` on every seed; with `NAV_HUNT_KEEP_GOING` a failure is recorded and the sweep
+/// goes on.
+fn sweep(seeds: std::ops::Range<u64>, mut one: impl FnMut(u64)) -> Vec<(u64, String)> {
+    let keep_going = std::env::var_os("NAV_HUNT_KEEP_GOING").is_some();
+    let mut failed = Vec::new();
+    for seed in seeds {
+        if !keep_going {
+            one(seed);
+            continue;
+        }
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| one(seed)));
+        if let Err(e) = run {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            eprintln!("seed {seed} FAILED: {msg}");
+            failed.push((seed, msg.lines().next().unwrap_or("").to_string()));
+        }
+    }
+    failed
+}
+
+const SIZE: f64 = 16.0;
+
+// ---------------------------------------------------------------------------------------------
+// Shapes (f64, rounded to f32 when placed).
+
+/// A placement: rotation by `angle`, scale, then translation to `at`; `flip` reverses the
+/// orientation.
+fn place(local: &[DVec2], at: DVec2, angle: f64, scale: f64, flip: bool) -> Vec<DVec2> {
+    let rot = DVec2::from_angle(angle);
+    let mut pts: Vec<DVec2> = local
+        .iter()
+        .map(|&p| f32_point(at + rot.rotate(p * scale)))
+        .collect();
+    if flip {
+        pts.reverse();
+    }
+    pts
+}
+
+/// Star-shaped around the origin, radii up to 1; now and then a very acute spike (a vertex far
+/// out between two close angles) or a very short edge.
+fn star(rng: &mut Rng) -> Vec<DVec2> {
+    let n = 5 + rng.below(12);
+    let mut pts = Vec::new();
+    for i in 0..n {
+        let a = (i as f64 + rng.range(0.1, 0.9)) * TAU / n as f64;
+        let rad = rng.range(0.25, 1.0);
+        pts.push(DVec2::from_angle(a) * rad);
+        match rng.below(8) {
+            // An acute spike: out and back within a tiny angle.
+            0 => {
+                let w = [1e-2, 1e-3, 1e-4][rng.below(3)];
+                pts.push(DVec2::from_angle(a + w) * rng.range(1.2, 1.6));
+                pts.push(DVec2::from_angle(a + 2.0 * w) * rad * 0.9);
+            }
+            // A very short edge.
+            1 => pts.push(DVec2::from_angle(a + 1e-5) * (rad + 1e-5)),
+            _ => {}
+        }
+    }
+    pts
+}
+
+/// A comb: a bar with teeth of random widths and gaps (some gaps very narrow).
+fn comb(rng: &mut Rng) -> Vec<DVec2> {
+    let teeth = 2 + rng.below(5);
+    let bar = rng.range(0.15, 0.4);
+    let len = rng.range(0.6, 1.4);
+    let mut xs = Vec::new();
+    let mut x = 0.0;
+    for _ in 0..teeth {
+        let w = rng.range(0.05, 0.3);
+        xs.push((x, x + w));
+        let gap = [0.02, 0.1, 0.3, rng.range(0.001, 0.4)][rng.below(4)];
+        x += w + gap;
+    }
+    let total = xs.last().unwrap().1;
+    let mut pts = vec![DVec2::new(0.0, 0.0), DVec2::new(total, 0.0)];
+    for &(a, b) in xs.iter().rev() {
+        let l = len * rng.range(0.5, 1.0);
+        pts.push(DVec2::new(b, bar));
+        pts.push(DVec2::new(b, bar + l));
+        pts.push(DVec2::new(a, bar + l));
+        pts.push(DVec2::new(a, bar));
+    }
+    // The first tooth's left side starts at x = 0: drop the point (0, bar), collinear with the
+    // bar's left end (kept now and then: nearly collinear edges after the rounding).
+    if rng.unit() < 0.7 {
+        pts.pop();
+    }
+    let c = DVec2::new(total / 2.0, 0.5);
+    pts.iter().map(|&p| (p - c) / total.max(1.0)).collect()
+}
+
+/// A thick spiral: a centre line of one to two and a half turns, its two sides.
+fn spiral(rng: &mut Rng) -> Vec<DVec2> {
+    let turns = rng.range(1.0, 2.5);
+    let per_turn = 10 + rng.below(10);
+    let pitch = rng.range(0.25, 0.4);
+    let width = pitch * rng.range(0.2, 0.7);
+    let n = (turns * per_turn as f64) as usize + 2;
+    let a0 = rng.range(0.0, TAU);
+    let mut outer = Vec::new();
+    let mut inner = Vec::new();
+    for k in 0..n {
+        let t = k as f64 / per_turn as f64 * TAU;
+        let rad = 0.15 + pitch * t / TAU;
+        let d = DVec2::from_angle(a0 + t);
+        outer.push(d * (rad + width / 2.0));
+        inner.push(d * (rad - width / 2.0).max(0.02));
+    }
+    inner.reverse();
+    outer.extend(inner);
+    outer.iter().map(|&p| p / (0.15 + pitch * turns + 0.3)).collect()
+}
+
+/// An L or a U with arms of random widths (or a T now and then).
+fn letter(rng: &mut Rng) -> Vec<DVec2> {
+    let w = rng.range(0.08, 0.4);
+    let (a, b) = (rng.range(0.5, 1.0), rng.range(0.5, 1.0));
+    match rng.below(3) {
+        0 => vec![
+            DVec2::new(0.0, 0.0),
+            DVec2::new(a, 0.0),
+            DVec2::new(a, w),
+            DVec2::new(w, w),
+            DVec2::new(w, b),
+            DVec2::new(0.0, b),
+        ],
+        1 => vec![
+            DVec2::new(0.0, 0.0),
+            DVec2::new(a, 0.0),
+            DVec2::new(a, b),
+            DVec2::new(a - w, b),
+            DVec2::new(a - w, w),
+            DVec2::new(w, w),
+            DVec2::new(w, b * rng.range(0.6, 1.0)),
+            DVec2::new(0.0, b),
+        ],
+        _ => vec![
+            DVec2::new(-a / 2.0, b - w),
+            DVec2::new(-w / 2.0, b - w),
+            DVec2::new(-w / 2.0, 0.0),
+            DVec2::new(w / 2.0, 0.0),
+            DVec2::new(w / 2.0, b - w),
+            DVec2::new(a / 2.0, b - w),
+            DVec2::new(a / 2.0, b),
+            DVec2::new(-a / 2.0, b),
+        ],
+    }
+    .into_iter()
+    .map(|p| p - DVec2::new(a / 2.0, b / 2.0))
+    .collect()
+}
+
+/// A triangle with one very acute angle, or a quadrilateral almost a triangle (nearly
+/// collinear consecutive edges).
+fn sliver(rng: &mut Rng) -> Vec<DVec2> {
+    let thin = [1e-2, 1e-3, 1e-4, 3e-6][rng.below(4)];
+    if rng.unit() < 0.5 {
+        vec![
+            DVec2::new(-1.0, 0.0),
+            DVec2::new(1.0, 0.0),
+            DVec2::new(rng.range(-0.8, 0.8), thin),
+        ]
+    } else {
+        vec![
+            DVec2::new(-1.0, 0.0),
+            DVec2::new(0.0, -thin),
+            DVec2::new(1.0, 0.0),
+            DVec2::new(0.0, rng.range(0.2, 0.8)),
+        ]
+    }
+}
+
+fn random_polygon(rng: &mut Rng) -> Vec<DVec2> {
+    match rng.below(10) {
+        0..=2 => star(rng),
+        3 | 4 => comb(rng),
+        5 => spiral(rng),
+        6 | 7 => letter(rng),
+        _ => sliver(rng),
+    }
+}
+
+fn polygon_obstacle(rng: &mut Rng, at: DVec2, scale: f64) -> OracleObstacle {
+    let local = random_polygon(rng);
+    OracleObstacle::Polygon(place(
+        &local,
+        at,
+        rng.range(0.0, TAU),
+        scale,
+        rng.unit() < 0.5,
+    ))
+}
+
+fn circle_obstacle(center: DVec2, radius: f64) -> OracleObstacle {
+    OracleObstacle::Circle {
+        center: f32_point(center),
+        radius: radius as f32 as f64,
+    }
+}
+
+fn signed_area(pts: &[DVec2]) -> f64 {
+    (0..pts.len())
+        .map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()]))
+        .sum::<f64>()
+        * 0.5
+}
+
+/// The reflex corners of a polygon (interior angle above `π`: the outside's concave notches).
+fn reflex_corners(pts: &[DVec2]) -> Vec<(DVec2, DVec2)> {
+    let ccw = signed_area(pts) > 0.0;
+    let n = pts.len();
+    let mut out = Vec::new();
+    for i in 0..n {
+        let (a, b, c) = (pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]);
+        let turn = (b - a).perp_dot(c - b);
+        if (turn < 0.0) == ccw && turn != 0.0 {
+            // Into the notch: the outward bisector.
+            let u = (a - b).normalize_or_zero() + (c - b).normalize_or_zero();
+            if u.length() > 1e-9 {
+                out.push((b, u.normalize()));
+            }
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worlds.
+
+#[derive(Debug, Clone)]
+struct Case {
+    label: String,
+    /// The oracle's world: its box bounds, the obstacles, then (polygon bounds) the pieces of
+    /// the outside.
+    world: OracleWorld,
+    /// The mesh's obstacles (all accepted by the mesh).
+    obstacles: Vec<OracleObstacle>,
+    polygon_bounds: Option<Vec<DVec2>>,
+    /// How many of the oracle's obstacles, at the end, are the outside of polygon bounds.
+    outside: usize,
+    /// Radii where a gap closes (half its width, about: the coordinates are rounded).
+    closing: Vec<f64>,
+}
+
+/// The outside of simple polygon bounds `p` within the box `[lo, hi]`, as two simple polygons:
+/// cut from the leftmost vertex to the box's left side and from the rightmost one to its right
+/// side (horizontal rays that meet the polygon nowhere else), the upper and the lower part.
+/// `None` when the extreme vertices are not unique.
+fn outside_pieces(p: &[DVec2], lo: DVec2, hi: DVec2) -> Option<Vec<OracleObstacle>> {
+    let mut p = p.to_vec();
+    if signed_area(&p) < 0.0 {
+        p.reverse();
+    }
+    let n = p.len();
+    let ia = (0..n).min_by(|&i, &j| p[i].x.total_cmp(&p[j].x))?;
+    let ib = (0..n).max_by(|&i, &j| p[i].x.total_cmp(&p[j].x))?;
+    if p.iter().filter(|q| q.x == p[ia].x).count() > 1
+        || p.iter().filter(|q| q.x == p[ib].x).count() > 1
+    {
+        return None;
+    }
+    let (pa, pb) = (p[ia], p[ib]);
+    // Counter-clockwise, from the leftmost vertex the lower chain runs to the rightmost one.
+    let chain = |from: usize, to: usize| -> Vec<DVec2> {
+        let mut out = Vec::new();
+        let mut i = from;
+        loop {
+            out.push(p[i]);
+            if i == to {
+                break;
+            }
+            i = (i + 1) % n;
+        }
+        out
+    };
+    let mut lower = vec![DVec2::new(lo.x, pa.y)];
+    lower.extend(chain(ia, ib));
+    lower.extend([
+        DVec2::new(hi.x, pb.y),
+        DVec2::new(hi.x, lo.y),
+        DVec2::new(lo.x, lo.y),
+    ]);
+    let mut upper = vec![DVec2::new(hi.x, pb.y)];
+    upper.extend(chain(ib, ia));
+    upper.extend([
+        DVec2::new(lo.x, pa.y),
+        DVec2::new(lo.x, hi.y),
+        DVec2::new(hi.x, hi.y),
+    ]);
+    let total = (hi.x - lo.x) * (hi.y - lo.y);
+    let sum = signed_area(&lower).abs() + signed_area(&upper).abs() + signed_area(&p).abs();
+    if (sum - total).abs() > 1e-9 * total {
+        return None;
+    }
+    Some(vec![
+        OracleObstacle::Polygon(lower),
+        OracleObstacle::Polygon(upper),
+    ])
+}
+
+/// Builds the case: keeps the obstacles the mesh accepts (a rounded polygon may have become
+/// self-intersecting), the outside pieces of polygon bounds.
+fn finish(
+    label: String,
+    bounds: Option<Vec<DVec2>>,
+    candidates: Vec<OracleObstacle>,
+    closing: Vec<f64>,
+) -> Option<Case> {
+    let mut mesh = match &bounds {
+        Some(pts) => {
+            MeshWorld::with_polygon_bounds(&pts.iter().map(|p| p.as_vec2()).collect::<Vec<_>>())
+                .ok()?
+        }
+        None => MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(SIZE as f32))).unwrap(),
+    };
+    let mut obstacles = Vec::new();
+    for o in candidates {
+        if mesh.insert(mesh_obstacle(&o)).is_ok() {
+            obstacles.push(o);
+        }
+    }
+    let (lo, hi, outside) = match &bounds {
+        Some(pts) => {
+            let lo = pts.iter().copied().fold(DVec2::INFINITY, DVec2::min);
+            let hi = pts.iter().copied().fold(DVec2::NEG_INFINITY, DVec2::max);
+            let (lo, hi) = ((lo - 4.0).floor(), (hi + 4.0).ceil());
+            (lo, hi, outside_pieces(pts, lo, hi)?)
+        }
+        None => (DVec2::ZERO, DVec2::splat(SIZE), Vec::new()),
+    };
+    let mut all = obstacles.clone();
+    let n_outside = outside.len();
+    all.extend(outside);
+    Some(Case {
+        label,
+        world: OracleWorld::new(lo, hi, all),
+        obstacles,
+        polygon_bounds: bounds,
+        outside: n_outside,
+        closing,
+    })
+}
+
+/// General polygons in the box, overlapping and touching each other and the bounds; small
+/// obstacles almost touching reflex corners.
+fn polygons(rng: &mut Rng, label: &str, count: usize) -> Option<Case> {
+    let mut obstacles = Vec::new();
+    let mut closing = Vec::new();
+    for _ in 0..count {
+        let at = DVec2::new(rng.range(-0.5, SIZE + 0.5), rng.range(-0.5, SIZE + 0.5));
+        let scale = rng.range(0.8, 5.0);
+        obstacles.push(polygon_obstacle(rng, at, scale));
+    }
+    // A small obstacle in a reflex corner of another, at a tiny distance (or touching).
+    for _ in 0..2 {
+        let with_reflex: Vec<Vec<(DVec2, DVec2)>> = obstacles
+            .iter()
+            .filter_map(|o| match o {
+                OracleObstacle::Polygon(p) => Some(reflex_corners(p)),
+                _ => None,
+            })
+            .filter(|v| !v.is_empty())
+            .collect();
+        if with_reflex.is_empty() || rng.unit() < 0.3 {
+            break;
+        }
+        let v = &with_reflex[rng.below(with_reflex.len())];
+        let (corner, out) = v[rng.below(v.len())];
+        let d = [0.0, 1e-6, 1e-4, 1e-2, 0.1, 0.3][rng.below(6)];
+        if d > 0.0 {
+            closing.push(d / 2.0);
+        }
+        let tip = corner + out * d;
+        if rng.unit() < 0.5 {
+            let s = rng.range(0.2, 1.0);
+            obstacles.push(circle_obstacle(tip + out * s, s));
+        } else {
+            // A thin triangle pointing at the corner.
+            let len = rng.range(0.5, 2.0);
+            let half = rng.range(0.05, 0.5);
+            let base = tip + out * len;
+            obstacles.push(OracleObstacle::Polygon(vec![
+                f32_point(tip),
+                f32_point(base + out.perp() * half),
+                f32_point(base - out.perp() * half),
+            ]));
+        }
+    }
+    finish(format!("{label} polygons"), None, obstacles, closing)
+}
+
+/// Polygon bounds: a star, a comb, a spiral, an L or a U, rotated, large; obstacles crossing
+/// their edges or inside.
+fn polygon_bounds(rng: &mut Rng, label: &str) -> Option<Case> {
+    let local = match rng.below(4) {
+        0 => star(rng),
+        1 => comb(rng),
+        2 => spiral(rng),
+        _ => letter(rng),
+    };
+    let outline = place(
+        &local,
+        DVec2::splat(SIZE / 2.0),
+        rng.range(0.0, TAU),
+        rng.range(7.0, 12.0),
+        rng.unit() < 0.5,
+    );
+    let mut obstacles = Vec::new();
+    let mut closing = Vec::new();
+    for _ in 0..(1 + rng.below(5)) {
+        let scale = rng.range(0.5, 2.5);
+        let at = if rng.unit() < 0.5 {
+            // On a vertex or an edge of the bounds (crossing them).
+            let i = rng.below(outline.len());
+            let (a, b) = (outline[i], outline[(i + 1) % outline.len()]);
+            a.lerp(b, rng.unit())
+        } else {
+            DVec2::new(rng.range(2.0, SIZE - 2.0), rng.range(2.0, SIZE - 2.0))
+        };
+        if rng.unit() < 0.3 {
+            obstacles.push(circle_obstacle(at, scale * 0.4));
+        } else {
+            obstacles.push(polygon_obstacle(rng, at, scale));
+        }
+    }
+    // A circle almost touching a reflex corner of the bounds (a convex corner of the free space
+    // seen from outside: reflex seen from the walkable side).
+    let reflex = reflex_corners(&outline);
+    if !reflex.is_empty() && rng.unit() < 0.5 {
+        // The outline's reflex corners bulge into the walkable area; the outward bisector of
+        // the outline (as an obstacle) points into the bounds there.
+        let (corner, out) = reflex[rng.below(reflex.len())];
+        let d = [0.0, 1e-5, 0.05, 0.4][rng.below(4)];
+        if d > 0.0 {
+            closing.push(d / 2.0);
+        }
+        let s = rng.range(0.2, 1.0);
+        obstacles.push(circle_obstacle(corner - out * (d + s), s));
+    }
+    finish(
+        format!("{label} polygon bounds"),
+        Some(outline),
+        obstacles,
+        closing,
+    )
+}
+
+/// Circles among polygons: tangent (or nearly) to edges and corners, gaps of chosen widths.
+fn circles_among_polygons(rng: &mut Rng, label: &str) -> Option<Case> {
+    let mut obstacles = Vec::new();
+    let mut closing = Vec::new();
+    for _ in 0..(2 + rng.below(4)) {
+        let at = DVec2::new(rng.range(1.0, SIZE - 1.0), rng.range(1.0, SIZE - 1.0));
+        let scale = rng.range(1.5, 5.0);
+        obstacles.push(polygon_obstacle(rng, at, scale));
+    }
+    let polys: Vec<Vec<DVec2>> = obstacles
+        .iter()
+        .filter_map(|o| o.outline())
+        .collect();
+    for _ in 0..(2 + rng.below(5)) {
+        let p = &polys[rng.below(polys.len())];
+        let i = rng.below(p.len());
+        let (a, b) = (p[i], p[(i + 1) % p.len()]);
+        let gap = [0.0, 0.0, 1e-6, 1e-3, 0.1, 0.5, 1.0][rng.below(7)];
+        if gap > 0.0 {
+            closing.push(gap / 2.0);
+        }
+        let radius = rng.range(0.1, 1.5);
+        let center = if rng.unit() < 0.6 {
+            // Outside the edge's middle (counter-clockwise outline: outside is to the right).
+            let t = rng.range(0.1, 0.9);
+            let n = (b - a).perp().normalize_or_zero();
+            a.lerp(b, t) - n * (radius + gap)
+        } else {
+            // Off the corner a.
+            let n = p[(i + p.len() - 1) % p.len()];
+            let dir = ((a - n).normalize_or_zero() + (a - b).normalize_or_zero())
+                .normalize_or(DVec2::X);
+            a + dir * (radius + gap)
+        };
+        obstacles.push(circle_obstacle(center, radius));
+        // Now and then a second circle tangent to the first.
+        if rng.unit() < 0.3 {
+            let r2 = rng.range(0.1, 1.0);
+            let d = DVec2::from_angle(rng.range(0.0, TAU));
+            obstacles.push(circle_obstacle(center + d * (radius + r2), r2));
+        }
+    }
+    finish(format!("{label} circles"), None, obstacles, closing)
+}
+
+/// A large world: 30 to 150 obstacles of every kind.
+fn large(rng: &mut Rng, label: &str) -> Option<Case> {
+    let count = 30 + rng.below(121);
+    let mut obstacles = Vec::new();
+    for _ in 0..count {
+        let at = DVec2::new(rng.range(-0.3, SIZE + 0.3), rng.range(-0.3, SIZE + 0.3));
+        let scale = rng.range(0.2, 1.2);
+        obstacles.push(match rng.below(5) {
+            0 => circle_obstacle(at, scale * 0.5),
+            1 => {
+                let h = DVec2::new(rng.range(0.1, 1.0), rng.range(0.1, 1.0)) * scale;
+                OracleObstacle::Box {
+                    min: f32_point(at - h),
+                    max: f32_point(at + h),
+                }
+            }
+            _ => polygon_obstacle(rng, at, scale * 1.5),
+        });
+    }
+    finish(format!("{label} large ({count})"), None, obstacles, Vec::new())
+}
+
+fn case(seed: u64) -> Option<Case> {
+    let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x2b1d);
+    let label = format!("case {seed}");
+    match seed % 5 {
+        0 => polygons(&mut rng, &label, 2 + seed as usize % 4),
+        1 => polygon_bounds(&mut rng, &label),
+        2 => circles_among_polygons(&mut rng, &label),
+        3 => polygons(&mut rng, &label, 4 + seed as usize % 5),
+        _ => {
+            if seed % 10 == 9 {
+                large(&mut rng, &label)
+            } else {
+                polygon_bounds(&mut rng, &label)
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mesh worlds of a case: as given, scaled by 8, and the grown worlds of the bracket.
+
+fn mesh_of(case: &Case, scale: f64) -> MeshWorld {
+    let s = |p: DVec2| (p * scale).as_vec2();
+    let mut mesh = match &case.polygon_bounds {
+        Some(pts) => {
+            MeshWorld::with_polygon_bounds(&pts.iter().map(|&p| s(p)).collect::<Vec<_>>())
+                .unwrap()
+        }
+        None => MeshWorld::new(Aabb::new(
+            s(DVec2::ZERO),
+            s(DVec2::splat(SIZE)),
+        ))
+        .unwrap(),
+    };
+    for o in &case.obstacles {
+        let o = match o {
+            OracleObstacle::Polygon(pts) => Obstacle::Polygon(pts.iter().map(|&p| s(p)).collect()),
+            OracleObstacle::Box { min, max } => Obstacle::Box(Aabb::new(s(*min), s(*max))),
+            OracleObstacle::Circle { center, radius } => {
+                Obstacle::Circle(Circle::new(s(*center), (radius * scale) as f32))
+            }
+        };
+        mesh.insert(o).unwrap();
+    }
+    mesh
+}
+
+/// Convex hull, counter-clockwise.
+fn hull(mut pts: Vec<DVec2>) -> Vec<DVec2> {
+    pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    pts.dedup();
+    let mut out: Vec<DVec2> = Vec::new();
+    for pass in 0..2 {
+        let base = out.len();
+        let it: Vec<DVec2> = if pass == 0 {
+            pts.clone()
+        } else {
+            pts.iter().rev().copied().collect()
+        };
+        for p in it {
+            while out.len() >= base + 2
+                && (out[out.len() - 1] - out[out.len() - 2]).perp_dot(p - out[out.len() - 2])
+                    <= 0.0
+            {
+                out.pop();
+            }
+            out.push(p);
+        }
+        out.pop();
+    }
+    out
+}
+
+/// The world grown by a regular `k`-gon of circumradius `rho` (inscribed: `rho = r - margin`,
+/// circumscribed: `r / cos(π / k) + margin`), for the mesh at `r = 0`: every polygon edge swept
+/// by the `k`-gon, the polygon itself, circles of radius `R + rho_circle`; box bounds shrunk by
+/// `r` rounded the safe way, polygon bounds' outside pieces grown like obstacles inside the
+/// oracle's box.
+fn grown_world(case: &Case, r: f64, k: usize, growth: Growth) -> Option<MeshWorld> {
+    const MARGIN: f64 = 4e-6;
+    let (rho, circle_r) = match growth {
+        Growth::Inscribed => ((r - MARGIN).max(0.0), (r - MARGIN).max(0.0)),
+        Growth::Circumscribed => (r / (PI / k as f64).cos() + MARGIN, r + MARGIN),
+    };
+    let round = |x: f64, up: bool| {
+        let f = x as f32;
+        if up && (f as f64) < x {
+            f.next_up()
+        } else if !up && (f as f64) > x {
+            f.next_down()
+        } else {
+            f
+        }
+    };
+    // Lower: bounds as large as possible; upper: as small.
+    let bigger = growth == Growth::Inscribed;
+    let (lo, hi) = (case.world.min + DVec2::splat(r), case.world.max - DVec2::splat(r));
+    if lo.x > hi.x || lo.y > hi.y {
+        return None;
+    }
+    let lo = Vec2::new(round(lo.x, !bigger), round(lo.y, !bigger));
+    let hi = Vec2::new(round(hi.x, bigger), round(hi.y, bigger));
+    if lo.x >= hi.x || lo.y >= hi.y {
+        return None;
+    }
+    let mut mesh = MeshWorld::new(Aabb::new(lo, hi)).ok()?;
+    let kgon: Vec<DVec2> = (0..k)
+        .map(|j| DVec2::from_angle(TAU * j as f64 / k as f64) * rho)
+        .collect();
+    for o in &case.world.obstacles {
+        match o {
+            OracleObstacle::Circle { center, radius } => {
+                let big = round(radius + circle_r, !bigger);
+                let _ = mesh.insert(Obstacle::Circle(Circle::new(center.as_vec2(), big)));
+            }
+            _ => {
+                let pts = o.outline().unwrap();
+                if rho == 0.0 {
+                    let _ = mesh.insert(mesh_obstacle(o));
+                    continue;
+                }
+                let n = pts.len();
+                let convex = (0..n).all(|i| {
+                    (pts[(i + 1) % n] - pts[i]).perp_dot(pts[(i + 2) % n] - pts[(i + 1) % n]) >= 0.0
+                });
+                if convex {
+                    // One convex polygon: the hull of the corners swept by the k-gon.
+                    let cloud: Vec<DVec2> =
+                        pts.iter().flat_map(|&a| kgon.iter().map(move |&q| a + q)).collect();
+                    let h: Vec<Vec2> = hull(cloud).iter().map(|p| p.as_vec2()).collect();
+                    let _ = mesh.insert(Obstacle::Polygon(h));
+                    continue;
+                }
+                let _ = mesh.insert(mesh_obstacle(o));
+                for i in 0..n {
+                    let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+                    let cloud: Vec<DVec2> = kgon.iter().flat_map(|&q| [a + q, b + q]).collect();
+                    let h: Vec<Vec2> = hull(cloud).iter().map(|p| p.as_vec2()).collect();
+                    let _ = mesh.insert(Obstacle::Polygon(h));
+                }
+            }
+        }
+    }
+    Some(mesh)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Brute force.
+
+fn bounds_margin(world: &OracleWorld, p: DVec2) -> f64 {
+    (p.x - world.min.x)
+        .min(p.y - world.min.y)
+        .min(world.max.x - p.x)
+        .min(world.max.y - p.y)
+}
+
+/// Signed clearance from everything (obstacles, outside pieces, the box).
+fn margin(world: &OracleWorld, p: DVec2) -> f64 {
+    world.signed_clearance(p).min(bounds_margin(world, p))
+}
+
+/// Whether brute force is sure of the disc at `p`: no margin within `1e-7` of `r`.
+fn sure(case: &Case, p: DVec2, r: f64) -> bool {
+    let w = &case.world;
+    std::iter::once(bounds_margin(w, p))
+        .chain(w.obstacles.iter().map(|o| o.signed_distance_to_point(p)))
+        .all(|m| (m - r).abs() > 1e-7)
+}
+
+fn unsearched(case: &Case, s: DVec2, g: DVec2, r: f64) -> Option<PathStatus> {
+    let world = &case.world;
+    let own = world.obstacles.len() - case.outside;
+    let in_bounds = |p: DVec2| {
+        world.disc_in_bounds(p, r)
+            && world.obstacles[own..]
+                .iter()
+                .all(|o| o.signed_distance_to_point(p) >= r)
+    };
+    let blocked = |p: DVec2| {
+        world.obstacles[..own]
+            .iter()
+            .any(|o| o.signed_distance_to_point(p) < r)
+    };
+    if !in_bounds(s) {
+        Some(PathStatus::OutOfBounds)
+    } else if blocked(s) {
+        Some(PathStatus::StartBlocked)
+    } else if !in_bounds(g) {
+        Some(PathStatus::OutOfBounds)
+    } else if blocked(g) {
+        Some(PathStatus::GoalBlocked)
+    } else {
+        None
+    }
+}
+
+fn random_point(case: &Case, rng: &mut Rng) -> DVec2 {
+    let (lo, hi) = match &case.polygon_bounds {
+        Some(_) => (case.world.min + 3.0, case.world.max - 3.0),
+        None => (DVec2::splat(-0.3), DVec2::splat(SIZE + 0.3)),
+    };
+    rng.point(lo, hi)
+}
+
+fn fitting_point(case: &Case, rng: &mut Rng, r: f64) -> Option<DVec2> {
+    (0..300)
+        .map(|_| random_point(case, rng))
+        .find(|&p| unsearched(case, p, p, r).is_none())
+}
+
+/// Points near the grown boundary: off a random edge or corner by about `r` (rounded to f32,
+/// so within a step of it), on a grown circle.
+fn special_point(case: &Case, rng: &mut Rng, r: f64) -> Option<DVec2> {
+    let o = &case.world.obstacles[rng.below(case.world.obstacles.len())];
+    let p = match o {
+        OracleObstacle::Circle { center, radius } => {
+            *center + DVec2::from_angle(rng.range(0.0, TAU)) * (radius + r)
+        }
+        _ => {
+            let pts = o.outline().unwrap();
+            let i = rng.below(pts.len());
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            if rng.unit() < 0.5 {
+                a.lerp(b, rng.unit()) - (b - a).perp().normalize_or_zero() * r
+            } else {
+                a + DVec2::from_angle(rng.range(0.0, TAU)) * r
+            }
+        }
+    };
+    Some(f32_point(p))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks.
+
+#[derive(Default, Debug)]
+struct Tally {
+    worlds: usize,
+    skipped_worlds: usize,
+    queries: usize,
+    found: usize,
+    no_path: usize,
+    unsearched: usize,
+    oracle_r0: usize,
+    bracket: usize,
+    undecided: usize,
+    reversed: usize,
+    scaled: usize,
+    partial: usize,
+    sliced: usize,
+    max_cost: usize,
+    nearest: usize,
+    fits: usize,
+    rays: usize,
+    nearest_fit: usize,
+}
+
+type Answer = (PathStatus, f64);
+
+/// The grown worlds of the bracket, by radius and growth (built once per world).
+type Grown = std::collections::HashMap<(u64, bool), Option<MeshWorld>>;
+
+fn f32_up(r: f64) -> f64 {
+    (r as f32).next_up() as f64
+}
+
+fn f32_down(r: f64) -> f64 {
+    (r as f32).next_down().max(0.0) as f64
+}
+
+fn same_length(a: f64, b: f64, rel: f64) -> bool {
+    (a - b).abs() <= rel * a.abs().max(b.abs()).max(1.0)
+}
+
+fn has_circles(case: &Case) -> bool {
+    case.world
+        .obstacles
+        .iter()
+        .any(|o| matches!(o, OracleObstacle::Circle { .. }))
+}
+
+/// Checks one query against brute force, the bracket and the checker.
+#[allow(clippy::too_many_arguments)]
+fn check_query(
+    case: &Case,
+    mesh: &MeshWorld,
+    ctx: &mut MeshContext,
+    r: f64,
+    s: DVec2,
+    g: DVec2,
+    bracket: bool,
+    grown: &mut Grown,
+    tally: &mut Tally,
+) -> Answer {
+    let world = &case.world;
+    let query = MeshQuery::new(s.as_vec2(), g.as_vec2()).with_radius(r as f32);
+    let path = ctx.find_path(mesh, &query).unwrap();
+    let (status, cost) = (path.status(), path.cost());
+    let context = || format!("{}: r {r} from {s} to {g}\n{case:?}", case.label);
+    tally.queries += 1;
+    if !(sure(case, s, r) && sure(case, g, r)) {
+        return (status, cost);
+    }
+    if let Some(expected) = unsearched(case, s, g, r) {
+        tally.unsearched += 1;
+        assert_eq!(status, expected, "{}", context());
+        return (status, cost);
+    }
+    assert!(
+        matches!(status, PathStatus::Found | PathStatus::NoPath),
+        "status {status:?}\n{}",
+        context()
+    );
+    if status == PathStatus::Found {
+        tally.found += 1;
+        check_piece_path(world, r, s, g, path.path(), cost)
+            .unwrap_or_else(|e| panic!("checker: {e}\n{}\npath {:?}", context(), path.path()));
+    } else {
+        tally.no_path += 1;
+    }
+    if s == g {
+        assert!(status == PathStatus::Found && cost == 0.0, "{}", context());
+        return (status, cost);
+    }
+    if !bracket {
+        return (status, cost);
+    }
+    let (lower, upper) = if r == 0.0 {
+        tally.oracle_r0 += 1;
+        let k = 64;
+        (
+            grown_shortest_path(world, 0.0, s, g, k, Growth::Inscribed).map(|p| p.length),
+            grown_shortest_path(world, 0.0, s, g, k, Growth::Circumscribed).map(|p| p.length),
+        )
+    } else {
+        tally.bracket += 1;
+        // The bracket's width falls with k (1/cos(π/k) - 1 of r: 3e-4 at 128), its cost
+        // grows with k times the edges (inserting thousands of overlapping pieces is slow).
+        let edges: usize = world
+            .obstacles
+            .iter()
+            .map(|o| o.outline().map_or(0, |p| p.len()))
+            .sum();
+        let k = match edges {
+            0..=40 => 128,
+            41..=120 => 64,
+            _ => 32,
+        };
+        let mut c0 = MeshContext::new();
+        let mut solve = |growth| {
+            let w = grown
+                .entry((r.to_bits(), growth == Growth::Inscribed))
+                .or_insert_with(|| grown_world(case, r, k, growth));
+            w.as_ref().and_then(|w| {
+                let p = c0
+                    .find_path(w, &MeshQuery::new(s.as_vec2(), g.as_vec2()))
+                    .unwrap();
+                p.is_found().then(|| p.cost())
+            })
+        };
+        (solve(Growth::Inscribed), solve(Growth::Circumscribed))
+    };
+    // Lengths within 1e-6 (rounded grown corners move them by about 1e-6 absolute).
+    let slack = |x: f64| 1e-6 * x + 2e-5;
+    match status {
+        PathStatus::Found => {
+            let lo = lower.unwrap_or_else(|| {
+                panic!(
+                    "found {cost} where the lower problem has no path\n{}\npath {:?}",
+                    context(),
+                    path.path()
+                )
+            });
+            assert!(
+                cost >= lo - slack(lo),
+                "length {cost} below the lower bound {lo}\n{}\npath {:?}",
+                context(),
+                path.path()
+            );
+            match upper {
+                Some(hi) => assert!(
+                    cost <= hi + slack(hi),
+                    "length {cost} above the upper bound {hi} (lower {lo})\n{}\npath {:?}",
+                    context(),
+                    path.path()
+                ),
+                None => tally.undecided += 1,
+            }
+        }
+        _ => {
+            assert!(
+                upper.is_none(),
+                "no path, but the upper problem has one of {upper:?} (lower {lower:?})\n{}",
+                context()
+            );
+            if lower.is_some() {
+                tally.undecided += 1;
+            }
+        }
+    }
+    (status, cost)
+}
+
+/// Relations of a query whose ends fit: both ways, scaled, connected, limits, partial, sliced.
+#[allow(clippy::too_many_arguments)]
+fn check_relations(
+    case: &Case,
+    mesh: &MeshWorld,
+    scaled: &MeshWorld,
+    ctx: &mut MeshContext,
+    r: f64,
+    s: DVec2,
+    g: DVec2,
+    answer: Answer,
+    near_tie: bool,
+    rng: &mut Rng,
+    tally: &mut Tally,
+) {
+    let world = &case.world;
+    let context = || format!("{}: r {r} from {s} to {g}\n{case:?}", case.label);
+    let rf = r as f32;
+    let query = MeshQuery::new(s.as_vec2(), g.as_vec2()).with_radius(rf);
+    let back = ctx
+        .find_path(
+            mesh,
+            &MeshQuery::new(g.as_vec2(), s.as_vec2()).with_radius(rf),
+        )
+        .unwrap();
+    tally.reversed += 1;
+    assert_eq!(back.status(), answer.0, "reversed\n{}", context());
+    if answer.0 == PathStatus::Found {
+        assert!(
+            same_length(back.cost(), answer.1, 1e-7),
+            "reversed {} vs {}\n{}",
+            back.cost(),
+            answer.1,
+            context()
+        );
+    }
+    let connected = mesh.connected(s.as_vec2(), g.as_vec2(), rf).unwrap();
+    assert_eq!(
+        connected,
+        answer.0 == PathStatus::Found,
+        "connected says {connected}, find_path {:?}\n{}",
+        answer.0,
+        context()
+    );
+    if !near_tie {
+        let q = MeshQuery::new((s * 8.0).as_vec2(), (g * 8.0).as_vec2()).with_radius(rf * 8.0);
+        let p = ctx.find_path(scaled, &q).unwrap();
+        tally.scaled += 1;
+        assert_eq!(p.status(), answer.0, "scaled by 8\n{}", context());
+        if answer.0 == PathStatus::Found {
+            assert!(
+                same_length(p.cost() / 8.0, answer.1, 1e-6),
+                "scaled by 8: {} vs {}\n{}",
+                p.cost() / 8.0,
+                answer.1,
+                context()
+            );
+        }
+    }
+    if answer.0 == PathStatus::Found && answer.1 > 1e-3 {
+        tally.max_cost += 1;
+        let above = ctx
+            .find_path(
+                mesh,
+                &query.with_limits(Limits::default().with_max_cost(answer.1 * (1.0 + 1e-9))),
+            )
+            .unwrap();
+        assert_eq!(above.status(), PathStatus::Found, "max_cost above\n{}", context());
+        assert!(same_length(above.cost(), answer.1, 1e-9), "{}", context());
+        let below = ctx
+            .find_path(
+                mesh,
+                &query.with_limits(Limits::default().with_max_cost(answer.1 * (1.0 - 1e-6))),
+            )
+            .unwrap();
+        assert_ne!(below.status(), PathStatus::Found, "max_cost below\n{}", context());
+    }
+    let max = 1 + rng.below(12);
+    let limited = ctx
+        .find_path(
+            mesh,
+            &query.with_limits(
+                Limits::default()
+                    .with_max_expanded(max)
+                    .with_partial_path(true),
+            ),
+        )
+        .unwrap();
+    tally.partial += 1;
+    match limited.status() {
+        PathStatus::Found => {
+            assert_eq!(answer.0, PathStatus::Found, "limited\n{}", context());
+            assert!(same_length(limited.cost(), answer.1, 1e-9), "{}", context());
+        }
+        PathStatus::LimitReached | PathStatus::NoPath => {
+            if limited.status() == PathStatus::NoPath {
+                assert_eq!(answer.0, PathStatus::NoPath, "limited\n{}", context());
+            }
+            let pieces = limited.path();
+            let end = pieces.last().map_or(s, |p| p.end_point().as_dvec2());
+            check_piece_path(world, r, s, end, pieces, limited.cost())
+                .unwrap_or_else(|e| panic!("partial path: {e}\n{}\npath {pieces:?}", context()));
+            assert!(
+                end.distance(g) <= s.distance(g) + 1e-4,
+                "the partial path ends at {end}, farther from the goal than the start\n{}",
+                context()
+            );
+        }
+        other => panic!("limited: {other:?}\n{}", context()),
+    }
+    if rng.unit() < 0.3 {
+        let budget = [1, 3, 50][rng.below(3)];
+        let query = match rng.below(3) {
+            0 => query.with_limits(
+                Limits::default()
+                    .with_max_expanded(1 + rng.below(8))
+                    .with_partial_path(rng.unit() < 0.5),
+            ),
+            _ => query,
+        };
+        let mut twin = ctx.clone();
+        let one = twin.find_path(mesh, &query).unwrap();
+        let (one, pieces) = (one.outcome(), one.path().to_vec());
+        let mut state = ctx.begin_sliced(mesh, &query).unwrap();
+        while let SliceState::Running { .. } = state {
+            state = ctx.step_sliced(mesh, budget).unwrap();
+        }
+        let sliced = ctx.sliced_path().unwrap();
+        assert_eq!(sliced.outcome(), one, "sliced\n{}", context());
+        assert_eq!(sliced.path(), &pieces[..], "sliced\n{}", context());
+        tally.sliced += 1;
+    }
+}
+
+fn hunt_world(case: &Case, seed: u64, queries: usize, tally: &mut Tally) {
+    let mesh = mesh_of(case, 1.0);
+    let scaled = mesh_of(case, 8.0);
+    let mut rng = Rng::new(seed ^ 0x5eed_2222);
+    let mut ctx = MeshContext::new();
+    let mut grown = Grown::new();
+    tally.worlds += 1;
+    let big = case.world.obstacles.len() > 12;
+    let mut radii: Vec<f64> = vec![0.0, rng.range(0.05, 1.5) as f32 as f64];
+    if rng.unit() < 0.3 {
+        radii.push(rng.range(1.5, 3.0) as f32 as f64);
+    }
+    let mut closing = case.closing.clone();
+    closing.retain(|&h| h > 0.0 && h < 3.0);
+    closing.sort_by(f64::total_cmp);
+    closing.dedup();
+    let closing: Vec<f64> = closing.iter().map(|&h| h as f32 as f64).collect();
+    for &h in &closing {
+        radii.extend([f32_down(h), h, f32_up(h)]);
+    }
+    radii.sort_by(f64::total_cmp);
+    radii.dedup();
+    // Big worlds: fewer radii per pair of points.
+    let bracket_share = if big { 0.35 } else { 1.0 };
+    for _ in 0..queries {
+        let r_pick = radii[rng.below(radii.len())];
+        let pick = |rng: &mut Rng| match rng.below(4) {
+            0 => Some(random_point(case, rng)),
+            1 => special_point(case, rng, r_pick),
+            _ => fitting_point(case, rng, r_pick),
+        };
+        let (Some(s), Some(g)) = (pick(&mut rng), pick(&mut rng)) else {
+            continue;
+        };
+        let mut last: Option<(f64, Answer)> = None;
+        for &r in &radii {
+            if big && r != r_pick && rng.unit() < 0.5 {
+                continue;
+            }
+            let near_tie = closing.iter().any(|&h| (r - h).abs() < 1e-5);
+            let bracket = rng.unit() < bracket_share && !near_tie;
+            let answer = check_query(case, &mesh, &mut ctx, r, s, g, bracket, &mut grown, tally);
+            let fits =
+                unsearched(case, s, g, r).is_none() && sure(case, s, r) && sure(case, g, r);
+            if !fits {
+                last = None;
+                continue;
+            }
+            check_relations(
+                case, &mesh, &scaled, &mut ctx, r, s, g, answer, near_tie, &mut rng, tally,
+            );
+            // Monotone in the radius.
+            if let Some((r0, a0)) = last {
+                if answer.0 == PathStatus::Found {
+                    let context = format!("{}: r {r} from {s} to {g}\n{case:?}", case.label);
+                    assert_eq!(
+                        a0.0,
+                        PathStatus::Found,
+                        "found at r {r} but not at the smaller r {r0}\n{context}"
+                    );
+                    assert!(
+                        answer.1 >= a0.1 - 1e-9 * answer.1.max(1.0),
+                        "shorter at r {r} ({}) than at r {r0} ({})\n{context}",
+                        answer.1,
+                        a0.1
+                    );
+                }
+            }
+            last = Some((r, answer));
+        }
+    }
+    hunt_nearest(case, &mesh, &mut ctx, &radii, &mut rng, tally);
+    hunt_spatial(case, &mesh, &radii, &mut rng, tally);
+}
+
+/// `find_nearest` with many goals against the shortest `find_path`, also under limits.
+fn hunt_nearest(
+    case: &Case,
+    mesh: &MeshWorld,
+    ctx: &mut MeshContext,
+    radii: &[f64],
+    rng: &mut Rng,
+    tally: &mut Tally,
+) {
+    for _ in 0..2 {
+        let r = radii[rng.below(radii.len())];
+        let rf = r as f32;
+        let Some(s) = fitting_point(case, rng, r) else {
+            continue;
+        };
+        let goals: Vec<Vec2> = (0..1 + rng.below(12))
+            .map(|_| {
+                if rng.unit() < 0.4 {
+                    random_point(case, rng).as_vec2()
+                } else {
+                    fitting_point(case, rng, r).unwrap_or(s).as_vec2()
+                }
+            })
+            .collect();
+        let sure_goals = goals.iter().all(|g| sure(case, g.as_dvec2(), r)) && sure(case, s, r);
+        let best = goals
+            .iter()
+            .filter_map(|&g| {
+                let p = ctx
+                    .find_path(mesh, &MeshQuery::new(s.as_vec2(), g).with_radius(rf))
+                    .unwrap();
+                p.is_found().then(|| p.cost())
+            })
+            .fold(f64::INFINITY, f64::min);
+        let q = MeshQuery::new(s.as_vec2(), Vec2::ZERO).with_radius(rf);
+        let nearest = ctx.find_nearest(mesh, &q, &goals).unwrap();
+        tally.nearest += 1;
+        let label = &case.label;
+        if best.is_finite() {
+            assert!(
+                nearest.answer.is_found() && same_length(nearest.answer.cost(), best, 1e-9),
+                "{label}: nearest {:?} vs best {best} from {s} r {r} to {goals:?}",
+                nearest.answer.outcome()
+            );
+        } else {
+            assert!(
+                !nearest.answer.is_found(),
+                "{label}: nearest found {} from {s} r {r}, no find_path did",
+                nearest.answer.cost()
+            );
+        }
+        let limits = Limits::default()
+            .with_max_expanded(1 + rng.below(8))
+            .with_partial_path(true);
+        let limited = ctx
+            .find_nearest(mesh, &q.with_limits(limits), &goals)
+            .unwrap();
+        let (status, cost) = (limited.answer.status(), limited.answer.cost());
+        if status == PathStatus::Found {
+            assert!(
+                same_length(cost, best, 1e-9),
+                "{label}: limited nearest {cost} vs best {best} from {s} r {r}"
+            );
+        } else if sure_goals && matches!(status, PathStatus::LimitReached | PathStatus::NoPath) {
+            let pieces = limited.answer.path().to_vec();
+            let end = pieces.last().map_or(s, |p| p.end_point().as_dvec2());
+            check_piece_path(&case.world, r, s, end, &pieces, cost).unwrap_or_else(|e| {
+                panic!("{label}: limited nearest's partial path: {e} from {s} r {r}")
+            });
+        }
+    }
+}
+
+/// `fits` against brute force, `raycast` against marching the disc, `nearest_fit` against a
+/// sample around the point.
+fn hunt_spatial(case: &Case, mesh: &MeshWorld, radii: &[f64], rng: &mut Rng, tally: &mut Tally) {
+    let world = &case.world;
+    let label = &case.label;
+    let fits_brute = |p: DVec2, r: f64| unsearched(case, p, p, r).is_none();
+    for _ in 0..16 {
+        let r = radii[rng.below(radii.len())];
+        let rf = r as f32;
+        let p = if rng.unit() < 0.4 {
+            special_point(case, rng, r).unwrap()
+        } else {
+            random_point(case, rng)
+        };
+        if !sure(case, p, r) {
+            continue;
+        }
+        tally.fits += 1;
+        let fits = fits_brute(p, r);
+        assert_eq!(
+            mesh.fits(p.as_vec2(), rf).unwrap(),
+            fits,
+            "{label}: fits at {p} r {r}, margin {}",
+            margin(world, p)
+        );
+        if fits {
+            tally.rays += 1;
+            let dir = DVec2::from_angle(rng.range(0.0, TAU)).as_vec2().as_dvec2();
+            let max = rng.range(0.5, 20.0) as f32 as f64;
+            let hit = mesh
+                .raycast(p.as_vec2(), dir.as_vec2(), max as f32, rf)
+                .unwrap()
+                .map(|d| d as f64);
+            let clear = |t: f64, slack: f64| {
+                let q = p + dir * t;
+                unsearched(case, q, q, (r - slack).max(0.0)).is_none()
+            };
+            let h = 0.002;
+            let mut first_out = None;
+            let mut t = 0.0;
+            while t <= max {
+                if !clear(t, -1e-6) && !clear(t, 1e-7) {
+                    first_out = Some(t);
+                    break;
+                }
+                t += h;
+            }
+            let context = || format!("{label}: ray from {p} dir {dir} max {max} r {r}: {hit:?}, marching {first_out:?}");
+            match (hit, first_out) {
+                (None, Some(_)) => panic!("ray passes a contact: {}", context()),
+                (Some(d), Some(t)) => assert!(d <= t + 1e-4, "{}", context()),
+                _ => {}
+            }
+            if let Some(d) = hit {
+                assert!(d >= 0.0 && d <= max + 1e-4, "{}", context());
+                let mut t = 0.0;
+                while t < d - 1e-3 {
+                    assert!(
+                        clear(t, 1e-4),
+                        "the disc overlaps at {t} before the contact: {}",
+                        context()
+                    );
+                    t += h;
+                }
+            }
+        }
+        if rng.unit() < 0.25 {
+            tally.nearest_fit += 1;
+            let near = mesh.nearest_fit(p.as_vec2(), rf).unwrap();
+            let fits_well = |q: DVec2| fits_brute(q, r + 1e-6);
+            match near {
+                None => {
+                    let (lo, hi) = (world.min, world.max);
+                    for i in 0..=80 {
+                        for j in 0..=80 {
+                            let q = lo + (hi - lo) * DVec2::new(i as f64, j as f64) / 80.0;
+                            assert!(
+                                !fits_well(q),
+                                "{label}: {q} fits (r {r}), nearest_fit from {p} says none"
+                            );
+                        }
+                    }
+                }
+                Some(q) => {
+                    let q = q.as_dvec2();
+                    assert!(
+                        fits_brute(q, (r - 1e-4).max(0.0)),
+                        "{label}: nearest_fit {q} from {p} does not fit (r {r})"
+                    );
+                    let d = p.distance(q);
+                    if d > 0.0 {
+                        let step = (d / 30.0).max(0.005);
+                        let n = (d / step).ceil() as i64;
+                        for i in -n..=n {
+                            for j in -n..=n {
+                                let x = p + DVec2::new(i as f64, j as f64) * step;
+                                if x.distance(p) < d - 1e-3 {
+                                    assert!(
+                                        !fits_well(x),
+                                        "{label}: {x} fits (r {r}) nearer to {p} than nearest_fit's {q}"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn general_polygon_worlds() {
+    let mut tally = Tally::default();
+    let seeds = cases(30);
+    let failed = sweep(seeds, |seed| {
+        let Some(case) = case(seed) else {
+            tally.skipped_worlds += 1;
+            return;
+        };
+        let queries = if case.world.obstacles.len() > 12 { 2 } else { 3 };
+        hunt_world(&case, seed, queries, &mut tally);
+    });
+    eprintln!("{tally:?}");
+    assert!(failed.is_empty(), "{} worlds failed: {failed:?}", failed.len());
+    assert!(tally.worlds >= tally.skipped_worlds * 3);
+    assert!(tally.found > tally.worlds && tally.bracket + tally.oracle_r0 > tally.worlds);
+}
