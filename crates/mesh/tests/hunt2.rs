@@ -1687,3 +1687,134 @@ fn a_context_reused_across_worlds_answers_as_a_fresh_one() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Twins: the same free space described differently.
+
+/// The same obstacles described differently: each polygon's vertex list turned (another first
+/// vertex) and reversed now and then, split into an ear (a triangle cut off along a diagonal,
+/// sharing that edge with the rest) and the rest; boxes as polygons. The free space is the
+/// same, so every answer must be (the lengths within rounding).
+fn twin_obstacles(obstacles: &[OracleObstacle], rng: &mut Rng) -> Vec<OracleObstacle> {
+    let mut out = Vec::new();
+    for o in obstacles {
+        match o {
+            OracleObstacle::Polygon(pts) => {
+                let n = pts.len();
+                let mut pts: Vec<DVec2> = (0..n).map(|i| pts[(i + 3) % n]).collect();
+                if rng.unit() < 0.5 {
+                    pts.reverse();
+                }
+                match ear(&pts) {
+                    Some(i) if n > 3 && rng.unit() < 0.8 => {
+                        let (a, b, c) = (pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]);
+                        out.push(OracleObstacle::Polygon(vec![a, b, c]));
+                        let mut rest = pts.clone();
+                        rest.remove(i);
+                        out.push(OracleObstacle::Polygon(rest));
+                    }
+                    _ => out.push(OracleObstacle::Polygon(pts)),
+                }
+            }
+            OracleObstacle::Box { min, max } => out.push(OracleObstacle::Polygon(vec![
+                DVec2::new(max.x, min.y),
+                *max,
+                DVec2::new(min.x, max.y),
+                *min,
+            ])),
+            c => out.push(c.clone()),
+        }
+    }
+    out
+}
+
+/// A vertex whose triangle with its neighbours is an ear: convex, no other vertex inside or on
+/// it, and the rest of the polygon still simple with non-zero area (checked by the mesh later).
+fn ear(pts: &[DVec2]) -> Option<usize> {
+    let n = pts.len();
+    let ccw = signed_area(pts) > 0.0;
+    let inside = |p: DVec2, a: DVec2, b: DVec2, c: DVec2| {
+        let d1 = (b - a).perp_dot(p - a);
+        let d2 = (c - b).perp_dot(p - b);
+        let d3 = (a - c).perp_dot(p - c);
+        let s = if ccw { 1.0 } else { -1.0 };
+        d1 * s >= 0.0 && d2 * s >= 0.0 && d3 * s >= 0.0
+    };
+    (0..n).find(|&i| {
+        let (a, b, c) = (pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]);
+        let turn = (b - a).perp_dot(c - b);
+        // Clearly convex: a nearly flat ear would leave a sliver of no area.
+        if (turn > 0.0) != ccw || turn.abs() < 1e-6 * (b - a).length() * (c - b).length() {
+            return false;
+        }
+        (0..n)
+            .filter(|&j| j != i && j != (i + 1) % n && j != (i + n - 1) % n)
+            .all(|j| !inside(pts[j], a, b, c))
+    })
+}
+
+/// The world with its twin obstacles answers like the world: statuses, lengths within 1e-7,
+/// `fits`, `connected`.
+#[test]
+fn twin_worlds_answer_alike() {
+    let mut compared = 0;
+    let mut split = 0;
+    let seeds = cases(30);
+    let failed = sweep(seeds, |seed| {
+        let Some(case) = case(seed) else { return };
+        let mut rng = Rng::new(seed ^ 0x0717);
+        let twin_obs = twin_obstacles(&case.obstacles, &mut rng);
+        let mut twin = match &case.polygon_bounds {
+            Some(pts) => {
+                let n = pts.len();
+                // The bounds' vertex list turned too.
+                let turned: Vec<Vec2> = (0..n).map(|i| pts[(i + 1) % n].as_vec2()).rev().collect();
+                MeshWorld::with_polygon_bounds(&turned).unwrap()
+            }
+            None => MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(SIZE as f32))).unwrap(),
+        };
+        for o in &twin_obs {
+            // A split the mesh refuses (the rest no longer simple): the whole case is skipped.
+            if twin.insert(mesh_obstacle(o)).is_err() {
+                return;
+            }
+        }
+        split += twin_obs.len() - case.obstacles.len();
+        let mesh = mesh_of(&case, 1.0);
+        let (mut c1, mut c2) = (MeshContext::new(), MeshContext::new());
+        for _ in 0..8 {
+            let r = [0.0, 0.0, 0.15, 0.5, 1.1][rng.below(5)] * rng.range(0.9, 1.1);
+            let r = r as f32 as f64;
+            let (Some(s), Some(g)) = (fitting_point(&case, &mut rng, r), fitting_point(&case, &mut rng, r)) else {
+                continue;
+            };
+            if !sure(&case, s, r) || !sure(&case, g, r) {
+                continue;
+            }
+            let q = MeshQuery::new(s.as_vec2(), g.as_vec2()).with_radius(r as f32);
+            let a = c1.find_path(&mesh, &q).unwrap().outcome();
+            let b = c2.find_path(&twin, &q).unwrap().outcome();
+            let context = || format!("{}: r {r} from {s} to {g}\n{case:?}\ntwin {twin_obs:?}", case.label);
+            assert_eq!(a.status, b.status, "twin\n{}", context());
+            assert!(same_length(a.cost, b.cost, 1e-7), "twin {} vs {}\n{}", a.cost, b.cost, context());
+            assert_eq!(
+                mesh.connected(s.as_vec2(), g.as_vec2(), r as f32).unwrap(),
+                twin.connected(s.as_vec2(), g.as_vec2(), r as f32).unwrap(),
+                "twin connected\n{}",
+                context()
+            );
+            let p = random_point(&case, &mut rng);
+            if sure(&case, p, r) {
+                assert_eq!(
+                    mesh.fits(p.as_vec2(), r as f32).unwrap(),
+                    twin.fits(p.as_vec2(), r as f32).unwrap(),
+                    "twin fits at {p}\n{}",
+                    context()
+                );
+            }
+            compared += 1;
+        }
+    });
+    eprintln!("{compared} twin queries, {split} ears split off");
+    assert!(failed.is_empty(), "{} worlds failed: {failed:?}", failed.len());
+}
