@@ -448,16 +448,37 @@ fn segment_block_in<const CORNERS: bool>(
             if sa == 0 && ta >= -tol_t && ta <= 1.0 + tol_t {
                 let w = wedge(a, b, edge.prev);
                 let u = d / len;
+                // A side of the corner whose far end also lies within `eps` of the line lies
+                // along it (the collinear test above takes it so): the segment slides along
+                // that side, though its direction may differ from the side's by up to about
+                // `2 eps` over the side's length, far more than `ANGLE_TOL` on a long side.
+                // Within that angle of such a side the direction is on the wedge's boundary,
+                // not inside it (else a segment passing a hair outside a corner of nearly
+                // collinear sides is blocked, and the bend there is a wrong turn: `NoPath`).
+                let side_tol = |x: DVec2| {
+                    if (cross(d, x - p) / len).abs() <= eps {
+                        ANGLE_TOL + 2.0 * eps / (x - a).length()
+                    } else {
+                        ANGLE_TOL
+                    }
+                };
+                let tols = (
+                    if sb == 0 { side_tol(b) } else { ANGLE_TOL },
+                    side_tol(edge.prev),
+                );
+                let inside = |x: DVec2| {
+                    let t = ccw_angle(w.0, x);
+                    t > tols.0 && t < w.1 - tols.1
+                };
                 if ta <= tol_t {
-                    if strictly_in_wedge(w, u, ANGLE_TOL) {
+                    if inside(u) {
                         block = block.min(0.0);
                     }
                 } else if ta >= 1.0 - tol_t {
-                    if strictly_in_wedge(w, -u, ANGLE_TOL) {
+                    if inside(-u) {
                         block = block.min(1.0);
                     }
-                } else if strictly_in_wedge(w, u, ANGLE_TOL) || strictly_in_wedge(w, -u, ANGLE_TOL)
-                {
+                } else if inside(u) || inside(-u) {
                     block = block.min(ta);
                 } else {
                     let bis = rotate(w.0, 0.5 * w.1);
