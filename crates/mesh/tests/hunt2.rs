@@ -577,16 +577,67 @@ fn large(rng: &mut Rng, label: &str) -> Option<Case> {
     finish(format!("{label} large ({count})"), None, obstacles, Vec::new())
 }
 
+/// Rectangles (rotated polygons) in a row along one line, their bases on it (collinear up to
+/// the `f32` rounding of their corners), gaps of zero, a hair or a fraction between them, on
+/// one side of the line or now and then the other; now and then a long wall along the line
+/// on the far side, leaving a corridor of a chosen width.
+fn aligned(rng: &mut Rng, label: &str) -> Option<Case> {
+    let angle = rng.range(0.0, TAU);
+    let dir = DVec2::from_angle(angle);
+    let up = dir.perp();
+    let origin = DVec2::new(rng.range(2.0, 6.0), rng.range(2.0, 6.0));
+    let mut obstacles = Vec::new();
+    let mut closing = Vec::new();
+    let mut x = 0.0;
+    for _ in 0..(3 + rng.below(6)) {
+        let w = rng.range(0.3, 2.0);
+        let h = rng.range(0.3, 2.0);
+        let side = if rng.unit() < 0.8 { 1.0 } else { -1.0 };
+        let base = origin + dir * x;
+        let pts = [
+            base,
+            base + dir * w,
+            base + dir * w + up * (h * side),
+            base + up * (h * side),
+        ];
+        let mut pts: Vec<DVec2> = pts.iter().map(|&p| f32_point(p)).collect();
+        if rng.unit() < 0.5 {
+            pts.reverse();
+        }
+        obstacles.push(OracleObstacle::Polygon(pts));
+        let gap = [0.0, 0.0, 1e-6, 1e-3, 0.2, 0.6][rng.below(6)];
+        if gap > 0.0 {
+            closing.push(gap / 2.0);
+        }
+        x += w + gap;
+    }
+    if rng.unit() < 0.5 {
+        // A wall along the line on the far side: a corridor of width `c`.
+        let c = [0.3, 0.5, 1.0, rng.range(0.1, 1.5)][rng.below(4)];
+        closing.push(c / 2.0);
+        let a = origin - dir * 1.0 - up * c;
+        let b = origin + dir * (x + 1.0) - up * c;
+        obstacles.push(OracleObstacle::Polygon(vec![
+            f32_point(a),
+            f32_point(a - up * 0.4),
+            f32_point(b - up * 0.4),
+            f32_point(b),
+        ]));
+    }
+    finish(format!("{label} aligned"), None, obstacles, closing)
+}
+
 fn case(seed: u64) -> Option<Case> {
     let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x2b1d);
     let label = format!("case {seed}");
-    match seed % 5 {
+    match seed % 6 {
         0 => polygons(&mut rng, &label, 2 + seed as usize % 4),
         1 => polygon_bounds(&mut rng, &label),
         2 => circles_among_polygons(&mut rng, &label),
         3 => polygons(&mut rng, &label, 4 + seed as usize % 5),
+        4 => aligned(&mut rng, &label),
         _ => {
-            if seed % 10 == 9 {
+            if seed % 12 == 11 {
                 large(&mut rng, &label)
             } else {
                 polygon_bounds(&mut rng, &label)
