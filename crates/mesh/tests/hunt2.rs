@@ -2451,3 +2451,82 @@ fn a_comb_bounds_path_too_long_past_nearly_collinear_slot_corners() {
         path.cost()
     );
 }
+
+/// Found by `general_polygon_worlds` (case 41362, aligned: rectangles in a row along a wall,
+/// the corridor between them 2r wide at r = 0.35636431, the closing radius): the corridor is
+/// closed but a small pocket of free space opens at the mouth of the 0.2-wide slot between
+/// two rectangles, a cusp between a corner's grown circle and the wall's grown edge crossing
+/// at a small angle. `nearest_fit` from inside a rectangle returned a point 0.4126 away,
+/// though (3.6658, 5.5104), 0.3852 away, fits: the cusp's candidate (0.3798 away) fits in
+/// `f64`, but no `f32` point along the sixteen nudge directions does (the cusp is narrower
+/// than their spacing), so it was dropped. Fixed in `spatial.rs`: a third round of nudges
+/// along 256 directions.
+#[test]
+fn nearest_fit_finds_a_cusp_narrower_than_the_nudge_directions() {
+    let polygons: [&[(f32, f32)]; 7] = [
+        &[
+            (4.8316903, 2.3754117),
+            (4.208816, 3.6239219),
+            (2.9749398, 3.0083482),
+            (3.597814, 1.7598382),
+        ],
+        &[
+            (3.3191314, 3.181181),
+            (2.9014409, 4.018414),
+            (3.7906792, 4.4620495),
+            (4.2083697, 3.6248167),
+        ],
+        &[
+            (3.5228262, 4.9989433),
+            (3.3528867, 5.339576),
+            (2.1030662, 4.716048),
+            (2.273006, 4.3754153),
+        ],
+        &[
+            (3.2636023, 5.5185404),
+            (2.9864137, 6.0741463),
+            (2.512086, 5.8375072),
+            (2.7892745, 5.281901),
+        ],
+        &[
+            (2.9859672, 6.0750413),
+            (2.2200253, 7.6103206),
+            (0.503512, 6.7539625),
+            (1.2694539, 5.218683),
+        ],
+        &[
+            (2.2200248, 7.6103215),
+            (1.7816269, 8.489061),
+            (0.26917714, 7.734509),
+            (0.7075751, 6.8557696),
+        ],
+        &[
+            (5.915878, 1.7987666),
+            (6.273807, 1.9773353),
+            (2.3308997, 9.880631),
+            (1.9729706, 9.702063),
+        ],
+    ];
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(16.0))).unwrap();
+    for p in polygons {
+        world
+            .insert(Obstacle::Polygon(
+                p.iter().map(|&(x, y)| Vec2::new(x, y)).collect(),
+            ))
+            .unwrap();
+    }
+    let (p, r) = (Vec2::new(3.4318063, 5.20437), 0.356_364_3_f32);
+    let fits_at = Vec2::new(3.6658063, 5.51037);
+    assert!(world.fits(fits_at, r).unwrap());
+    let q = world
+        .nearest_fit(p, r)
+        .unwrap()
+        .expect("the disc fits somewhere");
+    assert!(world.fits(q, r).unwrap());
+    assert!(
+        q.distance(p) <= fits_at.distance(p),
+        "nearest_fit {q} at {}, but {fits_at} fits at {}",
+        q.distance(p),
+        fits_at.distance(p)
+    );
+}
