@@ -845,6 +845,9 @@ fn fitting_point(case: &Case, rng: &mut Rng, r: f64) -> Option<DVec2> {
 /// Points near the grown boundary: off a random edge or corner by about `r` (rounded to f32,
 /// so within a step of it), on a grown circle.
 fn special_point(case: &Case, rng: &mut Rng, r: f64) -> Option<DVec2> {
+    if case.world.obstacles.is_empty() {
+        return None;
+    }
     let o = &case.world.obstacles[rng.below(case.world.obstacles.len())];
     let p = match o {
         OracleObstacle::Circle { center, radius } => {
@@ -1396,7 +1399,7 @@ fn hunt_spatial(case: &Case, mesh: &MeshWorld, radii: &[f64], rng: &mut Rng, tal
         let r = radii[rng.below(radii.len())];
         let rf = r as f32;
         let p = if rng.unit() < 0.4 {
-            special_point(case, rng, r).unwrap()
+            special_point(case, rng, r).unwrap_or_else(|| random_point(case, rng))
         } else {
             random_point(case, rng)
         };
