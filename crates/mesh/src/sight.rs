@@ -218,6 +218,44 @@ fn strictly_in_wedge(w: (DVec2, f64), x: DVec2, tol: f64) -> bool {
 
 const ANGLE_TOL: f64 = 1e-9;
 
+/// For the sight test at `r = 0` of the segment from `p` along `d` (length `len`) through
+/// corner `a` (sides to `b` and `prev`, blocked wedge `w`), which lies within `eps` of the
+/// line: whether direction `x`, strictly inside `w` by more than `ANGLE_TOL`, still is when a
+/// side whose far end also lies within `eps` of the line counts as lying along it (the
+/// collinear-edge test of `segment_block_in` takes it so; `b_on_line` says it of `b`). The
+/// segment then slides along that side, though its direction may differ from the side's by up
+/// to about `2 eps` over the side's length, far more than `ANGLE_TOL` on a long side: within
+/// that angle of such a side the direction is on the wedge's boundary. (Without this, a
+/// segment passing a hair outside a corner of nearly collinear sides was blocked while the
+/// bend at the corner turned the wrong way by as much: `NoPath`, hunt2.rs.) Out of line and
+/// cold: the plain test rarely finds a direction inside.
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn enters_past_sides_along(
+    w: (DVec2, f64),
+    x: DVec2,
+    p: DVec2,
+    d: DVec2,
+    len: f64,
+    eps: f64,
+    a: DVec2,
+    b: DVec2,
+    b_on_line: bool,
+    prev: DVec2,
+) -> bool {
+    let side_tol = |y: DVec2, on_line: bool| {
+        if on_line {
+            ANGLE_TOL + 2.0 * eps / (y - a).length()
+        } else {
+            ANGLE_TOL
+        }
+    };
+    let prev_on_line = (cross(d, prev - p) / len).abs() <= eps;
+    let t = ccw_angle(w.0, x);
+    t > side_tol(b, b_on_line) && t < w.1 - side_tol(prev, prev_on_line)
+}
+
 test_switch!(
     /// Whether the tests turned [`line_far`]'s shortcut off (never outside the unit tests).
     line_far_off,
@@ -448,16 +486,20 @@ fn segment_block_in<const CORNERS: bool>(
             if sa == 0 && ta >= -tol_t && ta <= 1.0 + tol_t {
                 let w = wedge(a, b, edge.prev);
                 let u = d / len;
+                // A side of the corner lying along the line: see `enters_past_sides_along`.
+                let inside = |x: DVec2| {
+                    strictly_in_wedge(w, x, ANGLE_TOL)
+                        && enters_past_sides_along(w, x, p, d, len, eps, a, b, sb == 0, edge.prev)
+                };
                 if ta <= tol_t {
-                    if strictly_in_wedge(w, u, ANGLE_TOL) {
+                    if inside(u) {
                         block = block.min(0.0);
                     }
                 } else if ta >= 1.0 - tol_t {
-                    if strictly_in_wedge(w, -u, ANGLE_TOL) {
+                    if inside(-u) {
                         block = block.min(1.0);
                     }
-                } else if strictly_in_wedge(w, u, ANGLE_TOL) || strictly_in_wedge(w, -u, ANGLE_TOL)
-                {
+                } else if inside(u) || inside(-u) {
                     block = block.min(ta);
                 } else {
                     let bis = rotate(w.0, 0.5 * w.1);

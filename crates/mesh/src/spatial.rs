@@ -326,6 +326,28 @@ impl MeshWorld {
             }
             step *= 2.0;
         }
+        // Still nothing: a cusp narrower than the sixteen directions' spacing (two grown
+        // features crossing at an angle below 22 degrees, such as a corner's circle and a wall's
+        // edge at a corridor's closing radius) is missed by them at every distance. The
+        // nearest f32 points along 256 directions, doubling the step to 2^14 ulps, find it.
+        let mut step = ulp;
+        for _ in 0..15 {
+            let mut best: Option<(f64, Vec2)> = None;
+            for k in 0..256 {
+                let dir = DVec2::from_angle(k as f64 * std::f64::consts::TAU / 256.0);
+                let q = (c + dir * step).as_vec2();
+                let d = q.as_dvec2().distance(p);
+                if best.is_none_or(|(bd, _)| d < bd)
+                    && matches!(fit_status(self, sc, q.as_dvec2(), r), Fit::Fits)
+                {
+                    best = Some((d, q));
+                }
+            }
+            if let Some((_, q)) = best {
+                return Some(q);
+            }
+            step *= 2.0;
+        }
         None
     }
 
