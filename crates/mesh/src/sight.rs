@@ -473,7 +473,19 @@ fn segment_block_in<const CORNERS: bool>(
     } else {
         margin
     };
-    sc.gather_segment_with(world, p, q, gather, &mut visit);
+    if first || CORNERS {
+        sc.gather_segment_with(world, p, q, gather, &mut visit);
+    } else {
+        // Any block will do, so the buckets are visited from `q` back to `p`: a blocked
+        // segment is most often blocked near its end (a tangent's arrival, at large r inside
+        // another grown obstacle), and is found so after fewer visits (nav-agent's world at
+        // r = 10: 295 edges and circles looked at for 98 blocked tests, against 516 from `p`;
+        // random512-10-0 at r = 0.5: 112 k against 170 k). The buckets are the same (the
+        // gather is symmetric in its ends up to rounding far below its margin's `eps` beyond
+        // what the tests reach), and so is the answer: a clear segment visits them all, and
+        // the zero-width gaps below are found over every pair of touches, in any order.
+        sc.gather_segment_with(world, q, p, gather, &mut visit);
+    }
     sc.touches = touches;
     // Zero-width gaps: touched from both sides at the same place.
     let touches = &sc.touches;
