@@ -1292,6 +1292,57 @@ pub(crate) mod tests {
         assert!(far > 10_000 && near_r > 1_000, "far {far}, near r {near_r}");
     }
 
+    /// `segment_block` without `first` (which visits the buckets from `q` back to `p` and stops
+    /// at any block) says blocked exactly when the test with `first` (from `p`, every edge
+    /// looked at for the first block) does: random grids with circles (touches at r = 0.5 and
+    /// 1 along walls and corners) and random worlds of boxes and circles at radii up to 10,
+    /// segments between cell points, corners and diagonals. It fails when the reversed visit
+    /// gathers the buckets with its margin 0.1 short.
+    #[test]
+    fn segment_block_from_either_end_agrees() {
+        let mut rng = nav_testkit::TestRng::new(0x5eb2);
+        let (mut compared, mut blocked) = (0usize, 0usize);
+        for (size, density, boxes) in [(16u32, 0.05, false), (40, 0.15, false), (40, 0.0, true)] {
+            let walk: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
+            let map = nav_grid::GridMap::from_walkable(size, size, &walk).unwrap();
+            let mut world = MeshWorld::from_grid(&map).unwrap();
+            let f = size as f32;
+            for k in 0..size / 2 {
+                let c = nav_geom::Vec2::new(
+                    rng.below(size as u64) as f32 + 0.5 * (k % 2) as f32,
+                    rng.below(size as u64) as f32,
+                );
+                let ob = if boxes && k % 2 == 0 {
+                    let h = nav_geom::Vec2::new(rng.range_f32(0.3, 2.0), rng.range_f32(0.3, 2.0));
+                    crate::world::Obstacle::Box(nav_geom::Aabb::new(c - h, c + h))
+                } else {
+                    let rad = [0.5, 0.25, 0.7, 1.5][k as usize % 4];
+                    if c.x <= rad || c.y <= rad || c.x >= f - rad || c.y >= f - rad {
+                        continue;
+                    }
+                    crate::world::Obstacle::Circle(nav_geom::Circle::new(c, rad))
+                };
+                let _ = world.insert(ob);
+            }
+            let mut sc = Scratch::default();
+            for k in 0..600 {
+                let half = if k % 3 == 0 { 0.0 } else { 0.5 };
+                let (p, q) = probe_segment(&mut rng, size, half, k % 2 == 0);
+                for r in [0.0, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0] {
+                    let any = segment_block(&world, &mut sc, p, q, r, false);
+                    let first = segment_block(&world, &mut sc, p, q, r, true);
+                    assert_eq!(any.is_some(), first.is_some(), "{p} -> {q}, r = {r}");
+                    compared += 1;
+                    blocked += any.is_some() as usize;
+                }
+            }
+        }
+        assert!(
+            blocked > compared / 10 && blocked < compared * 9 / 10,
+            "{blocked} of {compared} blocked"
+        );
+    }
+
     /// `segment_block` gives the same answers with [`line_far`]'s shortcut and without it, on
     /// random grids (exact touches at `r = 0.5` and 1 along the walls and corners), segments
     /// between cell centres, corners and diagonals, both `first` modes; with circles (its circle
