@@ -1869,6 +1869,10 @@ impl MeshGraph<'_> {
             if sweep > full {
                 sweep = 0.0;
             }
+            // Beyond the free arc: passed over (below too, whatever its `f`), before its `f`.
+            if sweep > hi {
+                continue;
+            }
             // Its `f` as `push` takes it.
             let f = g_node + (site.rad * sweep + e.len) + e.info.arrive.distance(self.goal);
             if self.resumed && f <= self.f_floor {
@@ -1883,9 +1887,7 @@ impl MeshGraph<'_> {
                 entry_skip_tests::USED.set(entry_skip_tests::USED.get() + 1);
                 continue;
             }
-            if sweep > hi
-                || (sweep > lo && !arc_clear(w, self.scratch, site.c, radii, n0, s1, sweep, skip))
-            {
+            if sweep > lo && !arc_clear(w, self.scratch, site.c, radii, n0, s1, sweep, skip) {
                 continue;
             }
             let mut e = self.entries[i as usize];
