@@ -13,8 +13,8 @@ use nav_search::{
 use crate::error::{MeshError, Point};
 use crate::geometry::{Tangent, ccw_angle, cross, left, tangent};
 use crate::sight::{
-    Scratch, arc_clear, arc_clear_near, arc_first_contact, foreign_wedges, outer_sector_hits,
-    segment_block,
+    Scratch, arc_blocked_by, arc_clear, arc_clear_near, arc_first_contact, foreign_wedges,
+    outer_sector_hits, segment_block,
 };
 use crate::visible::{Walk, circle_sources, cone, resume_within, visible_corners, visible_within};
 use crate::world::MeshWorld;
@@ -1785,10 +1785,16 @@ impl MeshGraph<'_> {
             self.circle_free
         } else {
             let first = arc_first_contact(w, sc, site.c, radii, n0, s1, ([NO_DISC; 2], site.disc))
-                .filter(|&t| t + STEP < full)
-                .map(|t| ((t - STEP).max(0.0), t + STEP));
+                .filter(|&(t, _)| t + STEP < full)
+                .map(|(t, item)| ((t - STEP).max(0.0), t + STEP, item));
+            // Beyond the contact, its own obstacle most often blocks the arc: then the arc is
+            // not clear (the whole test would find that obstacle, or another, blocking), and
+            // the other obstacles need not be looked at.
+            let blocked_at = |sweep: f64, item: u32| {
+                arc_blocked_by(w, site.c, radii, n0, s1, sweep, skip, item) || !clear(sc, sweep)
+            };
             match first {
-                Some((lo, hi)) if clear(sc, lo) && !clear(sc, hi) => (lo, hi),
+                Some((lo, hi, item)) if clear(sc, lo) && blocked_at(hi, item) => (lo, hi),
                 _ if !clear(sc, 0.0) => (-1.0, 0.0),
                 _ if clear(sc, full) => (full, full),
                 _ => bisect(sc),
@@ -1872,6 +1878,10 @@ impl MeshGraph<'_> {
             if sweep > full {
                 sweep = 0.0;
             }
+            // Beyond the free arc: passed over (below too, whatever its `f`), before its `f`.
+            if sweep > hi {
+                continue;
+            }
             // Its `f` as `push` takes it.
             let f = g_node + (site.rad * sweep + e.len) + e.info.arrive.distance(self.goal);
             if self.resumed && f <= self.f_floor {
@@ -1886,9 +1896,7 @@ impl MeshGraph<'_> {
                 entry_skip_tests::USED.set(entry_skip_tests::USED.get() + 1);
                 continue;
             }
-            if sweep > hi
-                || (sweep > lo && !arc_clear(w, self.scratch, site.c, radii, n0, s1, sweep, skip))
-            {
+            if sweep > lo && !arc_clear(w, self.scratch, site.c, radii, n0, s1, sweep, skip) {
                 continue;
             }
             let mut e = self.entries[i as usize];
