@@ -96,13 +96,21 @@ pub(crate) fn dist_segment_segment(p: DVec2, q: DVec2, a: DVec2, b: DVec2) -> f6
 
 /// Whether segment `ab` meets the box `[lo, hi]` (bounds may be infinite).
 pub(crate) fn segment_touches_box(a: DVec2, b: DVec2, lo: DVec2, hi: DVec2) -> bool {
+    clip_segment_t(a, b, lo, hi).is_some()
+}
+
+/// The parameters `t0 <= t1` (along `a + t (b - a)`, within `[0, 1]`) of the part of segment
+/// `ab` inside the box `[lo, hi]` (bounds may be infinite), or `None` when they do not meet:
+/// the segment clipped one axis at a time (Liang and Barsky).
+#[inline]
+pub(crate) fn clip_segment_t(a: DVec2, b: DVec2, lo: DVec2, hi: DVec2) -> Option<(f64, f64)> {
     let d = b - a;
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
     for axis in 0..2 {
         let (o, v, l, h) = (a[axis], d[axis], lo[axis], hi[axis]);
         if v == 0.0 {
             if o < l || o > h {
-                return false;
+                return None;
             }
         } else {
             let (mut ta, mut tb) = ((l - o) / v, (h - o) / v);
@@ -112,11 +120,11 @@ pub(crate) fn segment_touches_box(a: DVec2, b: DVec2, lo: DVec2, hi: DVec2) -> b
             t0 = t0.max(ta);
             t1 = t1.min(tb);
             if t0 > t1 {
-                return false;
+                return None;
             }
         }
     }
-    true
+    Some((t0, t1))
 }
 
 /// The parameters `t` (along `p + t d`, unclamped) where the line is within `radius` of

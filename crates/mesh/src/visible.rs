@@ -483,26 +483,8 @@ fn box_range(v: DVec2, lo: DVec2, hi: DVec2) -> Option<(f64, f64)> {
 
 /// The part of segment `ab` inside the box `[lo, hi]`, with whether each end is `a` resp. `b`.
 fn clip(a: DVec2, b: DVec2, lo: DVec2, hi: DVec2) -> Option<(DVec2, DVec2, bool, bool)> {
+    let (t0, t1) = crate::geometry::clip_segment_t(a, b, lo, hi)?;
     let d = b - a;
-    let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    for axis in 0..2 {
-        let (o, v, l, h) = (a[axis], d[axis], lo[axis], hi[axis]);
-        if v == 0.0 {
-            if o < l || o > h {
-                return None;
-            }
-        } else {
-            let (mut ta, mut tb) = ((l - o) / v, (h - o) / v);
-            if ta > tb {
-                std::mem::swap(&mut ta, &mut tb);
-            }
-            t0 = t0.max(ta);
-            t1 = t1.min(tb);
-            if t0 > t1 {
-                return None;
-            }
-        }
-    }
     let s = if t0 == 0.0 { a } else { a + d * t0 };
     let t = if t1 == 1.0 { b } else { a + d * t1 };
     Some((s, t, t0 == 0.0, t1 == 1.0))
