@@ -1098,7 +1098,11 @@ impl MeshGraph<'_> {
             slot.1
         };
         #[cfg(test)]
-        assert_eq!(id, self.key_id((from, e.to)), "an entry's node is its key's");
+        assert_eq!(
+            id,
+            self.key_id((from, e.to)),
+            "an entry's node is its key's"
+        );
         id
     }
 
