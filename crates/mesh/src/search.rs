@@ -192,9 +192,6 @@ pub struct MeshContext {
     /// Cached successor lists per corner code, valid for `cache_key`.
     lists: Vec<ListRange>,
     entries: Vec<Entry>,
-    /// Per entry of `entries`, the fields a corner's expansion reads for every entry (see
-    /// [`EntryHead`]).
-    heads: Vec<EntryHead>,
     /// Circles' lists by departure angle (see [`ListRange::angles`]): the angle and the
     /// entry's index.
     by_angle: Vec<(f64, u32)>,
@@ -636,7 +633,6 @@ struct MeshGraph<'a> {
     start_walk: &'a mut Walk,
     lists: &'a mut Vec<ListRange>,
     entries: &'a mut Vec<Entry>,
-    heads: &'a mut Vec<EntryHead>,
     by_angle: &'a mut Vec<(f64, u32)>,
     picks: &'a mut Vec<u32>,
     sort_keys: &'a mut Vec<(f64, u32)>,
@@ -920,31 +916,6 @@ pub(crate) struct Entry {
     blocked: bool,
     /// The angle of the departure normal (entries leaving a circle; 0 otherwise).
     angle: f64,
-}
-
-/// The fields of a list entry that a corner's expansion reads for every entry of its list
-/// (its three cheap tests: blocked, `wrong_turn`, the length bound), kept beside the entries
-/// in their own vector, equal to the entry's own. Most entries stop at one of those tests, and
-/// the lists of a warm context are far larger than the caches (2.5 M entries of 104 bytes on
-/// random512-10-0 at r = 0.5): reading 48 bytes per entry instead of the entry's two cache
-/// lines cuts the memory traffic of the loop.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct EntryHead {
-    depart_n: DVec2,
-    arrive: DVec2,
-    len: f64,
-    blocked: bool,
-}
-
-impl EntryHead {
-    fn of(e: &Entry) -> Self {
-        Self {
-            depart_n: e.info.depart_n,
-            arrive: e.info.arrive,
-            len: e.len,
-            blocked: e.blocked,
-        }
-    }
 }
 
 /// The candidates of the last walk from a circle's centre (for either turn's list, see
@@ -1454,9 +1425,6 @@ impl MeshGraph<'_> {
                 .extend(list.iter().map(|e| (e.angle, e.info.entry)));
             self.by_angle[angles as usize..].sort_by(|a, b| a.0.total_cmp(&b.0));
         }
-        debug_assert_eq!(self.heads.len(), start as usize);
-        self.heads
-            .extend(self.entries[start as usize..].iter().map(EntryHead::of));
         let range = ListRange {
             stamp: *self.stamp,
             start,
@@ -2008,7 +1976,6 @@ impl MeshGraph<'_> {
                         .is_some();
                 e.info.unverified = false;
                 self.entries[i as usize] = e;
-                self.heads[i as usize].blocked = e.blocked;
                 if e.blocked {
                     continue;
                 }
@@ -2137,7 +2104,6 @@ impl Graph for MeshGraph<'_> {
                 let e = &mut self.entries[info.entry as usize];
                 e.blocked = blocked;
                 e.info.unverified = false;
-                self.heads[info.entry as usize].blocked = blocked;
             }
             if blocked {
                 return;
@@ -2238,26 +2204,26 @@ impl Graph for MeshGraph<'_> {
         // One test per entry for both rare cases (none at r = 0 outside deferred expansions).
         let special = self.resumed || partly.is_some();
         for i in range.start..range.end {
-            // The three cheap tests read the entry's head: most entries stop at one of them,
-            // and only the others are copied (an entry is over 100 bytes; copying every one was
-            // 7% of random512-10-0's warm instructions at r = 0.5).
-            let head = &self.heads[i as usize];
+            // The three cheap tests read the entry in place: most entries stop at one of them,
+            // and only the others are copied (an entry is over 100 bytes; copying every one was 7% of
+            // random512-10-0's warm instructions at r = 0.5).
+            let head = &self.entries[i as usize];
             if head.blocked {
                 continue;
             }
             // Surely the wrong way (`turn` would refuse it, `taut_sweep` and `point_taut`
             // being `None`): nothing else to test, and no length bound it counts against.
             // About half of the entries tested at a corner (random512-10-0 at r = 0.5).
-            if wrong_turn(info.arrive_n, head.depart_n, s1) {
+            if wrong_turn(info.arrive_n, head.info.depart_n, s1) {
                 continue;
             }
             // Beyond the length bound whatever the arc's sweep (`push` would leave it out):
             // no sweep, arc test or sight test for it.
-            if g_node + head.len + head.arrive.distance(self.goal) > self.f_bound {
+            if g_node + head.len + head.info.arrive.distance(self.goal) > self.f_bound {
                 self.pruned = true;
                 continue;
             }
-            let mut e = self.entries[i as usize];
+            let mut e = *head;
             if e.info.unverified && !self.lazy {
                 // Every pushed node must be real for a partial path.
                 e.blocked =
@@ -2265,7 +2231,6 @@ impl Graph for MeshGraph<'_> {
                         .is_some();
                 e.info.unverified = false;
                 self.entries[i as usize] = e;
-                self.heads[i as usize].blocked = e.blocked;
                 if e.blocked {
                     continue;
                 }
@@ -2682,7 +2647,6 @@ impl MeshContext {
             self.cache_key = key;
             self.stamp = self.stamp.wrapping_add(1).max(1);
             self.entries.clear();
-            self.heads.clear();
             self.entry_nodes.clear();
             self.by_angle.clear();
             self.walked.clear();
@@ -2790,7 +2754,6 @@ impl MeshContext {
             start_walk: &mut self.start_walk,
             lists: &mut self.lists,
             entries: &mut self.entries,
-            heads: &mut self.heads,
             by_angle: &mut self.by_angle,
             picks: &mut self.picks,
             sort_keys: &mut self.sort_keys,
