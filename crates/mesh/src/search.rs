@@ -177,6 +177,11 @@ pub(crate) fn site_of(world: &MeshWorld, code: u32, r: f64) -> Site {
 pub struct MeshContext {
     search: SearchContext,
     keys: NodeKeys<(u32, u32)>,
+    /// The node of each key of `keys`, by the key's index there (see [`MeshGraph::key_id`]).
+    key_nodes: Vec<NodeId>,
+    /// Per list entry: the run (`query_stamp`) and the node of the edge pushed from it in
+    /// that run (see [`MeshGraph::push`]).
+    entry_nodes: Vec<(u32, NodeId)>,
     nodes: Vec<NodeInfo>,
     ids: Vec<NodeId>,
     pieces: Vec<PathPiece>,
@@ -211,6 +216,9 @@ pub struct MeshContext {
     gs: Vec<f64>,
     dom: Vec<Dom>,
     pushed: Vec<Pushed>,
+    /// Per corner code: the stamps of `dom` and `pushed`, apart (see
+    /// [`MeshGraph::code_stamps`]).
+    code_stamps: Vec<[u32; 2]>,
     /// Per list entry: what the arc tests of its arrival found (see [`ArcMemo`]).
     arc_memo: Vec<ArcMemo>,
     /// The numbers of the search run in progress (see `begin_run`).
@@ -620,6 +628,8 @@ struct MeshGraph<'a> {
     r: f64,
     goal_open: bool,
     keys: &'a mut NodeKeys<(u32, u32)>,
+    key_nodes: &'a mut Vec<NodeId>,
+    entry_nodes: &'a mut Vec<(u32, NodeId)>,
     nodes: &'a mut Vec<NodeInfo>,
     scratch: &'a mut Scratch,
     walk: &'a mut Walk,
@@ -648,6 +658,11 @@ struct MeshGraph<'a> {
     /// Per corner code: the cheapest clear arrival pushed in this query along one normal
     /// (radius > 0, see [`MeshGraph::push`]).
     pushed: &'a mut Vec<Pushed>,
+    /// Per corner code: `[dom[code].stamp, pushed[code].stamp]`, kept equal to them. A push
+    /// reads these 8 bytes first and the record (48 or 32 bytes) only when it is of this
+    /// query: the records of 170 k codes (random512-10-0) are far larger than the caches,
+    /// their stamps much less, and most pushes find no record of the query.
+    code_stamps: &'a mut Vec<[u32; 2]>,
     /// Per list entry: what the arc tests of its arrival found (see [`ArcMemo`]).
     arc_memo: &'a mut Vec<ArcMemo>,
     /// Whether the sight tests of the start's and the goal's segments wait until their nodes
@@ -1017,7 +1032,7 @@ impl MeshGraph<'_> {
         if self.r > 0.0 && self.lazy && self.same_arrival_pushed(e, g + cost) {
             return;
         }
-        let id = self.keys.id((from, e.to));
+        let id = self.node_id(from, &e);
         if id as usize == self.nodes.len() {
             self.nodes.push(e.info);
             self.gs.push(g + cost);
@@ -1026,6 +1041,53 @@ impl MeshGraph<'_> {
             *best = best.min(g + cost);
         }
         out.push(id, cost);
+    }
+
+    /// The node of the edge `e` from source code `from` in this run (`nodes.len()` when it is
+    /// new, as [`MeshGraph::key_id`]).
+    ///
+    /// An edge from a corner's list entry is that entry's: a corner's list is built once per
+    /// lists' stamp (whole, never again while the stamp lasts), and holds one entry per target
+    /// code, so the entry stands for the key `(from, e.to)`, and no other push makes that key
+    /// (the start's, the goal's and the circles' edges have other sources or targets). Its
+    /// node is kept per entry, stamped by the run, which saves the hash lookup of most pushes
+    /// (about 85 instructions each, and a cache miss in a large table). The node ids are the
+    /// same as by the keys: a new node gets `nodes.len()` either way, in the same order. Under
+    /// `cfg(test)` every such id is checked against the keys.
+    #[inline]
+    fn node_id(&mut self, from: u32, e: &Entry) -> NodeId {
+        let i = e.info.entry as usize;
+        if e.info.entry == NO_ENTRY || (from >> 1) as usize >= self.world.corners.len() {
+            return self.key_id((from, e.to));
+        }
+        if i >= self.entry_nodes.len() {
+            self.entry_nodes
+                .resize(self.entries.len().max(i + 1), (0, 0));
+        }
+        let slot = &mut self.entry_nodes[i];
+        let id = if slot.0 == self.query_stamp {
+            slot.1
+        } else {
+            *slot = (self.query_stamp, self.nodes.len() as NodeId);
+            slot.1
+        };
+        #[cfg(test)]
+        assert_eq!(
+            id,
+            self.key_id((from, e.to)),
+            "an entry's node is its key's"
+        );
+        id
+    }
+
+    /// The node of `key` in this run, `nodes.len()` (the next node) when it is new.
+    #[inline]
+    fn key_id(&mut self, key: (u32, u32)) -> NodeId {
+        let k = self.keys.id(key) as usize;
+        if k == self.key_nodes.len() {
+            self.key_nodes.push(self.nodes.len() as NodeId);
+        }
+        self.key_nodes[k]
     }
 
     /// Whether an arrival at corner code `code` (radius `r > 0`) with outward normal `n` for
@@ -1103,8 +1165,10 @@ impl MeshGraph<'_> {
         if (code >> 1) as usize >= self.world.corners.len() {
             return false;
         }
-        let d = self.dom[code as usize];
-        d.stamp == self.query_stamp && self.dominates(d, code, n, g)
+        let current = self.code_stamps[code as usize][0] == self.query_stamp;
+        #[cfg(test)]
+        assert_eq!(current, self.dom[code as usize].stamp == self.query_stamp);
+        current && self.dominates(self.dom[code as usize], code, n, g)
     }
 
     /// Whether a clear arrival at corner code `e.to` with the same outward normal (the same
@@ -1126,8 +1190,23 @@ impl MeshGraph<'_> {
         if (e.to >> 1) as usize >= self.world.corners.len() || same_arrival_off() {
             return false;
         }
-        let p = &mut self.pushed[e.to as usize];
         let n = e.info.arrive_n;
+        let stamps = &mut self.code_stamps[e.to as usize];
+        #[cfg(test)]
+        assert_eq!(stamps[1], self.pushed[e.to as usize].stamp);
+        if stamps[1] != self.query_stamp {
+            // No record of this query: nothing to read.
+            if !e.info.unverified {
+                stamps[1] = self.query_stamp;
+                self.pushed[e.to as usize] = Pushed {
+                    stamp: self.query_stamp,
+                    n,
+                    g,
+                };
+            }
+            return false;
+        }
+        let p = &mut self.pushed[e.to as usize];
         let same = p.stamp == self.query_stamp && p.n == n;
         if same && g >= p.g {
             #[cfg(test)]
@@ -1707,7 +1786,7 @@ impl MeshGraph<'_> {
             let g_more = 0.5 * (b - sg);
             let h_more = b - g_more;
             let toward = self.start - self.goal;
-            let id = self.keys.id((MORE_CODE, round + 1));
+            let id = self.key_id((MORE_CODE, round + 1));
             if id as usize == self.nodes.len() {
                 self.nodes.push(NodeInfo {
                     to: MORE_CODE,
@@ -1751,6 +1830,7 @@ impl MeshGraph<'_> {
             }
         } else {
             self.dom[code as usize] = Dom::first(self.query_stamp, info.arrive_n, g_node);
+            self.code_stamps[code as usize][0] = self.query_stamp;
         }
         // How far the arc from the arrival is clear: bisected once against the obstacles near
         // the circle; the sweeps in the last interval are tested one by one.
@@ -1960,7 +2040,7 @@ impl MeshGraph<'_> {
         if self.pruned && self.f_bound.is_finite() && !self.aborted {
             let g = self.gs[real as usize];
             let k = self.defers.len() as u32;
-            let id = self.keys.id((DEFER_CODE, k));
+            let id = self.key_id((DEFER_CODE, k));
             debug_assert_eq!(id as usize, self.nodes.len());
             self.nodes.push(NodeInfo {
                 to: DEFER_CODE,
@@ -2103,6 +2183,7 @@ impl Graph for MeshGraph<'_> {
             } else {
                 first = true;
                 self.dom[code as usize] = Dom::first(self.query_stamp, info.arrive_n, g_node);
+                self.code_stamps[code as usize][0] = self.query_stamp;
             }
         }
         if self.r > 0.0 && !self.resumed {
@@ -2304,6 +2385,7 @@ impl MeshContext {
             + self.sort_keys.capacity() * size_of::<(f64, u32)>()
             + self.walked.capacity() * size_of::<u32>()
             + self.arc_memo.capacity() * size_of::<ArcMemo>()
+            + self.entry_nodes.capacity() * size_of::<(u32, NodeId)>()
     }
 
     /// The shortest path for the query's disc from its start to its goal (see the crate
@@ -2585,11 +2667,15 @@ impl MeshContext {
             self.query_stamp = 1;
             self.dom.iter_mut().for_each(|d| d.stamp = 0);
             self.pushed.iter_mut().for_each(|p| p.stamp = 0);
+            self.code_stamps.iter_mut().for_each(|s| *s = [0; 2]);
+            self.entry_nodes.iter_mut().for_each(|n| n.0 = 0);
         }
         self.keys.clear();
         self.nodes.clear();
         self.keys.id((START_CODE, START_CODE));
         self.keys.id((GOAL_CODE, GOAL_CODE));
+        self.key_nodes.clear();
+        self.key_nodes.extend([START, GOAL]);
         self.nodes.push(DUMMY);
         self.nodes.push(DUMMY);
         self.gs.clear();
@@ -2629,6 +2715,7 @@ impl MeshContext {
             self.arc_memo = Vec::new();
             self.sorted = Vec::new();
             self.sort_keys = Vec::new();
+            self.entry_nodes = Vec::new();
             self.stamp = self.stamp.wrapping_add(1).max(1);
         }
     }
@@ -2643,6 +2730,7 @@ impl MeshContext {
             self.cache_key = key;
             self.stamp = self.stamp.wrapping_add(1).max(1);
             self.entries.clear();
+            self.entry_nodes.clear();
             self.by_angle.clear();
             self.walked.clear();
             self.max_disc = world
@@ -2660,6 +2748,7 @@ impl MeshContext {
             self.expanded.resize(codes, 0);
             self.dom.resize(codes, Dom::default());
             self.pushed.resize(codes, Pushed::default());
+            self.code_stamps.resize(codes, [0; 2]);
         }
         if self.wedge_free.len() < world.corners.len() {
             self.wedge_free.resize(world.corners.len(), 0);
@@ -2740,6 +2829,8 @@ impl MeshContext {
             r: run.r,
             goal_open: run.goal_open,
             keys: &mut self.keys,
+            key_nodes: &mut self.key_nodes,
+            entry_nodes: &mut self.entry_nodes,
             nodes: &mut self.nodes,
             scratch: &mut self.scratch,
             walk: &mut self.walk,
@@ -2760,6 +2851,7 @@ impl MeshContext {
             gs: &mut self.gs,
             dom: &mut self.dom,
             pushed: &mut self.pushed,
+            code_stamps: &mut self.code_stamps,
             arc_memo: &mut self.arc_memo,
             lazy: run.lazy,
             work: run.work,
