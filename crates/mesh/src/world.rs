@@ -1063,17 +1063,17 @@ mod tests {
                 let corner = &world.corners[c as usize];
                 assert!(corner.alive);
                 let p = corner.v;
-                let mut n = world
-                    .region
-                    .as_ref()
-                    .is_some_and(|r| r.strictly_blocked(p)) as u32;
+                let mut n = world.region.as_ref().is_some_and(|r| r.strictly_blocked(p)) as u32;
                 for (j, other) in world.loops.iter().enumerate() {
                     let Some(other) = other else { continue };
                     if j != i && other.owner != Owner::Grid {
                         n += contains_reference(world, other, p) as u32;
                     }
                 }
-                assert_eq!(corner.buried, n, "step {step}: corner {c} at {p} of loop {i}");
+                assert_eq!(
+                    corner.buried, n,
+                    "step {step}: corner {c} at {p} of loop {i}"
+                );
             }
         }
     }

@@ -24,7 +24,10 @@ fn overlapping_stars(n: usize, seed: u64) -> Vec<Obstacle> {
     let mut rng = TestRng::new(seed);
     (0..n)
         .map(|_| {
-            let c = Vec2::new(40.0 + 20.0 * rng.unit() as f32, 40.0 + 20.0 * rng.unit() as f32);
+            let c = Vec2::new(
+                40.0 + 20.0 * rng.unit() as f32,
+                40.0 + 20.0 * rng.unit() as f32,
+            );
             star(c, 6.0, 8, rng.unit() as f32)
         })
         .collect()
@@ -45,5 +48,8 @@ fn insert_cost() {
     for s in stars {
         world.insert(s).unwrap();
     }
-    println!("{n} overlapping stars inserted in {:.3} s", t.elapsed().as_secs_f64());
+    println!(
+        "{n} overlapping stars inserted in {:.3} s",
+        t.elapsed().as_secs_f64()
+    );
 }
