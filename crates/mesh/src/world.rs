@@ -721,12 +721,23 @@ impl MeshWorld {
     /// the outside of the bounds).
     pub(crate) fn loop_strictly_contains(&self, lp: &Loop, p: DVec2) -> bool {
         let eps = self.eps();
+        // A point farther than `eps` from an edge's box, in x or in y, is farther than `eps`
+        // from the edge: the distance (a square root and a division) is only needed inside
+        // the box grown by `2 eps`, the margin covering the rounding of the closest point,
+        // which is far smaller than `eps` at every coordinate the world accepts. The answer
+        // does not depend on the order of the edges (any near edge gives `false`, the
+        // crossings a parity), so the closing edge comes first and no index wraps.
+        let pad = DVec2::splat(2.0 * eps);
         let pts = &lp.points;
-        let n = pts.len();
+        let Some(&last) = pts.last() else {
+            return lp.owner == Owner::Bounds;
+        };
         let mut inside = false;
-        for i in 0..n {
-            let (a, b) = (pts[i], pts[(i + 1) % n]);
-            if crate::geometry::dist_point_segment(p, a, b) <= eps {
+        let mut a = last;
+        for &b in pts {
+            let (lo, hi) = (a.min(b) - pad, a.max(b) + pad);
+            let near_box = p.cmpge(lo).all() && p.cmple(hi).all();
+            if near_box && crate::geometry::dist_point_segment(p, a, b) <= eps {
                 return false;
             }
             if (a.y > p.y) != (b.y > p.y) {
@@ -735,6 +746,7 @@ impl MeshWorld {
                     inside = !inside;
                 }
             }
+            a = b;
         }
         match lp.owner {
             Owner::Bounds => !inside,
@@ -840,7 +852,9 @@ impl MeshWorld {
             for x in x0..=x1 {
                 for &e in &self.grid.buckets[(y * self.grid.nx + x) as usize] {
                     let edge = &self.edges[e as usize];
-                    if edge.lp == lp_id
+                    // Only edges starting at a convex corner count: the cheapest test first.
+                    if edge.corner == NO_CORNER
+                        || edge.lp == lp_id
                         || self.grid.cell_x(edge.a.x) != x
                         || self.grid.cell_y(edge.a.y) != y
                     {
@@ -849,7 +863,7 @@ impl MeshWorld {
                     if edge.a.cmplt(min).any() || edge.a.cmpgt(max).any() {
                         continue;
                     }
-                    if edge.corner != NO_CORNER && self.loop_strictly_contains(lp, edge.a) {
+                    if self.loop_strictly_contains(lp, edge.a) {
                         hits.push(edge.corner);
                     }
                 }
@@ -1007,6 +1021,134 @@ fn reuse_slot<T>(items: &mut Vec<T>, free: &mut Vec<u32>, item: T) -> u32 {
         None => {
             items.push(item);
             (items.len() - 1) as u32
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nav_testkit::TestRng;
+
+    /// The containment test as it was before its box filter (a distance to every edge), as the
+    /// reference of the fast one.
+    fn contains_reference(world: &MeshWorld, lp: &Loop, p: DVec2) -> bool {
+        let eps = world.eps();
+        let pts = &lp.points;
+        let n = pts.len();
+        let mut inside = false;
+        for i in 0..n {
+            let (a, b) = (pts[i], pts[(i + 1) % n]);
+            if crate::geometry::dist_point_segment(p, a, b) <= eps {
+                return false;
+            }
+            if (a.y > p.y) != (b.y > p.y) {
+                let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
+                if x > p.x {
+                    inside = !inside;
+                }
+            }
+        }
+        match lp.owner {
+            Owner::Bounds => !inside,
+            _ => inside,
+        }
+    }
+
+    /// Checks every live corner's buried count against a count over every loop of the world.
+    fn check_buried(world: &MeshWorld, step: usize) {
+        for (i, lp) in world.loops.iter().enumerate() {
+            let Some(lp) = lp else { continue };
+            for &c in &lp.corners {
+                let corner = &world.corners[c as usize];
+                assert!(corner.alive);
+                let p = corner.v;
+                let mut n = world.region.as_ref().is_some_and(|r| r.strictly_blocked(p)) as u32;
+                for (j, other) in world.loops.iter().enumerate() {
+                    let Some(other) = other else { continue };
+                    if j != i && other.owner != Owner::Grid {
+                        n += contains_reference(world, other, p) as u32;
+                    }
+                }
+                assert_eq!(
+                    corner.buried, n,
+                    "step {step}: corner {c} at {p} of loop {i}"
+                );
+            }
+        }
+    }
+
+    /// An obstacle on the integer lattice (so that many corners lie exactly on other
+    /// obstacles' edges): a box, a triangle, an L, a star of 5 spikes or a circle, near the
+    /// middle of `[0, 40]^2`.
+    fn lattice_obstacle(rng: &mut TestRng) -> Obstacle {
+        let c = Vec2::new(rng.below(20) as f32 + 10.0, rng.below(20) as f32 + 10.0);
+        let s = rng.below(6) as f32 + 2.0;
+        match rng.below(5) {
+            0 => Obstacle::Box(Aabb::new(c - s, c + Vec2::new(s, 2.0 * s))),
+            1 => Obstacle::Polygon(vec![c, c + Vec2::new(2.0 * s, 0.0), c + Vec2::new(0.0, s)]),
+            2 => Obstacle::Polygon(vec![
+                c,
+                c + Vec2::new(2.0 * s, 0.0),
+                c + Vec2::new(2.0 * s, 1.0),
+                c + Vec2::new(1.0, 1.0),
+                c + Vec2::new(1.0, s),
+                c + Vec2::new(0.0, s),
+            ]),
+            3 => Obstacle::Polygon(
+                (0..10)
+                    .map(|i| {
+                        let a = std::f32::consts::PI * i as f32 / 5.0;
+                        let r = if i % 2 == 0 { s } else { s / 2.0 };
+                        c + Vec2::new(a.cos(), a.sin()) * r
+                    })
+                    .collect(),
+            ),
+            _ => Obstacle::Circle(Circle {
+                center: c,
+                radius: s,
+            }),
+        }
+    }
+
+    /// Random overlapping inserts, moves and removes: after each, every corner's buried
+    /// count is the number of other regions holding it strictly inside.
+    fn random_edits(mut world: MeshWorld, seed: u64, steps: usize) {
+        let mut rng = TestRng::new(seed);
+        let mut ids = Vec::new();
+        check_buried(&world, 0);
+        for step in 1..=steps {
+            match rng.below(4) {
+                0 | 1 => ids.push(world.insert(lattice_obstacle(&mut rng)).unwrap()),
+                2 if !ids.is_empty() => {
+                    let id = ids[rng.index(ids.len())];
+                    world.set(id, lattice_obstacle(&mut rng)).unwrap();
+                }
+                _ if !ids.is_empty() => {
+                    let id = ids.swap_remove(rng.index(ids.len()));
+                    world.remove(id).unwrap();
+                }
+                _ => {}
+            }
+            check_buried(&world, step);
+        }
+    }
+
+    #[test]
+    fn buried_counts_match_a_full_count_after_overlapping_edits() {
+        for seed in 0..4 {
+            let world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(40.0))).unwrap();
+            random_edits(world, seed, 150);
+        }
+    }
+
+    #[test]
+    fn buried_counts_match_a_full_count_on_a_grid_world() {
+        let mut rng = TestRng::new(99);
+        let walkable: Vec<bool> = (0..40 * 40).map(|_| !rng.chance(0.2)).collect();
+        let map = nav_grid::GridMap::from_walkable(40, 40, &walkable).unwrap();
+        for seed in 10..12 {
+            random_edits(MeshWorld::from_grid(&map).unwrap(), seed, 100);
         }
     }
 }
