@@ -881,7 +881,6 @@ struct Tally {
     oracle_r0: usize,
     bracket: usize,
     undecided: usize,
-    oracle_doubts: usize,
     reversed: usize,
     scaled: usize,
     partial: usize,
@@ -908,43 +907,6 @@ fn f32_down(r: f64) -> f64 {
 
 fn same_length(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * a.abs().max(b.abs()).max(1.0)
-}
-
-/// Whether `pieces` keep distance `r - 1e-6` from every obstacle (lines exactly, arcs
-/// sampled) and come within `r + 1e-6` of two obstacles at no sampled point (no pinch).
-fn clear_witness(world: &OracleWorld, r: f64, pieces: &[PathPiece]) -> bool {
-    for piece in pieces {
-        if let PathPiece::Line(sg) = piece {
-            let (a, b) = (sg.a.as_dvec2(), sg.b.as_dvec2());
-            if world
-                .obstacles
-                .iter()
-                .any(|o| o.signed_distance_to_segment(a, b) < r - 1e-6)
-            {
-                return false;
-            }
-        }
-        for k in 0..=2000 {
-            let t = k as f64 / 2000.0;
-            let q = match piece {
-                PathPiece::Line(sg) => sg.a.as_dvec2().lerp(sg.b.as_dvec2(), t),
-                PathPiece::Arc(arc) => {
-                    let th = arc.start as f64 + arc.turn.sign() as f64 * arc.sweep as f64 * t;
-                    arc.center.as_dvec2() + DVec2::from_angle(th) * arc.radius as f64
-                }
-            };
-            let near = world
-                .obstacles
-                .iter()
-                .map(|o| o.signed_distance_to_point(q))
-                .filter(|&d| d < r + 1e-6)
-                .count();
-            if near >= 2 || world.signed_clearance(q) < r - 1e-6 {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 /// Checks one query against brute force, the bracket and the checker.
@@ -996,25 +958,8 @@ fn check_query(
     let (lower, upper) = if r == 0.0 {
         tally.oracle_r0 += 1;
         let k = 64;
-        let upper = grown_shortest_path(world, 0.0, s, g, k, Growth::Circumscribed);
-        // The oracle's tolerances (see `clear_witness`) may also let its upper path through
-        // an overlap of 1e-7 (case 41209: a circle covering a corner of the bounds by 1.4e-7,
-        // the oracle passing between them): an upper path that is not clear in the true
-        // world (every segment at least -1e-8 from every obstacle) is no upper bound.
-        let upper = match upper {
-            Some(path)
-                if path.points.windows(2).any(|w| {
-                    world
-                        .obstacles
-                        .iter()
-                        .any(|o| o.signed_distance_to_segment(w[0], w[1]) < -1e-8)
-                }) =>
-            {
-                tally.oracle_doubts += 1;
-                None
-            }
-            other => other.map(|p| p.length),
-        };
+        let upper =
+            grown_shortest_path(world, 0.0, s, g, k, Growth::Circumscribed).map(|p| p.length);
         (
             grown_shortest_path(world, 0.0, s, g, k, Growth::Inscribed).map(|p| p.length),
             upper,
@@ -1058,16 +1003,6 @@ fn check_query(
                     path.path()
                 )
             });
-            // The oracle shares a flaw the mesh had (its positional tolerance, 1e-9 of the
-            // scale, against an angular one of 1e-9 rad): a segment along a chain of nearly
-            // collinear corners may be refused by it, and its "lower bound" is then above a
-            // clear path (case 7352). A path below it that keeps its clearance to the f32
-            // rounding of its pieces and meets no two obstacles at once (no pinch) is a
-            // witness against the oracle: counted, not failed.
-            if cost < lo - slack(lo) && clear_witness(world, r, path.path()) {
-                tally.oracle_doubts += 1;
-                return (status, cost);
-            }
             assert!(
                 cost >= lo - slack(lo),
                 "length {cost} below the lower bound {lo}\n{}\npath {:?}",
