@@ -2293,6 +2293,50 @@ fn a_segment_grazing_a_long_side_at_r0_is_not_blocked() {
             path.cost()
         );
     }
+    // The oracle on the same world (its own regression: before its side tolerances it was as
+    // inconsistent here as the mesh, a -> m and m -> b found, a -> b not).
+    let oracle = OracleWorld::new(
+        DVec2::new(0.17425035f32 as f64, -0.8257497f32 as f64),
+        DVec2::new(16.82575f32 as f64, 17.82575f32 as f64),
+        polygons
+            .iter()
+            .map(|p| {
+                OracleObstacle::Polygon(
+                    p.iter()
+                        .map(|&(x, y)| DVec2::new(x as f64, y as f64))
+                        .collect(),
+                )
+            })
+            .collect(),
+    );
+    let (a, m, b) = (a.as_dvec2(), m.as_dvec2(), b.as_dvec2());
+    let length =
+        |s, g| grown_shortest_path(&oracle, 0.0, s, g, 8, Growth::Inscribed).map(|p| p.length);
+    let (am, mb) = (length(a, m).unwrap(), length(m, b).unwrap());
+    for (s, g) in [(a, b), (b, a)] {
+        let l = length(s, g).unwrap_or_else(|| panic!("oracle: no path from {s} to {g}"));
+        assert!(
+            l <= am + mb + 1e-9 && l >= s.distance(g) - 1e-9,
+            "oracle: {l} from {s} to {g}"
+        );
+    }
+}
+
+/// The oracle's own regressions (`nav_testkit::polygon_oracle`), from `general_polygon_worlds`:
+/// case 7352 (r = 0, the comb obstacle: its corners (5.951713, 2.9535944), (6.5879717,
+/// 2.404556), (7.805542, 1.3538938) lie on one line within 2e-8, the middle one on the free
+/// side; the oracle refused the segment from the first to the third, whose middle lies 1.5e-8
+/// from an edge turned 1.2e-8 rad from it, and gave 14.09 as a lower bound above the mesh's
+/// clear 13.477); case 41209 (a circle covering a corner of the polygon bounds by 1.4e-7: the
+/// oracle's upper path ran along an edge of the circle's 64-gon through that corner 5e-7 deep,
+/// 4.85 where the true way around is 6.66). Both are now judged right, and the mesh agrees.
+#[test]
+fn the_oracle_judges_nearly_collinear_corners_and_thin_overlaps() {
+    for seed in [7352, 41209] {
+        let case = case(seed).unwrap();
+        let mut tally = Tally::default();
+        hunt_world(&case, seed, 3, &mut tally);
+    }
 }
 
 /// The bounds of `general_polygon_worlds`' case 3386 (a comb, rotated: its slots' bottoms lie
