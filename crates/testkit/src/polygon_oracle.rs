@@ -49,8 +49,15 @@
 //! be shortened near the vertex), so only those are graph nodes, besides the start and the
 //! goal.
 //!
-//! Tolerances: a point within `1e-9 × scale` of a vertex or an edge is on it; directions
-//! within `1e-9` rad of a sector lie in it. Random test worlds never come that close by chance.
+//! Tolerances: a point within `tol = 1e-9 × scale` of a vertex or an edge is on it. Directions
+//! are judged by the same positional tolerance: a direction lies in a sector when it is within
+//! `1e-9 + 2 tol / length` rad of it at a side, `length` being that side's edge as seen from the
+//! point (from a vertex, the edge's length; from inside an edge, the distance to its end), so a
+//! segment within the tolerance of an edge along the edge's whole length lies along it, not in
+//! the blocked wedge (an angular 1e-9 rad alone refused segments along corners collinear to
+//! 2e-8 off any lattice). Touching wedges still merge within 1e-9 rad only, so the side
+//! tolerances never open a zero-width gap. An edge crosses a segment when each one's ends lie
+//! farther than `tol` on both sides of the other's line.
 //!
 //! The cost is `O(V² · E)` in the worst case: keep worlds small (a few hundred vertices).
 //!
