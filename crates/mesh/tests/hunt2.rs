@@ -2293,8 +2293,10 @@ fn a_segment_grazing_a_long_side_at_r0_is_not_blocked() {
             path.cost()
         );
     }
-    // The oracle on the same world (its own regression: before its side tolerances it was as
-    // inconsistent here as the mesh, a -> m and m -> b found, a -> b not).
+    // The oracle on the same world agrees (a -> b found, no longer than through m). meshhunt2
+    // saw it inconsistent on case 2506's full lower world; that world no longer comes out of
+    // the generators (seed 2506 is now an aligned row), and on these five polygons the oracle
+    // of main (951c202) passes this too: a check that its side tolerances break nothing here.
     let oracle = OracleWorld::new(
         DVec2::new(0.17425035f32 as f64, -0.8257497f32 as f64),
         DVec2::new(16.82575f32 as f64, 17.82575f32 as f64),
