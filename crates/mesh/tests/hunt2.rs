@@ -881,7 +881,6 @@ struct Tally {
     oracle_r0: usize,
     bracket: usize,
     undecided: usize,
-    oracle_doubts: usize,
     reversed: usize,
     scaled: usize,
     partial: usize,
@@ -908,43 +907,6 @@ fn f32_down(r: f64) -> f64 {
 
 fn same_length(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * a.abs().max(b.abs()).max(1.0)
-}
-
-/// Whether `pieces` keep distance `r - 1e-6` from every obstacle (lines exactly, arcs
-/// sampled) and come within `r + 1e-6` of two obstacles at no sampled point (no pinch).
-fn clear_witness(world: &OracleWorld, r: f64, pieces: &[PathPiece]) -> bool {
-    for piece in pieces {
-        if let PathPiece::Line(sg) = piece {
-            let (a, b) = (sg.a.as_dvec2(), sg.b.as_dvec2());
-            if world
-                .obstacles
-                .iter()
-                .any(|o| o.signed_distance_to_segment(a, b) < r - 1e-6)
-            {
-                return false;
-            }
-        }
-        for k in 0..=2000 {
-            let t = k as f64 / 2000.0;
-            let q = match piece {
-                PathPiece::Line(sg) => sg.a.as_dvec2().lerp(sg.b.as_dvec2(), t),
-                PathPiece::Arc(arc) => {
-                    let th = arc.start as f64 + arc.turn.sign() as f64 * arc.sweep as f64 * t;
-                    arc.center.as_dvec2() + DVec2::from_angle(th) * arc.radius as f64
-                }
-            };
-            let near = world
-                .obstacles
-                .iter()
-                .map(|o| o.signed_distance_to_point(q))
-                .filter(|&d| d < r + 1e-6)
-                .count();
-            if near >= 2 || world.signed_clearance(q) < r - 1e-6 {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 /// Checks one query against brute force, the bracket and the checker.
@@ -996,25 +958,8 @@ fn check_query(
     let (lower, upper) = if r == 0.0 {
         tally.oracle_r0 += 1;
         let k = 64;
-        let upper = grown_shortest_path(world, 0.0, s, g, k, Growth::Circumscribed);
-        // The oracle's tolerances (see `clear_witness`) may also let its upper path through
-        // an overlap of 1e-7 (case 41209: a circle covering a corner of the bounds by 1.4e-7,
-        // the oracle passing between them): an upper path that is not clear in the true
-        // world (every segment at least -1e-8 from every obstacle) is no upper bound.
-        let upper = match upper {
-            Some(path)
-                if path.points.windows(2).any(|w| {
-                    world
-                        .obstacles
-                        .iter()
-                        .any(|o| o.signed_distance_to_segment(w[0], w[1]) < -1e-8)
-                }) =>
-            {
-                tally.oracle_doubts += 1;
-                None
-            }
-            other => other.map(|p| p.length),
-        };
+        let upper =
+            grown_shortest_path(world, 0.0, s, g, k, Growth::Circumscribed).map(|p| p.length);
         (
             grown_shortest_path(world, 0.0, s, g, k, Growth::Inscribed).map(|p| p.length),
             upper,
@@ -1058,16 +1003,6 @@ fn check_query(
                     path.path()
                 )
             });
-            // The oracle shares a flaw the mesh had (its positional tolerance, 1e-9 of the
-            // scale, against an angular one of 1e-9 rad): a segment along a chain of nearly
-            // collinear corners may be refused by it, and its "lower bound" is then above a
-            // clear path (case 7352). A path below it that keeps its clearance to the f32
-            // rounding of its pieces and meets no two obstacles at once (no pinch) is a
-            // witness against the oracle: counted, not failed.
-            if cost < lo - slack(lo) && clear_witness(world, r, path.path()) {
-                tally.oracle_doubts += 1;
-                return (status, cost);
-            }
             assert!(
                 cost >= lo - slack(lo),
                 "length {cost} below the lower bound {lo}\n{}\npath {:?}",
@@ -2357,6 +2292,52 @@ fn a_segment_grazing_a_long_side_at_r0_is_not_blocked() {
             "from {s} to {g}: {} not in [{straight}, {via}]",
             path.cost()
         );
+    }
+    // The oracle on the same world agrees (a -> b found, no longer than through m). meshhunt2
+    // saw it inconsistent on case 2506's full lower world; that world no longer comes out of
+    // the generators (seed 2506 is now an aligned row), and on these five polygons the oracle
+    // of main (951c202) passes this too: a check that its side tolerances break nothing here.
+    let oracle = OracleWorld::new(
+        DVec2::new(0.17425035f32 as f64, -0.8257497f32 as f64),
+        DVec2::new(16.82575f32 as f64, 17.82575f32 as f64),
+        polygons
+            .iter()
+            .map(|p| {
+                OracleObstacle::Polygon(
+                    p.iter()
+                        .map(|&(x, y)| DVec2::new(x as f64, y as f64))
+                        .collect(),
+                )
+            })
+            .collect(),
+    );
+    let (a, m, b) = (a.as_dvec2(), m.as_dvec2(), b.as_dvec2());
+    let length =
+        |s, g| grown_shortest_path(&oracle, 0.0, s, g, 8, Growth::Inscribed).map(|p| p.length);
+    let (am, mb) = (length(a, m).unwrap(), length(m, b).unwrap());
+    for (s, g) in [(a, b), (b, a)] {
+        let l = length(s, g).unwrap_or_else(|| panic!("oracle: no path from {s} to {g}"));
+        assert!(
+            l <= am + mb + 1e-9 && l >= s.distance(g) - 1e-9,
+            "oracle: {l} from {s} to {g}"
+        );
+    }
+}
+
+/// The oracle's own regressions (`nav_testkit::polygon_oracle`), from `general_polygon_worlds`:
+/// case 7352 (r = 0, the comb obstacle: its corners (5.951713, 2.9535944), (6.5879717,
+/// 2.404556), (7.805542, 1.3538938) lie on one line within 2e-8, the middle one on the free
+/// side; the oracle refused the segment from the first to the third, whose middle lies 1.5e-8
+/// from an edge turned 1.2e-8 rad from it, and gave 14.09 as a lower bound above the mesh's
+/// clear 13.477); case 41209 (a circle covering a corner of the polygon bounds by 1.4e-7: the
+/// oracle's upper path ran along an edge of the circle's 64-gon through that corner 5e-7 deep,
+/// 4.85 where the true way around is 6.66). Both are now judged right, and the mesh agrees.
+#[test]
+fn the_oracle_judges_nearly_collinear_corners_and_thin_overlaps() {
+    for seed in [7352, 41209] {
+        let case = case(seed).unwrap();
+        let mut tally = Tally::default();
+        hunt_world(&case, seed, 3, &mut tally);
     }
 }
 

@@ -49,8 +49,15 @@
 //! be shortened near the vertex), so only those are graph nodes, besides the start and the
 //! goal.
 //!
-//! Tolerances: a point within `1e-9 × scale` of a vertex or an edge is on it; directions
-//! within `1e-9` rad of a sector lie in it. Random test worlds never come that close by chance.
+//! Tolerances: a point within `tol = 1e-9 × scale` of a vertex or an edge is on it. Directions
+//! are judged by the same positional tolerance: a direction lies in a sector when it is within
+//! `1e-9 + 2 tol / length` rad of it at a side, `length` being that side's edge as seen from the
+//! point (from a vertex, the edge's length; from inside an edge, the distance to its end), so a
+//! segment within the tolerance of an edge along the edge's whole length lies along it, not in
+//! the blocked wedge (an angular 1e-9 rad alone refused segments along corners collinear to
+//! 2e-8 off any lattice). Touching wedges still merge within 1e-9 rad only, so the side
+//! tolerances never open a zero-width gap. An edge crosses a segment when each one's ends lie
+//! farther than `tol` on both sides of the other's line.
 //!
 //! The cost is `O(V² · E)` in the worst case: keep worlds small (a few hundred vertices).
 //!
@@ -348,6 +355,33 @@ pub fn grown_shortest_path(
 
 const ANGLE_TOL: f64 = 1e-9;
 
+/// A blocked wedge or a free sector at a point: `start` and `width` (counter-clockwise) in
+/// radians, and the angular tolerance of each of its two sides.
+///
+/// A side is a piece's edge seen from the point, and a direction within `tol / length` of it
+/// stays within the positional tolerance of that edge along its whole length: it lies along
+/// the edge, not in the wedge (case 7352 of nav-mesh's hunt2: a segment along comb corners
+/// 2e-8 off collinear passes within 1.5e-8 of an edge whose direction differs from its own by
+/// 1.2e-8 rad; a plain 1e-9 rad test refused it although every point of it is outside the
+/// obstacle or on it within the positional tolerance).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Span {
+    start: f64,
+    width: f64,
+    start_tol: f64,
+    end_tol: f64,
+}
+
+/// The angular tolerance of a side of the given length (twice the positional tolerance over
+/// the length, plus the plain angular one for rounding).
+fn side_tol(tol: f64, length: f64) -> f64 {
+    if length > 0.0 {
+        ANGLE_TOL + 2.0 * tol / length
+    } else {
+        ANGLE_TOL
+    }
+}
+
 struct Piece {
     /// Counter-clockwise, no repeated consecutive points, non-zero area.
     pts: Vec<DVec2>,
@@ -391,7 +425,7 @@ impl Piece {
 
     /// The blocked wedge at `p`: `Some(None)` when `p` is inside, `Some(Some((start, width)))`
     /// on the boundary, `None` outside.
-    fn wedge_at(&self, p: DVec2, tol: f64) -> Option<Option<(f64, f64)>> {
+    fn wedge_at(&self, p: DVec2, tol: f64) -> Option<Option<Span>> {
         if !self.near_box(p, p, tol) {
             return None;
         }
@@ -399,15 +433,26 @@ impl Piece {
         for i in 0..n {
             if self.pts[i].distance(p) <= tol {
                 let v = self.pts[i];
-                let start = angle(self.pts[(i + 1) % n] - v);
-                let end = angle(self.pts[(i + n - 1) % n] - v);
-                return Some(Some((start, (end - start).rem_euclid(TAU))));
+                let (next, prev) = (self.pts[(i + 1) % n], self.pts[(i + n - 1) % n]);
+                let start = angle(next - v);
+                let end = angle(prev - v);
+                return Some(Some(Span {
+                    start,
+                    width: (end - start).rem_euclid(TAU),
+                    start_tol: side_tol(tol, next.distance(v)),
+                    end_tol: side_tol(tol, prev.distance(v)),
+                }));
             }
         }
         for i in 0..n {
             let (a, b) = (self.pts[i], self.pts[(i + 1) % n]);
             if distance_point_segment(p, a, b) <= tol {
-                return Some(Some((angle(b - a), PI)));
+                return Some(Some(Span {
+                    start: angle(b - a),
+                    width: PI,
+                    start_tol: side_tol(tol, b.distance(p)),
+                    end_tol: side_tol(tol, a.distance(p)),
+                }));
             }
         }
         if point_in_polygon(&self.pts, p) {
@@ -429,7 +474,7 @@ struct Domain {
 #[derive(Clone, Copy)]
 struct Node {
     p: DVec2,
-    sector: (f64, f64),
+    sector: Span,
 }
 
 impl Domain {
@@ -513,7 +558,7 @@ impl Domain {
     }
 
     /// The free sectors at `p` (empty when `p` is blocked).
-    fn sectors(&self, p: DVec2) -> Vec<(f64, f64)> {
+    fn sectors(&self, p: DVec2) -> Vec<Span> {
         let mut wedges = Vec::new();
         for piece in &self.pieces {
             match piece.wedge_at(p, self.tol) {
@@ -558,9 +603,13 @@ impl Domain {
                 let (op, oq) = (cross(d, p - a.p), cross(d, q - a.p));
                 let e = q - p;
                 let (oa, ob) = (cross(e, a.p - p), cross(e, b.p - p));
-                let slack = self.tol * (len2.sqrt() + e.length());
-                if ((op > slack && oq < -slack) || (op < -slack && oq > slack))
-                    && ((oa > slack && ob < -slack) || (oa < -slack && ob > slack))
+                // Each cross product is a distance times the length of the line it is taken
+                // against: the slack is the positional tolerance times that length (a slack
+                // of the tolerance times both lengths let a short segment cross a long edge
+                // 5e-7 deep unseen: case 41209 of nav-mesh's hunt2).
+                let (slack_pq, slack_ab) = (self.tol * len2.sqrt(), self.tol * e.length());
+                if ((op > slack_pq && oq < -slack_pq) || (op < -slack_pq && oq > slack_pq))
+                    && ((oa > slack_ab && ob < -slack_ab) || (oa < -slack_ab && ob > slack_ab))
                 {
                     ts.push(cross(p - a.p, e) / cross(d, e));
                 }
@@ -621,7 +670,7 @@ impl Domain {
         corners.dedup();
         for p in corners {
             for s in self.sectors(p) {
-                if s.1 > PI + ANGLE_TOL {
+                if s.width > PI + ANGLE_TOL {
                     nodes.push(Node { p, sector: s });
                     is_goal.push(false);
                 }
@@ -677,21 +726,34 @@ impl Domain {
     }
 }
 
-/// The closed free sectors `(start, width)` left by closed blocked wedges, touching wedges
-/// merged.
-fn free_sectors(mut wedges: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
+/// The closed free sectors left by closed blocked wedges, touching wedges merged (with the
+/// plain angular tolerance: the sides' own tolerances never open a gap between two pieces).
+/// A sector's side takes the tolerance of the wedge side it lies on.
+fn free_sectors(mut wedges: Vec<Span>) -> Vec<Span> {
     if wedges.is_empty() {
-        return vec![(0.0, TAU)];
+        return vec![Span {
+            start: 0.0,
+            width: TAU,
+            start_tol: ANGLE_TOL,
+            end_tol: ANGLE_TOL,
+        }];
     }
     for w in &mut wedges {
-        w.0 = w.0.rem_euclid(TAU);
+        w.start = w.start.rem_euclid(TAU);
     }
-    wedges.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut merged: Vec<(f64, f64)> = Vec::new(); // (start, end), end may pass TAU
-    for (s, w) in wedges {
+    wedges.sort_by(|a, b| a.start.total_cmp(&b.start));
+    // (start, end, tolerance of the start side, tolerance of the end side); end may pass TAU.
+    let mut merged: Vec<(f64, f64, f64, f64)> = Vec::new();
+    for w in wedges {
+        let (s, e) = (w.start, w.start + w.width);
         match merged.last_mut() {
-            Some(last) if s <= last.1 + ANGLE_TOL => last.1 = last.1.max(s + w),
-            _ => merged.push((s, s + w)),
+            Some(last) if s <= last.1 + ANGLE_TOL => {
+                if e > last.1 {
+                    last.1 = e;
+                    last.3 = w.end_tol;
+                }
+            }
+            _ => merged.push((s, e, w.start_tol, w.end_tol)),
         }
     }
     // Wrap around: the last interval may reach into the first ones.
@@ -702,32 +764,41 @@ fn free_sectors(mut wedges: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
             break;
         }
         merged.pop();
-        merged[0] = (last.0 - TAU, first.1.max(last.1 - TAU));
+        merged[0] = if first.1 >= last.1 - TAU {
+            (last.0 - TAU, first.1, last.2, first.3)
+        } else {
+            (last.0 - TAU, last.1 - TAU, last.2, last.3)
+        };
         while merged.len() > 1 && merged[1].0 <= merged[0].1 + ANGLE_TOL {
-            merged[0].1 = merged[0].1.max(merged[1].1);
+            if merged[1].1 > merged[0].1 {
+                merged[0].1 = merged[1].1;
+                merged[0].3 = merged[1].3;
+            }
             merged.remove(1);
         }
     }
-    if merged.iter().any(|&(s, e)| e - s >= TAU - ANGLE_TOL) {
+    if merged.iter().any(|&(s, e, _, _)| e - s >= TAU - ANGLE_TOL) {
         return Vec::new();
     }
     let n = merged.len();
     (0..n)
         .map(|i| {
-            let end = merged[i].1;
-            let next = if i + 1 < n {
-                merged[i + 1].0
-            } else {
-                merged[0].0 + TAU
-            };
-            (end.rem_euclid(TAU), next - end)
+            let (end, end_side) = (merged[i].1, merged[i].3);
+            let next = if i + 1 < n { merged[i + 1] } else { merged[0] };
+            let next_start = if i + 1 < n { next.0 } else { next.0 + TAU };
+            Span {
+                start: end.rem_euclid(TAU),
+                width: next_start - end,
+                start_tol: end_side,
+                end_tol: next.2,
+            }
         })
         .collect()
 }
 
-fn in_sector(theta: f64, (start, width): (f64, f64)) -> bool {
-    let d = (theta - start).rem_euclid(TAU);
-    d <= width + ANGLE_TOL || d >= TAU - ANGLE_TOL
+fn in_sector(theta: f64, s: Span) -> bool {
+    let d = (theta - s.start).rem_euclid(TAU);
+    d <= s.width + s.end_tol || d >= TAU - s.start_tol
 }
 
 /// Checks a polyline for a point agent (`r = 0`) with the oracle's own rule (see the module
@@ -1341,14 +1412,20 @@ mod tests {
 
     #[test]
     fn free_sectors_merge_touching_wedges() {
-        assert_eq!(free_sectors(vec![]), vec![(0.0, TAU)]);
-        assert!(free_sectors(vec![(0.0, PI), (PI, PI)]).is_empty());
-        let s = free_sectors(vec![(0.0, PI / 2.0), (PI, PI / 2.0)]);
+        let w = |start, width| Span {
+            start,
+            width,
+            start_tol: ANGLE_TOL,
+            end_tol: ANGLE_TOL,
+        };
+        assert_eq!(free_sectors(vec![]), vec![w(0.0, TAU)]);
+        assert!(free_sectors(vec![w(0.0, PI), w(PI, PI)]).is_empty());
+        let s = free_sectors(vec![w(0.0, PI / 2.0), w(PI, PI / 2.0)]);
         assert_eq!(s.len(), 2);
         // A wedge across the cut at 0.
-        let s = free_sectors(vec![(3.0 * PI / 2.0, PI)]);
+        let s = free_sectors(vec![w(3.0 * PI / 2.0, PI)]);
         assert_eq!(s.len(), 1);
-        assert!((s[0].0 - PI / 2.0).abs() < 1e-12 && (s[0].1 - PI).abs() < 1e-12);
+        assert!((s[0].start - PI / 2.0).abs() < 1e-12 && (s[0].width - PI).abs() < 1e-12);
     }
 
     #[test]
