@@ -274,6 +274,15 @@ impl MeshWorld {
         }
         let away = (c - p).try_normalize().unwrap_or(DVec2::X);
         let ulp = (c.abs().max_element().max(1.0)) * f32::EPSILON as f64;
+        // Keeps `q` in `best` when it is nearer to `p` than `best` and the disc fits there.
+        let mut consider = |best: &mut Option<(f64, Vec2)>, q: Vec2| {
+            let d = q.as_dvec2().distance(p);
+            if best.is_none_or(|(bd, _)| d < bd)
+                && matches!(fit_status(self, sc, q.as_dvec2(), r), Fit::Fits)
+            {
+                *best = Some((d, q));
+            }
+        };
         let mut step = 0.0;
         for _ in 0..10 {
             let mut best: Option<(f64, Vec2)> = None;
@@ -284,12 +293,7 @@ impl MeshWorld {
                     DVec2::from_angle(k as f64 * std::f64::consts::FRAC_PI_4)
                 };
                 let q = (c + dir * step).as_vec2();
-                let d = q.as_dvec2().distance(p);
-                if best.is_none_or(|(bd, _)| d < bd)
-                    && matches!(fit_status(self, sc, q.as_dvec2(), r), Fit::Fits)
-                {
-                    best = Some((d, q));
-                }
+                consider(&mut best, q);
                 if step == 0.0 {
                     break;
                 }
@@ -313,12 +317,7 @@ impl MeshWorld {
                 let base = (c + dir * step).as_vec2();
                 for (dx, dy) in NEIGHBOURS {
                     let q = Vec2::new(f32_step(base.x, dx), f32_step(base.y, dy));
-                    let d = q.as_dvec2().distance(p);
-                    if best.is_none_or(|(bd, _)| d < bd)
-                        && matches!(fit_status(self, sc, q.as_dvec2(), r), Fit::Fits)
-                    {
-                        best = Some((d, q));
-                    }
+                    consider(&mut best, q);
                 }
             }
             if let Some((_, q)) = best {
@@ -336,12 +335,7 @@ impl MeshWorld {
             for k in 0..256 {
                 let dir = DVec2::from_angle(k as f64 * std::f64::consts::TAU / 256.0);
                 let q = (c + dir * step).as_vec2();
-                let d = q.as_dvec2().distance(p);
-                if best.is_none_or(|(bd, _)| d < bd)
-                    && matches!(fit_status(self, sc, q.as_dvec2(), r), Fit::Fits)
-                {
-                    best = Some((d, q));
-                }
+                consider(&mut best, q);
             }
             if let Some((_, q)) = best {
                 return Some(q);
