@@ -515,17 +515,22 @@ fn segment_block_in<const CORNERS: bool>(
     } else {
         margin
     };
-    if first || CORNERS {
+    if first || CORNERS || r == 0.0 {
         sc.gather_segment_with(world, p, q, gather, &mut visit);
     } else {
-        // Any block will do, so the buckets are visited from `q` back to `p`: a blocked
-        // segment is most often blocked near its end (a tangent's arrival, at large r inside
-        // another grown obstacle), and is found so after fewer visits (nav-agent's world at
-        // r = 10: 295 edges and circles looked at for 98 blocked tests, against 516 from `p`;
-        // random512-10-0 at r = 0.5: 112 k against 170 k). The buckets are the same (the
-        // gather is symmetric in its ends up to rounding far below its margin's `eps` beyond
-        // what the tests reach), and so is the answer: a clear segment visits them all, and
-        // the zero-width gaps below are found over every pair of touches, in any order.
+        // Any block will do, so at r > 0 the buckets are visited from `q` back to `p`: a
+        // blocked segment is most often blocked near its end (a tangent's arrival, at large r
+        // inside another grown obstacle), and is found so after fewer visits (nav-agent's
+        // world at r = 10: 295 edges and circles looked at for 98 blocked tests, against 516
+        // from `p`; random512-10-0 at r = 0.5: 112 k against 170 k). At r = 0 the order is
+        // from `p` (above): on grid maps the corners met first from `q` are more often off
+        // the axes, whose wedge tests call the arctangent (maze512-32-0's warm pass: 5.67 M
+        // instructions from `q`, 4.81 M from `p`; most maps within 2% either way, 8room_000
+        // +4.7% from `p`, den520d -7%; polygons-log.md, thirteenth round). The buckets are the
+        // same (the gather is symmetric in its ends up to rounding far below its margin's
+        // `eps` beyond what the tests reach), and so is the answer: a clear segment visits
+        // them all, and the zero-width gaps below are found over every pair of touches, in
+        // any order.
         sc.gather_segment_with(world, q, p, gather, &mut visit);
     }
     sc.touches = touches;
