@@ -2865,6 +2865,8 @@ fn brute_nearest_f32(world: &MeshWorld, p: Vec2, r: f32, bound: f64) -> Option<f
 /// one, and the annulus between the nearest candidate and the answer when it holds few f32
 /// points: 0.1631 and 0.2988, the nearest fitting f32 points (checked by brute force).
 #[test]
+// The exact f32 coordinates of the worlds (f32 steps of 1/256 and 1/1024 there).
+#[allow(clippy::excessive_precision)]
 fn nearest_fit_far_from_the_origin_finds_the_f32_points_of_a_thin_cusp() {
     let v = |x: f32, y: f32| Vec2::new(x, y);
     let mut a = MeshWorld::new(Aabb::new(v(-65536.0, 65536.0), v(-65520.0, 65552.0))).unwrap();
