@@ -102,6 +102,21 @@ const NEIGHBOURS: [(i8, i8); 9] = [
     (1, 1),
 ];
 
+/// How many `f32` points [`MeshWorld::nearest_fit`] may try one by one, in a region of free
+/// space too thin for its nudges (far from the origin).
+const SCAN_BUDGET: f64 = 4096.0;
+
+/// The finest `f32` spacing within `h` of `v` (at its smallest magnitude there).
+fn spacing(v: f64, h: f64) -> f64 {
+    let m = if (v - h..=v + h).contains(&0.0) {
+        0.0
+    } else {
+        (v.abs() - h) as f32
+    };
+    let m = m.next_down().max(0.0);
+    (m.next_up() - m) as f64
+}
+
 /// `x`, or the next `f32` below or above it (`d` = 0, -1, +1).
 fn f32_step(x: f32, d: i8) -> f32 {
     match d {
@@ -137,7 +152,10 @@ impl MeshWorld {
     }
 
     /// The point nearest to `p` where a disc of radius `radius` fits (`p` itself if it fits),
-    /// or `None` when it fits nowhere. The returned `f32` point is checked to fit.
+    /// or `None` when it fits nowhere. The returned `f32` point is checked to fit; where the
+    /// nearest free space is a sliver holding no `f32` point (far from the origin, where `f32`
+    /// steps are coarse), it is the nearest fitting `f32` point found among the candidates'
+    /// neighbours (a few thousand `f32` points tried at most).
     pub fn nearest_fit(&self, p: Vec2, radius: f32) -> Result<Option<Vec2>, MeshError> {
         let pd = checked_point(p, "query")?;
         let r = check_radius(self, radius)?;
@@ -153,17 +171,30 @@ impl MeshWorld {
         let far = pd.distance(self.min.max(pd.min(self.max))) + diag;
         let mut reach = (diag / 64.0).max(r).max(1e-6 * self.scale);
         loop {
-            if let Some(best) = self.nearest_within(&mut sc, pd, r, reach) {
-                return Ok(Some(best));
+            let best = self.nearest_within(&mut sc, pd, r, reach);
+            let last = reach > 2.0 * far + 2.0 * r;
+            match best {
+                // Every candidate nearer than `q` was tried: they all lie within `reach`.
+                Some((d, q, lower)) if d <= reach || last => {
+                    return Ok(Some(self.nearer_f32(&mut sc, pd, r, lower, d, q)));
+                }
+                None if last => return Ok(None),
+                _ => reach *= 2.0,
             }
-            if reach > 2.0 * far + 2.0 * r {
-                return Ok(None);
-            }
-            reach *= 2.0;
         }
     }
 
-    fn nearest_within(&self, sc: &mut Scratch, p: DVec2, r: f64, reach: f64) -> Option<Vec2> {
+    /// The nearest fitting `f32` point found from the candidates within `reach` of `p`, with
+    /// its distance to `p` (which may exceed `reach`: a candidate's fitting `f32` point may
+    /// lie many `f32` steps from it) and the distance of the nearest candidate that fits in
+    /// `f64` (no point nearer than that fits).
+    fn nearest_within(
+        &self,
+        sc: &mut Scratch,
+        p: DVec2,
+        r: f64,
+        reach: f64,
+    ) -> Option<(f64, Vec2, f64)> {
         // Features of the boundary of the free space: edges moved out by r, corner circles.
         #[derive(Clone, Copy)]
         enum F {
@@ -253,25 +284,125 @@ impl MeshWorld {
             }
         }
         cands.sort_by(|a, b| a.distance_squared(p).total_cmp(&b.distance_squared(p)));
+        // The first candidate with a fitting f32 point is not enough: far from the origin (an
+        // f32 step of 1/128 at 65536) the free space near it may be a sliver holding no f32
+        // point for many steps, and its nudges then land farther than a later candidate's
+        // own f32 point. The candidates are tried until one lies beyond the best point found.
+        let mut best: Option<(f64, Vec2)> = None;
+        let mut lower = None;
         for c in cands {
-            if c.distance(p) > reach {
+            let dc = c.distance(p);
+            if dc > reach || best.is_some_and(|(bd, _)| dc >= bd) {
                 break;
             }
-            if let Some(q) = self.fitting_f32(sc, p, c, r) {
-                return Some(q);
+            // A candidate that does not fit before rounding is not worth nudging.
+            if !matches!(fit_status(self, sc, c, r), Fit::Fits) {
+                continue;
+            }
+            lower.get_or_insert(dc);
+            let q = self.fitting_f32(sc, p, c, r);
+            if let Some(q) = q {
+                let d = q.as_dvec2().distance(p);
+                if best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, q));
+                }
+            }
+            // Nudges that went far (or found nothing): the tip of a thin cusp, whose first f32
+            // points the nudges' directions may miss; the f32 points around it are all tried.
+            let steps = 4.0 * spacing(c.x, 0.0).max(spacing(c.y, 0.0));
+            if q.is_none_or(|q| q.as_dvec2().distance(c) > steps) {
+                let bound = best.map_or(f64::INFINITY, |(bd, _)| bd);
+                if let Some(found) = self.scan_around(sc, p, c, r, bound) {
+                    best = Some(found);
+                }
             }
         }
-        None
+        best.map(|(d, q)| (d, q, lower.unwrap_or(0.0)))
+    }
+
+    /// `q` (a fitting `f32` point at distance `d` from `p`), or a nearer fitting `f32` point:
+    /// every `f32` point at a distance in `[lower, d)` from `p` is tried, when they are few
+    /// ([`SCAN_BUDGET`]; far from the origin, where a sliver of free space near the nearest
+    /// candidates may hold no `f32` point while a point between them and `q` fits). Near the
+    /// origin `q` lies within a few `f32` steps of `lower` and nothing is tried.
+    fn nearer_f32(&self, sc: &mut Scratch, p: DVec2, r: f64, lower: f64, d: f64, q: Vec2) -> Vec2 {
+        let (sx, sy) = (spacing(p.x, d), spacing(p.y, d));
+        let lower = (lower - 2.0 * sx.max(sy)).max(0.0);
+        if d <= lower + 4.0 * sx.max(sy)
+            || std::f64::consts::PI * (d * d - lower * lower) / (sx * sy) > SCAN_BUDGET
+        {
+            return q;
+        }
+        let (mut best, mut best_d) = (q, d);
+        let mut y = ((p.y - d) as f32).next_down();
+        while (y as f64) <= p.y + d {
+            let dy = y as f64 - p.y;
+            let outer = (best_d * best_d - dy * dy).max(0.0).sqrt();
+            let inner = (lower * lower - dy * dy).max(0.0).sqrt();
+            for (from, to) in [(p.x - outer, p.x - inner), (p.x + inner, p.x + outer)] {
+                let mut x = (from as f32).next_down();
+                while (x as f64) <= to {
+                    let c = DVec2::new(x as f64, y as f64);
+                    let dc = c.distance(p);
+                    if dc < best_d && matches!(fit_status(self, sc, c, r), Fit::Fits) {
+                        (best, best_d) = (Vec2::new(x, y), dc);
+                    }
+                    x = x.next_up();
+                }
+            }
+            y = y.next_up();
+        }
+        best
+    }
+
+    /// The fitting `f32` point nearest to `p` (nearer than `bound`) in the smallest square
+    /// around `c` (half side 4 f32 steps, doubling) that holds one, or in the next larger
+    /// square; `None` when the squares grow beyond [`SCAN_BUDGET`] points or `bound`.
+    fn scan_around(
+        &self,
+        sc: &mut Scratch,
+        p: DVec2,
+        c: DVec2,
+        r: f64,
+        mut bound: f64,
+    ) -> Option<(f64, Vec2)> {
+        let mut h = 4.0 * spacing(c.x, 0.0).max(spacing(c.y, 0.0));
+        let mut found: Option<(f64, Vec2)> = None;
+        let mut more = 1;
+        loop {
+            let (sx, sy) = (spacing(c.x, h), spacing(c.y, h));
+            if (2.0 * h / sx + 1.0) * (2.0 * h / sy + 1.0) > SCAN_BUDGET
+                || c.distance(p) - h * std::f64::consts::SQRT_2 > bound
+            {
+                return found;
+            }
+            let mut y = ((c.y - h) as f32).next_down();
+            while (y as f64) <= c.y + h {
+                let mut x = ((c.x - h) as f32).next_down();
+                while (x as f64) <= c.x + h {
+                    let q = DVec2::new(x as f64, y as f64);
+                    let d = q.distance(p);
+                    if d < bound && matches!(fit_status(self, sc, q, r), Fit::Fits) {
+                        (bound, found) = (d, Some((d, Vec2::new(x, y))));
+                    }
+                    x = x.next_up();
+                }
+                y = y.next_up();
+            }
+            if found.is_some() {
+                if more == 0 {
+                    return found;
+                }
+                more -= 1;
+            }
+            h *= 2.0;
+        }
     }
 
     /// `c` rounded to `f32`, nudged by a few ulps (away from `p` first, then in eight
     /// directions) until it fits, if it can be: a candidate where two grown features meet may
     /// only fit on one side of the rounding.
     fn fitting_f32(&self, sc: &mut Scratch, p: DVec2, c: DVec2, r: f64) -> Option<Vec2> {
-        // A candidate that does not fit before rounding is not worth nudging.
-        if !matches!(fit_status(self, sc, c, r), Fit::Fits) {
-            return None;
-        }
         let away = (c - p).try_normalize().unwrap_or(DVec2::X);
         let ulp = (c.abs().max_element().max(1.0)) * f32::EPSILON as f64;
         // Keeps `q` in `best` when it is nearer to `p` than `best` and the disc fits there.

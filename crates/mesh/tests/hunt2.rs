@@ -26,7 +26,12 @@
 //! * edit sequences (insert, `set` of polygons and circles at arbitrary coordinates, remove,
 //!   `prepare_connected` before edits) against a rebuilt world, every query kind;
 //! * the same queries from two threads with their own contexts (bit-identical), and one
-//!   context reused across worlds and radii against fresh ones (bit-identical).
+//!   context reused across worlds and radii against fresh ones (bit-identical);
+//! * the worlds moved 1e4 to 1e5 from the origin (either sign; every coordinate rounded to
+//!   `f32` there, steps of 1/1024 to 1/128): every check above but the bracket (the checker's
+//!   tolerances widened by two such steps), and the answer between those of the same world
+//!   moved back to the origin (exactly) at `r - 1e-5` and `r + 1e-5`, that world judged by the
+//!   bracket.
 //!
 //! `NAV_HUNT_CASES=N` runs `N` worlds per test (`NAV_HUNT_SEED=S` starts at seed `S`);
 //! `NAV_HUNT_KEEP_GOING=1` lists the failing seeds instead of stopping at the first.
@@ -308,6 +313,18 @@ struct Case {
     outside: usize,
     /// Radii where a gap closes (half its width, about: the coordinates are rounded).
     closing: Vec<f64>,
+    /// The `f32` spacing of the coordinates in a world far from the origin (0 near it): the
+    /// pieces of a path are rounded by up to half of it.
+    ulp: f64,
+}
+
+impl Case {
+    /// How close to a tie brute force is not sure of the disc at a point: `1e-7`, and `1e-5`
+    /// far from the origin (where the mesh's tolerance, `1e-9` of `1/64` of the magnitude, is
+    /// about `1e-6`).
+    fn tie(&self) -> f64 {
+        if self.ulp == 0.0 { 1e-7 } else { 1e-5 }
+    }
 }
 
 /// The outside of simple polygon bounds `p` within the box `[lo, hi]`, as two simple polygons:
@@ -374,12 +391,26 @@ fn finish(
     candidates: Vec<OracleObstacle>,
     closing: Vec<f64>,
 ) -> Option<Case> {
+    let square = (DVec2::ZERO, DVec2::splat(SIZE));
+    finish_in(label, bounds, square, candidates, closing, 0.0)
+}
+
+/// [`finish`] with the box bounds `square` (used without polygon bounds) and the coordinates'
+/// spacing `ulp` (see [`Case::ulp`]).
+fn finish_in(
+    label: String,
+    bounds: Option<Vec<DVec2>>,
+    square: (DVec2, DVec2),
+    candidates: Vec<OracleObstacle>,
+    closing: Vec<f64>,
+    ulp: f64,
+) -> Option<Case> {
     let mut mesh = match &bounds {
         Some(pts) => {
             MeshWorld::with_polygon_bounds(&pts.iter().map(|p| p.as_vec2()).collect::<Vec<_>>())
                 .ok()?
         }
-        None => MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(SIZE as f32))).unwrap(),
+        None => MeshWorld::new(Aabb::new(square.0.as_vec2(), square.1.as_vec2())).unwrap(),
     };
     let mut obstacles = Vec::new();
     for o in candidates {
@@ -394,7 +425,7 @@ fn finish(
             let (lo, hi) = ((lo - 4.0).floor(), (hi + 4.0).ceil());
             (lo, hi, outside_pieces(pts, lo, hi)?)
         }
-        None => (DVec2::ZERO, DVec2::splat(SIZE), Vec::new()),
+        None => (square.0, square.1, Vec::new()),
     };
     let mut all = obstacles.clone();
     let n_outside = outside.len();
@@ -406,6 +437,7 @@ fn finish(
         polygon_bounds: bounds,
         outside: n_outside,
         closing,
+        ulp,
     })
 }
 
@@ -660,7 +692,7 @@ fn mesh_of(case: &Case, scale: f64) -> MeshWorld {
         Some(pts) => {
             MeshWorld::with_polygon_bounds(&pts.iter().map(|&p| s(p)).collect::<Vec<_>>()).unwrap()
         }
-        None => MeshWorld::new(Aabb::new(s(DVec2::ZERO), s(DVec2::splat(SIZE)))).unwrap(),
+        None => MeshWorld::new(Aabb::new(s(case.world.min), s(case.world.max))).unwrap(),
     };
     for o in &case.obstacles {
         let o = match o {
@@ -798,7 +830,7 @@ fn sure(case: &Case, p: DVec2, r: f64) -> bool {
     let w = &case.world;
     std::iter::once(bounds_margin(w, p))
         .chain(w.obstacles.iter().map(|o| o.signed_distance_to_point(p)))
-        .all(|m| (m - r).abs() > 1e-7)
+        .all(|m| (m - r).abs() > case.tie())
 }
 
 fn unsearched(case: &Case, s: DVec2, g: DVec2, r: f64) -> Option<PathStatus> {
@@ -831,7 +863,7 @@ fn unsearched(case: &Case, s: DVec2, g: DVec2, r: f64) -> Option<PathStatus> {
 fn random_point(case: &Case, rng: &mut Rng) -> DVec2 {
     let (lo, hi) = match &case.polygon_bounds {
         Some(_) => (case.world.min + 3.0, case.world.max - 3.0),
-        None => (DVec2::splat(-0.3), DVec2::splat(SIZE + 0.3)),
+        None => (case.world.min - 0.3, case.world.max + 0.3),
     };
     rng.point(lo, hi)
 }
@@ -890,6 +922,8 @@ struct Tally {
     fits: usize,
     rays: usize,
     nearest_fit: usize,
+    /// Far worlds' queries compared with the world moved back to the origin.
+    far: usize,
 }
 
 type Answer = (PathStatus, f64);
@@ -907,6 +941,106 @@ fn f32_down(r: f64) -> f64 {
 
 fn same_length(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * a.abs().max(b.abs()).max(1.0)
+}
+
+/// The oracle's geometric checker; far from the origin (where the pieces' ends are rounded
+/// to `f32` steps of up to 1/128, more than the checker's `1e-3` and `1e-4`) a checker of the
+/// same kind whose tolerances add two such steps.
+fn check_path(
+    case: &Case,
+    r: f64,
+    s: DVec2,
+    g: DVec2,
+    pieces: &[PathPiece],
+    cost: f64,
+) -> Result<(), String> {
+    if case.ulp == 0.0 {
+        return check_piece_path(&case.world, r, s, g, pieces, cost);
+    }
+    let world = &case.world;
+    let e = 2.0 * case.ulp;
+    let (join, clear) = (1e-3 + e, r - 1e-4 - e);
+    let Some(first) = pieces.first() else {
+        return if s.distance(g) <= join && cost.abs() <= 1e-4 {
+            Ok(())
+        } else {
+            Err(format!("empty path from {s} to {g}, length {cost}"))
+        };
+    };
+    if first.start_point().as_dvec2().distance(s) > join {
+        return Err(format!("starts at {:?}, not at {s}", first.start_point()));
+    }
+    let last = pieces[pieces.len() - 1].end_point().as_dvec2();
+    if last.distance(g) > join {
+        return Err(format!("ends at {last}, not at {g}"));
+    }
+    let fits = |p: DVec2| world.disc_in_bounds(p, clear) && world.signed_clearance(p) >= clear;
+    let mut total = 0.0;
+    for (i, piece) in pieces.iter().enumerate() {
+        if i > 0 {
+            let prev = pieces[i - 1].end_point().as_dvec2();
+            if prev.distance(piece.start_point().as_dvec2()) > join {
+                return Err(format!(
+                    "piece {i} does not start where piece {} ends",
+                    i - 1
+                ));
+            }
+        }
+        match piece {
+            PathPiece::Line(l) => {
+                let (a, b) = (l.a.as_dvec2(), l.b.as_dvec2());
+                total += a.distance(b);
+                if !fits(a) || !fits(b) {
+                    return Err(format!(
+                        "line {i} from {a} to {b} has an end that does not fit"
+                    ));
+                }
+                for (j, o) in world.obstacles.iter().enumerate() {
+                    let d = o.signed_distance_to_segment(a, b);
+                    if d < clear {
+                        return Err(format!("line {i} from {a} to {b} passes at {d} from {j}"));
+                    }
+                }
+            }
+            PathPiece::Arc(arc) => {
+                let (c, radius) = (arc.center.as_dvec2(), arc.radius as f64);
+                total += radius * arc.sweep as f64;
+                let around = world.obstacles.iter().any(|o| match o {
+                    OracleObstacle::Circle {
+                        center,
+                        radius: big,
+                    } => c.distance(*center) <= e && (radius - big - r).abs() <= 1e-3,
+                    _ => {
+                        (radius - r).abs() <= 1e-3
+                            && o.outline()
+                                .unwrap_or_default()
+                                .iter()
+                                .any(|&k| k.distance(c) <= e)
+                    }
+                });
+                if !around {
+                    return Err(format!(
+                        "arc {i} around {c} of radius {radius} is around nothing"
+                    ));
+                }
+                let n = ((radius * arc.sweep as f64 / 0.01) as usize).clamp(64, 4096);
+                for k in 0..=n {
+                    let t = k as f64 / n as f64;
+                    let theta = arc.start as f64 + arc.turn.sign() as f64 * arc.sweep as f64 * t;
+                    let p = c + DVec2::from_angle(theta) * radius;
+                    if !fits(p) {
+                        return Err(format!("arc {i} does not fit at {p}"));
+                    }
+                }
+            }
+        }
+    }
+    if (total - cost).abs() > 1e-4 * cost.max(1.0) + e * pieces.len() as f64 {
+        return Err(format!(
+            "reported length {cost}, the pieces add up to {total}"
+        ));
+    }
+    Ok(())
 }
 
 /// Checks one query against brute force, the bracket and the checker.
@@ -943,7 +1077,7 @@ fn check_query(
     );
     if status == PathStatus::Found {
         tally.found += 1;
-        check_piece_path(world, r, s, g, path.path(), cost)
+        check_path(case, r, s, g, path.path(), cost)
             .unwrap_or_else(|e| panic!("checker: {e}\n{}\npath {:?}", context(), path.path()));
     } else {
         tally.no_path += 1;
@@ -1048,7 +1182,6 @@ fn check_relations(
     rng: &mut Rng,
     tally: &mut Tally,
 ) {
-    let world = &case.world;
     let context = || format!("{}: r {r} from {s} to {g}\n{case:?}", case.label);
     let rf = r as f32;
     let query = MeshQuery::new(s.as_vec2(), g.as_vec2()).with_radius(rf);
@@ -1143,10 +1276,10 @@ fn check_relations(
             }
             let pieces = limited.path();
             let end = pieces.last().map_or(s, |p| p.end_point().as_dvec2());
-            check_piece_path(world, r, s, end, pieces, limited.cost())
+            check_path(case, r, s, end, pieces, limited.cost())
                 .unwrap_or_else(|e| panic!("partial path: {e}\n{}\npath {pieces:?}", context()));
             assert!(
-                end.distance(g) <= s.distance(g) + 1e-4,
+                end.distance(g) <= s.distance(g) + 1e-4 + 2.0 * case.ulp,
                 "the partial path ends at {end}, farther from the goal than the start\n{}",
                 context()
             );
@@ -1177,14 +1310,9 @@ fn check_relations(
     }
 }
 
-fn hunt_world(case: &Case, seed: u64, queries: usize, tally: &mut Tally) {
-    let mesh = mesh_of(case, 1.0);
-    let scaled = mesh_of(case, 8.0);
-    let mut rng = Rng::new(seed ^ 0x5eed_2222);
-    let mut ctx = MeshContext::new();
-    let mut grown = Grown::new();
-    tally.worlds += 1;
-    let big = case.world.obstacles.len() > 12;
+/// The radii of a world's queries: 0, a random one, now and then a large one, and every
+/// closing radius with the `f32` either side; and the closing radii.
+fn radii_of(case: &Case, rng: &mut Rng) -> (Vec<f64>, Vec<f64>) {
     let mut radii: Vec<f64> = vec![0.0, rng.range(0.05, 1.5) as f32 as f64];
     if rng.unit() < 0.3 {
         radii.push(rng.range(1.5, 3.0) as f32 as f64);
@@ -1199,6 +1327,18 @@ fn hunt_world(case: &Case, seed: u64, queries: usize, tally: &mut Tally) {
     }
     radii.sort_by(f64::total_cmp);
     radii.dedup();
+    (radii, closing)
+}
+
+fn hunt_world(case: &Case, seed: u64, queries: usize, tally: &mut Tally) {
+    let mesh = mesh_of(case, 1.0);
+    let scaled = mesh_of(case, 8.0);
+    let mut rng = Rng::new(seed ^ 0x5eed_2222);
+    let mut ctx = MeshContext::new();
+    let mut grown = Grown::new();
+    tally.worlds += 1;
+    let big = case.world.obstacles.len() > 12;
+    let (radii, closing) = radii_of(case, &mut rng);
     // Big worlds: fewer radii per pair of points.
     let bracket_share = if big { 0.35 } else { 1.0 };
     for _ in 0..queries {
@@ -1317,7 +1457,7 @@ fn hunt_nearest(
         } else if sure_goals && matches!(status, PathStatus::LimitReached | PathStatus::NoPath) {
             let pieces = limited.answer.path().to_vec();
             let end = pieces.last().map_or(s, |p| p.end_point().as_dvec2());
-            check_piece_path(&case.world, r, s, end, &pieces, cost).unwrap_or_else(|e| {
+            check_path(case, r, s, end, &pieces, cost).unwrap_or_else(|e| {
                 panic!("{label}: limited nearest's partial path: {e} from {s} r {r}")
             });
         }
@@ -1365,7 +1505,7 @@ fn hunt_spatial(case: &Case, mesh: &MeshWorld, radii: &[f64], rng: &mut Rng, tal
             let mut first_out = None;
             let mut t = 0.0;
             while t <= max {
-                if !clear(t, 1e-7) {
+                if !clear(t, case.tie()) {
                     first_out = Some(t);
                     break;
                 }
@@ -1397,7 +1537,7 @@ fn hunt_spatial(case: &Case, mesh: &MeshWorld, radii: &[f64], rng: &mut Rng, tal
         if rng.unit() < 0.25 {
             tally.nearest_fit += 1;
             let near = mesh.nearest_fit(p.as_vec2(), rf).unwrap();
-            let fits_well = |q: DVec2| fits_brute(q, r + 1e-6);
+            let fits_well = |q: DVec2| fits_brute(q, r + 10.0 * case.tie());
             match near {
                 None => {
                     let (lo, hi) = (world.min, world.max);
@@ -1421,10 +1561,12 @@ fn hunt_spatial(case: &Case, mesh: &MeshWorld, radii: &[f64], rng: &mut Rng, tal
                     if d > 0.0 {
                         let step = (d / 30.0).max(0.005);
                         let n = (d / step).ceil() as i64;
+                        // f32 samples: the answer is an f32 point, and far from the origin
+                        // a sliver of free space may hold none.
                         for i in -n..=n {
                             for j in -n..=n {
-                                let x = p + DVec2::new(i as f64, j as f64) * step;
-                                if x.distance(p) < d - 1e-3 {
+                                let x = f32_point(p + DVec2::new(i as f64, j as f64) * step);
+                                if x.distance(p) < d - 1e-3 - 2.0 * case.ulp {
                                     assert!(
                                         !fits_well(x),
                                         "{label}: {x} fits (r {r}) nearer to {p} than nearest_fit's {q}"
@@ -1466,6 +1608,183 @@ fn general_polygon_worlds() {
         assert!(tally.worlds >= tally.skipped_worlds * 3);
         assert!(tally.found > tally.worlds && tally.bracket + tally.oracle_r0 > tally.worlds);
         assert!(tally.no_path > 0 && tally.unsearched > tally.worlds && tally.scaled > 0);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Far from the origin: the general worlds moved 1e4 to 1e5 away (either sign), where one `f32`
+// step is 1/1024 to 1/128, every coordinate rounded there; judged by brute force, the checker
+// (with tolerances of two such steps) and the relations, and against the same rounded world
+// moved back to the origin (exactly), which the bracket judges.
+
+/// The offsets of the far worlds (`f32` values).
+const OFFSETS: [(f32, f32); 6] = [
+    (10_000.0, 10_000.0),
+    (12_345.679, -23_456.79),
+    (-65_536.0, 65_536.0),
+    (70_000.3, 30_000.7),
+    (-99_999.5, -54_321.25),
+    (100_000.0, -100_000.0),
+];
+
+/// The `f32` spacing at the largest coordinate magnitude of `world` (plus the room around it
+/// where points are picked).
+fn spacing(world: &OracleWorld) -> f64 {
+    let m = world.min.abs().max(world.max.abs()).max_element() + 8.0;
+    2f64.powf(m.log2().floor() - 23.0)
+}
+
+/// The case moved by `off`, every coordinate rounded to `f32` (polygons the mesh then refuses
+/// are dropped); with `exact`, every coordinate must move exactly. `None` when polygon bounds
+/// are refused.
+fn translated(case: &Case, off: DVec2, ulp: f64, exact: bool) -> Option<Case> {
+    let f = |p: DVec2| {
+        let q = f32_point(p + off);
+        assert!(!exact || q == p + off, "{p} does not move exactly by {off}");
+        q
+    };
+    let obstacles = case
+        .obstacles
+        .iter()
+        .map(|o| match o {
+            OracleObstacle::Polygon(pts) => {
+                OracleObstacle::Polygon(pts.iter().map(|&p| f(p)).collect())
+            }
+            OracleObstacle::Box { min, max } => OracleObstacle::Box {
+                min: f(*min),
+                max: f(*max),
+            },
+            OracleObstacle::Circle { center, radius } => OracleObstacle::Circle {
+                center: f(*center),
+                radius: *radius,
+            },
+        })
+        .collect();
+    let bounds = case
+        .polygon_bounds
+        .as_ref()
+        .map(|pts| pts.iter().map(|&p| f(p)).collect());
+    let square = (f(case.world.min), f(case.world.max));
+    let label = format!("{} moved by {off}", case.label);
+    finish_in(label, bounds, square, obstacles, case.closing.clone(), ulp)
+}
+
+/// A general world of `case(seed)` moved far away, and that (rounded) world moved back to the
+/// origin exactly; `None` when the two do not hold the same obstacles.
+fn far_cases(seed: u64) -> Option<(Case, Case, DVec2)> {
+    let base = case(seed)?;
+    let (x, y) = OFFSETS[seed as usize % OFFSETS.len()];
+    let off = DVec2::new(x as f64, y as f64);
+    let mut far = translated(&base, off, 1.0, false)?;
+    far.ulp = spacing(&far.world);
+    let back = translated(&far, -off, 0.0, true)?;
+    (back.obstacles.len() == far.obstacles.len()).then_some((far, back, off))
+}
+
+/// One far world's queries: the far world checked as a general one (without the bracket), the
+/// world moved back checked with it, and the far answer between the near answers at `r - 1e-5`
+/// and `r + 1e-5` (the far world's tolerance is about 1e-6, the near one's 1.6e-8).
+fn hunt_far(far: &Case, back: &Case, off: DVec2, seed: u64, queries: usize, tally: &mut Tally) {
+    let mesh = mesh_of(far, 1.0);
+    let scaled = mesh_of(far, 8.0);
+    let near = mesh_of(back, 1.0);
+    let mut rng = Rng::new(seed ^ 0x5eed_3333);
+    let (mut ctx, mut near_ctx) = (MeshContext::new(), MeshContext::new());
+    let (mut grown, mut grown_far) = (Grown::new(), Grown::new());
+    tally.worlds += 1;
+    let (radii, closing) = radii_of(back, &mut rng);
+    for _ in 0..queries {
+        let r_pick = radii[rng.below(radii.len())];
+        let pick = |rng: &mut Rng| match rng.below(4) {
+            0 => Some(random_point(far, rng)),
+            1 => special_point(far, rng, r_pick),
+            _ => fitting_point(far, rng, r_pick),
+        };
+        let (Some(s), Some(g)) = (pick(&mut rng), pick(&mut rng)) else {
+            continue;
+        };
+        let home = |p: DVec2| {
+            let q = p - off;
+            assert_eq!(f32_point(q), q, "{p} does not move back exactly");
+            q
+        };
+        let (sb, gb) = (home(s), home(g));
+        for &r in &radii {
+            let near_tie = closing.iter().any(|&h| (r - h).abs() < 1e-5);
+            let answer = check_query(far, &mesh, &mut ctx, r, s, g, false, &mut grown_far, tally);
+            let bracket = !near_tie && rng.unit() < 0.5;
+            check_query(
+                back,
+                &near,
+                &mut near_ctx,
+                r,
+                sb,
+                gb,
+                bracket,
+                &mut grown,
+                tally,
+            );
+            let fits = unsearched(far, s, g, r).is_none() && sure(far, s, r) && sure(far, g, r);
+            if !fits {
+                continue;
+            }
+            let mut at = |r: f64| {
+                let q = MeshQuery::new(sb.as_vec2(), gb.as_vec2()).with_radius(r as f32);
+                let p = near_ctx.find_path(&near, &q).unwrap();
+                (p.status(), p.cost())
+            };
+            let (lo, hi) = (at((r - 1e-5).max(0.0)), at(r + 1e-5));
+            tally.far += 1;
+            let context = || {
+                format!(
+                    "{}: r {r} from {s} to {g} ({sb} to {gb} at the origin): far {answer:?}, \
+                     near at r -+ 1e-5 {lo:?} {hi:?}\n{far:?}",
+                    far.label
+                )
+            };
+            if answer.0 == PathStatus::Found {
+                assert!(
+                    lo.0 == PathStatus::Found && answer.1 >= lo.1 * (1.0 - 1e-9) - 1e-9,
+                    "far below the near world at a smaller radius: {}",
+                    context()
+                );
+            }
+            if hi.0 == PathStatus::Found {
+                assert!(
+                    answer.0 == PathStatus::Found && answer.1 <= hi.1 * (1.0 + 1e-9) + 1e-9,
+                    "far above the near world at a larger radius: {}",
+                    context()
+                );
+            }
+            check_relations(
+                far, &mesh, &scaled, &mut ctx, r, s, g, answer, near_tie, &mut rng, tally,
+            );
+        }
+    }
+    hunt_nearest(far, &mesh, &mut ctx, &radii, &mut rng, tally);
+    hunt_spatial(far, &mesh, &radii, &mut rng, tally);
+}
+
+#[test]
+fn general_worlds_far_from_the_origin() {
+    let mut tally = Tally::default();
+    let failed = sweep(cases(12), |seed| {
+        let Some((far, back, off)) = far_cases(seed) else {
+            tally.skipped_worlds += 1;
+            return;
+        };
+        let queries = if far.world.obstacles.len() > 12 { 1 } else { 2 };
+        hunt_far(&far, &back, off, seed, queries, &mut tally);
+    });
+    eprintln!("{tally:?}");
+    assert!(
+        failed.is_empty(),
+        "{} worlds failed: {failed:?}",
+        failed.len()
+    );
+    if tally.worlds >= 10 {
+        assert!(tally.far > tally.worlds && tally.found > tally.worlds);
+        assert!(tally.bracket + tally.oracle_r0 > 0 && tally.rays > 0);
     }
 }
 
@@ -2513,4 +2832,94 @@ fn nearest_fit_finds_a_cusp_narrower_than_the_nudge_directions() {
         q.distance(p),
         fits_at.distance(p)
     );
+}
+
+/// The nearest fitting `f32` point to `p`, or none nearer than `bound`, by trying every `f32`
+/// point within `bound` of `p`.
+fn brute_nearest_f32(world: &MeshWorld, p: Vec2, r: f32, bound: f64) -> Option<f64> {
+    let p = p.as_dvec2();
+    let mut best: Option<f64> = None;
+    let mut y = ((p.y - bound) as f32).next_down();
+    while (y as f64) <= p.y + bound {
+        let mut x = ((p.x - bound) as f32).next_down();
+        while (x as f64) <= p.x + bound {
+            let d = DVec2::new(x as f64, y as f64).distance(p);
+            if d < best.unwrap_or(bound) && world.fits(Vec2::new(x, y), r).unwrap() {
+                best = Some(d);
+            }
+            x = x.next_up();
+        }
+        y = y.next_up();
+    }
+    best
+}
+
+/// Found by `general_worlds_far_from_the_origin` (cases 404 and 54, the worlds moved 65536 and
+/// 10000 from the origin, reduced to the two obstacles around the point): `p` lies inside a
+/// circle next to a polygon, the nearest free space is a thin cusp between the circle and
+/// the polygon (grown by `r`), and at these magnitudes (f32 steps of 1/256 and 1/1024) the
+/// cusp holds no f32 point for a long way. `nearest_fit` took the first candidate with any
+/// fitting f32 nudge: 0.5882 from `p` where (-65528, 65543.54) fits 0.4342 away (the world
+/// moved back to the origin answers 0.1615), and 0.4723 where 0.2987 is right. Now every
+/// candidate nearer than the best point is tried, the f32 points around a cusp's tip one by
+/// one, and the annulus between the nearest candidate and the answer when it holds few f32
+/// points: 0.1631 and 0.2988, the nearest fitting f32 points (checked by brute force).
+#[test]
+// The exact f32 coordinates of the worlds (f32 steps of 1/256 and 1/1024 there).
+#[allow(clippy::excessive_precision)]
+fn nearest_fit_far_from_the_origin_finds_the_f32_points_of_a_thin_cusp() {
+    let v = |x: f32, y: f32| Vec2::new(x, y);
+    let mut a = MeshWorld::new(Aabb::new(v(-65536.0, 65536.0), v(-65520.0, 65552.0))).unwrap();
+    a.insert(Obstacle::Polygon(vec![
+        v(-65527.68359375, 65544.921875),
+        v(-65527.375, 65543.8828125),
+        v(-65528.01171875, 65543.5546875),
+        v(-65527.9375, 65543.4140625),
+        v(-65527.125, 65543.828125),
+        v(-65526.63671875, 65542.8828125),
+        v(-65528.3984375, 65541.984375),
+        v(-65529.4453125, 65544.015625),
+    ]))
+    .unwrap();
+    a.insert(Obstacle::Circle(Circle::new(
+        v(-65527.234375, 65542.8671875),
+        0.968_806_7,
+    )))
+    .unwrap();
+    let mut b = MeshWorld::new(Aabb::new(v(10000.0, 10000.0), v(10016.0, 10016.0))).unwrap();
+    b.insert(Obstacle::Polygon(vec![
+        v(10011.2451171875, 10005.3994140625),
+        v(10011.416015625, 10005.2958984375),
+        v(10010.4716796875, 10003.7451171875),
+        v(10011.1318359375, 10003.3427734375),
+        v(10012.244140625, 10005.1689453125),
+        v(10012.8603515625, 10004.79296875),
+        v(10011.748046875, 10002.9677734375),
+        v(10011.4541015625, 10002.484375),
+        v(10010.0068359375, 10003.3662109375),
+    ]))
+    .unwrap();
+    b.insert(Obstacle::Circle(Circle::new(
+        v(10012.236328125, 10002.669921875),
+        0.272_351_9,
+    )))
+    .unwrap();
+    for (world, p, r, near) in [
+        (&a, v(-65527.5703125, 65543.6015625), 0.0, 0.16151),
+        (&b, v(10011.61328125, 10003.0322265625), 0.15, 0.29866),
+    ] {
+        assert!(!world.fits(p, r).unwrap());
+        let q = world.nearest_fit(p, r).unwrap().unwrap();
+        assert!(world.fits(q, r).unwrap());
+        let d = q.as_dvec2().distance(p.as_dvec2());
+        assert!(
+            d >= near - 1e-4 && d < near + 0.01,
+            "{q} at {d}, the origin's {near}"
+        );
+        let brute = brute_nearest_f32(world, p, r, d);
+        assert!(
+            brute.is_none(),
+            "an f32 point at {brute:?} fits, nearer than {q} at {d}"
+        );
+    }
 }
