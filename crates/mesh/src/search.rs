@@ -219,6 +219,11 @@ pub struct MeshContext {
     /// Per corner code: the stamps of `dom` and `pushed`, apart (see
     /// [`MeshGraph::code_stamps`]).
     code_stamps: Vec<[u32; 2]>,
+    /// Per site code: the run (`query_stamp`) whose start's segment to it is in
+    /// `start_edges`, and where (see [`MeshGraph::start_edge`]).
+    start_memo: Vec<(u32, u32)>,
+    /// The start's segments of the run in progress (`None`: no segment).
+    start_edges: Vec<Option<Entry>>,
     /// Per list entry: what the arc tests of its arrival found (see [`ArcMemo`]).
     arc_memo: Vec<ArcMemo>,
     /// The numbers of the search run in progress (see `begin_run`).
@@ -279,6 +284,13 @@ test_switch!(
     /// before their arc tests (see [`MeshGraph::expand_circle`]; never outside the unit tests).
     entry_skip_off,
     entry_skip_tests::OFF
+);
+
+test_switch!(
+    /// Whether the tests turned off the memo of the start's segments (see
+    /// [`MeshGraph::start_edge`]; never outside the unit tests).
+    start_memo_off,
+    pick_tests::MEMO_OFF
 );
 
 test_switch!(
@@ -670,6 +682,9 @@ struct MeshGraph<'a> {
     /// query: the records of 170 k codes (random512-10-0) are far larger than the caches,
     /// their stamps much less, and most pushes find no record of the query.
     code_stamps: &'a mut Vec<[u32; 2]>,
+    /// See [`MeshContext`]'s `start_memo` and `start_edges`.
+    start_memo: &'a mut Vec<(u32, u32)>,
+    start_edges: &'a mut Vec<Option<Entry>>,
     /// Per list entry: what the arc tests of its arrival found (see [`ArcMemo`]).
     arc_memo: &'a mut Vec<ArcMemo>,
     /// Whether the sight tests of the start's and the goal's segments wait until their nodes
@@ -1016,6 +1031,24 @@ impl MeshGraph<'_> {
                 entry: NO_ENTRY,
             },
         })
+    }
+
+    /// The start's segment to site code `to` ([`MeshGraph::segment_edge`] from the start),
+    /// made once per run: a deferred expansion of the start (see [`Levels`]) looks again at
+    /// the candidates of the earlier ones, whose segments beyond the earlier bound (or within
+    /// it, pushed then) it would otherwise build again. The same start, radius, target and
+    /// `sight` (`!lazy`, fixed for the run) give the same segment.
+    fn start_edge(&mut self, to: u32, sight: bool) -> Option<Entry> {
+        let (stamp, at) = self.start_memo[to as usize];
+        if stamp == self.query_stamp && !start_memo_off() {
+            #[cfg(test)]
+            pick_tests::MEMO_USED.set(pick_tests::MEMO_USED.get() + 1);
+            return self.start_edges[at as usize];
+        }
+        let e = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight);
+        self.start_memo[to as usize] = (self.query_stamp, self.start_edges.len() as u32);
+        self.start_edges.push(e);
+        e
     }
 
     /// Pushes the node of edge `e` from source code `from` at `cost`, the source reached for
@@ -1749,7 +1782,7 @@ impl MeshGraph<'_> {
                     continue;
                 }
                 let to = ci << 1 | turn;
-                if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
+                if let Some(e) = self.start_edge(to, sight)
                     && e.len >= g_node
                 {
                     // Shorter ones were within the last round's bound: pushed already.
@@ -1771,7 +1804,7 @@ impl MeshGraph<'_> {
             }
             for turn in 0..2 {
                 let to = (nc + di) << 1 | turn;
-                if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
+                if let Some(e) = self.start_edge(to, sight)
                     && e.len >= g_node
                 {
                     // Shorter ones were within the last round's bound: pushed already.
@@ -2751,8 +2784,10 @@ impl MeshContext {
             self.dom.iter_mut().for_each(|d| d.stamp = 0);
             self.pushed.iter_mut().for_each(|p| p.stamp = 0);
             self.code_stamps.iter_mut().for_each(|s| *s = [0; 2]);
+            self.start_memo.iter_mut().for_each(|s| s.0 = 0);
             self.entry_nodes.iter_mut().for_each(|n| n.0 = 0);
         }
+        self.start_edges.clear();
         self.keys.clear();
         self.nodes.clear();
         self.keys.id((START_CODE, START_CODE));
@@ -2832,6 +2867,7 @@ impl MeshContext {
             self.dom.resize(codes, Dom::default());
             self.pushed.resize(codes, Pushed::default());
             self.code_stamps.resize(codes, [0; 2]);
+            self.start_memo.resize(codes, (0, 0));
         }
         if self.wedge_free.len() < world.corners.len() {
             self.wedge_free.resize(world.corners.len(), 0);
@@ -2935,6 +2971,8 @@ impl MeshContext {
             dom: &mut self.dom,
             pushed: &mut self.pushed,
             code_stamps: &mut self.code_stamps,
+            start_memo: &mut self.start_memo,
+            start_edges: &mut self.start_edges,
             arc_memo: &mut self.arc_memo,
             lazy: run.lazy,
             work: run.work,
@@ -3554,7 +3592,8 @@ mod entry_skip_tests {
 mod pick_tests {
     //! A circle's expansion looks up the entries of its free arc by angle (one bit per entry
     //! within the bound, read in the list's order): the same answers, pieces and expansion
-    //! counts as the scan of every entry.
+    //! counts as the scan of every entry. Likewise the memo of the start's segments per run
+    //! (`MeshGraph::start_edge`) against building each again.
     use std::cell::Cell;
 
     use nav_geom::{Aabb, Circle, Vec2};
@@ -3569,15 +3608,20 @@ mod pick_tests {
         pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
         /// How many expansions looked up their entries.
         pub(super) static USED: Cell<usize> = const { Cell::new(0) };
+        /// Turns off the memo of the start's segments (`MeshGraph::start_edge`).
+        pub(super) static MEMO_OFF: Cell<bool> = const { Cell::new(false) };
+        /// How many of the start's segments it gave.
+        pub(super) static MEMO_USED: Cell<usize> = const { Cell::new(0) };
     }
 
     /// Random worlds of boxes and circles past the walk's limit (resumed levels, circle lists
     /// built as far as the bound asks), at three radii, with and without a partial path.
     #[test]
-    fn looking_entries_up_by_angle_changes_no_answer() {
+    fn looking_entries_up_by_angle_and_the_start_memo_change_no_answer() {
         let mut rng = TestRng::new(47);
         let mut compared = 0;
         USED.set(0);
+        MEMO_USED.set(0);
         for size in [150.0f32, 250.0] {
             let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
             for k in 0..300 {
@@ -3592,6 +3636,7 @@ mod pick_tests {
             }
             let mut on = MeshContext::new();
             let mut off = MeshContext::new();
+            let mut memo_off = MeshContext::new();
             for _ in 0..40 {
                 let p = |rng: &mut TestRng| {
                     Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size))
@@ -3617,6 +3662,19 @@ mod pick_tests {
                             .map(|p| (p.outcome(), p.path().to_vec()));
                         OFF.set(false);
                         let b = b.unwrap();
+                        MEMO_OFF.set(true);
+                        let c = memo_off
+                            .find_path(&world, &q)
+                            .map(|p| (p.outcome(), p.path().to_vec()));
+                        MEMO_OFF.set(false);
+                        let c = c.unwrap();
+                        assert_eq!(
+                            a.0.cost.to_bits(),
+                            c.0.cost.to_bits(),
+                            "{s} -> {g}, r = {r}"
+                        );
+                        assert_eq!(a.0.expanded, c.0.expanded, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.1, c.1, "{s} -> {g}, r = {r}");
                         assert_eq!(a.0.status, b.0.status, "{s} -> {g}, r = {r}");
                         assert_eq!(
                             a.0.cost.to_bits(),
@@ -3632,13 +3690,16 @@ mod pick_tests {
             }
         }
         eprintln!(
-            "{} expansions looked their entries up in {compared} queries",
-            USED.get()
+            "{} expansions looked their entries up, {} start's segments from the memo, in \
+             {compared} queries",
+            USED.get(),
+            MEMO_USED.get()
         );
         assert!(
-            compared > 200 && USED.get() > 200,
-            "{compared}, {}",
-            USED.get()
+            compared > 200 && USED.get() > 200 && MEMO_USED.get() > 200,
+            "{compared}, {}, {}",
+            USED.get(),
+            MEMO_USED.get()
         );
     }
 }
