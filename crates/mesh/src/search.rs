@@ -2014,7 +2014,7 @@ impl MeshGraph<'_> {
                 }
             }
         }
-        let mut order = if all {
+        let order = if all {
             Picks::All(range.start..last)
         } else {
             Picks::Bits {
@@ -2024,7 +2024,7 @@ impl MeshGraph<'_> {
                 base: range.start,
             }
         };
-        while let Some(i) = order.next() {
+        for i in order {
             // Read in place: most entries are passed over (copied only when pushed).
             let e = &self.entries[i as usize];
             if e.blocked {
