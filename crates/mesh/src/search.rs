@@ -195,9 +195,9 @@ pub struct MeshContext {
     /// Circles' lists by departure angle (see [`ListRange::angles`]): the angle and the
     /// entry's index.
     by_angle: Vec<(f64, u32)>,
-    /// The entries of a circle's list that an expansion looks at (see
-    /// [`MeshGraph::expand_circle`]).
-    picks: Vec<u32>,
+    /// The entries of a circle's list that an expansion looks at, one bit per entry within
+    /// the length bound (see [`MeshGraph::expand_circle`]).
+    picks: Vec<u64>,
     /// Room for sorting a circle's list (see [`MeshGraph::list`]).
     sort_keys: Vec<(f64, u32)>,
     sorted: Vec<Entry>,
@@ -219,6 +219,11 @@ pub struct MeshContext {
     /// Per corner code: the stamps of `dom` and `pushed`, apart (see
     /// [`MeshGraph::code_stamps`]).
     code_stamps: Vec<[u32; 2]>,
+    /// Per site code: the run (`query_stamp`) whose start's segment to it is in
+    /// `start_edges`, and where (see [`MeshGraph::start_edge`]).
+    start_memo: Vec<(u32, u32)>,
+    /// The start's segments of the run in progress (`None`: no segment).
+    start_edges: Vec<Option<Entry>>,
     /// Per list entry: what the arc tests of its arrival found (see [`ArcMemo`]).
     arc_memo: Vec<ArcMemo>,
     /// The numbers of the search run in progress (see `begin_run`).
@@ -279,6 +284,20 @@ test_switch!(
     /// before their arc tests (see [`MeshGraph::expand_circle`]; never outside the unit tests).
     entry_skip_off,
     entry_skip_tests::OFF
+);
+
+test_switch!(
+    /// Whether the tests turned off the memo of the start's segments (see
+    /// [`MeshGraph::start_edge`]; never outside the unit tests).
+    start_memo_off,
+    pick_tests::MEMO_OFF
+);
+
+test_switch!(
+    /// Whether the tests turned off the lookup of a circle's list entries by angle (see
+    /// [`MeshGraph::expand_circle`]; never outside the unit tests).
+    pick_off,
+    pick_tests::OFF
 );
 
 test_switch!(
@@ -637,7 +656,7 @@ struct MeshGraph<'a> {
     lists: &'a mut Vec<ListRange>,
     entries: &'a mut Vec<Entry>,
     by_angle: &'a mut Vec<(f64, u32)>,
-    picks: &'a mut Vec<u32>,
+    picks: &'a mut Vec<u64>,
     sort_keys: &'a mut Vec<(f64, u32)>,
     sorted: &'a mut Vec<Entry>,
     circle_walks: &'a mut Vec<CircleWalk>,
@@ -663,6 +682,9 @@ struct MeshGraph<'a> {
     /// query: the records of 170 k codes (random512-10-0) are far larger than the caches,
     /// their stamps much less, and most pushes find no record of the query.
     code_stamps: &'a mut Vec<[u32; 2]>,
+    /// See [`MeshContext`]'s `start_memo` and `start_edges`.
+    start_memo: &'a mut Vec<(u32, u32)>,
+    start_edges: &'a mut Vec<Option<Entry>>,
     /// Per list entry: what the arc tests of its arrival found (see [`ArcMemo`]).
     arc_memo: &'a mut Vec<ArcMemo>,
     /// Whether the sight tests of the start's and the goal's segments wait until their nodes
@@ -1009,6 +1031,33 @@ impl MeshGraph<'_> {
                 entry: NO_ENTRY,
             },
         })
+    }
+
+    /// The start's segment to site code `to` ([`MeshGraph::segment_edge`] from the start),
+    /// made once per run: a deferred expansion of the start (see [`Levels`]) looks again at
+    /// the candidates of the earlier ones, whose segments beyond the earlier bound (or within
+    /// it, pushed then) it would otherwise build again. The same start, radius, target and
+    /// `sight` (`!lazy`, fixed for the run) give the same segment.
+    ///
+    /// Only under fine levels (see [`Levels::fine`]), whose many deferred expansions of the
+    /// start look again at most candidates: elsewhere keeping every segment costs more than
+    /// the few built again (measured on nav-agent's world, warm: r = 10, fine levels,
+    /// 1,827,670 -> 1,805,111 instructions; r = 0.5 and 2, coarse ones, 589,599 -> 593,574
+    /// and 636,846 -> 641,390 when kept there too).
+    fn start_edge(&mut self, to: u32, sight: bool) -> Option<Entry> {
+        if !self.levels.is_some_and(|l| l.fine) {
+            return self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight);
+        }
+        let (stamp, at) = self.start_memo[to as usize];
+        if stamp == self.query_stamp && !start_memo_off() {
+            #[cfg(test)]
+            pick_tests::MEMO_USED.set(pick_tests::MEMO_USED.get() + 1);
+            return self.start_edges[at as usize];
+        }
+        let e = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight);
+        self.start_memo[to as usize] = (self.query_stamp, self.start_edges.len() as u32);
+        self.start_edges.push(e);
+        e
     }
 
     /// Pushes the node of edge `e` from source code `from` at `cost`, the source reached for
@@ -1742,7 +1791,7 @@ impl MeshGraph<'_> {
                     continue;
                 }
                 let to = ci << 1 | turn;
-                if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
+                if let Some(e) = self.start_edge(to, sight)
                     && e.len >= g_node
                 {
                     // Shorter ones were within the last round's bound: pushed already.
@@ -1764,7 +1813,7 @@ impl MeshGraph<'_> {
             }
             for turn in 0..2 {
                 let to = (nc + di) << 1 | turn;
-                if let Some(e) = self.segment_edge(self.start, 0.0, 1.0, (None, false), to, sight)
+                if let Some(e) = self.start_edge(to, sight)
                     && e.len >= g_node
                 {
                     // Shorter ones were within the last round's bound: pushed already.
@@ -1908,7 +1957,7 @@ impl MeshGraph<'_> {
         let mut picks = std::mem::take(self.picks);
         picks.clear();
         let mut all = true;
-        if hi + 2.0 * ARC_PAD < std::f64::consts::TAU && within >= PICK_MIN {
+        if hi + 2.0 * ARC_PAD < std::f64::consts::TAU && within >= PICK_MIN && !pick_off() {
             // The angles from `a` to `a + hi` counter-clockwise (`s1 > 0`), or from `a_in - hi`
             // to `a_in`, padded, within `[-π, π]`: one range, or two across `±π`.
             use std::f64::consts::{PI, TAU};
@@ -1930,20 +1979,52 @@ impl MeshGraph<'_> {
                 },
                 if to > PI { span(-PI, to - TAU) } else { &[] },
             ];
-            // Worth it when the arc holds a small share of the list.
-            if spans.iter().map(|s| s.len()).sum::<usize>() * PICK_SHARE < within {
+            // Worth it unless the arc holds as many entries as the bound lets in.
+            if spans.iter().map(|s| s.len()).sum::<usize>() < within {
+                // One bit per entry within the bound, set for those of the arc: read in
+                // increasing index, they are the list's own order (each once), without a sort.
                 all = false;
+                picks.resize(within.div_ceil(64), 0);
                 for s in spans {
-                    picks.extend(s.iter().map(|&(_, i)| i).filter(|&i| i < last));
+                    for &(_, i) in s {
+                        if i < last {
+                            let k = (i - range.start) as usize;
+                            picks[k >> 6] |= 1 << (k & 63);
+                        }
+                    }
                 }
-                picks.sort_unstable();
-                picks.dedup();
             }
         }
-        if all {
-            picks.extend(range.start..last);
+        #[cfg(test)]
+        if !all {
+            // Every entry within the bound that leaves within the free arc is looked at.
+            pick_tests::USED.set(pick_tests::USED.get() + 1);
+            for i in range.start..last {
+                let e = &self.entries[i as usize];
+                let mut sweep = s1 * (e.angle - a_in);
+                if sweep < 0.0 {
+                    sweep += std::f64::consts::TAU;
+                }
+                let k = (i - range.start) as usize;
+                if sweep <= hi || sweep > full {
+                    assert!(
+                        picks[k >> 6] >> (k & 63) & 1 == 1,
+                        "entry {i} of the arc missed"
+                    );
+                }
+            }
         }
-        for &i in &picks {
+        let order = if all {
+            Picks::All(range.start..last)
+        } else {
+            Picks::Bits {
+                words: &picks,
+                at: 0,
+                word: picks.first().copied().unwrap_or(0),
+                base: range.start,
+            }
+        };
+        for i in order {
             // Read in place: most entries are passed over (copied only when pushed).
             let e = &self.entries[i as usize];
             if e.blocked {
@@ -1998,10 +2079,54 @@ impl MeshGraph<'_> {
 }
 
 /// A circle's expansion looks up the entries of its free arc by angle when at least
-/// `PICK_MIN` entries are within the length bound and the arc holds fewer than one in
-/// `PICK_SHARE` of them (else it scans them all: the lookup's sort would cost more).
+/// `PICK_MIN` entries are within the length bound and the arc holds fewer entries than that
+/// (else it scans them all: the lookup would cost more).
+///
+/// Measured (callgrind, warm, nav-agent's world at r = 10): 1,865,173 instructions with the
+/// lookup's sort and the arc holding under a quarter of the entries; with one bit per entry
+/// instead of the sort, 1,870,860 / 1,842,900 / 1,829,358 / 1,827,670 under a quarter / a
+/// half / three quarters / all of them; `PICK_MIN` 8 / 16 / 32: 1,827,452 / 1,827,670 /
+/// 1,829,851.
 const PICK_MIN: usize = 16;
-const PICK_SHARE: usize = 4;
+
+/// The entries a circle's expansion looks at (see [`MeshGraph::expand_circle`]), in the
+/// list's order: all of a range, or those whose bit is set (bit `k` of `words` for entry
+/// `base + k`).
+enum Picks<'a> {
+    All(std::ops::Range<u32>),
+    Bits {
+        words: &'a [u64],
+        /// The word being read, and what is left of it.
+        at: usize,
+        word: u64,
+        base: u32,
+    },
+}
+
+impl Iterator for Picks<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        match self {
+            Picks::All(range) => range.next(),
+            Picks::Bits {
+                words,
+                at,
+                word,
+                base,
+            } => {
+                while *word == 0 {
+                    *at += 1;
+                    *word = *words.get(*at)?;
+                }
+                let k = word.trailing_zeros();
+                *word &= *word - 1;
+                Some(*base + (*at as u32) * 64 + k)
+            }
+        }
+    }
+}
 
 /// How far (radians) beyond the free arc of a circle's expansion the entries of its list are
 /// still looked at: far more than the rounding of their angles and sweeps (`1e-15`), and than
@@ -2668,8 +2793,10 @@ impl MeshContext {
             self.dom.iter_mut().for_each(|d| d.stamp = 0);
             self.pushed.iter_mut().for_each(|p| p.stamp = 0);
             self.code_stamps.iter_mut().for_each(|s| *s = [0; 2]);
+            self.start_memo.iter_mut().for_each(|s| s.0 = 0);
             self.entry_nodes.iter_mut().for_each(|n| n.0 = 0);
         }
+        self.start_edges.clear();
         self.keys.clear();
         self.nodes.clear();
         self.keys.id((START_CODE, START_CODE));
@@ -2749,6 +2876,7 @@ impl MeshContext {
             self.dom.resize(codes, Dom::default());
             self.pushed.resize(codes, Pushed::default());
             self.code_stamps.resize(codes, [0; 2]);
+            self.start_memo.resize(codes, (0, 0));
         }
         if self.wedge_free.len() < world.corners.len() {
             self.wedge_free.resize(world.corners.len(), 0);
@@ -2852,6 +2980,8 @@ impl MeshContext {
             dom: &mut self.dom,
             pushed: &mut self.pushed,
             code_stamps: &mut self.code_stamps,
+            start_memo: &mut self.start_memo,
+            start_edges: &mut self.start_edges,
             arc_memo: &mut self.arc_memo,
             lazy: run.lazy,
             work: run.work,
@@ -3463,6 +3593,122 @@ mod entry_skip_tests {
             compared > 500 && USED.get() > 1000,
             "{compared}, {}",
             USED.get()
+        );
+    }
+}
+
+#[cfg(test)]
+mod pick_tests {
+    //! A circle's expansion looks up the entries of its free arc by angle (one bit per entry
+    //! within the bound, read in the list's order): the same answers, pieces and expansion
+    //! counts as the scan of every entry. Likewise the memo of the start's segments per run
+    //! (`MeshGraph::start_edge`) against building each again.
+    use std::cell::Cell;
+
+    use nav_geom::{Aabb, Circle, Vec2};
+    use nav_search::Limits;
+    use nav_testkit::TestRng;
+
+    use crate::world::Obstacle;
+    use crate::{MeshContext, MeshQuery, MeshWorld};
+
+    thread_local! {
+        /// Turns the lookup off.
+        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+        /// How many expansions looked up their entries.
+        pub(super) static USED: Cell<usize> = const { Cell::new(0) };
+        /// Turns off the memo of the start's segments (`MeshGraph::start_edge`).
+        pub(super) static MEMO_OFF: Cell<bool> = const { Cell::new(false) };
+        /// How many of the start's segments it gave.
+        pub(super) static MEMO_USED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// Random worlds of boxes and circles past the walk's limit (resumed levels, circle lists
+    /// built as far as the bound asks), at three radii, with and without a partial path.
+    #[test]
+    fn looking_entries_up_by_angle_and_the_start_memo_change_no_answer() {
+        let mut rng = TestRng::new(47);
+        let mut compared = 0;
+        USED.set(0);
+        MEMO_USED.set(0);
+        for size in [150.0f32, 250.0] {
+            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+            for k in 0..300 {
+                let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+                let ob = if k % 2 == 0 {
+                    let h = Vec2::new(rng.range_f32(0.5, 3.0), rng.range_f32(0.5, 3.0));
+                    Obstacle::Box(Aabb::new(c - h, c + h))
+                } else {
+                    Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 5.0)))
+                };
+                let _ = world.insert(ob);
+            }
+            let mut on = MeshContext::new();
+            let mut off = MeshContext::new();
+            let mut memo_off = MeshContext::new();
+            for _ in 0..40 {
+                let p = |rng: &mut TestRng| {
+                    Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size))
+                };
+                let (s, g) = (p(&mut rng), p(&mut rng));
+                for r in [0.5f32, 2.0, 5.0] {
+                    for limits in [
+                        Limits::default(),
+                        Limits::default()
+                            .with_partial_path(true)
+                            .with_max_expanded(40),
+                    ] {
+                        let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
+                        let Ok(a) = on
+                            .find_path(&world, &q)
+                            .map(|p| (p.outcome(), p.path().to_vec()))
+                        else {
+                            continue;
+                        };
+                        OFF.set(true);
+                        let b = off
+                            .find_path(&world, &q)
+                            .map(|p| (p.outcome(), p.path().to_vec()));
+                        OFF.set(false);
+                        let b = b.unwrap();
+                        MEMO_OFF.set(true);
+                        let c = memo_off
+                            .find_path(&world, &q)
+                            .map(|p| (p.outcome(), p.path().to_vec()));
+                        MEMO_OFF.set(false);
+                        let c = c.unwrap();
+                        assert_eq!(
+                            a.0.cost.to_bits(),
+                            c.0.cost.to_bits(),
+                            "{s} -> {g}, r = {r}"
+                        );
+                        assert_eq!(a.0.expanded, c.0.expanded, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.1, c.1, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.0.status, b.0.status, "{s} -> {g}, r = {r}");
+                        assert_eq!(
+                            a.0.cost.to_bits(),
+                            b.0.cost.to_bits(),
+                            "{s} -> {g}, r = {r}"
+                        );
+                        assert_eq!(a.0.expanded, b.0.expanded, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.0.partial, b.0.partial, "{s} -> {g}, r = {r}");
+                        assert_eq!(a.1, b.1, "{s} -> {g}, r = {r}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "{} expansions looked their entries up, {} start's segments from the memo, in \
+             {compared} queries",
+            USED.get(),
+            MEMO_USED.get()
+        );
+        assert!(
+            compared > 200 && USED.get() > 200 && MEMO_USED.get() > 200,
+            "{compared}, {}, {}",
+            USED.get(),
+            MEMO_USED.get()
         );
     }
 }
