@@ -3108,21 +3108,68 @@ pub(crate) fn piece_length(p: &PathPiece) -> f64 {
     }
 }
 
+/// A test switch: a module's `thread_local!` flag that turns one of the search's shortcuts off.
 #[cfg(test)]
+type Switch = &'static std::thread::LocalKey<std::cell::Cell<bool>>;
+
 /// A query's outcome and pieces with a test switch (`OFF` of a test module) set to `off`
 /// for its run, then cleared.
+#[cfg(test)]
 fn switched_answer(
-    switch: &'static std::thread::LocalKey<std::cell::Cell<bool>>,
+    switch: Switch,
     ctx: &mut MeshContext,
     world: &MeshWorld,
     q: &MeshQuery,
     off: bool,
 ) -> (PathOutcome, Vec<PathPiece>) {
-    switch.set(off);
-    let p = ctx.find_path(world, q).expect("valid query");
-    let out = (p.outcome(), p.path().to_vec());
-    switch.set(false);
+    switches_answer(&[(switch, off)], ctx, world, q).expect("valid query")
+}
+
+/// A query's outcome and pieces with each switch set as given for its run, then cleared;
+/// `None` when the query is refused.
+#[cfg(test)]
+fn switches_answer(
+    switches: &[(Switch, bool)],
+    ctx: &mut MeshContext,
+    world: &MeshWorld,
+    q: &MeshQuery,
+) -> Option<(PathOutcome, Vec<PathPiece>)> {
+    for &(switch, off) in switches {
+        switch.set(off);
+    }
+    let out = ctx
+        .find_path(world, q)
+        .ok()
+        .map(|p| (p.outcome(), p.path().to_vec()));
+    for &(switch, _) in switches {
+        switch.set(false);
+    }
     out
+}
+
+/// Asserts that two answers have the same status, cost (to the bit), partial flag and
+/// pieces; `at` names the query.
+#[cfg(test)]
+fn assert_same_path(
+    a: &(PathOutcome, Vec<PathPiece>),
+    b: &(PathOutcome, Vec<PathPiece>),
+    at: &str,
+) {
+    assert_eq!(a.0.status, b.0.status, "{at}");
+    assert_eq!(a.0.cost.to_bits(), b.0.cost.to_bits(), "{at}");
+    assert_eq!(a.0.partial, b.0.partial, "{at}");
+    assert_eq!(a.1, b.1, "{at}");
+}
+
+/// [`assert_same_path`], and the same number of expansions.
+#[cfg(test)]
+fn assert_same_answer(
+    a: &(PathOutcome, Vec<PathPiece>),
+    b: &(PathOutcome, Vec<PathPiece>),
+    at: &str,
+) {
+    assert_same_path(a, b, at);
+    assert_eq!(a.0.expanded, b.0.expanded, "{at}");
 }
 
 /// Random grid worlds for the tests of switches: one per `(side, density of blocked cells)`,
@@ -3163,6 +3210,32 @@ fn random_box_world(rng: &mut nav_testkit::TestRng) -> (f32, MeshWorld) {
     (size, boxes)
 }
 
+/// A world of `count` random obstacles centred anywhere in `[0, size]²`: every `every`-th a
+/// box of half sides 0.5 to `half`, the others circles of radius 0.5 to `rad`.
+#[cfg(test)]
+fn random_boxes_and_circles(
+    rng: &mut nav_testkit::TestRng,
+    size: f32,
+    count: usize,
+    every: usize,
+    half: f32,
+    rad: f32,
+) -> MeshWorld {
+    use nav_geom::{Aabb, Circle};
+    let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+    for k in 0..count {
+        let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+        let ob = if k % every == 0 {
+            let h = Vec2::new(rng.range_f32(0.5, half), rng.range_f32(0.5, half));
+            crate::world::Obstacle::Box(Aabb::new(c - h, c + h))
+        } else {
+            crate::world::Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, rad)))
+        };
+        let _ = world.insert(ob);
+    }
+    world
+}
+
 #[cfg(test)]
 mod start_line_tests {
     //! The straight line's shortcut (see [`StartLine`]) changes no answer: every query gives
@@ -3171,26 +3244,17 @@ mod start_line_tests {
     use std::cell::Cell;
 
     use nav_geom::Vec2;
-    use nav_grid::GridMap;
-    use nav_search::{Limits, PathOutcome};
+    use nav_search::Limits;
     use nav_testkit::TestRng;
 
-    use crate::{MeshContext, MeshQuery, MeshWorld};
+    use super::{assert_same_answer, random_grid_worlds, switched_answer};
+    use crate::{MeshContext, MeshQuery};
 
     thread_local! {
         /// Turns the shortcut off.
         pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
         /// How many times it answered.
         pub(super) static USED: Cell<usize> = const { Cell::new(0) };
-    }
-
-    fn answer(
-        ctx: &mut MeshContext,
-        world: &MeshWorld,
-        q: &MeshQuery,
-        off: bool,
-    ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
-        super::switched_answer(&OFF, ctx, world, q, off)
     }
 
     #[test]
@@ -3200,9 +3264,7 @@ mod start_line_tests {
         USED.set(0);
         // Small maps (every corner a candidate) and one past the walk's limit.
         for (size, density) in [(24u32, 0.15), (32, 0.3), (40, 0.08), (96, 0.2)] {
-            let walkable: Vec<bool> = (0..size * size).map(|_| rng.unit() >= density).collect();
-            let map = GridMap::from_walkable(size, size, &walkable).expect("a valid map");
-            let world = MeshWorld::from_grid(&map).expect("a valid world");
+            let (_, world) = random_grid_worlds(&mut rng, &[(size, density)]).remove(0);
             world.prepare_connected();
             let mut on = MeshContext::new();
             let mut off = MeshContext::new();
@@ -3235,17 +3297,9 @@ mod start_line_tests {
                         Limits::default().with_max_cost(6.0),
                     ] {
                         let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
-                        let a = answer(&mut on, &world, &q, false);
-                        let b = answer(&mut off, &world, &q, true);
-                        assert_eq!(a.0.status, b.0.status, "{s} -> {g}, r = {r}");
-                        assert_eq!(
-                            a.0.cost.to_bits(),
-                            b.0.cost.to_bits(),
-                            "{s} -> {g}, r = {r}"
-                        );
-                        assert_eq!(a.0.expanded, b.0.expanded, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.0.partial, b.0.partial, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.1, b.1, "{s} -> {g}, r = {r}");
+                        let a = switched_answer(&OFF, &mut on, &world, &q, false);
+                        let b = switched_answer(&OFF, &mut off, &world, &q, true);
+                        assert_same_answer(&a, &b, &format!("{s} -> {g}, r = {r}"));
                         compared += 1;
                     }
                 }
@@ -3313,11 +3367,10 @@ mod line_test_tests {
 mod circle_list_tests {
     //! A circle's list built only as far as a length asks (see [`MeshGraph::list`]) holds
     //! every entry of the full list up to its reach.
-    use nav_geom::{Aabb, Circle, Vec2};
     use nav_testkit::TestRng;
 
     use super::{Entry, MeshContext};
-    use crate::world::{MeshWorld, Obstacle};
+    use crate::world::MeshWorld;
 
     /// The entries of the list of `code` (at the radius of `ctx`'s run) built for `need`,
     /// and its reach.
@@ -3359,19 +3412,8 @@ mod circle_list_tests {
     /// A 240 x 240 world of 260 random obstacles, a third boxes, the rest circles of radius
     /// 0.5 to `max_rad`: more circles than the scan takes, so the lists come from the walk.
     fn boxes_and_circles(seed: u64, max_rad: f32) -> MeshWorld {
-        let mut rng = TestRng::new(seed);
-        let size = 240.0f32;
-        let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-        for k in 0..260 {
-            let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
-            let ob = if k % 3 == 0 {
-                let h = Vec2::new(rng.range_f32(0.5, 5.0), rng.range_f32(0.5, 5.0));
-                Obstacle::Box(Aabb::new(c - h, c + h))
-            } else {
-                Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, max_rad)))
-            };
-            let _ = world.insert(ob);
-        }
+        let world =
+            super::random_boxes_and_circles(&mut TestRng::new(seed), 240.0, 260, 3, 5.0, max_rad);
         assert!(crate::visible::takes_walk(&world));
         world
     }
@@ -3491,12 +3533,12 @@ mod entry_skip_tests {
     //! without it.
     use std::cell::Cell;
 
-    use nav_geom::{Aabb, Circle, Vec2};
-    use nav_search::{Limits, PathOutcome};
+    use nav_geom::Vec2;
+    use nav_search::Limits;
     use nav_testkit::TestRng;
 
-    use crate::world::Obstacle;
-    use crate::{MeshContext, MeshQuery, MeshWorld};
+    use super::{assert_same_answer, random_boxes_and_circles, switches_answer};
+    use crate::{MeshContext, MeshQuery};
 
     thread_local! {
         /// Turns the skip off.
@@ -3505,23 +3547,6 @@ mod entry_skip_tests {
         pub(super) static USED: Cell<usize> = const { Cell::new(0) };
         /// Turns off the reuse of a circle's walk by its other turn.
         pub(super) static WALK_OFF: Cell<bool> = const { Cell::new(false) };
-    }
-
-    fn answer(
-        ctx: &mut MeshContext,
-        world: &MeshWorld,
-        q: &MeshQuery,
-        (off, walk_off): (bool, bool),
-    ) -> Option<(PathOutcome, Vec<nav_geom::PathPiece>)> {
-        OFF.set(off);
-        WALK_OFF.set(walk_off);
-        let out = ctx
-            .find_path(world, q)
-            .ok()
-            .map(|p| (p.outcome(), p.path().to_vec()));
-        OFF.set(false);
-        WALK_OFF.set(false);
-        out
     }
 
     /// Random worlds of boxes and circles, small (every site a candidate, runs again from
@@ -3534,17 +3559,7 @@ mod entry_skip_tests {
         let mut compared = 0;
         USED.set(0);
         for (size, count) in [(60.0f32, 40), (200.0, 300)] {
-            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-            for k in 0..count {
-                let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
-                let ob = if k % 2 == 0 {
-                    let h = Vec2::new(rng.range_f32(0.5, 3.0), rng.range_f32(0.5, 3.0));
-                    Obstacle::Box(Aabb::new(c - h, c + h))
-                } else {
-                    Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 5.0)))
-                };
-                let _ = world.insert(ob);
-            }
+            let world = random_boxes_and_circles(&mut rng, size, count, 2, 3.0, 5.0);
             let mut on = MeshContext::new();
             let mut off = MeshContext::new();
             let mut walk_off = MeshContext::new();
@@ -3561,28 +3576,15 @@ mod entry_skip_tests {
                             .with_max_expanded(40),
                     ] {
                         let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
-                        let a = answer(&mut on, &world, &q, (false, false));
-                        let b = answer(&mut off, &world, &q, (true, false));
-                        let c = answer(&mut walk_off, &world, &q, (false, true));
+                        let a = switches_answer(&[], &mut on, &world, &q);
+                        let b = switches_answer(&[(&OFF, true)], &mut off, &world, &q);
+                        let c = switches_answer(&[(&WALK_OFF, true)], &mut walk_off, &world, &q);
                         let (Some(a), Some(b), Some(c)) = (a, b, c) else {
                             continue;
                         };
-                        assert_eq!(
-                            a.0.cost.to_bits(),
-                            c.0.cost.to_bits(),
-                            "{s} -> {g}, r = {r}"
-                        );
-                        assert_eq!(a.0.expanded, c.0.expanded, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.1, c.1, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.0.status, b.0.status, "{s} -> {g}, r = {r}");
-                        assert_eq!(
-                            a.0.cost.to_bits(),
-                            b.0.cost.to_bits(),
-                            "{s} -> {g}, r = {r}"
-                        );
-                        assert_eq!(a.0.expanded, b.0.expanded, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.0.partial, b.0.partial, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.1, b.1, "{s} -> {g}, r = {r}");
+                        let at = format!("{s} -> {g}, r = {r}");
+                        assert_same_answer(&a, &b, &at);
+                        assert_same_answer(&a, &c, &at);
                         compared += 1;
                     }
                 }
@@ -3605,12 +3607,12 @@ mod pick_tests {
     //! (`MeshGraph::start_edge`) against building each again.
     use std::cell::Cell;
 
-    use nav_geom::{Aabb, Circle, Vec2};
+    use nav_geom::Vec2;
     use nav_search::Limits;
     use nav_testkit::TestRng;
 
-    use crate::world::Obstacle;
-    use crate::{MeshContext, MeshQuery, MeshWorld};
+    use super::{assert_same_answer, random_boxes_and_circles, switches_answer};
+    use crate::{MeshContext, MeshQuery};
 
     thread_local! {
         /// Turns the lookup off.
@@ -3632,17 +3634,7 @@ mod pick_tests {
         USED.set(0);
         MEMO_USED.set(0);
         for size in [150.0f32, 250.0] {
-            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-            for k in 0..300 {
-                let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
-                let ob = if k % 2 == 0 {
-                    let h = Vec2::new(rng.range_f32(0.5, 3.0), rng.range_f32(0.5, 3.0));
-                    Obstacle::Box(Aabb::new(c - h, c + h))
-                } else {
-                    Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 5.0)))
-                };
-                let _ = world.insert(ob);
-            }
+            let world = random_boxes_and_circles(&mut rng, size, 300, 2, 3.0, 5.0);
             let mut on = MeshContext::new();
             let mut off = MeshContext::new();
             let mut memo_off = MeshContext::new();
@@ -3659,40 +3651,14 @@ mod pick_tests {
                             .with_max_expanded(40),
                     ] {
                         let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
-                        let Ok(a) = on
-                            .find_path(&world, &q)
-                            .map(|p| (p.outcome(), p.path().to_vec()))
-                        else {
+                        let Some(a) = switches_answer(&[], &mut on, &world, &q) else {
                             continue;
                         };
-                        OFF.set(true);
-                        let b = off
-                            .find_path(&world, &q)
-                            .map(|p| (p.outcome(), p.path().to_vec()));
-                        OFF.set(false);
-                        let b = b.unwrap();
-                        MEMO_OFF.set(true);
-                        let c = memo_off
-                            .find_path(&world, &q)
-                            .map(|p| (p.outcome(), p.path().to_vec()));
-                        MEMO_OFF.set(false);
-                        let c = c.unwrap();
-                        assert_eq!(
-                            a.0.cost.to_bits(),
-                            c.0.cost.to_bits(),
-                            "{s} -> {g}, r = {r}"
-                        );
-                        assert_eq!(a.0.expanded, c.0.expanded, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.1, c.1, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.0.status, b.0.status, "{s} -> {g}, r = {r}");
-                        assert_eq!(
-                            a.0.cost.to_bits(),
-                            b.0.cost.to_bits(),
-                            "{s} -> {g}, r = {r}"
-                        );
-                        assert_eq!(a.0.expanded, b.0.expanded, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.0.partial, b.0.partial, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.1, b.1, "{s} -> {g}, r = {r}");
+                        let b = switches_answer(&[(&OFF, true)], &mut off, &world, &q);
+                        let c = switches_answer(&[(&MEMO_OFF, true)], &mut memo_off, &world, &q);
+                        let at = format!("{s} -> {g}, r = {r}");
+                        assert_same_answer(&a, &b.expect("valid query"), &at);
+                        assert_same_answer(&a, &c.expect("valid query"), &at);
                         compared += 1;
                     }
                 }
@@ -3721,9 +3687,10 @@ mod same_arrival_tests {
     use std::cell::Cell;
 
     use nav_geom::{Aabb, Vec2};
-    use nav_search::{Limits, PathOutcome};
+    use nav_search::Limits;
     use nav_testkit::TestRng;
 
+    use super::{assert_same_path, switched_answer};
     use crate::world::Obstacle;
     use crate::{MeshContext, MeshQuery, MeshWorld};
 
@@ -3732,15 +3699,6 @@ mod same_arrival_tests {
         pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
         /// How many pushes it skipped.
         pub(super) static USED: Cell<usize> = const { Cell::new(0) };
-    }
-
-    fn answer(
-        ctx: &mut MeshContext,
-        world: &MeshWorld,
-        q: &MeshQuery,
-        off: bool,
-    ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
-        super::switched_answer(&OFF, ctx, world, q, off)
     }
 
     /// Worlds full of collinear corners: random grids (small, where every corner is a
@@ -3786,13 +3744,10 @@ mod same_arrival_tests {
                             .with_max_expanded(60),
                     ] {
                         let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
-                        let a = answer(&mut on, world, &q, false);
-                        let b = answer(&mut off, world, &q, true);
+                        let a = switched_answer(&OFF, &mut on, world, &q, false);
+                        let b = switched_answer(&OFF, &mut off, world, &q, true);
                         let at = format!("{s} -> {g}, r = {r}");
-                        assert_eq!(a.0.status, b.0.status, "{at}");
-                        assert_eq!(a.0.cost.to_bits(), b.0.cost.to_bits(), "{at}");
-                        assert_eq!(a.0.partial, b.0.partial, "{at}");
-                        assert_eq!(a.1, b.1, "{at}");
+                        assert_same_path(&a, &b, &at);
                         assert!(a.0.expanded <= b.0.expanded, "{at}");
                         fewer += usize::from(a.0.expanded < b.0.expanded);
                         compared += 1;
@@ -3819,10 +3774,11 @@ mod arc_memo_tests {
     use std::cell::Cell;
 
     use nav_geom::Vec2;
-    use nav_search::{Limits, PathOutcome};
+    use nav_search::Limits;
     use nav_testkit::TestRng;
 
-    use crate::{MeshContext, MeshQuery, MeshWorld};
+    use super::{assert_same_answer, switched_answer};
+    use crate::{MeshContext, MeshQuery};
 
     thread_local! {
         /// Turns the memo off.
@@ -3831,15 +3787,6 @@ mod arc_memo_tests {
         pub(super) static USED: Cell<usize> = const { Cell::new(0) };
         /// How many brackets it answered.
         pub(super) static BRACKETS: Cell<usize> = const { Cell::new(0) };
-    }
-
-    fn answer(
-        ctx: &mut MeshContext,
-        world: &MeshWorld,
-        q: &MeshQuery,
-        off: bool,
-    ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
-        super::switched_answer(&OFF, ctx, world, q, off)
     }
 
     /// Random grids (small, and past the walk's limit, where runs resume by levels) and boxes
@@ -3877,14 +3824,9 @@ mod arc_memo_tests {
                                 .with_max_expanded(60),
                         ] {
                             let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
-                            let a = answer(&mut on, world, &q, false);
-                            let b = answer(&mut off, world, &q, true);
-                            let at = format!("{s} -> {g}, r = {r}");
-                            assert_eq!(a.0.status, b.0.status, "{at}");
-                            assert_eq!(a.0.cost.to_bits(), b.0.cost.to_bits(), "{at}");
-                            assert_eq!(a.0.partial, b.0.partial, "{at}");
-                            assert_eq!(a.0.expanded, b.0.expanded, "{at}");
-                            assert_eq!(a.1, b.1, "{at}");
+                            let a = switched_answer(&OFF, &mut on, world, &q, false);
+                            let b = switched_answer(&OFF, &mut off, world, &q, true);
+                            assert_same_answer(&a, &b, &format!("{s} -> {g}, r = {r}"));
                             compared += 1;
                         }
                     }
@@ -3912,25 +3854,17 @@ mod dom_bounds_tests {
     use std::cell::Cell;
 
     use nav_geom::Vec2;
-    use nav_search::{Limits, PathOutcome};
+    use nav_search::Limits;
     use nav_testkit::TestRng;
 
-    use crate::{MeshContext, MeshQuery, MeshWorld};
+    use super::{assert_same_answer, switched_answer};
+    use crate::{MeshContext, MeshQuery};
 
     thread_local! {
         /// Turns the bounds off.
         pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
         /// How many dominance tests the upper bound answered.
         pub(super) static USED: Cell<usize> = const { Cell::new(0) };
-    }
-
-    fn answer(
-        ctx: &mut MeshContext,
-        world: &MeshWorld,
-        q: &MeshQuery,
-        off: bool,
-    ) -> (PathOutcome, Vec<nav_geom::PathPiece>) {
-        super::switched_answer(&OFF, ctx, world, q, off)
     }
 
     /// Random grids (small, and past the walk's limit, where runs resume by levels and the
@@ -3965,14 +3899,9 @@ mod dom_bounds_tests {
                             .with_max_expanded(60),
                     ] {
                         let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
-                        let a = answer(&mut on, world, &q, false);
-                        let b = answer(&mut off, world, &q, true);
-                        let at = format!("{s} -> {g}, r = {r}");
-                        assert_eq!(a.0.status, b.0.status, "{at}");
-                        assert_eq!(a.0.cost.to_bits(), b.0.cost.to_bits(), "{at}");
-                        assert_eq!(a.0.partial, b.0.partial, "{at}");
-                        assert_eq!(a.0.expanded, b.0.expanded, "{at}");
-                        assert_eq!(a.1, b.1, "{at}");
+                        let a = switched_answer(&OFF, &mut on, world, &q, false);
+                        let b = switched_answer(&OFF, &mut off, world, &q, true);
+                        assert_same_answer(&a, &b, &format!("{s} -> {g}, r = {r}"));
                         compared += 1;
                     }
                 }
