@@ -107,10 +107,7 @@ fn boxed(min: DVec2, max: DVec2) -> OracleObstacle {
 #[derive(Debug, Clone)]
 enum Recipe {
     /// A tile grid (`MeshWorld::from_grid`).
-    Grid {
-        side: u32,
-        walkable: Vec<bool>,
-    },
+    Grid { side: u32, walkable: Vec<bool> },
     /// Box bounds `[0, size]²`.
     Open { size: f64 },
 }
@@ -152,11 +149,9 @@ impl World {
                 let map = nav_grid::GridMap::from_walkable(*side, *side, walkable).unwrap();
                 MeshWorld::from_grid(&map).unwrap()
             }
-            Recipe::Open { size } => MeshWorld::new(nav_geom::Aabb::new(
-                Vec2::ZERO,
-                Vec2::splat(*size as f32),
-            ))
-            .unwrap(),
+            Recipe::Open { size } => {
+                MeshWorld::new(nav_geom::Aabb::new(Vec2::ZERO, Vec2::splat(*size as f32))).unwrap()
+            }
         };
         for slot in self.slots.iter().flatten() {
             mesh.insert(mesh_obstacle(&slot.1)).unwrap();
@@ -288,7 +283,10 @@ fn gate(rng: &mut Rng, size: f64, out: &mut Vec<OracleObstacle>) -> f64 {
 
 /// A random obstacle for an edit: a box or a circle on the lattice, now and then a polygon.
 fn edit_obstacle(rng: &mut Rng, size: f64) -> OracleObstacle {
-    let c = DVec2::new(snap(rng.range(0.5, size - 0.5)), snap(rng.range(0.5, size - 0.5)));
+    let c = DVec2::new(
+        snap(rng.range(0.5, size - 0.5)),
+        snap(rng.range(0.5, size - 0.5)),
+    );
     let s = snap(rng.range(0.25, 3.0)).max(STEP);
     match rng.below(3) {
         0 => OracleObstacle::Circle {
@@ -458,7 +456,13 @@ struct Answer {
 impl Answer {
     fn bits(&self) -> (PathStatus, u64, usize, bool, &[PathPiece]) {
         let o = self.outcome;
-        (o.status, o.cost.to_bits(), o.expanded, o.partial, &self.pieces)
+        (
+            o.status,
+            o.cost.to_bits(),
+            o.expanded,
+            o.partial,
+            &self.pieces,
+        )
     }
 }
 
@@ -515,7 +519,12 @@ fn judge(
     unlimited: Option<&Answer>,
     tally: &mut Tally,
 ) {
-    let context = || format!("{what}: {q:?}\nwarm  {:?}\nfresh {:?}", warm.outcome, fresh.outcome);
+    let context = || {
+        format!(
+            "{what}: {q:?}\nwarm  {:?}\nfresh {:?}",
+            warm.outcome, fresh.outcome
+        )
+    };
     tally.queries += 1;
     match warm.outcome.status {
         PathStatus::Found => tally.found += 1,
@@ -581,7 +590,9 @@ fn judge(
         let (a, b) = (warm.pieces.last(), fresh.pieces.last());
         let ends = |p: Option<&PathPiece>| p.map(|p| p.end_point());
         assert!(
-            ends(a).zip(ends(b)).is_none_or(|(a, b)| a.distance(b) <= 1e-4),
+            ends(a)
+                .zip(ends(b))
+                .is_none_or(|(a, b)| a.distance(b) <= 1e-4),
             "partial paths end apart\n{}",
             context()
         );
@@ -700,7 +711,15 @@ fn sequence(seed: u64, steps: usize, tally: &mut Tally) {
                 );
                 tally.trims_checked += 1;
             }
-            judge(&what(world, "path"), &q, &warm, &fresh, strict_ctx, None, tally);
+            judge(
+                &what(world, "path"),
+                &q,
+                &warm,
+                &fresh,
+                strict_ctx,
+                None,
+                tally,
+            );
             if world.small || rng.unit() < 0.3 {
                 check_path(world, &q, &warm, tally);
             }
@@ -717,7 +736,15 @@ fn sequence(seed: u64, steps: usize, tally: &mut Tally) {
             let warm = answer(&mut ctx, &world.mesh, &lq);
             let fresh = answer(&mut MeshContext::new(), &world.mesh, &lq);
             let unl = (!lq.limits.partial_path).then_some(&un);
-            judge(&what(world, "max_expanded"), &lq, &warm, &fresh, strict_ctx, unl, tally);
+            judge(
+                &what(world, "max_expanded"),
+                &lq,
+                &warm,
+                &fresh,
+                strict_ctx,
+                unl,
+                tally,
+            );
             check_path(world, &lq, &warm, tally);
         } else if u < 0.52 {
             // A length limit just above or below the length, or well below it.
@@ -731,7 +758,15 @@ fn sequence(seed: u64, steps: usize, tally: &mut Tally) {
             );
             let warm = answer(&mut ctx, &world.mesh, &lq);
             let fresh = answer(&mut MeshContext::new(), &world.mesh, &lq);
-            judge(&what(world, "max_cost"), &lq, &warm, &fresh, strict_ctx, None, tally);
+            judge(
+                &what(world, "max_cost"),
+                &lq,
+                &warm,
+                &fresh,
+                strict_ctx,
+                None,
+                tally,
+            );
             if warm.outcome.status == PathStatus::Found && un.outcome.status == PathStatus::Found {
                 assert!(
                     same_length(warm.outcome.cost, un.outcome.cost),
@@ -747,7 +782,15 @@ fn sequence(seed: u64, steps: usize, tally: &mut Tally) {
             let lq = q.with_limits(Limits::default().with_partial_path(true));
             let warm = answer(&mut ctx, &world.mesh, &lq);
             let fresh = answer(&mut MeshContext::new(), &world.mesh, &lq);
-            judge(&what(world, "partial"), &lq, &warm, &fresh, strict_ctx, None, tally);
+            judge(
+                &what(world, "partial"),
+                &lq,
+                &warm,
+                &fresh,
+                strict_ctx,
+                None,
+                tally,
+            );
             check_path(world, &lq, &warm, tally);
         } else if u < 0.67 {
             sliced(&mut rng, &mut ctx, world, &q, &what(world, "sliced"), tally);
@@ -775,7 +818,15 @@ fn sequence(seed: u64, steps: usize, tally: &mut Tally) {
             };
             let (wg, warm) = near(&mut ctx);
             let (fg, fresh) = near(&mut MeshContext::new());
-            judge(&what(world, "nearest"), &nq, &warm, &fresh, strict_ctx, None, tally);
+            judge(
+                &what(world, "nearest"),
+                &nq,
+                &warm,
+                &fresh,
+                strict_ctx,
+                None,
+                tally,
+            );
             if warm.bits() == fresh.bits() {
                 assert_eq!(wg, fg, "{}: nearest goal", what(world, "nearest"));
             } else if wg != fg {
@@ -844,7 +895,15 @@ fn sequence(seed: u64, steps: usize, tally: &mut Tally) {
                 let strict_ctx = world.small || ctx.cache_limit() == Some(0);
                 let warm = answer(&mut ctx, &world.mesh, &lq);
                 let fresh = answer(&mut MeshContext::new(), &world.mesh, &lq);
-                judge(&what(world, "after an edit"), &lq, &warm, &fresh, strict_ctx, None, tally);
+                judge(
+                    &what(world, "after an edit"),
+                    &lq,
+                    &warm,
+                    &fresh,
+                    strict_ctx,
+                    None,
+                    tally,
+                );
                 check_path(world, &lq, &warm, tally);
             }
         } else if u < 0.92 {
@@ -916,7 +975,11 @@ fn sliced(
         let budget = [0, 1, 2, 5, 17, 100][rng.below(6)];
         let state = ctx.step_sliced(&world.mesh, budget).unwrap();
         if let Some(o) = other.as_mut() {
-            assert_eq!(o.step_sliced(&world.mesh, budget).unwrap(), state, "{what}: a clone");
+            assert_eq!(
+                o.step_sliced(&world.mesh, budget).unwrap(),
+                state,
+                "{what}: a clone"
+            );
         }
         if !state.is_running() {
             break;
@@ -998,4 +1061,80 @@ fn long_lived_contexts_answer_as_fresh_ones() {
         "{} sequences failed: {failed:?}",
         failed.len()
     );
+}
+
+/// Several threads on one shared world, each with its own long-lived context: a thread that
+/// replays a sequence of mixed radii and limits gives, bit for bit, the answers one thread
+/// gives replaying it alone; a thread replaying it reversed, and one whose cache limit is 0,
+/// agree with fresh contexts (the latter to the bit).
+#[test]
+fn threads_with_their_own_contexts_on_one_world() {
+    for seed in cases(3) {
+        let mut rng = Rng::new(seed ^ 0x7423_ad5);
+        let world = match seed % 2 {
+            0 => grid_world(&mut rng, &format!("threads {seed}")),
+            _ => scatter_world(&mut rng, &format!("threads {seed}")),
+        };
+        let mut r = 0.0f32;
+        let qs: Vec<MeshQuery> = (0..40)
+            .map(|k| {
+                r = next_radius(&mut rng, r, &world.closing);
+                let s = world.point(&mut rng, r as f64).as_vec2();
+                let g = world.point(&mut rng, r as f64).as_vec2();
+                let q = MeshQuery::new(s, g).with_radius(r);
+                match k % 7 {
+                    3 => q.with_limits(Limits::default().with_max_expanded(1 + rng.below(300))),
+                    5 => q.with_limits(Limits::default().with_partial_path(true)),
+                    _ => q,
+                }
+            })
+            .collect();
+        let replay = |qs: &[MeshQuery], limit: Option<usize>| {
+            let mut ctx = MeshContext::new();
+            ctx.set_cache_limit(limit);
+            qs.iter()
+                .map(|q| answer(&mut ctx, &world.mesh, q))
+                .collect::<Vec<_>>()
+        };
+        let alone = replay(&qs, None);
+        let fresh: Vec<Answer> = qs
+            .iter()
+            .map(|q| answer(&mut MeshContext::new(), &world.mesh, q))
+            .collect();
+        // Without their limits, for the expansion-limited ones.
+        let unlimited: Vec<Answer> = qs
+            .iter()
+            .map(|q| {
+                let q = q.with_limits(Limits::default());
+                answer(&mut MeshContext::new(), &world.mesh, &q)
+            })
+            .collect();
+        let mut rev = qs.clone();
+        rev.reverse();
+        let (same, reversed, zero) = std::thread::scope(|sc| {
+            let a = sc.spawn(|| replay(&qs, None));
+            let b = sc.spawn(|| {
+                let mut out = replay(&rev, None);
+                out.reverse();
+                out
+            });
+            let c = sc.spawn(|| replay(&qs, Some(0)));
+            (a.join().unwrap(), b.join().unwrap(), c.join().unwrap())
+        });
+        let mut tally = Tally::default();
+        for k in 0..qs.len() {
+            let what = format!("{} query {k}", world.label);
+            assert_eq!(same[k], alone[k], "{what}: a thread against one alone");
+            judge(
+                &what,
+                &qs[k],
+                &reversed[k],
+                &fresh[k],
+                false,
+                (!qs[k].limits.partial_path).then_some(&unlimited[k]),
+                &mut tally,
+            );
+            judge(&what, &qs[k], &zero[k], &fresh[k], true, None, &mut tally);
+        }
+    }
 }
