@@ -287,14 +287,6 @@ test_switch!(
 );
 
 test_switch!(
-    /// Whether the tests turned off the skip of a corner's list entries beyond the length
-    /// bound by their sweep's lower bound, before `turn` (see [`sweep_floor`]; never outside
-    /// the unit tests).
-    sweep_skip_off,
-    sweep_skip_tests::OFF
-);
-
-test_switch!(
     /// Whether the tests turned off the memo of the start's segments (see
     /// [`MeshGraph::start_edge`]; never outside the unit tests).
     start_memo_off,
@@ -914,26 +906,6 @@ fn taut_sweep(n_in: DVec2, n_out: DVec2, s: f64) -> Option<f64> {
     let (y, x) = (cross(n_in, n_out), n_in.dot(n_out));
     let signed = crate::geometry::atan2(y, x) * s;
     (signed >= -SPAN_TOL).then_some(signed.max(0.0))
-}
-
-/// A lower bound of [`taut_sweep`]`(n_in, n_out, s)` when it is `Some` (unit normals, within
-/// `1e-15` of length 1): the sweep `θ` turning the right way (`y s > 0`, `y` the cross
-/// product) is at least its sine `|y|` for `x > 0` and at least `π/2` otherwise (`x` the dot
-/// product); the arctangent is within an ulp of `θ` and the margin `1e-9` covers that and the
-/// normals' lengths. Otherwise (`y s <= 0`) the sweep is the clamped `0`. Rounding is
-/// monotone, so a cost computed from the bound is no more than the one from the sweep.
-#[inline]
-fn sweep_floor(n_in: DVec2, n_out: DVec2, s: f64) -> f64 {
-    let (y, x) = (cross(n_in, n_out), n_in.dot(n_out));
-    let least = if y * s <= 0.0 {
-        0.0
-    } else if x > 0.0 {
-        y.abs() * (1.0 - 1e-9)
-    } else {
-        std::f64::consts::FRAC_PI_2 * (1.0 - 1e-9)
-    };
-    debug_assert!(taut_sweep(n_in, n_out, s).is_none_or(|sw| least <= sw));
-    least
 }
 
 /// [`taut_sweep`] at radius 0, where only whether it is `Some` matters (an arc of radius 0
@@ -2387,19 +2359,6 @@ impl Graph for MeshGraph<'_> {
                 self.pruned = true;
                 continue;
             }
-            if self.r > 0.0 && self.pruned && !sweep_skip_off() {
-                // Beyond the bound by the sweep's lower bound: `push` would refuse it and set
-                // `pruned`, set already; `turn` (its arctangent and arc tests) could only
-                // refuse it first.
-                let least = sweep_floor(info.arrive_n, head.info.depart_n, s1);
-                if g_node + (self.r * least + head.len) + head.info.arrive.distance(self.goal)
-                    > self.f_bound
-                {
-                    #[cfg(test)]
-                    sweep_skip_tests::USED.set(sweep_skip_tests::USED.get() + 1);
-                    continue;
-                }
-            }
             let mut e = *head;
             if e.info.unverified && !self.lazy {
                 // Every pushed node must be real for a partial path.
@@ -3632,105 +3591,6 @@ mod entry_skip_tests {
         eprintln!("{} entries passed over in {compared} queries", USED.get());
         assert!(
             compared > 500 && USED.get() > 1000,
-            "{compared}, {}",
-            USED.get()
-        );
-    }
-}
-
-#[cfg(test)]
-mod sweep_skip_tests {
-    //! A corner's expansion at `r > 0` passes over the list entries whose cost with the
-    //! sweep's lower bound is beyond the length bound once `pruned` is set, before `turn`:
-    //! the same answers, pieces and expansion counts as without it.
-    use std::cell::Cell;
-
-    use nav_geom::{Aabb, Circle, Vec2};
-    use nav_search::{Limits, PathOutcome};
-    use nav_testkit::TestRng;
-
-    use crate::world::Obstacle;
-    use crate::{MeshContext, MeshQuery, MeshWorld};
-
-    thread_local! {
-        /// Turns the skip off.
-        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
-        /// How many entries it passed over.
-        pub(super) static USED: Cell<usize> = const { Cell::new(0) };
-    }
-
-    fn answer(
-        ctx: &mut MeshContext,
-        world: &MeshWorld,
-        q: &MeshQuery,
-        off: bool,
-    ) -> Option<(PathOutcome, Vec<nav_geom::PathPiece>)> {
-        OFF.set(off);
-        let out = ctx
-            .find_path(world, q)
-            .ok()
-            .map(|p| (p.outcome(), p.path().to_vec()));
-        OFF.set(false);
-        out
-    }
-
-    /// Random worlds of many small boxes (and a few circles), small and past the walk's
-    /// limit, at four radii, with and without a partial path; a warm context each way.
-    #[test]
-    fn skipping_entries_by_the_sweeps_floor_changes_no_answer() {
-        let mut rng = TestRng::new(47);
-        let mut compared = 0;
-        USED.set(0);
-        for (size, count) in [(60.0f32, 60), (200.0, 500)] {
-            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
-            for k in 0..count {
-                let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
-                let ob = if k % 10 != 0 {
-                    let h = Vec2::new(rng.range_f32(0.5, 3.0), rng.range_f32(0.5, 3.0));
-                    Obstacle::Box(Aabb::new(c - h, c + h))
-                } else {
-                    Obstacle::Circle(Circle::new(c, rng.range_f32(0.5, 3.0)))
-                };
-                let _ = world.insert(ob);
-            }
-            let mut on = MeshContext::new();
-            let mut off = MeshContext::new();
-            for _ in 0..60 {
-                let p = |rng: &mut TestRng| {
-                    Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size))
-                };
-                let (s, g) = (p(&mut rng), p(&mut rng));
-                for r in [0.0f32, 0.5, 1.0, 2.0] {
-                    for limits in [
-                        Limits::default(),
-                        Limits::default()
-                            .with_partial_path(true)
-                            .with_max_expanded(40),
-                    ] {
-                        let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
-                        let a = answer(&mut on, &world, &q, false);
-                        let b = answer(&mut off, &world, &q, true);
-                        assert_eq!(a.is_some(), b.is_some(), "{s} -> {g}, r = {r}");
-                        let (Some(a), Some(b)) = (a, b) else {
-                            continue;
-                        };
-                        assert_eq!(a.0.status, b.0.status, "{s} -> {g}, r = {r}");
-                        assert_eq!(
-                            a.0.cost.to_bits(),
-                            b.0.cost.to_bits(),
-                            "{s} -> {g}, r = {r}"
-                        );
-                        assert_eq!(a.0.expanded, b.0.expanded, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.0.partial, b.0.partial, "{s} -> {g}, r = {r}");
-                        assert_eq!(a.1, b.1, "{s} -> {g}, r = {r}");
-                        compared += 1;
-                    }
-                }
-            }
-        }
-        eprintln!("{} entries passed over in {compared} queries", USED.get());
-        assert!(
-            compared > 500 && USED.get() > 100,
             "{compared}, {}",
             USED.get()
         );
