@@ -31,11 +31,13 @@
 mod common;
 
 use common::brute::{fitting_lattice_point, margin, nearer_fitting_sample};
+use common::limits::{Asked, same_length};
 use common::{Rng, mesh_obstacle};
 use glam::DVec2;
 use nav_geom::{Aabb, Circle, Vec2};
 use nav_mesh::{
-    Limits, MeshContext, MeshQuery, MeshWorld, Obstacle, ObstacleId, PathStatus, SliceState,
+    Limits, MeshContext, MeshQuery, MeshWorld, Obstacle, ObstacleId, PathPiece, PathStatus,
+    SliceState,
 };
 use nav_testkit::polygon_oracle::{
     Growth, OracleObstacle, OracleWorld, check_piece_path, grown_shortest_path,
@@ -824,10 +826,6 @@ fn check_query(
     (status, cost)
 }
 
-fn same_length(a: f64, b: f64, rel: f64) -> bool {
-    (a - b).abs() <= rel * a.abs().max(b.abs()).max(1.0)
-}
-
 /// The limits, the sliced query, `connected`, the reverse query and the moved worlds, for a
 /// query whose ends fit.
 #[allow(clippy::too_many_arguments)]
@@ -902,68 +900,22 @@ fn check_relations(
             }
         }
     }
-    // Limits: max_cost just above and below the length.
-    if answer.0 == PathStatus::Found && answer.1 > 1e-3 {
-        let above = ctx
-            .find_path(
-                mesh,
-                &query.with_limits(Limits::default().with_max_cost(answer.1 * (1.0 + 1e-9))),
-            )
-            .unwrap();
-        assert_eq!(
-            above.status(),
-            PathStatus::Found,
-            "max_cost above\n{}",
-            context()
-        );
-        assert!(same_length(above.cost(), answer.1, 1e-9), "{}", context());
-        let below = ctx
-            .find_path(
-                mesh,
-                &query.with_limits(Limits::default().with_max_cost(answer.1 * (1.0 - 1e-6))),
-            )
-            .unwrap();
-        assert_ne!(
-            below.status(),
-            PathStatus::Found,
-            "max_cost below\n{}",
-            context()
-        );
-    }
-    // A partial path under an expansion limit.
+    // Limits: max_cost just above and below the length, and a partial path under an
+    // expansion limit.
+    let asked = Asked {
+        mesh,
+        query,
+        answer,
+        s,
+        g,
+    };
+    asked.check_max_cost(ctx, &context);
     let max = 1 + rng.below(6);
-    let limited = ctx
-        .find_path(
-            mesh,
-            &query.with_limits(
-                Limits::default()
-                    .with_max_expanded(max)
-                    .with_partial_path(true),
-            ),
-        )
-        .unwrap();
+    let check = |end: DVec2, pieces: &[PathPiece], cost: f64| {
+        check_piece_path(world, r, s, end, pieces, cost)
+    };
+    asked.check_partial(ctx, max, 0.0, &check, &context);
     tally.partial += 1;
-    match limited.status() {
-        PathStatus::Found => {
-            assert_eq!(answer.0, PathStatus::Found, "limited\n{}", context());
-            assert!(same_length(limited.cost(), answer.1, 1e-9), "{}", context());
-        }
-        PathStatus::LimitReached | PathStatus::NoPath => {
-            if limited.status() == PathStatus::NoPath {
-                assert_eq!(answer.0, PathStatus::NoPath, "limited\n{}", context());
-            }
-            let pieces = limited.path();
-            let end = pieces.last().map_or(s, |p| p.end_point().as_dvec2());
-            check_piece_path(world, r, s, end, pieces, limited.cost())
-                .unwrap_or_else(|e| panic!("partial path: {e}\n{}\npath {pieces:?}", context()));
-            assert!(
-                end.distance(g) <= s.distance(g) + 1e-4,
-                "the partial path ends at {end}, farther from the goal than the start\n{}",
-                context()
-            );
-        }
-        other => panic!("limited: {other:?}\n{}", context()),
-    }
     // The sliced query equals the one-shot one (with limits now and then).
     if rng.unit() < 0.3 {
         let budget = [1, 2, 5, 50][rng.below(4)];

@@ -40,6 +40,7 @@ mod common;
 
 use std::f64::consts::{PI, TAU};
 
+use common::limits::{Asked, same_length};
 use common::{Rng, f32_point, mesh_obstacle};
 use glam::DVec2;
 use nav_geom::{Aabb, Circle, Vec2};
@@ -939,10 +940,6 @@ fn f32_down(r: f64) -> f64 {
     (r as f32).next_down().max(0.0) as f64
 }
 
-fn same_length(a: f64, b: f64, rel: f64) -> bool {
-    (a - b).abs() <= rel * a.abs().max(b.abs()).max(1.0)
-}
-
 /// The oracle's geometric checker; far from the origin (where the pieces' ends are rounded
 /// to `f32` steps of up to 1/128, more than the checker's `1e-3` and `1e-4`) a checker of the
 /// same kind whose tolerances add two such steps.
@@ -1225,67 +1222,19 @@ fn check_relations(
             );
         }
     }
-    if answer.0 == PathStatus::Found && answer.1 > 1e-3 {
-        tally.max_cost += 1;
-        let above = ctx
-            .find_path(
-                mesh,
-                &query.with_limits(Limits::default().with_max_cost(answer.1 * (1.0 + 1e-9))),
-            )
-            .unwrap();
-        assert_eq!(
-            above.status(),
-            PathStatus::Found,
-            "max_cost above\n{}",
-            context()
-        );
-        assert!(same_length(above.cost(), answer.1, 1e-9), "{}", context());
-        let below = ctx
-            .find_path(
-                mesh,
-                &query.with_limits(Limits::default().with_max_cost(answer.1 * (1.0 - 1e-6))),
-            )
-            .unwrap();
-        assert_ne!(
-            below.status(),
-            PathStatus::Found,
-            "max_cost below\n{}",
-            context()
-        );
-    }
+    let asked = Asked {
+        mesh,
+        query,
+        answer,
+        s,
+        g,
+    };
+    tally.max_cost += usize::from(asked.check_max_cost(ctx, &context));
     let max = 1 + rng.below(12);
-    let limited = ctx
-        .find_path(
-            mesh,
-            &query.with_limits(
-                Limits::default()
-                    .with_max_expanded(max)
-                    .with_partial_path(true),
-            ),
-        )
-        .unwrap();
+    let check =
+        |end: DVec2, pieces: &[PathPiece], cost: f64| check_path(case, r, s, end, pieces, cost);
+    asked.check_partial(ctx, max, 2.0 * case.ulp, &check, &context);
     tally.partial += 1;
-    match limited.status() {
-        PathStatus::Found => {
-            assert_eq!(answer.0, PathStatus::Found, "limited\n{}", context());
-            assert!(same_length(limited.cost(), answer.1, 1e-9), "{}", context());
-        }
-        PathStatus::LimitReached | PathStatus::NoPath => {
-            if limited.status() == PathStatus::NoPath {
-                assert_eq!(answer.0, PathStatus::NoPath, "limited\n{}", context());
-            }
-            let pieces = limited.path();
-            let end = pieces.last().map_or(s, |p| p.end_point().as_dvec2());
-            check_path(case, r, s, end, pieces, limited.cost())
-                .unwrap_or_else(|e| panic!("partial path: {e}\n{}\npath {pieces:?}", context()));
-            assert!(
-                end.distance(g) <= s.distance(g) + 1e-4 + 2.0 * case.ulp,
-                "the partial path ends at {end}, farther from the goal than the start\n{}",
-                context()
-            );
-        }
-        other => panic!("limited: {other:?}\n{}", context()),
-    }
     if rng.unit() < 0.3 {
         let budget = [1, 3, 50][rng.below(3)];
         let query = match rng.below(3) {

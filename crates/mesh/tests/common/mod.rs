@@ -9,6 +9,7 @@ use nav_testkit::TestRng;
 use nav_testkit::polygon_oracle::{OracleObstacle, OracleWorld};
 
 pub mod brute;
+pub mod limits;
 pub mod polyanya_mesh;
 
 /// The points of the queries: seeded draws from the one test generator.
