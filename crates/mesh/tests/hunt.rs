@@ -32,6 +32,7 @@ mod common;
 
 use common::brute::{fitting_lattice_point, margin, nearer_fitting_sample};
 use common::limits::{Asked, same_length};
+use common::sweep::{cases, env_usize, sweep};
 use common::{Rng, mesh_obstacle};
 use glam::DVec2;
 use nav_geom::{Aabb, Circle, Vec2};
@@ -49,16 +50,6 @@ const STEP: f64 = 1.0 / 64.0;
 /// Sides of the oracle's regular polygons (a multiple of 4: axis-aligned edges grow by `r`
 /// exactly in both problems, so an axis-aligned gap exactly `2r` wide is closed in both).
 const K: usize = 16;
-
-fn env_usize(name: &str) -> Option<usize> {
-    std::env::var(name).ok().and_then(|s| s.parse().ok())
-}
-
-fn cases(default: usize) -> std::ops::Range<u64> {
-    let n = env_usize("NAV_HUNT_CASES").unwrap_or(default) as u64;
-    let first = env_usize("NAV_HUNT_SEED").unwrap_or(0) as u64;
-    first..first + n
-}
 
 // ---------------------------------------------------------------------------------------------
 // Worlds.
@@ -1289,30 +1280,6 @@ fn adversarial_worlds() {
     let n = n as usize;
     assert!(tally.found > 2 * n && tally.no_path > n / 4 && tally.unsearched > n / 4);
     assert!(tally.closings > n / 2 && tally.on_boundary > n / 4);
-}
-
-/// Runs `one` on every seed; with `NAV_HUNT_KEEP_GOING` set, a failing seed is recorded and
-/// the sweep goes on (the seeds that failed are returned), otherwise the first failure
-/// fails the test at once.
-fn sweep(seeds: std::ops::Range<u64>, mut one: impl FnMut(u64)) -> Vec<(u64, String)> {
-    let keep_going = std::env::var_os("NAV_HUNT_KEEP_GOING").is_some();
-    let mut failed = Vec::new();
-    for seed in seeds {
-        if !keep_going {
-            one(seed);
-            continue;
-        }
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| one(seed)));
-        if let Err(e) = run {
-            let msg = e
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            failed.push((seed, msg.lines().next().unwrap_or("").to_string()));
-        }
-    }
-    failed
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ mod common;
 use std::f64::consts::{PI, TAU};
 
 use common::limits::{Asked, same_length};
+use common::sweep::{cases, sweep};
 use common::{Rng, f32_point, mesh_obstacle};
 use glam::DVec2;
 use nav_geom::{Aabb, Circle, Vec2};
@@ -51,40 +52,6 @@ use nav_mesh::{
 use nav_testkit::polygon_oracle::{
     Growth, OracleObstacle, OracleWorld, check_piece_path, grown_shortest_path,
 };
-
-fn env_usize(name: &str) -> Option<usize> {
-    std::env::var(name).ok().and_then(|s| s.parse().ok())
-}
-
-fn cases(default: usize) -> std::ops::Range<u64> {
-    let n = env_usize("NAV_HUNT_CASES").unwrap_or(default) as u64;
-    let first = env_usize("NAV_HUNT_SEED").unwrap_or(0) as u64;
-    first..first + n
-}
-
-/// Runs `one` on every seed; with `NAV_HUNT_KEEP_GOING` a failure is recorded and the sweep
-/// goes on.
-fn sweep(seeds: std::ops::Range<u64>, mut one: impl FnMut(u64)) -> Vec<(u64, String)> {
-    let keep_going = std::env::var_os("NAV_HUNT_KEEP_GOING").is_some();
-    let mut failed = Vec::new();
-    for seed in seeds {
-        if !keep_going {
-            one(seed);
-            continue;
-        }
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| one(seed)));
-        if let Err(e) = run {
-            let msg = e
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            eprintln!("seed {seed} FAILED: {msg}");
-            failed.push((seed, msg.lines().next().unwrap_or("").to_string()));
-        }
-    }
-    failed
-}
 
 const SIZE: f64 = 16.0;
 

@@ -47,6 +47,8 @@
 
 mod common;
 
+use common::limits::same_length;
+use common::sweep::{cases, env_usize, sweep};
 use common::{Rng, mesh_obstacle, rounded};
 use glam::DVec2;
 use nav_geom::Vec2;
@@ -55,39 +57,6 @@ use nav_mesh::{
     SliceState,
 };
 use nav_testkit::polygon_oracle::{OracleObstacle, OracleWorld, RandomWorld, check_piece_path};
-
-fn env_usize(name: &str) -> Option<usize> {
-    std::env::var(name).ok().and_then(|s| s.parse().ok())
-}
-
-fn cases(default: usize) -> std::ops::Range<u64> {
-    let n = env_usize("NAV_HUNT_CASES").unwrap_or(default) as u64;
-    let first = env_usize("NAV_HUNT_SEED").unwrap_or(0) as u64;
-    first..first + n
-}
-
-/// Runs `one` on every seed; with `NAV_HUNT_KEEP_GOING` set, a failing seed is recorded and
-/// the sweep goes on, otherwise the first failure fails the test at once.
-fn sweep(seeds: std::ops::Range<u64>, mut one: impl FnMut(u64)) -> Vec<(u64, String)> {
-    let keep_going = std::env::var_os("NAV_HUNT_KEEP_GOING").is_some();
-    let mut failed = Vec::new();
-    for seed in seeds {
-        if !keep_going {
-            one(seed);
-            continue;
-        }
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| one(seed)));
-        if let Err(e) = run {
-            let msg = e
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            failed.push((seed, msg.lines().next().unwrap_or("").to_string()));
-        }
-    }
-    failed
-}
 
 // ---------------------------------------------------------------------------------------------
 // Worlds.
@@ -472,10 +441,6 @@ fn answer(ctx: &mut MeshContext, world: &MeshWorld, q: &MeshQuery) -> Answer {
     }
 }
 
-fn same_length(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
-}
-
 /// What the sweeps met.
 #[derive(Debug, Default)]
 struct Tally {
@@ -564,7 +529,8 @@ fn judge(
         };
         assert!(
             done.status == un.outcome.status
-                && (done.status != PathStatus::Found || same_length(done.cost, un.outcome.cost)),
+                && (done.status != PathStatus::Found
+                    || same_length(done.cost, un.outcome.cost, 1e-9)),
             "the query that finished within the limit disagrees with the unlimited answer\n{}\n\
              unlimited {:?}",
             context(),
@@ -575,7 +541,7 @@ fn judge(
     }
     assert_eq!(w.partial, f.partial, "partial\n{}", context());
     assert!(
-        same_length(w.cost, f.cost),
+        same_length(w.cost, f.cost, 1e-9),
         "lengths differ by {:e}\n{}\nwarm  {:?}\nfresh {:?}",
         w.cost - f.cost,
         context(),
@@ -604,6 +570,24 @@ fn judge(
 }
 
 /// The oracle's checker on a path found (also a partial one).
+/// `q` asked of the long-lived `ctx` and of a fresh context, judged (bit for bit where the
+/// world is small or the cache limit 0), and the long-lived answer checked as a path.
+fn asked_against_fresh(
+    ctx: &mut MeshContext,
+    world: &World,
+    q: &MeshQuery,
+    what: &str,
+    unlimited: Option<&Answer>,
+    tally: &mut Tally,
+) -> Answer {
+    let strict = world.small || ctx.cache_limit() == Some(0);
+    let warm = answer(ctx, &world.mesh, q);
+    let fresh = answer(&mut MeshContext::new(), &world.mesh, q);
+    judge(what, q, &warm, &fresh, strict, unlimited, tally);
+    check_path(world, q, &warm, tally);
+    warm
+}
+
 fn check_path(world: &World, q: &MeshQuery, a: &Answer, tally: &mut Tally) {
     if a.outcome.status != PathStatus::Found && !a.outcome.partial {
         return;
@@ -731,19 +715,9 @@ fn sequence(seed: u64, steps: usize, tally: &mut Tally) {
                     .with_max_expanded(m)
                     .with_partial_path(rng.unit() < 0.4),
             );
-            let warm = answer(&mut ctx, &world.mesh, &lq);
-            let fresh = answer(&mut MeshContext::new(), &world.mesh, &lq);
             let unl = (!lq.limits.partial_path).then_some(&un);
-            judge(
-                &what(world, "max_expanded"),
-                &lq,
-                &warm,
-                &fresh,
-                strict_ctx,
-                unl,
-                tally,
-            );
-            check_path(world, &lq, &warm, tally);
+            let what = what(world, "max_expanded");
+            asked_against_fresh(&mut ctx, world, &lq, &what, unl, tally);
         } else if u < 0.52 {
             // A length limit just above or below the length, or well below it.
             let un = answer(&mut MeshContext::new(), &world.mesh, &q);
@@ -754,42 +728,21 @@ fn sequence(seed: u64, steps: usize, tally: &mut Tally) {
                     .with_max_cost(c)
                     .with_partial_path(rng.unit() < 0.3),
             );
-            let warm = answer(&mut ctx, &world.mesh, &lq);
-            let fresh = answer(&mut MeshContext::new(), &world.mesh, &lq);
-            judge(
-                &what(world, "max_cost"),
-                &lq,
-                &warm,
-                &fresh,
-                strict_ctx,
-                None,
-                tally,
-            );
+            let warm =
+                asked_against_fresh(&mut ctx, world, &lq, &what(world, "max_cost"), None, tally);
             if warm.outcome.status == PathStatus::Found && un.outcome.status == PathStatus::Found {
                 assert!(
-                    same_length(warm.outcome.cost, un.outcome.cost),
+                    same_length(warm.outcome.cost, un.outcome.cost, 1e-9),
                     "{}: found under max_cost {c} at {} against {}",
                     what(world, "max_cost"),
                     warm.outcome.cost,
                     un.outcome.cost
                 );
             }
-            check_path(world, &lq, &warm, tally);
         } else if u < 0.57 {
             // A partial path.
             let lq = q.with_limits(Limits::default().with_partial_path(true));
-            let warm = answer(&mut ctx, &world.mesh, &lq);
-            let fresh = answer(&mut MeshContext::new(), &world.mesh, &lq);
-            judge(
-                &what(world, "partial"),
-                &lq,
-                &warm,
-                &fresh,
-                strict_ctx,
-                None,
-                tally,
-            );
-            check_path(world, &lq, &warm, tally);
+            asked_against_fresh(&mut ctx, world, &lq, &what(world, "partial"), None, tally);
         } else if u < 0.67 {
             sliced(&mut rng, &mut ctx, world, &q, &what(world, "sliced"), tally);
         } else if u < 0.72 {
@@ -890,19 +843,8 @@ fn sequence(seed: u64, steps: usize, tally: &mut Tally) {
             tally.edits += done as usize;
             if let Some(lq) = last {
                 let world = &worlds[at];
-                let strict_ctx = world.small || ctx.cache_limit() == Some(0);
-                let warm = answer(&mut ctx, &world.mesh, &lq);
-                let fresh = answer(&mut MeshContext::new(), &world.mesh, &lq);
-                judge(
-                    &what(world, "after an edit"),
-                    &lq,
-                    &warm,
-                    &fresh,
-                    strict_ctx,
-                    None,
-                    tally,
-                );
-                check_path(world, &lq, &warm, tally);
+                let what = what(world, "after an edit");
+                asked_against_fresh(&mut ctx, world, &lq, &what, None, tally);
             }
         } else if u < 0.92 {
             // The cache limit: none, 0, tiny, lowered and raised.

@@ -11,6 +11,7 @@ use nav_testkit::polygon_oracle::{OracleObstacle, OracleWorld};
 pub mod brute;
 pub mod limits;
 pub mod polyanya_mesh;
+pub mod sweep;
 
 /// The points of the queries: seeded draws from the one test generator.
 pub struct Rng(TestRng);
