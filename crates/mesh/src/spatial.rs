@@ -333,26 +333,41 @@ impl MeshWorld {
         {
             return q;
         }
-        let (mut best, mut best_d) = (q, d);
+        let mut best = (d, None);
         let mut y = ((p.y - d) as f32).next_down();
         while (y as f64) <= p.y + d {
             let dy = y as f64 - p.y;
-            let outer = (best_d * best_d - dy * dy).max(0.0).sqrt();
+            let outer = (best.0 * best.0 - dy * dy).max(0.0).sqrt();
             let inner = (lower * lower - dy * dy).max(0.0).sqrt();
-            for (from, to) in [(p.x - outer, p.x - inner), (p.x + inner, p.x + outer)] {
-                let mut x = (from as f32).next_down();
-                while (x as f64) <= to {
-                    let c = DVec2::new(x as f64, y as f64);
-                    let dc = c.distance(p);
-                    if dc < best_d && matches!(fit_status(self, sc, c, r), Fit::Fits) {
-                        (best, best_d) = (Vec2::new(x, y), dc);
-                    }
-                    x = x.next_up();
-                }
+            // The row's two spans of the annulus, left and right of `p`.
+            for span in [(p.x - outer, p.x - inner), (p.x + inner, p.x + outer)] {
+                self.scan_row(sc, p, r, y, span, &mut best);
             }
             y = y.next_up();
         }
-        best
+        best.1.unwrap_or(q)
+    }
+
+    /// Tries the `f32` points of row `y` from `from` to `to`, keeping in `best` the one
+    /// nearest to `p` where the disc fits, nearer than `best`'s distance (which it lowers).
+    fn scan_row(
+        &self,
+        sc: &mut Scratch,
+        p: DVec2,
+        r: f64,
+        y: f32,
+        (from, to): (f64, f64),
+        best: &mut (f64, Option<Vec2>),
+    ) {
+        let mut x = (from as f32).next_down();
+        while (x as f64) <= to {
+            let c = DVec2::new(x as f64, y as f64);
+            let d = c.distance(p);
+            if d < best.0 && matches!(fit_status(self, sc, c, r), Fit::Fits) {
+                *best = (d, Some(Vec2::new(x, y)));
+            }
+            x = x.next_up();
+        }
     }
 
     /// The fitting `f32` point nearest to `p` (nearer than `bound`) in the smallest square
@@ -364,34 +379,27 @@ impl MeshWorld {
         p: DVec2,
         c: DVec2,
         r: f64,
-        mut bound: f64,
+        bound: f64,
     ) -> Option<(f64, Vec2)> {
         let mut h = 4.0 * spacing(c.x, 0.0).max(spacing(c.y, 0.0));
-        let mut found: Option<(f64, Vec2)> = None;
+        let mut best = (bound, None);
+        let found = |best: (f64, Option<Vec2>)| best.1.map(|q| (best.0, q));
         let mut more = 1;
         loop {
             let (sx, sy) = (spacing(c.x, h), spacing(c.y, h));
             if (2.0 * h / sx + 1.0) * (2.0 * h / sy + 1.0) > SCAN_BUDGET
-                || c.distance(p) - h * std::f64::consts::SQRT_2 > bound
+                || c.distance(p) - h * std::f64::consts::SQRT_2 > best.0
             {
-                return found;
+                return found(best);
             }
             let mut y = ((c.y - h) as f32).next_down();
             while (y as f64) <= c.y + h {
-                let mut x = ((c.x - h) as f32).next_down();
-                while (x as f64) <= c.x + h {
-                    let q = DVec2::new(x as f64, y as f64);
-                    let d = q.distance(p);
-                    if d < bound && matches!(fit_status(self, sc, q, r), Fit::Fits) {
-                        (bound, found) = (d, Some((d, Vec2::new(x, y))));
-                    }
-                    x = x.next_up();
-                }
+                self.scan_row(sc, p, r, y, (c.x - h, c.x + h), &mut best);
                 y = y.next_up();
             }
-            if found.is_some() {
+            if best.1.is_some() {
                 if more == 0 {
-                    return found;
+                    return found(best);
                 }
                 more -= 1;
             }
