@@ -704,8 +704,10 @@ pub(super) fn derive(
     // tile's links and forests.
     d.stamp = d.stamp.wrapping_add(1).max(1);
     let node_stamp = d.stamp;
-    // The crossable edges walked, and those of them whose midpoint clearance is not known.
-    let mut nodes_walked: Vec<u32> = Vec::new();
+    // Whether the clearances are put off to fills that may use threads (a derivation that
+    // walked few faces, an edit's, computes them where it meets them, as it always did).
+    let wide = par::workers(d.walked, world.connected_threads) > 1;
+    // The crossable edges whose midpoint clearance is not known, for the fill.
     let mut unmeasured: Vec<u32> = Vec::new();
     for list in &faces_of {
         for &f in list {
@@ -748,16 +750,22 @@ pub(super) fn derive(
                     };
                 }
                 d.cross[eid] = em.weight;
-                d.mid[eid] = 0.5 * (p + q);
+                let m = 0.5 * (p + q);
+                d.mid[eid] = m;
                 if em.clear.is_nan() {
-                    unmeasured.push(eid as u32);
+                    if wide {
+                        unmeasured.push(eid as u32);
+                    } else {
+                        em.clear = clearance(world, m, m, 0.5 * len);
+                    }
                 }
-                nodes_walked.push(eid as u32);
+                // Still NaN if put off: set by the fill.
+                d.node_clear[eid] = em.clear;
             }
         }
     }
     // The midpoint clearances not known yet, each a function of its edge's ends alone (on
-    // several threads when there are many, see `par`), then every node's.
+    // several threads when there are many, see `par`).
     let threads = par::workers(unmeasured.len(), world.connected_threads);
     d.threads = threads;
     let clears = par::map(&unmeasured, threads, |&eid| {
@@ -767,15 +775,13 @@ pub(super) fn derive(
     });
     for (&eid, c) in unmeasured.iter().zip(clears) {
         memo.edges[eid as usize].clear = c;
-    }
-    for &eid in &nodes_walked {
-        d.node_clear[eid as usize] = memo.edges[eid as usize].clear;
+        d.node_clear[eid as usize] = c;
     }
     // The roadmap links of the free faces with links not known yet, each a function of its
     // face's entry and its edges' midpoints and clearances (on several threads when there
-    // are many): the tiles' walks below find them known.
+    // are many): the tiles' walks below find them known (or compute them, if not `wide`).
     let mut unlinked: Vec<(u32, [u32; 3])> = Vec::new();
-    for list in &faces_of {
+    for list in faces_of.iter().filter(|_| wide) {
         for &f in list {
             let face = cdt.face(f);
             let fi = *face.data() as usize;
