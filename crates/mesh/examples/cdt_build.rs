@@ -2,6 +2,9 @@
 //! worlds: the median times of the triangulation and of the derivation.
 //!
 //! `cargo run --release -p nav-mesh --example cdt_build -- MAP.map [ROUNDS]`
+//!
+//! `NAV_CDT_THREADS=N` limits the derivation to `N` threads
+//! (`MeshWorld::set_connected_threads`; 1: the calling thread alone).
 
 use std::time::Instant;
 
@@ -22,9 +25,13 @@ fn main() {
     let map = read_map(&args[1]).expect("map");
     let rounds: usize = args.get(2).map_or(1, |s| s.parse().expect("rounds"));
     let (mut tri, mut der, mut all) = (Vec::new(), Vec::new(), Vec::new());
+    let threads: usize = std::env::var("NAV_CDT_THREADS")
+        .ok()
+        .map_or(0, |s| s.parse().expect("NAV_CDT_THREADS"));
     let mut triangles = 0;
     for _ in 0..rounds {
-        let world = MeshWorld::from_grid(&map).expect("world");
+        let mut world = MeshWorld::from_grid(&map).expect("world");
+        world.set_connected_threads(threads);
         let t = Instant::now();
         triangles = world.prepare_connected();
         all.push(t.elapsed().as_secs_f64() * 1e3);

@@ -38,6 +38,7 @@
 //! wrong "not connected".
 
 mod derive;
+mod par;
 mod repair;
 mod track;
 
@@ -379,6 +380,8 @@ pub(crate) struct Derived {
     seen: Vec<u32>,
     /// How many faces the last derivation walked.
     walked: usize,
+    /// How many threads the last derivation's clearances used (the more of its two fills).
+    threads: usize,
     /// Per vertex index: a mark of the derivation that found whether it is a loop vertex,
     /// and that answer.
     vex: Vec<(u32, bool)>,
@@ -1107,5 +1110,135 @@ mod tests {
             skipped > 1000 && reached > 1000 && by_normals > 100,
             "{skipped} {reached} {by_normals}"
         );
+    }
+
+    /// Derivations on one thread and on several give the same values, bit for bit: the
+    /// memo's entries, the crossings, the nodes' clearances and midpoints, and the forests'
+    /// components at many thresholds, after the first build and after edits (the threads are
+    /// used: the tests' threshold of work is small).
+    #[test]
+    fn threads_change_no_derived_bit() {
+        use crate::world::Obstacle;
+        use nav_geom::{Aabb, Circle, Vec2};
+        let bits = |p: DVec2| (p.x.to_bits(), p.y.to_bits());
+        let same_derivation = |one: &MeshWorld, many: &MeshWorld, what: &str| -> usize {
+            let [c1, c2] = [one, many].map(|w| w.conn.get().and_then(|c| c.as_deref()).unwrap());
+            let (d1, d2) = (c1.ready(one).unwrap(), c2.ready(many).unwrap());
+            let (m1, m2) = (c1.memo_lock(), c2.memo_lock());
+            assert_eq!(m1.faces.len(), m2.faces.len(), "{what}: faces");
+            for (f, g) in m1.faces.iter().zip(&m2.faces) {
+                assert_eq!(f.pts.map(bits), g.pts.map(bits), "{what}: corners");
+                assert_eq!((f.known, f.free), (g.known, g.free), "{what}: freedom");
+                assert_eq!(
+                    f.roads.map(f64::to_bits),
+                    g.roads.map(f64::to_bits),
+                    "{what}"
+                );
+                assert_eq!(f.gaps.map(f64::to_bits), g.gaps.map(f64::to_bits), "{what}");
+                assert_eq!(f.reach.to_bits(), g.reach.to_bits(), "{what}: reach");
+            }
+            assert_eq!(m1.edges.len(), m2.edges.len(), "{what}: edges");
+            for (e, g) in m1.edges.iter().zip(&m2.edges) {
+                assert_eq!(e.pts.map(bits), g.pts.map(bits), "{what}: ends");
+                assert_eq!(e.known, g.known, "{what}");
+                assert_eq!(e.weight.to_bits(), g.weight.to_bits(), "{what}: weight");
+                assert_eq!(e.clear.to_bits(), g.clear.to_bits(), "{what}: clearance");
+            }
+            assert_eq!((&d1.free, &d1.sides), (&d2.free, &d2.sides), "{what}");
+            assert_eq!((&d1.home, &d1.local), (&d2.home, &d2.local), "{what}");
+            let mut cuts = vec![0.0];
+            for e in 0..d1.cross.len() {
+                assert_eq!(d1.cross[e].to_bits(), d2.cross[e].to_bits(), "{what}");
+                if d1.cross[e].is_nan() {
+                    continue;
+                }
+                assert_eq!(
+                    d1.node_clear[e].to_bits(),
+                    d2.node_clear[e].to_bits(),
+                    "{what}"
+                );
+                assert_eq!(bits(d1.mid[e]), bits(d2.mid[e]), "{what}: midpoint");
+                cuts.extend([d1.cross[e], d1.node_clear[e], d1.node_clear[e] * 0.999_999]);
+            }
+            cuts.sort_by(f64::total_cmp);
+            cuts.dedup();
+            let step = (cuts.len() / 20).max(1);
+            // The nodes: the crossable edges of the triangulation (the arrays also keep
+            // entries of edges gone).
+            let live: Vec<u32> = c1
+                .cdt
+                .undirected_edges()
+                .map(|e| *e.data().data())
+                .filter(|&e| !d1.cross[e as usize].is_nan())
+                .collect();
+            for &cut in cuts.iter().step_by(step) {
+                for which in 0..2 {
+                    for &e in &live {
+                        let (a, b) = (d1.comp(which, e, cut), d2.comp(which, e, cut));
+                        assert_eq!(a, b, "{what}: forest {which} at {cut}");
+                    }
+                }
+            }
+            assert_eq!(d1.threads, 1, "{what}");
+            d2.threads
+        };
+        let mut threaded = 0;
+        for seed in 0..10u64 {
+            let mut rng = TestRng::new(3300 + seed);
+            let size = 40.0;
+            let obstacle = |rng: &mut TestRng| {
+                let c = Vec2::new(rng.range_f32(0.0, size), rng.range_f32(0.0, size));
+                match rng.below(3) {
+                    0 => {
+                        let c = c.round();
+                        let h = Vec2::new(rng.below(3) as f32 + 0.5, rng.below(2) as f32 + 1.0);
+                        Obstacle::Box(Aabb::new(c - h, c + h))
+                    }
+                    1 => Obstacle::Circle(Circle::new(c, rng.range_f32(0.3, 2.0))),
+                    _ => {
+                        let n = 3 + rng.below(5) as usize;
+                        let tau = std::f32::consts::TAU;
+                        Obstacle::Polygon(
+                            (0..n)
+                                .map(|i| {
+                                    let a = (i as f32 + rng.range_f32(0.1, 0.9)) / n as f32 * tau;
+                                    c + Vec2::from_angle(a) * rng.range_f32(0.5, 3.0)
+                                })
+                                .collect(),
+                        )
+                    }
+                }
+            };
+            let mut world = MeshWorld::new(Aabb::new(Vec2::ZERO, Vec2::splat(size))).unwrap();
+            for _ in 0..25 {
+                let _ = world.insert(obstacle(&mut rng));
+            }
+            let mut worlds = [1, 2, 5].map(|t| {
+                let mut w = world.clone();
+                w.set_connected_threads(t);
+                w
+            });
+            for step in 0..6 {
+                for w in &worlds {
+                    assert!(w.prepare_connected() > 0);
+                }
+                for k in 1..3 {
+                    let what = format!("seed {seed} step {step}, {k}");
+                    let t = same_derivation(&worlds[0], &worlds[k], &what);
+                    threaded += (t > 1) as usize;
+                }
+                // The same edit of each: a new obstacle, or the removal of one.
+                let new = obstacle(&mut rng);
+                let gone = worlds[0].iter().next().map(|(id, _)| id);
+                for w in &mut worlds {
+                    match gone.filter(|_| step % 2 == 1) {
+                        Some(id) => drop(w.remove(id)),
+                        None => drop(w.insert(new.clone())),
+                    }
+                }
+            }
+        }
+        // Every first build and most edits' derivations used threads.
+        assert!(threaded >= 60, "threads used {threaded} times of 120");
     }
 }

@@ -573,6 +573,25 @@ impl MeshWorld {
         self.connectivity().map_or(0, |c| c.triangles())
     }
 
+    /// Limits the threads that the build behind [`connected`](MeshWorld::connected) (the
+    /// first call, [`prepare_connected`](Self::prepare_connected), or the first call after an
+    /// edit) may use, the calling thread included: `1` keeps it on the calling thread, for
+    /// programs that own their threads; `0` (the default) lets it choose. It then computes
+    /// the roadmap's clearances on up to [`std::thread::available_parallelism`] threads (at
+    /// most 8, spawned with [`std::thread::scope`] for that call and joined before it
+    /// returns), only when there are thousands of them (a large world's first build, not an
+    /// edit's); a thread that cannot be spawned leaves its share to the calling thread, and
+    /// on wasm32 it always stays there. The answers are the same for any number of threads,
+    /// bit for bit. Clones keep the limit.
+    pub fn set_connected_threads(&mut self, threads: usize) {
+        self.connected_threads = threads;
+    }
+
+    /// The limit set by [`set_connected_threads`](Self::set_connected_threads) (0: automatic).
+    pub fn connected_threads(&self) -> usize {
+        self.connected_threads
+    }
+
     /// The free triangles (counter-clockwise) of the triangulation behind
     /// [`connected`](MeshWorld::connected), built if need be: a triangulated navigation mesh
     /// of the free space at radius 0, e.g. to draw or to hand to another navigator. Triangles

@@ -387,6 +387,9 @@ pub struct MeshWorld {
     /// The triangulation behind [`MeshWorld::connected`], built on first use, repaired by
     /// edits (its forests are rebuilt on first use after an edit).
     pub(crate) conn: std::sync::OnceLock<Option<Box<crate::connect::Connectivity>>>,
+    /// The most threads that build may use (0: automatic), see
+    /// [`MeshWorld::set_connected_threads`].
+    pub(crate) connected_threads: usize,
 }
 
 static NEXT_IDENTITY: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -616,6 +619,7 @@ impl MeshWorld {
             version: 0,
             identity: next_identity(),
             conn: std::sync::OnceLock::new(),
+            connected_threads: 0,
         };
         world.bounds_loop = world.add_loop(pts, Owner::Bounds);
         Ok(world)

@@ -25,7 +25,7 @@ use spade::{PositionInTriangulation, Triangulation};
 
 use super::{
     Cdt, Derived, EdgeMemo, FaceMemo, HintGrid, Memo, apart, bounds, chains_sound, dv,
-    edge_reaches, face_reaches, hints_of, is_original, reach_tol, road_links, same,
+    edge_reaches, face_reaches, hints_of, is_original, par, reach_tol, road_links, same,
 };
 use crate::geometry::dist_point_segment;
 use crate::roadmap::clearance;
@@ -546,6 +546,7 @@ pub(super) fn derive(
                 hints: hints_of(cdt, hints_grid),
                 hints_grid,
                 walked: 0,
+                threads: 1,
                 vex: Vec::new(),
             })
         }
@@ -703,6 +704,11 @@ pub(super) fn derive(
     // tile's links and forests.
     d.stamp = d.stamp.wrapping_add(1).max(1);
     let node_stamp = d.stamp;
+    // Whether the clearances are put off to fills that may use threads (a derivation that
+    // walked few faces, an edit's, computes them where it meets them, as it always did).
+    let wide = par::workers(d.walked, world.connected_threads) > 1;
+    // The crossable edges whose midpoint clearance is not known, for the fill.
+    let mut unmeasured: Vec<u32> = Vec::new();
     for list in &faces_of {
         for &f in list {
             for e in cdt.face(f).adjacent_edges() {
@@ -747,11 +753,69 @@ pub(super) fn derive(
                 let m = 0.5 * (p + q);
                 d.mid[eid] = m;
                 if em.clear.is_nan() {
-                    em.clear = clearance(world, m, m, 0.5 * len);
+                    if wide {
+                        unmeasured.push(eid as u32);
+                    } else {
+                        em.clear = clearance(world, m, m, 0.5 * len);
+                    }
                 }
+                // Still NaN if put off: set by the fill.
                 d.node_clear[eid] = em.clear;
             }
         }
+    }
+    // The midpoint clearances not known yet, each a function of its edge's ends alone (on
+    // several threads when there are many, see `par`).
+    let threads = par::workers(unmeasured.len(), world.connected_threads);
+    d.threads = threads;
+    let clears = par::map(&unmeasured, threads, |&eid| {
+        let [p, q] = memo.edges[eid as usize].pts;
+        let m = 0.5 * (p + q);
+        clearance(world, m, m, 0.5 * p.distance(q))
+    });
+    for (&eid, c) in unmeasured.iter().zip(clears) {
+        memo.edges[eid as usize].clear = c;
+        d.node_clear[eid as usize] = c;
+    }
+    // The roadmap links of the free faces with links not known yet, each a function of its
+    // face's entry and its edges' midpoints and clearances (on several threads when there
+    // are many): the tiles' walks below find them known (or compute them, if not `wide`).
+    let mut unlinked: Vec<(u32, [u32; 3])> = Vec::new();
+    for list in faces_of.iter().filter(|_| wide) {
+        for &f in list {
+            let face = cdt.face(f);
+            let fi = *face.data() as usize;
+            if !d.free[fi] {
+                continue;
+            }
+            let sides = face.adjacent_edges().map(|e| {
+                let n = *e.as_undirected().data().data();
+                if d.cross[n as usize].is_nan() {
+                    u32::MAX
+                } else {
+                    n
+                }
+            });
+            let roads = &memo.faces[fi].roads;
+            if (0..3).any(|k| {
+                sides[k] != u32::MAX && sides[(k + 1) % 3] != u32::MAX && roads[k].is_nan()
+            }) {
+                unlinked.push((fi as u32, sides));
+            }
+        }
+    }
+    let threads = par::workers(unlinked.len(), world.connected_threads);
+    d.threads = d.threads.max(threads);
+    let nodes = (&d.mid[..], &d.node_clear[..]);
+    let linked = par::map(&unlinked, threads, |&(fi, sides)| {
+        let mut entry = memo.faces[fi as usize];
+        road_links(world, &mut entry, sides, nodes, &mut Vec::new());
+        (entry.roads, entry.reach)
+    });
+    for (&(fi, _), (roads, reach)) in unlinked.iter().zip(linked) {
+        let entry = &mut memo.faces[fi as usize];
+        entry.roads = roads;
+        entry.reach = reach;
     }
     let cap = n_edge_ids;
     // Whether a walked tile changed its terminals or their links (if none did, the global
