@@ -1552,6 +1552,64 @@ mod tests {
         );
     }
 
+    /// A resumed walk visits no bucket beyond its bound: the bucket of every corner it adds is
+    /// within the new ellipse, though the last walk's frontier (queued again) holds buckets
+    /// beyond it when the bound grows by little (the pop tests those, see `requeue`).
+    #[test]
+    fn resumed_walks_visit_no_bucket_beyond_their_bound() {
+        let (mut added, mut requeued_beyond) = (0, 0);
+        for seed in 0..24u64 {
+            let mut rng = TestRng::new(seed);
+            let world = random_world(&mut rng);
+            let g = &world.grid;
+            let mut walk = Walk::default();
+            for _ in 0..4 {
+                let s = DVec2::new(rng.range(0.0, 30.0), rng.range(0.0, 30.0));
+                let goal = DVec2::new(rng.range(0.0, 30.0), rng.range(0.0, 30.0));
+                let sg = s.distance(goal);
+                for r in [0.0, 0.3] {
+                    for k in 0..6 {
+                        let b = sg * (1.02 + 0.01 * k as f64) + 2.0 * r + world.eps();
+                        let ell = Ellipse::new(s, goal, b);
+                        let bucket = |idx: u32| {
+                            let (x, y) = (idx as i64 % g.nx, idx as i64 / g.nx);
+                            let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
+                            let hi = lo + DVec2::splat(g.cell);
+                            let d = (lo - s).max(s - hi).max(DVec2::ZERO).length();
+                            ell.beyond(d, lo, hi)
+                        };
+                        if k > 0 {
+                            requeued_beyond +=
+                                walk.frontier.iter().filter(|&&(_, i)| bucket(i)).count();
+                        }
+                        let before = if k > 0 { walk.cands.len() } else { 0 };
+                        walk.logging = true;
+                        walk.resume = k > 0;
+                        walk_from(&world, &mut walk, (s, 0.0), r, None, Some((goal, b)));
+                        for &c in &walk.cands[before..] {
+                            let v = world.corners[c as usize].v;
+                            let idx = (g.cell_y(v.y) * g.nx + g.cell_x(v.x)) as u32;
+                            assert!(
+                                idx == (g.cell_y(s.y) * g.nx + g.cell_x(s.x)) as u32
+                                    || !bucket(idx),
+                                "seed {seed}, r {r}, level {k}: corner {c} listed beyond the bound"
+                            );
+                            added += usize::from(k > 0);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            added > 100,
+            "too few corners added by resumed walks: {added}"
+        );
+        assert!(
+            requeued_beyond > 50,
+            "too few requeued buckets beyond the new bound: {requeued_beyond}"
+        );
+    }
+
     /// A random world of 16 obstacles (boxes, thin walls, polygons, circles) in 30 x 30.
     fn random_world(rng: &mut TestRng) -> MeshWorld {
         let size = 30.0f32;
