@@ -62,6 +62,11 @@ pub(crate) struct Walk {
     /// Per bucket: the walk that queued it.
     seen: Vec<u32>,
     generation: u32,
+    /// Per bucket: the resumed walk that queued it again from the last walk's frontier
+    /// (`requeue_stamp` then), the only buckets a resumed walk tests against its bound as it
+    /// pops them (the others were tested as they were queued).
+    requeued: Vec<u32>,
+    requeue_stamp: u32,
     /// Whether the walk keeps what [`resume_within`] needs to go on under a larger bound: the
     /// occluders it queued (`log`, in force no nearer than the bucket that queued them), and
     /// the buckets it left out beyond its bound (`frontier`, with their distances).
@@ -106,6 +111,9 @@ struct Rings<T> {
     last: (usize, f64),
     /// The rings before it are empty; an item in it may be nearer than its inner distance.
     lo: usize,
+    /// At most the least distance of the items in ring `lo` (infinite when it is empty; kept
+    /// by [`PendingRings`] only, where it is exact after each [`PendingRings::due`]).
+    lo_min: f64,
     /// One past the farthest ring that may be non-empty.
     end: usize,
 }
@@ -117,6 +125,7 @@ impl<T> Default for Rings<T> {
             inv: 0.0,
             last: (0, 0.0),
             lo: 0,
+            lo_min: f64::INFINITY,
             end: 0,
         }
     }
@@ -129,6 +138,7 @@ impl<T> Rings<T> {
             r.clear();
         }
         self.lo = 0;
+        self.lo_min = f64::INFINITY;
         self.end = 0;
     }
 
@@ -197,6 +207,10 @@ type PendingRings = Rings<Pending>;
 impl PendingRings {
     #[inline]
     fn push(&mut self, p: Pending) {
+        let k = ring(p.act, self.inv, self.last);
+        if k <= self.lo {
+            self.lo_min = self.lo_min.min(p.act);
+        }
         self.put(p.act, p);
     }
 
@@ -204,13 +218,17 @@ impl PendingRings {
     /// `k` hold only such pieces (the ring of `act` is at most `k` for `act <= rho` and below
     /// it only for `act < rho`, rings being monotone), those beyond it none (except ring `lo`,
     /// whose pieces may lie nearer); ring `k`, or `lo` when `k` is nearer, is tested piece by
-    /// piece.
+    /// piece. Nothing is due when `k` is at most `lo` and `rho` below `lo_min` (at most the
+    /// least distance in ring `lo`): then it returns at once.
     #[inline]
     fn due(&mut self, rho: f64, mut out: impl FnMut(Pending)) {
         if self.lo >= self.end {
             return;
         }
         let k = ring(rho, self.inv, self.last);
+        if k <= self.lo && rho < self.lo_min {
+            return;
+        }
         if k > self.lo {
             for r in &mut self.rings[self.lo..k.min(self.end)] {
                 r.iter().for_each(|&p| out(p));
@@ -222,13 +240,18 @@ impl PendingRings {
             && !r.is_empty()
         {
             let mut i = 0;
+            let mut least = f64::INFINITY;
             while i < r.len() {
                 if r[i].act <= rho {
                     out(r.swap_remove(i));
                 } else {
+                    least = least.min(r[i].act);
                     i += 1;
                 }
             }
+            self.lo_min = least;
+        } else {
+            self.lo_min = f64::INFINITY;
         }
     }
 }
@@ -276,7 +299,16 @@ impl Walk {
         for &p in &self.log {
             self.pending.push(p);
         }
+        self.requeue_stamp = self.requeue_stamp.wrapping_add(1);
+        if self.requeue_stamp == 0 {
+            self.requeued.iter_mut().for_each(|s| *s = 0);
+            self.requeue_stamp = 1;
+        }
+        if self.requeued.len() < self.seen.len() {
+            self.requeued.resize(self.seen.len(), 0);
+        }
         for &e in &self.frontier {
+            self.requeued[e.1 as usize] = self.requeue_stamp;
             self.queue.push(e);
         }
         self.frontier.clear();
@@ -943,10 +975,11 @@ fn walk_from(
         });
         let (x, y) = (idx as i64 % g.nx, idx as i64 / g.nx);
         // A bucket queued by this walk was tested as it was queued, the same way (below); only
-        // those a resumed walk queued again from the last one's frontier need it.
+        // those a resumed walk queued again from the last one's frontier need it (marked by
+        // `requeue`; never the start's bucket, visited by the first walk).
         if let Some(ell) = ellipse
             && resume
-            && idx != start
+            && walk.requeued[idx as usize] == walk.requeue_stamp
         {
             let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
             let hi = lo + DVec2::splat(g.cell);
@@ -995,25 +1028,19 @@ fn walk_from(
 
 /// The neighbours of bucket `at` (not on the grid's border, `nx` buckets a row) not yet seen
 /// by walk `generation`, as the bits of [`walk_from`]'s `fresh`; all of them marked seen.
-/// Without branches: the eight slots are read and written whatever they hold.
+/// Without branches: the three rows of three slots are read and written whatever they hold
+/// (the bucket itself too: it was seen when queued, so it reads as seen and stays so).
 #[inline]
 fn fresh_inside(seen: &mut [u32], nx: usize, at: usize, generation: u32) -> u32 {
-    let block = &mut seen[at - nx - 1..at + nx + 2];
     let mut fresh = 0;
-    for (bit, i) in [
-        (0, 0),
-        (1, 1),
-        (2, 2),
-        (3, nx),
-        (5, nx + 2),
-        (6, 2 * nx),
-        (7, 2 * nx + 1),
-        (8, 2 * nx + 2),
-    ] {
-        let s = &mut block[i];
-        fresh |= u32::from(*s != generation) << bit;
-        *s = generation;
+    for (row, base) in [(0, at - nx - 1), (1, at - 1), (2, at + nx - 1)] {
+        let slots: &mut [u32; 3] = (&mut seen[base..base + 3]).try_into().unwrap();
+        for (k, s) in slots.iter_mut().enumerate() {
+            fresh |= u32::from(*s != generation) << (3 * row + k);
+            *s = generation;
+        }
     }
+    debug_assert_eq!(fresh & 1 << 4, 0, "the bucket itself is seen");
     fresh
 }
 
@@ -1522,6 +1549,64 @@ mod tests {
         assert!(
             missed_first > 100,
             "the first walks miss too few: {missed_first}"
+        );
+    }
+
+    /// A resumed walk visits no bucket beyond its bound: the bucket of every corner it adds is
+    /// within the new ellipse, though the last walk's frontier (queued again) holds buckets
+    /// beyond it when the bound grows by little (the pop tests those, see `requeue`).
+    #[test]
+    fn resumed_walks_visit_no_bucket_beyond_their_bound() {
+        let (mut added, mut requeued_beyond) = (0, 0);
+        for seed in 0..24u64 {
+            let mut rng = TestRng::new(seed);
+            let world = random_world(&mut rng);
+            let g = &world.grid;
+            let mut walk = Walk::default();
+            for _ in 0..4 {
+                let s = DVec2::new(rng.range(0.0, 30.0), rng.range(0.0, 30.0));
+                let goal = DVec2::new(rng.range(0.0, 30.0), rng.range(0.0, 30.0));
+                let sg = s.distance(goal);
+                for r in [0.0, 0.3] {
+                    for k in 0..6 {
+                        let b = sg * (1.02 + 0.01 * k as f64) + 2.0 * r + world.eps();
+                        let ell = Ellipse::new(s, goal, b);
+                        let bucket = |idx: u32| {
+                            let (x, y) = (idx as i64 % g.nx, idx as i64 / g.nx);
+                            let lo = g.origin + DVec2::new(x as f64, y as f64) * g.cell;
+                            let hi = lo + DVec2::splat(g.cell);
+                            let d = (lo - s).max(s - hi).max(DVec2::ZERO).length();
+                            ell.beyond(d, lo, hi)
+                        };
+                        if k > 0 {
+                            requeued_beyond +=
+                                walk.frontier.iter().filter(|&&(_, i)| bucket(i)).count();
+                        }
+                        let before = if k > 0 { walk.cands.len() } else { 0 };
+                        walk.logging = true;
+                        walk.resume = k > 0;
+                        walk_from(&world, &mut walk, (s, 0.0), r, None, Some((goal, b)));
+                        for &c in &walk.cands[before..] {
+                            let v = world.corners[c as usize].v;
+                            let idx = (g.cell_y(v.y) * g.nx + g.cell_x(v.x)) as u32;
+                            assert!(
+                                idx == (g.cell_y(s.y) * g.nx + g.cell_x(s.x)) as u32
+                                    || !bucket(idx),
+                                "seed {seed}, r {r}, level {k}: corner {c} listed beyond the bound"
+                            );
+                            added += usize::from(k > 0);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            added > 100,
+            "too few corners added by resumed walks: {added}"
+        );
+        assert!(
+            requeued_beyond > 50,
+            "too few requeued buckets beyond the new bound: {requeued_beyond}"
         );
     }
 
