@@ -31,8 +31,9 @@
 //!   the edges of the bounds (the whole disc stays inside). A gap of zero width is closed: the
 //!   path never passes through a point where two grown obstacles touch (diagonally touching
 //!   blocked cells at `r = 0`, the Moving AI and Polyanya rule; a corridor exactly `2r` wide).
-//!   A start or goal exactly on such a point (its disc touching two obstacles from opposite
-//!   sides) is sealed as well: `NoPath`, and `connected` says false.
+//!   At `r > 0` a start or goal exactly on such a point (its disc touching obstacles or the
+//!   bounds from two opposite sides, within the tolerance below) is sealed as well: `NoPath`
+//!   from everywhere without a search, and `connected` says false (`fits` says true).
 //!   Distances are compared with a tolerance of `1e-9` times the world's scale: the extent of
 //!   the bounds (their larger side), but at least 1/64 of the bounds' largest coordinate
 //!   magnitude and at least 1, and never more than that magnitude (so a world whose bounds

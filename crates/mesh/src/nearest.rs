@@ -15,7 +15,7 @@ use super::{
     GOAL, GOAL_CODE, MeshContext, MeshGraph, MeshPlan, MeshQuery, Phase, START, check_radius,
     checked_point,
 };
-use crate::spatial::{Fit, fit_status};
+use crate::spatial::{Fit, fit_pinched, fit_status};
 use crate::{MeshError, MeshWorld};
 
 /// The most goals [`MeshContext::find_nearest`] accepts (one limit for every navigator):
@@ -204,29 +204,42 @@ impl MeshContext {
         let limits = query.limits;
         limits.check()?;
         let answered = |status| Ok((None, PathOutcome::unsearched(status)));
-        match fit_status(world, &mut self.scratch, start, r) {
-            Fit::Fits => {}
-            Fit::OutOfBounds => return answered(PathStatus::OutOfBounds),
-            Fit::Blocked => return answered(PathStatus::StartBlocked),
-        }
+        // Each point's fit, and at r > 0 whether it is a pinch point (sealed, as `find_path`
+        // takes it: see `fit_pinched`).
+        let fit = |sc: &mut crate::sight::Scratch, p: DVec2| {
+            if r > 0.0 {
+                fit_pinched(world, sc, p, r)
+            } else {
+                (fit_status(world, sc, p, r), false)
+            }
+        };
+        let start_pinched = match fit(&mut self.scratch, start) {
+            (Fit::Fits, pinch) => pinch,
+            (Fit::OutOfBounds, _) => return answered(PathStatus::OutOfBounds),
+            (Fit::Blocked, _) => return answered(PathStatus::StartBlocked),
+        };
         let usable = &mut self.nearest;
         usable.goals.clear();
         usable.index.clear();
-        let mut inside = 0;
+        let (mut inside, mut sealed) = (0, 0);
         for (index, goal) in goals.iter().enumerate() {
             let at = goal.as_dvec2();
-            match fit_status(world, &mut self.scratch, at, r) {
-                Fit::OutOfBounds => continue,
-                Fit::Blocked => {}
-                Fit::Fits if !usable.goals.contains(&at) => {
+            match fit(&mut self.scratch, at) {
+                (Fit::OutOfBounds, _) => continue,
+                (Fit::Blocked, _) => {}
+                (Fit::Fits, true) if at != start => sealed += 1,
+                (Fit::Fits, _) if !usable.goals.contains(&at) => {
                     usable.goals.push(at);
                     usable.index.push(index);
                 }
-                Fit::Fits => {}
+                (Fit::Fits, _) => {}
             }
             inside += 1;
         }
         if usable.goals.is_empty() {
+            if sealed > 0 {
+                return answered(PathStatus::NoPath);
+            }
             return answered(PathStatus::no_usable_goal(goals.len(), inside));
         }
         if let Some(k) = usable.goals.iter().position(|&g| g == start) {
@@ -237,6 +250,9 @@ impl MeshContext {
                 partial: false,
             };
             return Ok((Some(usable.index[k]), outcome));
+        }
+        if start_pinched {
+            return answered(PathStatus::NoPath);
         }
         if !limits.partial_path {
             // Goals the prepared triangulation shows apart from the start cannot be reached.

@@ -2565,22 +2565,33 @@ impl MeshContext {
         };
         let line_test = line_first.then(|| line_tests(&mut self.scratch));
         let edges = !line_test.is_some_and(|(clear, _)| clear);
+        // Each end's fit, and whether it is a pinch point (see `fit_pinched`). With the line
+        // clear (`edges` false) neither end is one: at a pinch the disc touches two
+        // obstacles from opposite sides, and a segment ending there either grazes both (a
+        // zero-width gap at its end) or moves away from one (and overlaps it before the end).
         let blocked_status = |ctx: &mut Self, p: DVec2, oob: PathStatus, blocked: PathStatus| {
-            match crate::spatial::fit_status_with(world, &mut ctx.scratch, p, r, edges) {
-                crate::spatial::Fit::Fits => None,
-                crate::spatial::Fit::OutOfBounds => Some(oob),
-                crate::spatial::Fit::Blocked => Some(blocked),
+            let (fit, pinch) = if edges && r > 0.0 {
+                crate::spatial::fit_pinched(world, &mut ctx.scratch, p, r)
+            } else {
+                let fit = crate::spatial::fit_status_with(world, &mut ctx.scratch, p, r, edges);
+                (fit, false)
+            };
+            match fit {
+                crate::spatial::Fit::Fits => (None, pinch),
+                crate::spatial::Fit::OutOfBounds => (Some(oob), false),
+                crate::spatial::Fit::Blocked => (Some(blocked), false),
             }
         };
-        if let Some(status) = blocked_status(
+        let (start_status, start_pinched) = blocked_status(
             self,
             start,
             PathStatus::OutOfBounds,
             PathStatus::StartBlocked,
-        ) {
+        );
+        if let Some(status) = start_status {
             return Ok(Prepared::Answered(PathOutcome::unsearched(status)));
         }
-        let goal_status =
+        let (goal_status, goal_pinched) =
             blocked_status(self, goal, PathStatus::OutOfBounds, PathStatus::GoalBlocked);
         if let Some(status) = goal_status
             && !query.limits.partial_path
@@ -2596,6 +2607,18 @@ impl MeshContext {
             };
             return Ok(Prepared::Answered(outcome));
         }
+        // A start at a pinch point is sealed: nowhere to go. A goal at one is sealed too: no
+        // path, but a partial one (when asked for) to the reachable point nearest to it.
+        if start_pinched || (goal_pinched && !query.limits.partial_path) {
+            return Ok(Prepared::Answered(PathOutcome::unsearched(
+                PathStatus::NoPath,
+            )));
+        }
+        let goal_status = if goal_pinched {
+            Some(PathStatus::NoPath)
+        } else {
+            goal_status
+        };
         let key = self.ready_caches(world, r);
         let goal_open = goal_status.is_none();
         self.line = None;

@@ -35,12 +35,49 @@ pub(crate) fn fit_status_with(
     r: f64,
     edges: bool,
 ) -> Fit {
+    fit_and_pinch::<false>(world, sc, p, r, edges).0
+}
+
+/// Where a disc of radius `r > 0` at `p` stands, and whether `p` is a pinch point: the disc
+/// touches obstacles (or the bounds) from two opposite sides, so that `p` is a point where two
+/// grown obstacles touch, a zero-width gap. Such a point is sealed: a path may neither pass
+/// through it nor start or end on it (see the crate's contract).
+pub(crate) fn fit_pinched(world: &MeshWorld, sc: &mut Scratch, p: DVec2, r: f64) -> (Fit, bool) {
+    fit_and_pinch::<true>(world, sc, p, r, true)
+}
+
+/// Whether `p` fits at `r` and is a pinch point (see [`fit_pinched`]), with the edges looked
+/// at as [`fit_status_with`] says.
+pub(crate) fn pinched(world: &MeshWorld, sc: &mut Scratch, p: DVec2, r: f64) -> bool {
+    let (fit, pinch) = fit_pinched(world, sc, p, r);
+    fit == Fit::Fits && pinch
+}
+
+/// Two touches whose directions from the disc's centre have a dot product below this are
+/// opposite (an angle within about `1.4e-6` of a half turn: the zero-width rule's sight tests
+/// take a touch's side with a sine of `1e-6`).
+const PINCH_DOT: f64 = -1.0 + 1e-12;
+
+/// The directions of the touches [`fit_and_pinch`] keeps to pair (a point touched more often
+/// pairs its later touches with these only).
+const PINCH_TOUCHES: usize = 16;
+
+/// [`fit_status_with`], and with `PINCH` (at `r > 0`, `edges` true) whether the disc touches
+/// within the tolerance from two opposite directions ([`fit_pinched`]).
+fn fit_and_pinch<const PINCH: bool>(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    p: DVec2,
+    r: f64,
+    edges: bool,
+) -> (Fit, bool) {
     let bl = world.bounds_loop();
     let lp = world.loops[bl as usize].as_ref().expect("bounds loop");
     if world.loop_strictly_contains(lp, p) {
-        return Fit::OutOfBounds;
+        return (Fit::OutOfBounds, false);
     }
     let mut blocked = false;
+    let mut pinch = false;
     debug_assert!(edges || world.discs.is_empty());
     if edges && (r > 0.0 || !world.discs.is_empty()) {
         let eps = if r > 0.0 {
@@ -51,11 +88,27 @@ pub(crate) fn fit_status_with(
         let m = r + eps;
         let (lo, hi) = (p - m, p + m);
         let mut out_of_bounds = false;
+        let mut dirs = [DVec2::ZERO; PINCH_TOUCHES];
+        let mut kept = 0;
+        let mut touch = |to: DVec2| {
+            let Some(u) = (to - p).try_normalize() else {
+                return;
+            };
+            pinch |= dirs[..kept].iter().any(|d| d.dot(u) < PINCH_DOT);
+            if kept < PINCH_TOUCHES {
+                dirs[kept] = u;
+                kept += 1;
+            }
+        };
         sc.gather_box_with(world, lo, hi, &mut |e| {
             if e & crate::sight::DISC_BIT != 0 {
                 // A circle: the centre keeps distance `R + r` from its centre.
                 let disc = &world.discs[(e & !crate::sight::DISC_BIT) as usize];
-                blocked |= p.distance(disc.c) < disc.rad + r - eps;
+                let d = p.distance(disc.c);
+                blocked |= d < disc.rad + r - eps;
+                if PINCH && r > 0.0 && d <= disc.rad + r + eps {
+                    touch(disc.c);
+                }
                 return true;
             }
             if r == 0.0 {
@@ -74,17 +127,19 @@ pub(crate) fn fit_status_with(
                     return false;
                 }
                 blocked = true;
+            } else if PINCH && d <= r + eps {
+                touch(edge.a + (edge.b - edge.a) * closest_t(p, edge.a, edge.b));
             }
             true
         });
         if out_of_bounds {
-            return Fit::OutOfBounds;
+            return (Fit::OutOfBounds, false);
         }
     }
     if blocked || world.count_containing(p, Some(bl)) > 0 {
-        Fit::Blocked
+        (Fit::Blocked, false)
     } else {
-        Fit::Fits
+        (Fit::Fits, pinch)
     }
 }
 
@@ -665,7 +720,8 @@ pub struct ConnectedBuild {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Decided {
-    /// An end does not fit (`false`), or both ends are the same point (`true`).
+    /// An end does not fit or is a pinch point, sealed (`false`), or both ends are the same
+    /// point (`true`).
     Ends,
     /// The triangulation's passage widths prove every way narrower than the disc (`false`).
     Widths,
@@ -734,6 +790,13 @@ impl MeshContext {
         }
         if pa == pb {
             return Ok((true, Decided::Ends));
+        }
+        if r > 0.0
+            && (pinched(world, &mut self.scratch, pa, r)
+                || pinched(world, &mut self.scratch, pb, r))
+        {
+            // A pinch point is sealed (as `find_path` takes it).
+            return Ok((false, Decided::Ends));
         }
         // Built here if need be; then the search below checks it again, for free.
         if let Some(conn) = world.connectivity()

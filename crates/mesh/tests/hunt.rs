@@ -1643,6 +1643,91 @@ fn a_goal_at_a_pinch_point_far_from_the_origin() {
     }
 }
 
+/// Found by `adversarial_worlds` (case 71977, walls): a goal at the mouth of a slit exactly
+/// `2r` wide (boxes (3.890625, -1)-(4.390625, 4.546875) and (3.890625, 6.046875)-(4.390625,
+/// 17), r = 0.75, the goal (4.390625, 5.296875) touching both corners), from (12.21875,
+/// 12.171875): `find_path` found 10.4658 (an arc around the upper corner ending at the goal)
+/// on a fresh context, `NoPath` the other way, `NoPath` both ways once `connected` (which said
+/// false) had built the triangulation, and `Found` in the world scaled by 2^-10. The answer
+/// hung on the direction and on what had been built before. Since then a start or goal at a
+/// pinch point (the disc touching obstacles or the bounds from two opposite sides) is sealed
+/// by a test of the ends, before any search: `NoPath` from everywhere and both ways, in every
+/// frame, with `connected` false; `fits` still says true. Also the slit of the test above,
+/// approached from below, level and from above, and the sealed goal among nearest goals.
+#[test]
+fn a_goal_at_a_pinch_point_is_sealed_whatever_came_before() {
+    /// Boxes (x0, y0, x1, y1), the radius, the goal and the starts.
+    type Pinch<'a> = (&'a [[f32; 4]], f32, [f32; 2], &'a [[f32; 2]]);
+    let cases: [Pinch; 2] = [
+        (
+            &[
+                [3.890625, -1.0, 4.390625, 4.546875],
+                [3.890625, 6.046875, 4.390625, 17.0],
+                [2.484375, 0.0, 2.5, 7.640625],
+                [2.484375, 7.890625, 2.5, 16.0],
+                [1.0, 9.21875, 4.65625, 10.21875],
+            ],
+            0.75,
+            [4.390625, 5.296875],
+            &[[12.21875, 12.171875], [12.0, 2.0], [12.0, 5.296875]],
+        ),
+        (
+            &[[8.0, 0.0, 8.125, 3.03125], [8.0, 3.28125, 8.125, 16.0]],
+            0.125,
+            [8.125, 3.15625],
+            &[[11.953125, 3.046875], [11.953125, 3.15625], [11.0, 8.0]],
+        ),
+    ];
+    for (boxes, r, goal, starts) in cases {
+        for (scale, offset) in [
+            (1.0f32, 0.0f32),
+            (1.0 / 1024.0, 0.0),
+            (4.0, 0.0),
+            (1.0, 65_536.0),
+        ] {
+            let w = |p: [f32; 2]| Vec2::new(p[0] * scale + offset, p[1] * scale + offset);
+            let mut world = MeshWorld::new(Aabb::new(w([0.0, 0.0]), w([16.0, 16.0]))).unwrap();
+            for b in boxes {
+                let lo = w([b[0], b[1]]);
+                let hi = w([b[2], b[3]]);
+                world.insert(Obstacle::Box(Aabb::new(lo, hi))).unwrap();
+            }
+            let (g, rr) = (w(goal), r * scale);
+            let label = format!("goal {goal:?}, r {r}, scale {scale}, offset {offset}");
+            assert!(world.fits(g, rr).unwrap(), "{label}");
+            for pass in 0..2 {
+                let mut ctx = MeshContext::new();
+                for &s in starts {
+                    let s = w(s);
+                    for (a, b) in [(s, g), (g, s)] {
+                        let q = MeshQuery::new(a, b).with_radius(rr);
+                        let out = ctx.find_path(&world, &q).unwrap();
+                        assert_eq!(out.status(), PathStatus::NoPath, "{label}: {a} -> {b}");
+                        assert!(!world.connected(a, b, rr).unwrap(), "{label}: {a} -> {b}");
+                    }
+                    // With a partial path: the nearest reachable point, not the goal.
+                    let q = MeshQuery::new(s, g)
+                        .with_radius(rr)
+                        .with_limits(Limits::default().with_partial_path(true));
+                    let out = ctx.find_path(&world, &q).unwrap();
+                    assert_eq!(out.status(), PathStatus::NoPath, "{label}: partial");
+                    // Among nearest goals: sealed alone, and passed over beside an open one.
+                    let q = MeshQuery::new(s, s).with_radius(rr);
+                    let near = ctx.find_nearest(&world, &q, &[g]).unwrap();
+                    assert_eq!(near.answer.status(), PathStatus::NoPath, "{label}: nearest");
+                    let open = w([15.0, 15.0]);
+                    let near = ctx.find_nearest(&world, &q, &[g, open]).unwrap();
+                    assert_eq!(near.goal, Some(1), "{label}: nearest of two");
+                }
+                if pass == 0 {
+                    // The second pass with the triangulation behind `connected` built.
+                    world.prepare_connected();
+                }
+            }
+        }
+    }
+}
+
 /// Found by `adversarial_worlds` (case 9287, tiles; the same with a box): a box (8, 15)-(12, 16)
 /// against the bounds' top edge, r = 1, a start at (7, 15) touching both the top edge (north)
 /// and the box's corner (8, 15) (east), the goal (10.9375, 13.34375) below the box: `NoPath`
