@@ -745,13 +745,15 @@ const LIST_GROWTH: f64 = 1.25;
 /// when first expanded.
 const EAGER_SIGHT: f64 = 2.0;
 
-/// The start's bounded walk visits the buckets with `|s p| + |p g| <= b + START_WALK_PAD r`
-/// for some point `p` of theirs (`b` the length bound). Enough: a successor `X` of the start
-/// with `f = |s p2| + |p2 g| <= b` (`p2` its tangent's contact point, at distance `r` from
-/// the corner `c`, or from the point `w` on the circle itself, see `visible.rs`) is found in
-/// the bucket of `c` (or `w`) through the chain of buckets along `s -> c` (`s -> w`); every
-/// point `q` of that segment lies within `r` of a point `q'` of the segment `s -> p2`, so
-/// `|s q| + |q g| <= |s q'| + |q' g| + 2r <= |s p2| + |p2 g| + 2r`.
+/// The start's bounded walk visits the buckets that hold a point within `r` of the ellipse
+/// `|s p| + |p g| <= b` (`b` the length bound; its tests bound that set by
+/// `|s p| + |p g| <= b + START_WALK_PAD r` and by the ellipse's strip widened by `r`, see
+/// `visible::WalkBound`). Enough: a successor `X` of the start with
+/// `f = |s p2| + |p2 g| <= b` (`p2` its tangent's contact point, at distance `r` from the
+/// corner `c`, or from the point `w` on the circle itself, see `visible.rs`) is found in the
+/// bucket of `c` (or `w`) through the chain of buckets along `s -> c` (`s -> w`); every point
+/// `q` of that segment lies within `r` of a point `q'` of the segment `s -> p2`, which lies
+/// in the ellipse (it is convex and holds `s` and `p2`).
 const START_WALK_PAD: f64 = 2.0;
 
 /// An expanded arrival at a corner: its outward normal and its cost from the start.
@@ -1737,7 +1739,7 @@ impl MeshGraph<'_> {
             }
         })
         .filter(|b| b.is_finite());
-        let walk_bound = bound.map(|b| (self.goal, b + START_WALK_PAD * self.r + w.eps()));
+        let walk_bound = bound.map(|b| (self.goal, b + w.eps(), self.r));
         match walk_bound {
             // A deferred expansion of the start (see `Levels`): the walk goes on.
             Some(wb) if self.resumed => resume_within(w, self.start_walk, self.start, self.r, wb),
