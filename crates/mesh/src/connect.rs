@@ -937,7 +937,7 @@ fn chains_sound(
     sc: &mut Scratch,
     memo: &mut Memo,
     dirty: &[(DVec2, DVec2)],
-    near: &dyn Fn(DVec2) -> Option<FixedVertexHandle>,
+    near: &(dyn Fn(DVec2) -> Option<FixedVertexHandle> + Sync),
 ) -> bool {
     let tol = world.eps();
     let pad = DVec2::splat(4.0 * tol);
@@ -982,8 +982,18 @@ fn chains_sound(
             list
         }
         None => {
-            let mut list = Vec::new();
-            for lp in world.loops.iter().flatten().filter(|lp| !skip(lp)) {
+            // Each loop's walks are apart from the others' (on several threads when there
+            // are many edges, see `par`), their broken edges put together in the loops' order.
+            let loops: Vec<&crate::world::Loop> = world
+                .loops
+                .iter()
+                .flatten()
+                .filter(|lp| !skip(lp))
+                .collect();
+            let edges = loops.iter().map(|lp| lp.points.len()).sum();
+            let threads = par::workers(edges, world.connected_threads);
+            let lists = par::map(&loops, threads, |lp| {
+                let mut list = Vec::new();
                 let n = lp.points.len();
                 // Each edge's walk starts where the one before it along the loop ended (its
                 // vertex at this edge's start), instead of locating that vertex again.
@@ -1011,8 +1021,9 @@ fn chains_sound(
                         list.push((a, b));
                     }
                 }
-            }
-            list
+                list
+            });
+            lists.concat()
         }
     };
     let sound = list.is_empty();

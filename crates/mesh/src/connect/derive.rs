@@ -480,6 +480,25 @@ fn tile_faces(
     Some(())
 }
 
+/// A directed edge of the triangulation.
+type EdgeHandle<'a> =
+    spade::handles::DirectedEdgeHandle<'a, spade::Point2<f64>, (), spade::CdtEdge<u32>, u32>;
+
+/// The identities of a face's edges `es` (spade's order: edge `k` runs from corner `k`) and
+/// its crossable sides: the identity of each edge that is a node (`cross` not NaN), or
+/// `u32::MAX` for the others and for every edge of a face that is not `free`.
+fn sides_of(es: &[EdgeHandle<'_>; 3], free: bool, cross: &[f64]) -> ([usize; 3], [u32; 3]) {
+    let ids = es.map(|e| *e.as_undirected().data().data() as usize);
+    let sides = ids.map(|n| {
+        if free && !cross[n].is_nan() {
+            n as u32
+        } else {
+            u32::MAX
+        }
+    });
+    (ids, sides)
+}
+
 /// Whether box `bx` meets one of the boxes `dirty`.
 fn meets_any(bx: (DVec2, DVec2), dirty: &[(DVec2, DVec2)]) -> bool {
     dirty.iter().any(|&d| !apart(bx, d, 0.0))
@@ -553,6 +572,7 @@ pub(super) fn derive(
     };
     memo.lost = false;
     d.walked = 0;
+    d.threads = 1;
     d.free.resize(n_face_ids, false);
     d.ftile.resize(n_face_ids, 0);
     d.sides.resize(n_face_ids, [u32::MAX; 3]);
@@ -605,6 +625,42 @@ pub(super) fn derive(
             lists
         }));
     }
+    // A derivation that walks every tile finds the freedom of the faces it measures again
+    // first, each a function of its centroid alone (on several threads when there are many,
+    // see `par`; per face identity: 0 not found, 1 blocked, 2 free). Every tile is walked
+    // already, so no face's neighbours need marking.
+    let mut freedom: Vec<u8> = Vec::new();
+    if let Some(lists) = all.as_ref() {
+        let threads = par::workers(cdt.num_inner_faces(), world.connected_threads);
+        if threads > 1 {
+            let near: Vec<bool> = (0..grid.len())
+                .map(|t| !tracked || meets_any(d.tiles[t].reach, dirty))
+                .collect();
+            let near = &near;
+            let jobs: Vec<(FixedFaceHandle<InnerTag>, bool)> = lists
+                .iter()
+                .enumerate()
+                .flat_map(|(t, list)| list.iter().map(move |&f| (f, near[t])))
+                .collect();
+            let faces = &memo.faces;
+            let found = par::map(&jobs, threads, |&(f, near)| {
+                let face = cdt.face(f);
+                let fid = *face.data() as usize;
+                let m = faces.get(fid).filter(|_| fid != 0)?;
+                let pts = face.positions().map(dv);
+                let kept = m.known && same(&m.pts, &pts);
+                (!kept || (near && face_reaches(&pts, m.reach, dirty))).then(|| {
+                    let [a, b, c] = pts;
+                    (fid, world.count_containing((a + b + c) / 3.0, None) == 0)
+                })
+            });
+            freedom.resize(n_face_ids, 0);
+            for (fid, free) in found.into_iter().flatten() {
+                freedom[fid] = 1 + free as u8;
+            }
+            d.threads = d.threads.max(threads);
+        }
+    }
     // Each edge's entry is checked once (an edge lies in two faces).
     d.stamp = d.stamp.wrapping_add(1).max(1);
     let edge_stamp = d.stamp;
@@ -641,14 +697,25 @@ pub(super) fn derive(
             // per-side values (gaps, roadmap links) in spade's order.
             let kept = m.known && same(&m.pts, &pts);
             if !kept || (near && face_reaches(&pts, m.reach, dirty)) {
-                let [a, b, c] = pts;
-                let free = world.count_containing((a + b + c) / 3.0, None) == 0;
+                let free = match freedom.get(fid) {
+                    Some(&found) if found != 0 => found == 2,
+                    _ => {
+                        let [a, b, c] = pts;
+                        world.count_containing((a + b + c) / 3.0, None) == 0
+                    }
+                };
                 // A face whose corners or freedom changed may change its neighbours'
-                // crossings, so their tiles are walked too; one only reached by an edit
-                // keeps them (an edge's clearance reached reaches both its faces).
+                // crossings, so their tiles are walked too (unless every tile is); one only
+                // reached by an edit keeps them (an edge's clearance reached reaches both its
+                // faces).
                 let moved = !m.known || !same(&m.pts, &pts) || m.free != free;
                 *m = FaceMemo::new(pts, free);
-                for e in face.adjacent_edges().into_iter().filter(|_| moved) {
+                let every = all.is_some();
+                for e in face
+                    .adjacent_edges()
+                    .into_iter()
+                    .filter(|_| moved && !every)
+                {
                     if let Some(g) = e.rev().face().as_inner() {
                         let q = g.positions().map(dv);
                         let gt = grid.tile((q[0] + q[1] + q[2]) / 3.0);
@@ -707,6 +774,19 @@ pub(super) fn derive(
     // Whether the clearances are put off to fills that may use threads (a derivation that
     // walked few faces, an edit's, computes them where it meets them, as it always did).
     let wide = par::workers(d.walked, world.connected_threads) > 1;
+    if wide && all.is_some() {
+        // Every tile is walked: every vertex's exactness first, each a function of its
+        // position alone (on several threads), for the crossings' weights and the gaps.
+        let verts: Vec<FixedVertexHandle> = cdt.fixed_vertices().collect();
+        let threads = par::workers(verts.len(), world.connected_threads);
+        let exact = par::map_with(&verts, threads, Scratch::default, |sc, &v| {
+            is_original(world, sc, dv(cdt.vertex(v).position()))
+        });
+        for (&v, x) in verts.iter().zip(exact) {
+            d.vex[v.index()] = (vstamp, x);
+        }
+        d.threads = d.threads.max(threads);
+    }
     // The crossable edges whose midpoint clearance is not known, for the fill.
     let mut unmeasured: Vec<u32> = Vec::new();
     for list in &faces_of {
@@ -767,7 +847,7 @@ pub(super) fn derive(
     // The midpoint clearances not known yet, each a function of its edge's ends alone (on
     // several threads when there are many, see `par`).
     let threads = par::workers(unmeasured.len(), world.connected_threads);
-    d.threads = threads;
+    d.threads = d.threads.max(threads);
     let clears = par::map(&unmeasured, threads, |&eid| {
         let [p, q] = memo.edges[eid as usize].pts;
         let m = 0.5 * (p + q);
@@ -788,14 +868,7 @@ pub(super) fn derive(
             if !d.free[fi] {
                 continue;
             }
-            let sides = face.adjacent_edges().map(|e| {
-                let n = *e.as_undirected().data().data();
-                if d.cross[n as usize].is_nan() {
-                    u32::MAX
-                } else {
-                    n
-                }
-            });
+            let (_, sides) = sides_of(&face.adjacent_edges(), true, &d.cross);
             let roads = &memo.faces[fi].roads;
             if (0..3).any(|k| {
                 sides[k] != u32::MAX && sides[(k + 1) % 3] != u32::MAX && roads[k].is_nan()
@@ -841,17 +914,13 @@ pub(super) fn derive(
             let face = cdt.face(f);
             let fi = *face.data() as usize;
             let es = face.adjacent_edges();
-            let ids = es.map(|e| *e.as_undirected().data().data() as usize);
-            let mut sides = [u32::MAX; 3];
-            for k in 0..3 {
-                if !d.cross[ids[k]].is_nan() && d.free[fi] {
-                    sides[k] = ids[k] as u32;
-                    let n = ids[k];
-                    if d.seen[n] != tstamp {
-                        d.seen[n] = tstamp;
-                        d.local[n] = nodes.len() as u32;
-                        nodes.push(n as u32);
-                    }
+            let (ids, sides) = sides_of(&es, d.free[fi], &d.cross);
+            for &n in sides.iter().filter(|&&n| n != u32::MAX) {
+                let n = n as usize;
+                if d.seen[n] != tstamp {
+                    d.seen[n] = tstamp;
+                    d.local[n] = nodes.len() as u32;
+                    nodes.push(n as u32);
                 }
             }
             d.sides[fi] = sides;

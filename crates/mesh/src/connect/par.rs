@@ -59,8 +59,20 @@ pub(super) fn map<J: Sync, T: Send>(
     threads: usize,
     f: impl Fn(&J) -> T + Sync,
 ) -> Vec<T> {
+    map_with(jobs, threads, || (), |_, j| f(j))
+}
+
+/// [`map`] with a scratch state: each block of jobs gets its own `init()`, which `f` may
+/// use and change (its values must not depend on it).
+pub(super) fn map_with<J: Sync, T: Send, S>(
+    jobs: &[J],
+    threads: usize,
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, &J) -> T + Sync,
+) -> Vec<T> {
     if threads <= 1 || jobs.len() < 2 {
-        return jobs.iter().map(&f).collect();
+        let mut state = init();
+        return jobs.iter().map(|j| f(&mut state, j)).collect();
     }
     let blocks = jobs.len().div_ceil(BLOCK);
     let next = AtomicUsize::new(0);
@@ -72,7 +84,8 @@ pub(super) fn map<J: Sync, T: Send>(
                 return done;
             }
             let range = &jobs[b * BLOCK..((b + 1) * BLOCK).min(jobs.len())];
-            done.push((b, range.iter().map(&f).collect()));
+            let mut state = init();
+            done.push((b, range.iter().map(|j| f(&mut state, j)).collect()));
         }
     };
     let mut done = std::thread::scope(|s| {
