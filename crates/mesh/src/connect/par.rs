@@ -62,8 +62,9 @@ pub(super) fn map<J: Sync, T: Send>(
     map_with(jobs, threads, || (), |_, j| f(j))
 }
 
-/// [`map`] with a scratch state: each block of jobs gets its own `init()`, which `f` may
-/// use and change (its values must not depend on it).
+/// [`map`] with a scratch state: each thread gets its own `init()` (made once, and reused
+/// for every block it takes), which `f` may use and change; `f`'s values must not depend on
+/// it.
 pub(super) fn map_with<J: Sync, T: Send, S>(
     jobs: &[J],
     threads: usize,
@@ -78,13 +79,13 @@ pub(super) fn map_with<J: Sync, T: Send, S>(
     let next = AtomicUsize::new(0);
     let work = || {
         let mut done: Vec<(usize, Vec<T>)> = Vec::new();
+        let mut state = init();
         loop {
             let b = next.fetch_add(1, Ordering::Relaxed);
             if b >= blocks {
                 return done;
             }
             let range = &jobs[b * BLOCK..((b + 1) * BLOCK).min(jobs.len())];
-            let mut state = init();
             done.push((b, range.iter().map(|j| f(&mut state, j)).collect()));
         }
     };
