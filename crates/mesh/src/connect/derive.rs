@@ -1084,8 +1084,14 @@ pub(super) fn derive(
         |lp| loop_broken(cdt, tol, lp, &near),
         walk_tiles,
     );
-    if loops.len() > 1 {
+    if loops.len() > 1 && threads > 1 {
         d.threads = d.threads.max(threads);
+        // spade remembers the vertex its last point location found, and starts the next
+        // one (an edit's) from there: the last loop walked again leaves it where one
+        // thread walking the loops in order leaves it.
+        if let Some(lp) = loops.last() {
+            loop_broken(cdt, tol, lp, &near);
+        }
     }
     let full = full_pass.then(|| broken.concat());
     let sound = chains_sound(world, cdt, &mut sc, memo, dirty, &near, full);
