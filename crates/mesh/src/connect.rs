@@ -930,20 +930,23 @@ fn road_links(
 
 /// Whether every boundary edge of `world` is a chain of constraint edges of `cdt` (see
 /// [`Derived::sound`]). When `memo` knows the broken ones, only the edges near the boxes
-/// `dirty` are walked again: an edit changes constraints only there.
+/// `dirty` are walked again: an edit changes constraints only there; otherwise every loop of
+/// [`chain_loops`] is walked ([`loop_broken`]), or `full` holds what those walks found, in
+/// the loops' order.
 fn chains_sound(
     world: &MeshWorld,
     cdt: &Cdt,
     sc: &mut Scratch,
     memo: &mut Memo,
     dirty: &[(DVec2, DVec2)],
-    near: &dyn Fn(DVec2) -> Option<FixedVertexHandle>,
+    near: &(dyn Fn(DVec2) -> Option<FixedVertexHandle> + Sync),
+    full: Option<Vec<(DVec2, DVec2)>>,
 ) -> bool {
     let tol = world.eps();
     let pad = DVec2::splat(4.0 * tol);
     let broken = |a: DVec2, b: DVec2| repair::walk(cdt, tol, a, b, |_, _| {}).is_none();
     // A grid world's bounds are not triangulated: the grid's loops run along them.
-    let skip = |lp: &crate::world::Loop| lp.owner == Owner::Bounds && world.region.is_some();
+    let skip = |lp: &crate::world::Loop| !is_chain_loop(world, lp);
     let meets =
         |a: DVec2, b: DVec2, (lo, hi): (DVec2, DVec2)| segment_meets_box(a, b, lo - pad, hi + pad);
     let list = match memo.broken.take() {
@@ -981,43 +984,72 @@ fn chains_sound(
             }
             list
         }
-        None => {
-            let mut list = Vec::new();
-            for lp in world.loops.iter().flatten().filter(|lp| !skip(lp)) {
-                let n = lp.points.len();
-                // Each edge's walk starts where the one before it along the loop ended (its
-                // vertex at this edge's start), instead of locating that vertex again.
-                let mut at = None;
-                for i in 0..n {
-                    let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
-                    // A loop's first vertex is located from a vertex near it (the point
-                    // location hints), not from the last one located.
-                    let start = match at {
-                        Some(u) => Some(u),
-                        None => {
-                            let p = Point2::new(a.x, a.y);
-                            let at = match near(a) {
-                                Some(v) => cdt.locate_with_hint(p, v),
-                                None => cdt.locate(p),
-                            };
-                            match at {
-                                PositionInTriangulation::OnVertex(v) => Some(v),
-                                _ => None,
-                            }
-                        }
-                    };
-                    at = start.and_then(|u| repair::walk_from(cdt, tol, u, a, b, |_, _| {}));
-                    if at.is_none() {
-                        list.push((a, b));
-                    }
-                }
-            }
-            list
-        }
+        // The full pass, unless the caller made it (`full`).
+        None => full.unwrap_or_else(|| {
+            chain_loops(world)
+                .into_iter()
+                .flat_map(|lp| loop_broken(cdt, tol, lp, near))
+                .collect()
+        }),
     };
     let sound = list.is_empty();
     memo.broken = Some(list);
     sound
+}
+
+/// Whether the edges of loop `lp` of `world` must be chains of constraint edges: every loop
+/// but a grid world's bounds, which are not triangulated (the grid's loops run along them).
+fn is_chain_loop(world: &MeshWorld, lp: &crate::world::Loop) -> bool {
+    !(lp.owner == Owner::Bounds && world.region.is_some())
+}
+
+/// The loops of `world` whose edges must be chains of constraint edges, in the loops' order.
+fn chain_loops(world: &MeshWorld) -> Vec<&crate::world::Loop> {
+    world
+        .loops
+        .iter()
+        .flatten()
+        .filter(|lp| is_chain_loop(world, lp))
+        .collect()
+}
+
+/// The edges of loop `lp` that are not chains of constraint edges of `cdt` (in the loop's
+/// order), `near` giving a vertex near a point to locate from.
+fn loop_broken(
+    cdt: &Cdt,
+    tol: f64,
+    lp: &crate::world::Loop,
+    near: &(dyn Fn(DVec2) -> Option<FixedVertexHandle> + Sync),
+) -> Vec<(DVec2, DVec2)> {
+    let mut list = Vec::new();
+    let n = lp.points.len();
+    // Each edge's walk starts where the one before it along the loop ended (its vertex at
+    // this edge's start), instead of locating that vertex again.
+    let mut at = None;
+    for i in 0..n {
+        let (a, b) = (lp.points[i], lp.points[(i + 1) % n]);
+        // A loop's first vertex is located from a vertex near it (the point location hints),
+        // not from the last one located.
+        let start = match at {
+            Some(u) => Some(u),
+            None => {
+                let p = Point2::new(a.x, a.y);
+                let at = match near(a) {
+                    Some(v) => cdt.locate_with_hint(p, v),
+                    None => cdt.locate(p),
+                };
+                match at {
+                    PositionInTriangulation::OnVertex(v) => Some(v),
+                    _ => None,
+                }
+            }
+        };
+        at = start.and_then(|u| repair::walk_from(cdt, tol, u, a, b, |_, _| {}));
+        if at.is_none() {
+            list.push((a, b));
+        }
+    }
+    list
 }
 
 /// Whether segment `ab` meets the box `[lo, hi]`.

@@ -24,8 +24,9 @@ use spade::handles::{FixedFaceHandle, FixedVertexHandle, InnerTag};
 use spade::{PositionInTriangulation, Triangulation};
 
 use super::{
-    Cdt, Derived, EdgeMemo, FaceMemo, HintGrid, Memo, apart, bounds, chains_sound, dv,
-    edge_reaches, face_reaches, hints_of, is_original, par, reach_tol, road_links, same,
+    Cdt, Derived, EdgeMemo, FaceMemo, HintGrid, Memo, apart, bounds, chain_loops, chains_sound, dv,
+    edge_reaches, face_reaches, hints_of, is_original, loop_broken, par, reach_tol, road_links,
+    same,
 };
 use crate::geometry::dist_point_segment;
 use crate::roadmap::clearance;
@@ -480,6 +481,25 @@ fn tile_faces(
     Some(())
 }
 
+/// A directed edge of the triangulation.
+type EdgeHandle<'a> =
+    spade::handles::DirectedEdgeHandle<'a, spade::Point2<f64>, (), spade::CdtEdge<u32>, u32>;
+
+/// The identities of a face's edges `es` (spade's order: edge `k` runs from corner `k`) and
+/// its crossable sides: the identity of each edge that is a node (`cross` not NaN), or
+/// `u32::MAX` for the others and for every edge of a face that is not `free`.
+fn sides_of(es: &[EdgeHandle<'_>; 3], free: bool, cross: &[f64]) -> ([usize; 3], [u32; 3]) {
+    let ids = es.map(|e| *e.as_undirected().data().data() as usize);
+    let sides = ids.map(|n| {
+        if free && !cross[n].is_nan() {
+            n as u32
+        } else {
+            u32::MAX
+        }
+    });
+    (ids, sides)
+}
+
 /// Whether box `bx` meets one of the boxes `dirty`.
 fn meets_any(bx: (DVec2, DVec2), dirty: &[(DVec2, DVec2)]) -> bool {
     dirty.iter().any(|&d| !apart(bx, d, 0.0))
@@ -553,6 +573,7 @@ pub(super) fn derive(
     };
     memo.lost = false;
     d.walked = 0;
+    d.threads = 1;
     d.free.resize(n_face_ids, false);
     d.ftile.resize(n_face_ids, 0);
     d.sides.resize(n_face_ids, [u32::MAX; 3]);
@@ -644,11 +665,17 @@ pub(super) fn derive(
                 let [a, b, c] = pts;
                 let free = world.count_containing((a + b + c) / 3.0, None) == 0;
                 // A face whose corners or freedom changed may change its neighbours'
-                // crossings, so their tiles are walked too; one only reached by an edit
-                // keeps them (an edge's clearance reached reaches both its faces).
+                // crossings, so their tiles are walked too (unless every tile is); one only
+                // reached by an edit keeps them (an edge's clearance reached reaches both its
+                // faces).
                 let moved = !m.known || !same(&m.pts, &pts) || m.free != free;
                 *m = FaceMemo::new(pts, free);
-                for e in face.adjacent_edges().into_iter().filter(|_| moved) {
+                let every = all.is_some();
+                for e in face
+                    .adjacent_edges()
+                    .into_iter()
+                    .filter(|_| moved && !every)
+                {
                     if let Some(g) = e.rev().face().as_inner() {
                         let q = g.positions().map(dv);
                         let gt = grid.tile((q[0] + q[1] + q[2]) / 3.0);
@@ -707,6 +734,19 @@ pub(super) fn derive(
     // Whether the clearances are put off to fills that may use threads (a derivation that
     // walked few faces, an edit's, computes them where it meets them, as it always did).
     let wide = par::workers(d.walked, world.connected_threads) > 1;
+    if wide && all.is_some() {
+        // Every tile is walked: every vertex's exactness first, each a function of its
+        // position alone (on several threads), for the crossings' weights and the gaps.
+        let verts: Vec<FixedVertexHandle> = cdt.fixed_vertices().collect();
+        let threads = par::workers(verts.len(), world.connected_threads);
+        let exact = par::map_with(&verts, threads, Scratch::default, |sc, &v| {
+            is_original(world, sc, dv(cdt.vertex(v).position()))
+        });
+        for (&v, x) in verts.iter().zip(exact) {
+            d.vex[v.index()] = (vstamp, x);
+        }
+        d.threads = d.threads.max(threads);
+    }
     // The crossable edges whose midpoint clearance is not known, for the fill.
     let mut unmeasured: Vec<u32> = Vec::new();
     for list in &faces_of {
@@ -767,7 +807,7 @@ pub(super) fn derive(
     // The midpoint clearances not known yet, each a function of its edge's ends alone (on
     // several threads when there are many, see `par`).
     let threads = par::workers(unmeasured.len(), world.connected_threads);
-    d.threads = threads;
+    d.threads = d.threads.max(threads);
     let clears = par::map(&unmeasured, threads, |&eid| {
         let [p, q] = memo.edges[eid as usize].pts;
         let m = 0.5 * (p + q);
@@ -788,14 +828,7 @@ pub(super) fn derive(
             if !d.free[fi] {
                 continue;
             }
-            let sides = face.adjacent_edges().map(|e| {
-                let n = *e.as_undirected().data().data();
-                if d.cross[n as usize].is_nan() {
-                    u32::MAX
-                } else {
-                    n
-                }
-            });
+            let (_, sides) = sides_of(&face.adjacent_edges(), true, &d.cross);
             let roads = &memo.faces[fi].roads;
             if (0..3).any(|k| {
                 sides[k] != u32::MAX && sides[(k + 1) % 3] != u32::MAX && roads[k].is_nan()
@@ -817,221 +850,252 @@ pub(super) fn derive(
         entry.roads = roads;
         entry.reach = reach;
     }
-    let cap = n_edge_ids;
-    // Whether a walked tile changed its terminals or their links (if none did, the global
-    // forests stand).
-    let mut global_changed = [work.len() == grid.len(); 2];
-    let mut links: Vec<(f64, u32, u32)> = Vec::new();
-    let mut roads: Vec<(f64, u32, u32)> = Vec::new();
-    let mut is_term: Vec<bool> = Vec::new();
-    let mut terms: Vec<u32> = Vec::new();
-    let mut scratch = (Vec::new(), Vec::new());
-    let mut spare_nodes: Vec<u32> = Vec::new();
-    for (k, list) in faces_of.iter_mut().enumerate() {
-        let t = work[k];
-        d.stamp = d.stamp.wrapping_add(1).max(1);
-        let tstamp = d.stamp;
-        links.clear();
-        roads.clear();
-        let mut nodes = std::mem::take(&mut spare_nodes);
-        nodes.clear();
-        let mut ra = DVec2::splat(f64::INFINITY);
-        let mut rb = DVec2::splat(f64::NEG_INFINITY);
-        for &f in list.iter() {
-            let face = cdt.face(f);
-            let fi = *face.data() as usize;
-            let es = face.adjacent_edges();
-            let ids = es.map(|e| *e.as_undirected().data().data() as usize);
-            let mut sides = [u32::MAX; 3];
-            for k in 0..3 {
-                if !d.cross[ids[k]].is_nan() && d.free[fi] {
-                    sides[k] = ids[k] as u32;
-                    let n = ids[k];
+    // `chains_sound`'s full pass (when the memo knows no broken edge) walks each loop apart
+    // from the others and reads only the triangulation: on other threads (when there are
+    // many edges) while this one walks the tiles, which do not change it.
+    let hints = std::mem::take(&mut d.hints);
+    let hints_grid = d.hints_grid;
+    // A vertex of the hints' bucket of a point (one beyond the triangulation, left by
+    // removals, is not used).
+    let near = |p: DVec2| {
+        let v = *hints.get(hints_grid.bucket(p))?;
+        ((v as usize) < cdt.num_vertices()).then(|| FixedVertexHandle::from_index(v as usize))
+    };
+    let full_pass = memo.broken.is_none();
+    let loops = if full_pass {
+        chain_loops(world)
+    } else {
+        Vec::new()
+    };
+    let threads = par::workers(
+        loops.iter().map(|lp| lp.points.len()).sum(),
+        world.connected_threads,
+    );
+    let tol = world.eps();
+    let walk_tiles = || {
+        let cap = n_edge_ids;
+        // Whether a walked tile changed its terminals or their links (if none did, the global
+        // forests stand).
+        let mut global_changed = [work.len() == grid.len(); 2];
+        let mut links: Vec<(f64, u32, u32)> = Vec::new();
+        let mut roads: Vec<(f64, u32, u32)> = Vec::new();
+        let mut is_term: Vec<bool> = Vec::new();
+        let mut terms: Vec<u32> = Vec::new();
+        let mut scratch = (Vec::new(), Vec::new());
+        let mut spare_nodes: Vec<u32> = Vec::new();
+        for (k, list) in faces_of.iter_mut().enumerate() {
+            let t = work[k];
+            d.stamp = d.stamp.wrapping_add(1).max(1);
+            let tstamp = d.stamp;
+            links.clear();
+            roads.clear();
+            let mut nodes = std::mem::take(&mut spare_nodes);
+            nodes.clear();
+            let mut ra = DVec2::splat(f64::INFINITY);
+            let mut rb = DVec2::splat(f64::NEG_INFINITY);
+            for &f in list.iter() {
+                let face = cdt.face(f);
+                let fi = *face.data() as usize;
+                let es = face.adjacent_edges();
+                let (ids, sides) = sides_of(&es, d.free[fi], &d.cross);
+                for &n in sides.iter().filter(|&&n| n != u32::MAX) {
+                    let n = n as usize;
                     if d.seen[n] != tstamp {
                         d.seen[n] = tstamp;
                         d.local[n] = nodes.len() as u32;
                         nodes.push(n as u32);
                     }
                 }
-            }
-            d.sides[fi] = sides;
-            let entry = &mut memo.faces[fi];
-            if d.free[fi] {
-                for k in 0..3 {
-                    let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-                    if sides[i] == u32::MAX || sides[j] == u32::MAX {
-                        continue;
-                    }
-                    let mut w = d.cross[ids[i]].min(d.cross[ids[j]]);
-                    let wall = es[k];
-                    if sides[k] == u32::MAX && wall.as_undirected().is_constraint_edge() {
-                        let gap = &mut entry.gaps[k];
-                        if gap.is_nan() {
-                            let p = es[i].to();
-                            let [q, s] = wall.vertices();
-                            let dd = dist_point_segment(
-                                dv(p.position()),
-                                dv(q.position()),
-                                dv(s.position()),
-                            );
-                            let exact = [p, q, s].into_iter().all(|v| {
-                                exact_at(world, &mut sc, &mut d.vex, vstamp, v.fix(), cdt)
-                            });
-                            *gap = if exact {
-                                dd / (1.0 + 1e-12)
-                            } else {
-                                dd + 1e-7 * world.scale
-                            };
+                d.sides[fi] = sides;
+                let entry = &mut memo.faces[fi];
+                if d.free[fi] {
+                    for k in 0..3 {
+                        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+                        if sides[i] == u32::MAX || sides[j] == u32::MAX {
+                            continue;
                         }
-                        w = w.min(*gap);
+                        let mut w = d.cross[ids[i]].min(d.cross[ids[j]]);
+                        let wall = es[k];
+                        if sides[k] == u32::MAX && wall.as_undirected().is_constraint_edge() {
+                            let gap = &mut entry.gaps[k];
+                            if gap.is_nan() {
+                                let p = es[i].to();
+                                let [q, s] = wall.vertices();
+                                let dd = dist_point_segment(
+                                    dv(p.position()),
+                                    dv(q.position()),
+                                    dv(s.position()),
+                                );
+                                let exact = [p, q, s].into_iter().all(|v| {
+                                    exact_at(world, &mut sc, &mut d.vex, vstamp, v.fix(), cdt)
+                                });
+                                *gap = if exact {
+                                    dd / (1.0 + 1e-12)
+                                } else {
+                                    dd + 1e-7 * world.scale
+                                };
+                            }
+                            w = w.min(*gap);
+                        }
+                        links.push((w, d.local[ids[i]], d.local[ids[j]]));
                     }
-                    links.push((w, d.local[ids[i]], d.local[ids[j]]));
+                    let before = roads.len();
+                    road_links(world, entry, sides, (&d.mid, &d.node_clear), &mut roads);
+                    for l in &mut roads[before..] {
+                        l.1 = d.local[l.1 as usize];
+                        l.2 = d.local[l.2 as usize];
+                    }
+                    // Its links are capped by its crossable edges' clearances: it reaches as far.
+                    for &n in sides.iter().filter(|&&n| n != u32::MAX) {
+                        entry.reach = entry.reach.max(d.node_clear[n as usize]);
+                    }
                 }
-                let before = roads.len();
-                road_links(world, entry, sides, (&d.mid, &d.node_clear), &mut roads);
-                for l in &mut roads[before..] {
-                    l.1 = d.local[l.1 as usize];
-                    l.2 = d.local[l.2 as usize];
-                }
-                // Its links are capped by its crossable edges' clearances: it reaches as far.
-                for &n in sides.iter().filter(|&&n| n != u32::MAX) {
-                    entry.reach = entry.reach.max(d.node_clear[n as usize]);
+                let (a, b) = bounds(&entry.pts);
+                // `face_reaches`' box, so that the tile's box holds its faces'.
+                let grow = entry.reach + reach_tol((a, b));
+                ra = ra.min(a - grow);
+                rb = rb.max(b + grow);
+            }
+            is_term.clear();
+            is_term.extend(nodes.iter().map(|&n| {
+                let [f0, f1] = d.across[n as usize];
+                d.ftile[f0 as usize] != d.ftile[f1 as usize]
+            }));
+            terms.clear();
+            for (li, &n) in nodes.iter().enumerate() {
+                if is_term[li] {
+                    d.home[n as usize] = TERM;
+                    terms.push(n);
+                } else {
+                    d.home[n as usize] = t as u32;
                 }
             }
-            let (a, b) = bounds(&entry.pts);
-            // `face_reaches`' box, so that the tile's box holds its faces'.
-            let grow = entry.reach + reach_tol((a, b));
-            ra = ra.min(a - grow);
-            rb = rb.max(b + grow);
+            let tile = &mut d.tiles[t];
+            // A tile's terminals are kept sorted, so that they compare as sets.
+            terms.sort_unstable();
+            let same_terms = terms == tile.terms;
+            if !same_terms {
+                global_changed = [true; 2];
+            }
+            // The same nodes, terminals and links, bit for bit, give the same forest: kept.
+            let same_bits = |x: &[(f64, u32, u32)], y: &[(f64, u32, u32)]| {
+                x.len() == y.len()
+                    && x.iter()
+                        .zip(y)
+                        .all(|(p, q)| p.0.to_bits() == q.0.to_bits() && p.1 == q.1 && p.2 == q.2)
+            };
+            let same_nodes = nodes == tile.nodes && is_term == tile.flags;
+            let keep = [
+                same_nodes && same_bits(&links, &tile.raw[0]),
+                same_nodes && same_bits(&roads, &tile.raw[1]),
+            ];
+            // The old terminal links, in a canonical order, when they may tell a change.
+            let old = [0, 1]
+                .map(|w| (!global_changed[w] && !keep[w]).then(|| canonical(&tile.tlinks[w])));
+            for (w, l) in [&mut links, &mut roads].into_iter().enumerate() {
+                if keep[w] {
+                    continue;
+                }
+                tile.raw[w].clear();
+                tile.raw[w].extend_from_slice(l);
+                let sc = (&mut scratch.0, &mut scratch.1);
+                local_kruskal(
+                    l,
+                    &nodes,
+                    &is_term,
+                    &mut tile.tlinks[w],
+                    &mut tile.forests[w],
+                    sc,
+                );
+            }
+            for (w, old) in old.iter().enumerate() {
+                if old
+                    .as_ref()
+                    .is_some_and(|o| *o != canonical(&tile.tlinks[w]))
+                {
+                    global_changed[w] = true;
+                }
+            }
+            std::mem::swap(&mut tile.terms, &mut terms);
+            tile.faces.clear();
+            tile.faces.extend(list.iter().map(|&f| *cdt.face(f).data()));
+            spare_nodes = std::mem::replace(&mut tile.nodes, nodes);
+            std::mem::swap(&mut tile.flags, &mut is_term);
+            tile.reach = (ra, rb);
+            tile.handles = std::mem::take(list);
         }
-        is_term.clear();
-        is_term.extend(nodes.iter().map(|&n| {
-            let [f0, f1] = d.across[n as usize];
-            d.ftile[f0 as usize] != d.ftile[f1 as usize]
-        }));
-        terms.clear();
-        for (li, &n) in nodes.iter().enumerate() {
-            if is_term[li] {
-                d.home[n as usize] = TERM;
-                terms.push(n);
-            } else {
-                d.home[n as usize] = t as u32;
+        // The global forests over every tile's terminals.
+        // Their links are kept sorted: those of the tiles walked are replaced by a merge.
+        let mut terms: Vec<u32> = Vec::new();
+        if global_changed.iter().any(|&c| c) {
+            for tile in &d.tiles {
+                terms.extend_from_slice(&tile.terms);
             }
         }
-        let tile = &mut d.tiles[t];
-        // A tile's terminals are kept sorted, so that they compare as sets.
-        terms.sort_unstable();
-        let same_terms = terms == tile.terms;
-        if !same_terms {
-            global_changed = [true; 2];
-        }
-        // The same nodes, terminals and links, bit for bit, give the same forest: kept.
-        let same_bits = |x: &[(f64, u32, u32)], y: &[(f64, u32, u32)]| {
-            x.len() == y.len()
-                && x.iter()
-                    .zip(y)
-                    .all(|(p, q)| p.0.to_bits() == q.0.to_bits() && p.1 == q.1 && p.2 == q.2)
-        };
-        let same_nodes = nodes == tile.nodes && is_term == tile.flags;
-        let keep = [
-            same_nodes && same_bits(&links, &tile.raw[0]),
-            same_nodes && same_bits(&roads, &tile.raw[1]),
-        ];
-        // The old terminal links, in a canonical order, when they may tell a change.
-        let old =
-            [0, 1].map(|w| (!global_changed[w] && !keep[w]).then(|| canonical(&tile.tlinks[w])));
-        for (w, l) in [&mut links, &mut roads].into_iter().enumerate() {
-            if keep[w] {
+        let Derived {
+            global,
+            glinks,
+            tiles,
+            marked,
+            ..
+        } = &mut *d;
+        for w in 0..2 {
+            if !global_changed[w] {
                 continue;
             }
-            tile.raw[w].clear();
-            tile.raw[w].extend_from_slice(l);
-            let sc = (&mut scratch.0, &mut scratch.1);
-            local_kruskal(
-                l,
-                &nodes,
-                &is_term,
-                &mut tile.tlinks[w],
-                &mut tile.forests[w],
-                sc,
-            );
-        }
-        for (w, old) in old.iter().enumerate() {
-            if old
-                .as_ref()
-                .is_some_and(|o| *o != canonical(&tile.tlinks[w]))
-            {
-                global_changed[w] = true;
-            }
-        }
-        std::mem::swap(&mut tile.terms, &mut terms);
-        tile.faces.clear();
-        tile.faces.extend(list.iter().map(|&f| *cdt.face(f).data()));
-        spare_nodes = std::mem::replace(&mut tile.nodes, nodes);
-        std::mem::swap(&mut tile.flags, &mut is_term);
-        tile.reach = (ra, rb);
-        tile.handles = std::mem::take(list);
-    }
-    // The global forests over every tile's terminals.
-    // Their links are kept sorted: those of the tiles walked are replaced by a merge.
-    let mut terms: Vec<u32> = Vec::new();
-    if global_changed.iter().any(|&c| c) {
-        for tile in &d.tiles {
-            terms.extend_from_slice(&tile.terms);
-        }
-    }
-    let Derived {
-        global,
-        glinks,
-        tiles,
-        marked,
-        ..
-    } = &mut *d;
-    for w in 0..2 {
-        if !global_changed[w] {
-            continue;
-        }
-        let mut fresh: Vec<(f64, u32, u32, u32)> = work
-            .iter()
-            .flat_map(|&t| {
-                tiles[t].tlinks[w]
-                    .iter()
-                    .map(move |l| (l.0, l.1, l.2, t as u32))
-            })
-            .collect();
-        fresh.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
-        let old = std::mem::take(&mut glinks[w]);
-        let mut merged = Vec::with_capacity(old.len() + fresh.len());
-        let mut kept = old.into_iter().filter(|l| !marked[l.3 as usize]).peekable();
-        let mut fresh = fresh.into_iter().peekable();
-        loop {
-            let next = match (kept.peek(), fresh.peek()) {
-                (Some(a), Some(b)) => {
-                    if a.0 >= b.0 {
-                        kept.next()
-                    } else {
-                        fresh.next()
+            let mut fresh: Vec<(f64, u32, u32, u32)> = work
+                .iter()
+                .flat_map(|&t| {
+                    tiles[t].tlinks[w]
+                        .iter()
+                        .map(move |l| (l.0, l.1, l.2, t as u32))
+                })
+                .collect();
+            fresh.sort_unstable_by(|x, y| y.0.total_cmp(&x.0));
+            let old = std::mem::take(&mut glinks[w]);
+            let mut merged = Vec::with_capacity(old.len() + fresh.len());
+            let mut kept = old.into_iter().filter(|l| !marked[l.3 as usize]).peekable();
+            let mut fresh = fresh.into_iter().peekable();
+            loop {
+                let next = match (kept.peek(), fresh.peek()) {
+                    (Some(a), Some(b)) => {
+                        if a.0 >= b.0 {
+                            kept.next()
+                        } else {
+                            fresh.next()
+                        }
                     }
-                }
-                (Some(_), None) => kept.next(),
-                (None, Some(_)) => fresh.next(),
-                (None, None) => break,
-            };
-            merged.extend(next);
+                    (Some(_), None) => kept.next(),
+                    (None, Some(_)) => fresh.next(),
+                    (None, None) => break,
+                };
+                merged.extend(next);
+            }
+            glinks[w] = merged;
+            global[w].rebuild(cap, &terms, &glinks[w]);
         }
-        glinks[w] = merged;
-        global[w].rebuild(cap, &terms, &glinks[w]);
-    }
-    for m in d.marked.iter_mut() {
-        *m = false;
-    }
-    // A vertex of the hints' bucket of a point (one beyond the triangulation, left by
-    // removals, is not used).
-    let near = |p: DVec2| {
-        let v = *d.hints.get(d.hints_grid.bucket(p))?;
-        ((v as usize) < cdt.num_vertices()).then(|| FixedVertexHandle::from_index(v as usize))
+        for m in d.marked.iter_mut() {
+            *m = false;
+        }
     };
-    let sound = chains_sound(world, cdt, &mut sc, memo, dirty, &near);
+    let (broken, ()) = par::map_meanwhile(
+        &loops,
+        threads,
+        |lp| loop_broken(cdt, tol, lp, &near),
+        walk_tiles,
+    );
+    if loops.len() > 1 && threads > 1 {
+        d.threads = d.threads.max(threads);
+        // spade remembers the vertex its last point location found, and starts the next
+        // one (an edit's) from there: the last loop walked again leaves it where one
+        // thread walking the loops in order leaves it.
+        if let Some(lp) = loops.last() {
+            loop_broken(cdt, tol, lp, &near);
+        }
+    }
+    let full = full_pass.then(|| broken.concat());
+    let sound = chains_sound(world, cdt, &mut sc, memo, dirty, &near, full);
+    d.hints = hints;
     d.sound = sound;
     // The point location hints stay: a vertex index beyond the triangulation is not used
     // (`place` checks), and one spade moved only makes that bucket's walk longer.

@@ -59,27 +59,66 @@ pub(super) fn map<J: Sync, T: Send>(
     threads: usize,
     f: impl Fn(&J) -> T + Sync,
 ) -> Vec<T> {
+    map_with(jobs, threads, || (), |_, j| f(j))
+}
+
+/// [`map`] with a scratch state: each thread gets its own `init()` (made once, and reused
+/// for every block it takes), which `f` may use and change; `f`'s values must not depend on
+/// it.
+pub(super) fn map_with<J: Sync, T: Send, S>(
+    jobs: &[J],
+    threads: usize,
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, &J) -> T + Sync,
+) -> Vec<T> {
+    run(jobs, threads, init, f, || ()).0
+}
+
+/// [`map`] while the calling thread runs `meanwhile` first: the other threads start on the
+/// jobs at once, and the calling thread takes the blocks left when `meanwhile` returns (all
+/// of them on one thread). `meanwhile` must not change what `f` reads.
+pub(super) fn map_meanwhile<J: Sync, T: Send, R>(
+    jobs: &[J],
+    threads: usize,
+    f: impl Fn(&J) -> T + Sync,
+    meanwhile: impl FnOnce() -> R,
+) -> (Vec<T>, R) {
+    run(jobs, threads, || (), |_, j| f(j), meanwhile)
+}
+
+/// [`map_with`] with [`map_meanwhile`]'s `meanwhile`.
+fn run<J: Sync, T: Send, S, R>(
+    jobs: &[J],
+    threads: usize,
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, &J) -> T + Sync,
+    meanwhile: impl FnOnce() -> R,
+) -> (Vec<T>, R) {
     if threads <= 1 || jobs.len() < 2 {
-        return jobs.iter().map(&f).collect();
+        let r = meanwhile();
+        let mut state = init();
+        return (jobs.iter().map(|j| f(&mut state, j)).collect(), r);
     }
     let blocks = jobs.len().div_ceil(BLOCK);
     let next = AtomicUsize::new(0);
     let work = || {
         let mut done: Vec<(usize, Vec<T>)> = Vec::new();
+        let mut state = init();
         loop {
             let b = next.fetch_add(1, Ordering::Relaxed);
             if b >= blocks {
                 return done;
             }
             let range = &jobs[b * BLOCK..((b + 1) * BLOCK).min(jobs.len())];
-            done.push((b, range.iter().map(&f).collect()));
+            done.push((b, range.iter().map(|j| f(&mut state, j)).collect()));
         }
     };
-    let mut done = std::thread::scope(|s| {
+    let (mut done, r) = std::thread::scope(|s| {
         // A thread that cannot be spawned leaves the blocks to the others.
         let spawned: Vec<_> = (1..threads.min(blocks))
             .filter_map(|_| std::thread::Builder::new().spawn_scoped(s, work).ok())
             .collect();
+        let r = meanwhile();
         let mut done = work();
         for handle in spawned {
             match handle.join() {
@@ -87,14 +126,14 @@ pub(super) fn map<J: Sync, T: Send>(
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        done
+        (done, r)
     });
     done.sort_unstable_by_key(|d| d.0);
     let mut out = Vec::with_capacity(jobs.len());
     for (_, v) in done {
         out.extend(v);
     }
-    out
+    (out, r)
 }
 
 #[cfg(test)]
@@ -110,6 +149,19 @@ mod tests {
         for threads in 2..=9 {
             let many = map(&jobs, threads, |&j| (j as f64).sqrt().to_bits() ^ j);
             assert_eq!(one, many, "{threads} threads");
+        }
+        for threads in [1, 2, 5] {
+            let mut side = 0;
+            let (many, r) = map_meanwhile(
+                &jobs,
+                threads,
+                |&j| (j as f64).sqrt().to_bits() ^ j,
+                || {
+                    side += 1;
+                    side * 10
+                },
+            );
+            assert_eq!((one.clone(), r, side), (many, 10, 1), "{threads} threads");
         }
         assert_eq!(map(&jobs[..1], 4, |&j| j), vec![jobs[0]]);
         assert!(map(&jobs[..0], 4, |&j| j).is_empty());
