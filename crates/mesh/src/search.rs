@@ -1250,7 +1250,7 @@ impl MeshGraph<'_> {
     /// (about 85 instructions each, and a cache miss in a large table). The node ids are the
     /// same as by the keys: a new node gets `nodes.len()` either way, in the same order. Under
     /// `cfg(test)` every such id is checked against the keys.
-    #[inline(always)]
+    #[inline]
     fn node_id(&mut self, from: u32, e: &Entry) -> NodeId {
         let i = e.info.entry as usize;
         if e.info.entry == NO_ENTRY || (from >> 1) as usize >= self.world.corners.len() {
@@ -2581,7 +2581,6 @@ impl Graph for MeshGraph<'_> {
         }
     }
 
-    #[inline(always)]
     fn heuristic(&self, node: NodeId) -> f64 {
         if !self.goals.is_empty() {
             return self.nearest_heuristic(node);
