@@ -329,13 +329,6 @@ test_switch!(
 );
 
 test_switch!(
-    /// Whether the tests turned off the lazy pushes of a corner's turns at `r > 0` (see
-    /// [`MeshGraph::push_lazy`]; never outside the unit tests).
-    lazy_sweep_off,
-    lazy_sweep_tests::OFF
-);
-
-test_switch!(
     /// Whether the tests turned off the reuse of a circle's last walk by its other turn (see
     /// [`MeshGraph::list`]; never outside the unit tests).
     circle_walk_off,
@@ -936,28 +929,6 @@ fn wrong_turn(n_in: DVec2, n_out: DVec2, s: f64) -> bool {
     y * s < 0.0 && y * y > 4.0 * SPAN_TOL * SPAN_TOL * (x * x + y * y)
 }
 
-/// Bounds `(least, most)` on [`taut_sweep`] of a turn plainly the right way (`|y| = y s > 0`,
-/// `x` the dot product of the two unit normals), without the arctangent: `least` the chord
-/// `2 sin(θ/2)` (`|y| sqrt(2 / (1 + x))` for `x > 0`, `sqrt(2 - 2x)` otherwise, each
-/// well-conditioned where used), `most` the tangent `|y| / x` for `x > 0` (`θ <= π`
-/// otherwise). `θ` being the exact angle of the computed `(x, y)` (whose length is within
-/// `1e-15` of 1), `2 sin(θ/2) <= θ <= tan θ`; the bounds as computed are within a few ulp of
-/// those, the arctangent within an ulp of `θ`, and the margins of `1e-9` cover both.
-///
-/// The chord, not the sine, so that a lazily pushed cost `r least + len` stays at least the
-/// distance between the two arrival points (the chord plus the segment, by the triangle
-/// inequality), as the straight-line heuristic's consistency needs (within the margin; see
-/// [`MeshGraph::push_lazy`]).
-#[inline]
-fn sweep_bounds(y_abs: f64, x: f64) -> (f64, f64) {
-    if x > 0.0 {
-        let least = y_abs * (2.0 / (1.0 + x)).sqrt() * (1.0 - 1e-9);
-        (least, y_abs / x * (1.0 + 1e-9))
-    } else {
-        ((2.0 - 2.0 * x).sqrt() * (1.0 - 1e-9), std::f64::consts::PI)
-    }
-}
-
 /// A tangent segment leaving a corner circle, valid whatever the arrival: both contacts in
 /// their corners' spans. Its sight test is done when a node made from it is first expanded
 /// (or pushed, when a partial path is wanted): `info.unverified` until then, `blocked` after
@@ -1119,124 +1090,6 @@ impl MeshGraph<'_> {
             *best = best.min(g + cost);
         }
         out.push(id, cost);
-    }
-
-    /// A turn at corner code `to` (`r > 0`) from arrival normal `arrive_n` (of list entry
-    /// `entry`) to departure normal `n_out`, turning `s1`, decided as [`MeshGraph::turn`]
-    /// decides it but without the sweep's arctangent where the bounds of [`sweep_bounds`]
-    /// decide it: `Some(None)` refused, `Some(Some(least))` allowed with the sweep at least
-    /// `least`; `None` when they do not (then `turn` decides, with what this found).
-    ///
-    /// Only for turns plainly the right way (`y s1 > 0`: `taut_sweep` is then a positive
-    /// sweep). `turn` first makes the test to the end of the span when it is due (here too),
-    /// then allows every turn if that arc is clear; else it refuses a sweep beyond `hi`
-    /// (blocked beyond it: refused here when `least > hi`), allows one up to `lo` with no
-    /// test (here when `most <= lo`), and tests the others (here: `None`). In the two cases
-    /// decided here `turn` neither tests nor brackets, so the expansion's state is the same.
-    #[inline]
-    fn lazy_turn(
-        &mut self,
-        to: u32,
-        arrive_n: DVec2,
-        entry: u32,
-        n_out: DVec2,
-        s1: f64,
-    ) -> Option<Option<f64>> {
-        let (y, x) = (cross(arrive_n, n_out), arrive_n.dot(n_out));
-        if y * s1 <= 0.0 {
-            return None;
-        }
-        if self.arc_due {
-            self.test_arc_end(to, arrive_n, entry);
-        }
-        let (least, most) = sweep_bounds(y.abs(), x);
-        if !self.arc_free {
-            let (lo, hi) = self.circle_free;
-            if least > hi {
-                return Some(None);
-            }
-            if most > lo {
-                return None;
-            }
-        }
-        Some(Some(least))
-    }
-
-    /// [`MeshGraph::push`] of the edge `e` from corner code `from` (its arrival reached for
-    /// `g`, the expanded node's `f` being `f_node`) whose turn is allowed with a sweep of at
-    /// least `least` (see [`MeshGraph::lazy_turn`]), lazily: the engine gets the cost with
-    /// that sweep as a lower bound, and asks the exact cost ([`MeshGraph::resolve`], the
-    /// arctangent) only if it pops the entry. Most pushes are never popped (about 88 k pops
-    /// for 415 k pushes a warm pass on random512-10-0 at r = 0.5), so most turns' arctangents
-    /// are saved.
-    ///
-    /// Why the answer stays optimal (the engine's side is [`nav_search::Successors::push_lazy`]'s):
-    /// the entry's key `g + (r least + len) + h` is at most the exact push's `f` (rounding is
-    /// monotone), so A* pops it, and relaxes the exact edge, before anything the exact push
-    /// would have come before; the goal is popped only once every lazy entry below its `f` is
-    /// resolved, so every node of `f` below the optimum gets its exact cost first, as in A*
-    /// with every edge exact. What is refused here is refused with the exact cost too: the
-    /// bound (`f` only grows with the sweep; `pruned` set as `push` sets it), the dominance
-    /// (monotone in the cost, see [`MeshGraph::dominates`]) and an arrival pushed for no more
-    /// along the same normal (read only here: the record is written at `resolve`, with the
-    /// exact cost). The tests that `push` makes with the exact cost are made again at
-    /// `resolve`.
-    ///
-    /// The heuristic stays consistent for the open list's order: `least` is the chord, so
-    /// `r least + len` bounds the distance between the arrival points, within the margin of
-    /// [`sweep_bounds`]; where that margin could put the entry's key below the expanded node's
-    /// (`f < f_node`), the push is exact instead.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn push_lazy(
-        &mut self,
-        from: u32,
-        e: Entry,
-        (least, arrive_n, s1): (f64, DVec2, f64),
-        g: f64,
-        f_node: f64,
-        out: &mut Successors,
-    ) {
-        let lower = self.r * least + e.len;
-        let f = g + lower + e.info.arrive.distance(self.goal);
-        if f > self.f_bound {
-            self.pruned = true;
-            return;
-        }
-        if f < f_node {
-            // The margin's inconsistency: exact (the turn is allowed, decided as `turn` does).
-            if let Some(sweep) = taut_sweep(arrive_n, e.info.depart_n, s1) {
-                self.push(from, e, self.r * sweep + e.len, g, out);
-            }
-            return;
-        }
-        if self.dominated_push(e.to, e.info.arrive_n, g + lower)
-            || self.same_arrival_seen(&e, g + lower)
-        {
-            return;
-        }
-        let id = self.node_id(from, &e);
-        if id as usize == self.nodes.len() {
-            self.nodes.push(e.info);
-            // Its cost is known once an entry of it is resolved.
-            self.gs.push(f64::INFINITY);
-        }
-        #[cfg(test)]
-        lazy_sweep_tests::PUSHED.set(lazy_sweep_tests::PUSHED.get() + 1);
-        out.push_lazy(id, lower);
-    }
-
-    /// Whether [`MeshGraph::same_arrival_pushed`] would refuse `e` for `g`, without writing
-    /// its record.
-    #[inline]
-    fn same_arrival_seen(&self, e: &Entry, g: f64) -> bool {
-        if (e.to >> 1) as usize >= self.world.corners.len() || same_arrival_off() {
-            return false;
-        }
-        self.code_stamps[e.to as usize][1] == self.query_stamp && {
-            let p = &self.pushed[e.to as usize];
-            p.stamp == self.query_stamp && p.n == e.info.arrive_n && g >= p.g
-        }
     }
 
     /// The node of the edge `e` from source code `from` in this run (`nodes.len()` when it is
@@ -2486,16 +2339,6 @@ impl Graph for MeshGraph<'_> {
         let s1 = turn_sign(code);
         // One test per entry for both rare cases (none at r = 0 outside deferred expansions).
         let special = self.resumed || partly.is_some();
-        // Whether the turns are pushed lazily where the bounds of their sweep decide them
-        // (see `MeshGraph::push_lazy`): at r > 0 in runs without a partial path (as the
-        // dominance at push), towards one goal, outside the rare cases.
-        let lazy =
-            self.r > 0.0 && self.lazy && !special && self.goals.is_empty() && !lazy_sweep_off();
-        let f_node = if lazy {
-            g_node + info.arrive.distance(self.goal)
-        } else {
-            0.0
-        };
         for i in range.start..range.end {
             // The three cheap tests read the entry in place: most entries stop at one of them,
             // and only the others are copied (an entry is over 100 bytes; copying every one was 7% of
@@ -2547,17 +2390,6 @@ impl Graph for MeshGraph<'_> {
                 // `Levels`).
                 continue;
             }
-            if lazy {
-                match self.lazy_turn(code, info.arrive_n, info.entry, e.info.depart_n, s1) {
-                    Some(None) => continue,
-                    Some(Some(least)) => {
-                        let turned = (least, info.arrive_n, s1);
-                        self.push_lazy(code, e, turned, g_node, f_node, out);
-                        continue;
-                    }
-                    None => {}
-                }
-            }
             // The direction matters only for the wedges (a root and a division per entry).
             let dir = if wedges {
                 e.info.depart_dir()
@@ -2601,39 +2433,6 @@ impl Graph for MeshGraph<'_> {
 
     fn is_goal(&self, node: NodeId) -> bool {
         node == GOAL
-    }
-
-    /// The exact cost of a lazy push ([`MeshGraph::push_lazy`]) from corner node `parent`
-    /// (reached for `g_parent`) to the node of a list entry: the sweep's arctangent, then the
-    /// tests `push` makes with the exact cost. The bound refuses it (and sets `pruned`) only
-    /// in runs without levels: in a resumable run the level of the expansion that pushed it
-    /// is past, and no deferred node (see [`Levels`]) may stand for it, so it is pushed
-    /// whatever its `f` (a push beyond a bound changes no answer). A blocked entry (found so
-    /// since, at another arrival) is a dead end: dropped.
-    fn resolve(&mut self, parent: NodeId, g_parent: f64, node: NodeId) -> Option<f64> {
-        let (from, arrive_n) = {
-            let p = &self.nodes[parent as usize];
-            (p.to, p.arrive_n)
-        };
-        let e = self.entries[self.nodes[node as usize].entry as usize];
-        if e.blocked {
-            return None;
-        }
-        #[cfg(test)]
-        lazy_sweep_tests::RESOLVED.set(lazy_sweep_tests::RESOLVED.get() + 1);
-        let sweep = taut_sweep(arrive_n, e.info.depart_n, turn_sign(from))?;
-        let cost = self.r * sweep + e.len;
-        let g = g_parent + cost;
-        if self.levels.is_none() && g + e.info.arrive.distance(self.goal) > self.f_bound {
-            self.pruned = true;
-            return None;
-        }
-        if self.dominated_push(e.to, e.info.arrive_n, g) || self.same_arrival_pushed(e, g) {
-            return None;
-        }
-        let best = &mut self.gs[node as usize];
-        *best = best.min(g);
-        Some(cost)
     }
 }
 
@@ -4224,92 +4023,5 @@ mod start_step_tests {
             out.push(p);
         }
         out
-    }
-}
-
-#[cfg(test)]
-mod lazy_sweep_tests {
-    //! The lazy pushes of a corner's turns at `r > 0` (see [`super::MeshGraph::push_lazy`])
-    //! change no answer's length: every query gives the same status, partial flag and cost
-    //! (within `1e-9` relative; the pops' order moves, so ties of equal cost may be broken
-    //! elsewhere and the expansions differ) with them and without them.
-    use std::cell::Cell;
-
-    use nav_geom::Vec2;
-    use nav_search::Limits;
-    use nav_testkit::TestRng;
-
-    use super::switched_answer;
-    use crate::{MeshContext, MeshQuery};
-
-    thread_local! {
-        /// Turns the lazy pushes off.
-        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
-        /// How many lazy pushes were made...
-        pub(super) static PUSHED: Cell<usize> = const { Cell::new(0) };
-        /// ... and how many of them were resolved (popped, not dead ends).
-        pub(super) static RESOLVED: Cell<usize> = const { Cell::new(0) };
-    }
-
-    /// Random grids (small, and past the walk's limit, where runs resume by levels) and boxes
-    /// anywhere, at four radii, with and without a partial path (no lazy pushes there).
-    #[test]
-    fn lazy_sweeps_change_no_length() {
-        let mut rng = TestRng::new(61);
-        let mut worlds = super::random_grid_worlds(
-            &mut rng,
-            &[(24u32, 0.2), (40, 0.1), (64, 0.1), (100, 0.15), (128, 0.3)],
-        );
-        worlds.push(super::random_box_world(&mut rng));
-        let mut compared = 0;
-        let mut moved = 0;
-        PUSHED.set(0);
-        RESOLVED.set(0);
-        for (size, world) in &worlds {
-            let mut on = MeshContext::new();
-            let mut off = MeshContext::new();
-            for _ in 0..20 {
-                let p = |rng: &mut TestRng| {
-                    Vec2::new(
-                        rng.unit() as f32 * (*size - 1.0) + 0.5,
-                        rng.unit() as f32 * (*size - 1.0) + 0.5,
-                    )
-                };
-                let (s, g) = (p(&mut rng), p(&mut rng));
-                for r in [0.5f32, 1.0, 2.0, 3.0] {
-                    for limits in [
-                        Limits::default(),
-                        Limits::default()
-                            .with_partial_path(true)
-                            .with_max_expanded(60),
-                    ] {
-                        let q = MeshQuery::new(s, g).with_radius(r).with_limits(limits);
-                        let a = switched_answer(&OFF, &mut on, world, &q, false);
-                        let b = switched_answer(&OFF, &mut off, world, &q, true);
-                        let at = format!("{s} -> {g}, r = {r}");
-                        assert_eq!(a.0.status, b.0.status, "{at}");
-                        assert_eq!(a.0.partial, b.0.partial, "{at}");
-                        let (ca, cb) = (a.0.cost, b.0.cost);
-                        assert!(
-                            (ca - cb).abs() <= 1e-9 * ca.abs().max(1.0),
-                            "{at}: {ca} against {cb}"
-                        );
-                        moved += usize::from(a.0.expanded != b.0.expanded);
-                        compared += 1;
-                    }
-                }
-            }
-        }
-        eprintln!(
-            "{} lazy pushes, {} resolved, in {compared} queries ({moved} with other expansion counts)",
-            PUSHED.get(),
-            RESOLVED.get()
-        );
-        assert!(
-            compared == 960 && PUSHED.get() > 5 * RESOLVED.get() / 2 && RESOLVED.get() > 1000,
-            "{compared}, {}, {}",
-            PUSHED.get(),
-            RESOLVED.get()
-        );
     }
 }

@@ -170,19 +170,6 @@ pub struct SearchContext {
     open: OpenList,
     successors: Successors,
     progress: Progress,
-    /// The edges pushed lazily in this query ([`Successors::push_lazy`]), indexed by their
-    /// open-list entry's node id less [`Successors::LAZY`].
-    pending: Vec<Pending>,
-}
-
-/// An edge pushed lazily: from `parent`, reached for `g_parent`, to `node`, for at least
-/// `g_lower` (the parent's `g` plus the edge's lower bound).
-#[derive(Debug, Clone, Copy)]
-struct Pending {
-    parent: NodeId,
-    node: NodeId,
-    g_parent: f64,
-    g_lower: f64,
 }
 
 impl Default for SearchContext {
@@ -200,7 +187,6 @@ impl SearchContext {
             open: OpenList::new(),
             successors: Successors::new(),
             progress: Progress::Idle,
-            pending: Vec::new(),
         }
     }
 
@@ -434,17 +420,6 @@ impl SearchContext {
                 break self.finish_without_goal(status, expanded, closest, limits, path);
             };
             let node = entry.node();
-            if node & Successors::LAZY != 0 {
-                // A lazy edge whose turn has come: its exact cost, then relaxed as pushed.
-                let p = self.pending[(node ^ Successors::LAZY) as usize];
-                if !self.reached_as_cheaply(p.node, p.g_lower)
-                    && let Some(cost) = graph.resolve(p.parent, p.g_parent, p.node)
-                {
-                    self.relax(graph, (p.parent, p.g_parent), p.node, cost, limits)
-                        .unwrap_or_else(|| pruned_by_cost = true);
-                }
-                continue;
-            }
             let slot = self.slot(node);
             if slot.mark & 1 == 1 {
                 continue; // stale copy of a node that was reached more cheaply and expanded
@@ -489,14 +464,6 @@ impl SearchContext {
             graph.successors_from(node, parent, &mut successors);
             for &(next, cost) in successors.as_slice() {
                 if !is_valid_cost(cost) || next as usize >= Self::MAX_NODES {
-                    let lazy = next ^ Successors::LAZY;
-                    if next & Successors::LAZY != 0
-                        && is_valid_cost(cost)
-                        && (lazy as usize) < Self::MAX_NODES
-                    {
-                        self.push_lazy(graph, (node, g), lazy, cost, limits)
-                            .unwrap_or_else(|| pruned_by_cost = true);
-                    }
                     continue; // broken edge: ignoring it keeps every cost in the arena valid
                 }
                 let next_g = g + cost;
@@ -539,82 +506,12 @@ impl SearchContext {
     /// Starts a new generation so that every slot reads as unseen.
     fn begin_query(&mut self) {
         self.open.clear();
-        self.pending.clear();
         if self.generation == MAX_GENERATION {
             // Once every two billion queries: really clear, so that old marks cannot collide.
             self.slots.fill(UNSEEN);
             self.generation = 0;
         }
         self.generation += 1;
-    }
-
-    /// Relaxes the edge from `from` (a node and its `g`) to `next` costing `cost` (a lazy
-    /// edge's, resolved): `next` opened if this is its cheapest way so far. `None` when the
-    /// cost limit cuts it.
-    #[inline(never)]
-    fn relax<G: Graph>(
-        &mut self,
-        graph: &G,
-        from: (NodeId, f64),
-        next: NodeId,
-        cost: f64,
-        limits: &Limits,
-    ) -> Option<()> {
-        if !is_valid_cost(cost) {
-            return Some(());
-        }
-        let next_g = from.1 + cost;
-        if self.reached_as_cheaply(next, next_g) {
-            return Some(());
-        }
-        let f = next_g + clamped_heuristic(graph, next);
-        if f > limits.max_cost {
-            return None;
-        }
-        self.open_node(next, next_g, from.0);
-        self.open.push(OpenEntry::new(f, next_g, next));
-        Some(())
-    }
-
-    /// Pushes the lazy edge from `from` (a node and its `g`) to `next` costing at least
-    /// `lower` (see [`Successors::push_lazy`]): an open-list entry under its lower key,
-    /// resolved when popped. `None` when the cost limit cuts it (its exact cost is at least
-    /// `lower`).
-    #[inline(never)]
-    fn push_lazy<G: Graph>(
-        &mut self,
-        graph: &mut G,
-        from: (NodeId, f64),
-        next: NodeId,
-        lower: f64,
-        limits: &Limits,
-    ) -> Option<()> {
-        let g_lower = from.1 + lower;
-        if self.reached_as_cheaply(next, g_lower) {
-            // Reached for no more than the edge's least cost.
-            return Some(());
-        }
-        let f = g_lower + clamped_heuristic(graph, next);
-        if f > limits.max_cost {
-            return None;
-        }
-        let k = self.pending.len();
-        if k >= Successors::LAZY as usize {
-            // No id left for the entry: resolved at once.
-            return match graph.resolve(from.0, from.1, next) {
-                Some(cost) => self.relax(graph, from, next, cost, limits),
-                None => Some(()),
-            };
-        }
-        self.pending.push(Pending {
-            parent: from.0,
-            node: next,
-            g_parent: from.1,
-            g_lower,
-        });
-        self.open
-            .push(OpenEntry::new(f, g_lower, k as NodeId | Successors::LAZY));
-        Some(())
     }
 
     /// Whether `node` was already reached in this query at a cost of at most `g`.

@@ -41,17 +41,6 @@ pub trait Graph {
     /// Whether `node` is a goal. The search stops when it *expands* a goal, which is what makes
     /// the path optimal.
     fn is_goal(&self, node: NodeId) -> bool;
-
-    /// The exact cost of an edge pushed with [`Successors::push_lazy`] from `parent` (reached
-    /// for `g_parent` when it was expanded) to `node`, asked when the engine pops its entry;
-    /// `None` drops the edge. It must be at least the lower bound it was pushed with (the
-    /// engine cannot check that; a smaller cost may give a longer path). Graphs that never
-    /// push lazily need not implement it: the default drops the edge.
-    #[inline]
-    fn resolve(&mut self, parent: NodeId, g_parent: f64, node: NodeId) -> Option<f64> {
-        let _ = (parent, g_parent, node);
-        None
-    }
 }
 
 impl<G: Graph + ?Sized> Graph for &mut G {
@@ -66,9 +55,6 @@ impl<G: Graph + ?Sized> Graph for &mut G {
     }
     fn is_goal(&self, node: NodeId) -> bool {
         (**self).is_goal(node)
-    }
-    fn resolve(&mut self, parent: NodeId, g_parent: f64, node: NodeId) -> Option<f64> {
-        (**self).resolve(parent, g_parent, node)
     }
 }
 
@@ -92,9 +78,6 @@ impl<G: Graph> Graph for ZeroHeuristic<G> {
     fn is_goal(&self, node: NodeId) -> bool {
         self.0.is_goal(node)
     }
-    fn resolve(&mut self, parent: NodeId, g_parent: f64, node: NodeId) -> Option<f64> {
-        self.0.resolve(parent, g_parent, node)
-    }
 }
 
 /// The successors of one node, written by [`Graph::successors`].
@@ -117,31 +100,6 @@ impl Successors {
     pub fn push(&mut self, node: NodeId, cost: f64) {
         self.edges.push((node, cost));
     }
-
-    /// Adds an edge to `node` whose cost is at least `lower`, the exact cost to be asked of
-    /// [`Graph::resolve`] only if the engine pops it: the entry waits in the open list under
-    /// the key `g + lower + h(node)`, and only when it comes first is the edge's cost asked and
-    /// the edge relaxed as a pushed one would be. Edges whose exact cost is dear and which are
-    /// mostly never popped (A* pushes many more successors than it expands) save that cost.
-    ///
-    /// The answer stays optimal: an entry's key is at most the key its exact edge would have
-    /// had, so the exact edge is relaxed before the engine pops anything the exact edge would
-    /// have come before (keys ordered alike, ties aside); a goal popped at `f` has every
-    /// lazy edge of key below `f` relaxed, as A* needs. For the open list's order,
-    /// `lower + h(node)` should not fall below `h` of the node being expanded (consistency):
-    /// otherwise the list keeps working but slower (see `SearchContext`).
-    ///
-    /// In [`as_slice`](Successors::as_slice) such an edge reads as the node id with bit 31
-    /// set ([`Successors::LAZY`]).
-    #[inline]
-    pub fn push_lazy(&mut self, node: NodeId, lower: f64) {
-        self.edges.push((node | Self::LAZY, lower));
-    }
-
-    /// The bit that marks an edge pushed by [`push_lazy`](Successors::push_lazy) in
-    /// [`as_slice`](Successors::as_slice) (node ids stay below
-    /// [`SearchContext::MAX_NODES`](crate::SearchContext::MAX_NODES), far below it).
-    pub const LAZY: NodeId = 1 << 31;
 
     /// The edges pushed so far, in order.
     pub fn as_slice(&self) -> &[(NodeId, f64)] {
