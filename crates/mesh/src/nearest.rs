@@ -15,7 +15,7 @@ use super::{
     GOAL, GOAL_CODE, MeshContext, MeshGraph, MeshPlan, MeshQuery, Phase, START, check_radius,
     checked_point,
 };
-use crate::spatial::{Fit, fit_pinched, fit_status};
+use crate::spatial::{Fit, fit_pinched};
 use crate::{MeshError, MeshWorld};
 
 /// The most goals [`MeshContext::find_nearest`] accepts (one limit for every navigator):
@@ -204,15 +204,8 @@ impl MeshContext {
         let limits = query.limits;
         limits.check()?;
         let answered = |status| Ok((None, PathOutcome::unsearched(status)));
-        // Each point's fit, and at r > 0 whether it is a pinch point (sealed, as `find_path`
-        // takes it: see `fit_pinched`).
-        let fit = |sc: &mut crate::sight::Scratch, p: DVec2| {
-            if r > 0.0 {
-                fit_pinched(world, sc, p, r)
-            } else {
-                (fit_status(world, sc, p, r), false)
-            }
-        };
+        // Each point's fit, and whether it is a pinch point (sealed, as `find_path` takes it).
+        let fit = |sc: &mut crate::sight::Scratch, p: DVec2| fit_pinched(world, sc, p, r, true);
         let start_pinched = match fit(&mut self.scratch, start) {
             (Fit::Fits, pinch) => pinch,
             (Fit::OutOfBounds, _) => return answered(PathStatus::OutOfBounds),

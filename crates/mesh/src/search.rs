@@ -2572,16 +2572,10 @@ impl MeshContext {
         // obstacles from opposite sides, and a segment ending there either grazes both (a
         // zero-width gap at its end) or moves away from one (and overlaps it before the end).
         let blocked_status = |ctx: &mut Self, p: DVec2, oob: PathStatus, blocked: PathStatus| {
-            let (fit, pinch) = if edges && r > 0.0 {
-                crate::spatial::fit_pinched(world, &mut ctx.scratch, p, r)
-            } else {
-                let fit = crate::spatial::fit_status_with(world, &mut ctx.scratch, p, r, edges);
-                (fit, false)
-            };
-            match fit {
-                crate::spatial::Fit::Fits => (None, pinch),
-                crate::spatial::Fit::OutOfBounds => (Some(oob), false),
-                crate::spatial::Fit::Blocked => (Some(blocked), false),
+            match crate::spatial::fit_pinched(world, &mut ctx.scratch, p, r, edges) {
+                (crate::spatial::Fit::Fits, pinch) => (None, pinch),
+                (crate::spatial::Fit::OutOfBounds, _) => (Some(oob), false),
+                (crate::spatial::Fit::Blocked, _) => (Some(blocked), false),
             }
         };
         let (start_status, start_pinched) = blocked_status(

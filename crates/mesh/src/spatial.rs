@@ -38,19 +38,19 @@ pub(crate) fn fit_status_with(
     fit_and_pinch::<false>(world, sc, p, r, edges).0
 }
 
-/// Where a disc of radius `r > 0` at `p` stands, and whether `p` is a pinch point: the disc
-/// touches obstacles (or the bounds) from two opposite sides, so that `p` is a point where two
-/// grown obstacles touch, a zero-width gap. Such a point is sealed: a path may neither pass
-/// through it nor start or end on it (see the crate's contract).
-pub(crate) fn fit_pinched(world: &MeshWorld, sc: &mut Scratch, p: DVec2, r: f64) -> (Fit, bool) {
-    fit_and_pinch::<true>(world, sc, p, r, true)
-}
-
-/// Whether `p` fits at `r` and is a pinch point (see [`fit_pinched`]), with the edges looked
-/// at as [`fit_status_with`] says.
-pub(crate) fn pinched(world: &MeshWorld, sc: &mut Scratch, p: DVec2, r: f64) -> bool {
-    let (fit, pinch) = fit_pinched(world, sc, p, r);
-    fit == Fit::Fits && pinch
+/// [`fit_status_with`], and whether `p` is a pinch point: at `r > 0`, the disc touches
+/// obstacles (or the bounds) from two opposite sides, so that `p` is a point where two grown
+/// obstacles touch, a zero-width gap. Such a point is sealed: a path may neither pass through
+/// it nor start or end on it (see the crate's contract). Always false at `r = 0`, for a point
+/// that does not fit, and with `edges` false (no edge is looked at).
+pub(crate) fn fit_pinched(
+    world: &MeshWorld,
+    sc: &mut Scratch,
+    p: DVec2,
+    r: f64,
+    edges: bool,
+) -> (Fit, bool) {
+    fit_and_pinch::<true>(world, sc, p, r, edges)
 }
 
 /// Two touches whose directions from the disc's centre have a dot product below this are
@@ -62,8 +62,8 @@ const PINCH_DOT: f64 = -1.0 + 1e-12;
 /// pairs its later touches with these only).
 const PINCH_TOUCHES: usize = 16;
 
-/// [`fit_status_with`], and with `PINCH` (at `r > 0`, `edges` true) whether the disc touches
-/// within the tolerance from two opposite directions ([`fit_pinched`]).
+/// [`fit_status_with`], and with `PINCH` whether the disc touches within the tolerance from
+/// two opposite directions ([`fit_pinched`]).
 fn fit_and_pinch<const PINCH: bool>(
     world: &MeshWorld,
     sc: &mut Scratch,
@@ -783,18 +783,15 @@ impl MeshContext {
         let pa = checked_point(a, "start")?;
         let pb = checked_point(b, "goal")?;
         let r = check_radius(world, radius)?;
-        if !matches!(fit_status(world, &mut self.scratch, pa, r), Fit::Fits)
-            || !matches!(fit_status(world, &mut self.scratch, pb, r), Fit::Fits)
-        {
+        let (fa, pinch_a) = fit_pinched(world, &mut self.scratch, pa, r, true);
+        let (fb, pinch_b) = fit_pinched(world, &mut self.scratch, pb, r, true);
+        if fa != Fit::Fits || fb != Fit::Fits {
             return Ok((false, Decided::Ends));
         }
         if pa == pb {
             return Ok((true, Decided::Ends));
         }
-        if r > 0.0
-            && (pinched(world, &mut self.scratch, pa, r)
-                || pinched(world, &mut self.scratch, pb, r))
-        {
+        if pinch_a || pinch_b {
             // A pinch point is sealed (as `find_path` takes it).
             return Ok((false, Decided::Ends));
         }
